@@ -1,0 +1,19 @@
+import Foundation
+
+// `make bench` runs this in a release build and prints one Markdown table per area.
+// Pass section names (for example `layout diff`) to run only those.
+let requested = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })
+func wants(_ name: String) -> Bool { requested.isEmpty || requested.contains(name) }
+
+print("# HubFramework benchmarks")
+print("\nMachine: \(Bench.machineDescription())")
+
+var sections: [(String, () -> BenchSection)] = []
+// Areas add themselves here: ("layout", layoutBenchmarks), ("diff", diffBenchmarks), …
+
+for (name, run) in sections where wants(name) {
+    Bench.print(run())
+}
+if sections.isEmpty {
+    print("\nNo benchmarks registered yet.")
+}

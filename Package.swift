@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HubFramework",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "HubFramework", targets: ["HubFramework"]),
+        .library(name: "HubGTK", targets: ["HubGTK"]),
+        .executable(name: "hub-viewer", targets: ["hub-viewer"]),
+        .executable(name: "hublive", targets: ["hublive"]),
+        .executable(name: "hub-bench", targets: ["HubBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The only place that knows C: GTK 3 through pkg-config, plus static inline helpers
+        // for the macros, casts and variadic functions Swift cannot import.
+        .systemLibrary(
+            name: "CGtk",
+            path: "Sources/CGtk",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]
+        ),
+        // Toolkit-free core: Foundation only. Builds in the Swift 6 language mode.
+        .target(
+            name: "HubFramework",
+            path: "Sources/HubFramework"
+        ),
+        // Rendering on GTK 3.
+        .target(
+            name: "HubGTK",
+            dependencies: ["HubFramework", "CGtk"],
+            path: "Sources/HubGTK"
+        ),
+        // The desktop viewer application and its demo features.
+        .target(
+            name: "HubViewer",
+            dependencies: ["HubFramework", "HubGTK", "CGtk"],
+            path: "Sources/HubViewer"
+        ),
+        .executableTarget(
+            name: "hub-viewer",
+            dependencies: ["HubViewer"],
+            path: "Sources/hub-viewer"
+        ),
+        .executableTarget(
+            name: "hublive",
+            dependencies: [
+                "HubFramework",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/hublive"
+        ),
+        .executableTarget(
+            name: "HubBench",
+            dependencies: ["HubFramework"],
+            path: "Benchmarks/HubBench"
+        ),
+        .testTarget(
+            name: "HubFrameworkTests",
+            dependencies: ["HubFramework"],
+            path: "Tests/HubFrameworkTests",
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "HubGTKTests",
+            dependencies: ["HubGTK", "HubViewer", "HubFramework", "CGtk"],
+            path: "Tests/HubGTKTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

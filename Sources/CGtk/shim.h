@@ -1,0 +1,204 @@
+// The C side of HubFramework for GTK: the only file that knows about GTK's macros, casts,
+// variadic functions and libdispatch's main-queue SPI. Everything here is `static inline`
+// so that the system-library target needs no compiled C sources.
+#ifndef HUB_CGTK_SHIM_H
+#define HUB_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <gdk/gdk.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <glib-unix.h>
+#include <gio/gio.h>
+#include <cairo.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+// MARK: - Casts (the GTK_WIDGET() family of macros does not import)
+
+static inline GtkWidget *hub_widget(void *p) { return GTK_WIDGET(p); }
+static inline GtkContainer *hub_container(void *p) { return GTK_CONTAINER(p); }
+static inline GtkWindow *hub_window(void *p) { return GTK_WINDOW(p); }
+static inline GtkBox *hub_box(void *p) { return GTK_BOX(p); }
+static inline GtkGrid *hub_grid(void *p) { return GTK_GRID(p); }
+static inline GtkLayout *hub_layout(void *p) { return GTK_LAYOUT(p); }
+static inline GtkOverlay *hub_overlay(void *p) { return GTK_OVERLAY(p); }
+static inline GtkLabel *hub_label(void *p) { return GTK_LABEL(p); }
+static inline GtkEntry *hub_entry(void *p) { return GTK_ENTRY(p); }
+static inline GtkEditable *hub_editable(void *p) { return GTK_EDITABLE(p); }
+static inline GtkButton *hub_button(void *p) { return GTK_BUTTON(p); }
+static inline GtkHeaderBar *hub_header_bar(void *p) { return GTK_HEADER_BAR(p); }
+static inline GtkApplication *hub_application(void *p) { return GTK_APPLICATION(p); }
+static inline GtkApplicationWindow *hub_application_window(void *p) { return GTK_APPLICATION_WINDOW(p); }
+static inline GtkImage *hub_image(void *p) { return GTK_IMAGE(p); }
+static inline GtkRange *hub_range(void *p) { return GTK_RANGE(p); }
+static inline GtkScrollbar *hub_scrollbar(void *p) { return GTK_SCROLLBAR(p); }
+static inline GtkSpinner *hub_spinner(void *p) { return GTK_SPINNER(p); }
+static inline GtkStack *hub_stack(void *p) { return GTK_STACK(p); }
+static inline GtkEventBox *hub_event_box(void *p) { return GTK_EVENT_BOX(p); }
+static inline GtkDrawingArea *hub_drawing_area(void *p) { return GTK_DRAWING_AREA(p); }
+static inline GtkStyleProvider *hub_style_provider(void *p) { return GTK_STYLE_PROVIDER(p); }
+static inline GtkSearchEntry *hub_search_entry(void *p) { return GTK_SEARCH_ENTRY(p); }
+static inline GtkScrolledWindow *hub_scrolled_window(void *p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkOrientable *hub_orientable(void *p) { return GTK_ORIENTABLE(p); }
+static inline GtkDialog *hub_dialog(void *p) { return GTK_DIALOG(p); }
+static inline GtkMenuButton *hub_menu_button(void *p) { return GTK_MENU_BUTTON(p); }
+static inline GtkEntryCompletion *hub_entry_completion(void *p) { return GTK_ENTRY_COMPLETION(p); }
+static inline GtkTreeModel *hub_tree_model(void *p) { return GTK_TREE_MODEL(p); }
+static inline GtkListStore *hub_list_store(void *p) { return GTK_LIST_STORE(p); }
+static inline GApplication *hub_g_application(void *p) { return G_APPLICATION(p); }
+static inline GActionMap *hub_action_map(void *p) { return G_ACTION_MAP(p); }
+static inline GAction *hub_action(void *p) { return G_ACTION(p); }
+static inline GSimpleAction *hub_simple_action(void *p) { return G_SIMPLE_ACTION(p); }
+static inline GObject *hub_object(void *p) { return G_OBJECT(p); }
+static inline GdkPixbuf *hub_pixbuf(void *p) { return GDK_PIXBUF(p); }
+static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LISTENER(p); }
+static inline GInputStream *hub_input_stream(void *p) { return G_INPUT_STREAM(p); }
+static inline GOutputStream *hub_output_stream(void *p) { return G_OUTPUT_STREAM(p); }
+static inline GIOStream *hub_io_stream(void *p) { return G_IO_STREAM(p); }
+
+static inline gboolean hub_is_widget(void *p) { return p != NULL && GTK_IS_WIDGET(p); }
+
+// MARK: - Signals (g_signal_connect and G_CALLBACK are macros)
+
+typedef void (*HubVoidCallback)(gpointer instance, gpointer user_data);
+typedef gboolean (*HubEventCallback)(gpointer instance, GdkEvent *event, gpointer user_data);
+typedef void (*HubAllocateCallback)(gpointer instance, GdkRectangle *allocation, gpointer user_data);
+typedef gboolean (*HubDrawCallback)(gpointer instance, cairo_t *cr, gpointer user_data);
+typedef void (*HubPointerCallback)(gpointer instance, gpointer arg, gpointer user_data);
+typedef gboolean (*HubBoolPointerCallback)(gpointer instance, gpointer arg, gpointer user_data);
+typedef void (*HubIntCallback)(gpointer instance, gint arg, gpointer user_data);
+typedef void (*HubTwoPointerCallback)(gpointer instance, gpointer arg1, gpointer arg2, gpointer user_data);
+
+static inline gulong hub_signal_connect_void(gpointer instance, const char *signal, HubVoidCallback cb,
+                                             gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_event(gpointer instance, const char *signal, HubEventCallback cb,
+                                              gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_allocate(gpointer instance, HubAllocateCallback cb,
+                                                 gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, "size-allocate", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_draw(gpointer instance, HubDrawCallback cb,
+                                             gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, "draw", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_pointer(gpointer instance, const char *signal, HubPointerCallback cb,
+                                                gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_bool_pointer(gpointer instance, const char *signal, HubBoolPointerCallback cb,
+                                                     gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_int(gpointer instance, const char *signal, HubIntCallback cb,
+                                            gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_two_pointers(gpointer instance, const char *signal, HubTwoPointerCallback cb,
+                                                     gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline void hub_signal_disconnect(gpointer instance, gulong handler) {
+    if (instance != NULL && handler != 0 && g_signal_handler_is_connected(instance, handler)) {
+        g_signal_handler_disconnect(instance, handler);
+    }
+}
+
+// MARK: - Variadic functions
+
+static inline void hub_object_set_bool(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void hub_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void hub_object_set_int(gpointer object, const char *property, gint value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline GtkWidget *hub_message_dialog_new(GtkWindow *parent, GtkMessageType type, GtkButtonsType buttons,
+                                                const char *message) {
+    return gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, type, buttons,
+                                  "%s", message);
+}
+
+static inline GtkWidget *hub_dialog_new_with_two_buttons(const char *title, GtkWindow *parent,
+                                                         const char *first, gint first_response,
+                                                         const char *second, gint second_response) {
+    return gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT
+                                                          | GTK_DIALOG_USE_HEADER_BAR,
+                                       first, first_response, second, second_response, NULL);
+}
+
+static inline GtkListStore *hub_list_store_new_string(void) {
+    return gtk_list_store_new(1, G_TYPE_STRING);
+}
+
+static inline void hub_list_store_append_string(GtkListStore *store, const char *value) {
+    GtkTreeIter iter;
+    gtk_list_store_append(store, &iter);
+    gtk_list_store_set(store, &iter, 0, value, -1);
+}
+
+// MARK: - Events
+
+static inline GdkEventType hub_event_type(GdkEvent *event) { return event->type; }
+static inline GdkEventButton *hub_event_button(GdkEvent *event) { return (GdkEventButton *)event; }
+static inline GdkEventMotion *hub_event_motion(GdkEvent *event) { return (GdkEventMotion *)event; }
+static inline GdkEventScroll *hub_event_scroll(GdkEvent *event) { return (GdkEventScroll *)event; }
+static inline GdkEventKey *hub_event_key(GdkEvent *event) { return (GdkEventKey *)event; }
+static inline GdkEventCrossing *hub_event_crossing(GdkEvent *event) { return (GdkEventCrossing *)event; }
+
+// MARK: - Timers and idles
+
+typedef gboolean (*HubSourceCallback)(gpointer user_data);
+
+static inline guint hub_timeout_add(guint interval_ms, HubSourceCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_timeout_add_full(G_PRIORITY_DEFAULT, interval_ms, cb, data, destroy);
+}
+
+static inline guint hub_idle_add(HubSourceCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, cb, data, destroy);
+}
+
+// MARK: - libdispatch main queue bridge
+//
+// GTK's main loop does not drain libdispatch's main queue. libdispatch exposes the main
+// queue's wake-up eventfd through an SPI that CoreFoundation uses on Linux; watching it with
+// a GLib unix-fd source runs DispatchQueue.main blocks and @MainActor jobs without polling.
+
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+static gboolean hub_dispatch_main_queue_ready(gint fd, GIOCondition condition, gpointer user_data) {
+    (void)condition;
+    (void)user_data;
+    eventfd_t value = 0;
+    // Clear the eventfd first so a wake-up that arrives while we drain is not lost.
+    (void)eventfd_read(fd, &value);
+    _dispatch_main_queue_callback_4CF(NULL);
+    return G_SOURCE_CONTINUE;
+}
+
+static inline guint hub_install_dispatch_main_queue_bridge(void) {
+    int fd = _dispatch_get_main_queue_handle_4CF();
+    if (fd < 0) {
+        return 0;
+    }
+    return g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, hub_dispatch_main_queue_ready, NULL, NULL);
+}
+
+#endif

@@ -1,0 +1,3 @@
+import HubViewer
+
+print("hub-viewer")
