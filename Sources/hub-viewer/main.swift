@@ -1,3 +1,8 @@
+import Foundation
 import HubViewer
 
-print("hub-viewer")
+// The thin executable: everything lives in the HubViewer library so tests can drive it.
+let status = MainActor.assumeIsolated {
+    ViewerApplication().run(arguments: CommandLine.arguments)
+}
+exit(status)

@@ -1,0 +1,57 @@
+# HubFramework for GTK — the two commands a newcomer needs are `make run` and `make test`.
+SHELL := /bin/bash
+# Both install missing Debian packages first (with apt-get, as root or through sudo).
+
+SWIFT        ?= swift
+CONFIG       ?= debug
+BUILD_FLAGS  ?=
+# System packages: GTK 3 headers, a virtual X server for tests, a private D-Bus session,
+# input synthesis for end-to-end tests, and imagemagick for screenshots.
+APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
+                fonts-cantarell
+XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
+TEST_ENV     := env GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
+VIEWER_ARGS  ?=
+
+.PHONY: all deps build run test bench screenshot clean
+
+all: build
+
+# Installs only what is missing; silent when everything is already there.
+deps:
+	@missing=""; \
+	for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing Debian packages:$$missing"; \
+	  SUDO=""; if [ "$$(id -u)" -ne 0 ]; then SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null || \
+	    { echo "apt-get failed: install these packages by hand:$$missing"; exit 1; }; \
+	fi
+
+build: deps
+	@$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+
+# Opens the viewer on its default view. Without a display it says so instead of failing obscurely.
+run: build
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+	  echo "No display found (DISPLAY/WAYLAND_DISPLAY unset): run 'make run' from a desktop session."; exit 1; \
+	fi
+	@"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/hub-viewer" $(VIEWER_ARGS)
+
+# Every test: the toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus session.
+test: deps
+	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
+	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+
+# Benchmarks, release build, printed as Markdown tables with the machine noted.
+bench: deps
+	@$(SWIFT) build -c release --product hub-bench 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
+	  2>&1 | grep -v "Failed to set fd limit"
+
+clean:
+	$(SWIFT) package clean

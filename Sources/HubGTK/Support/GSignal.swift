@@ -1,0 +1,186 @@
+import CGtk
+
+/// A Swift closure kept alive for as long as a GLib signal handler or source needs it.
+/// Retained with `Unmanaged.passRetained` when connected; released by GLib's destroy notify.
+final class ClosureBox<Callback> {
+    let callback: Callback
+    init(_ callback: Callback) { self.callback = callback }
+}
+
+/// The destroy notify that releases a `ClosureBox` when GLib drops the handler.
+private let releaseBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+private let releaseSourceBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+/// A connected signal handler; `disconnect()` is idempotent.
+public struct SignalConnection: Hashable {
+    public let instance: UnsafeMutableRawPointer
+    public let handlerID: gulong
+
+    @MainActor
+    public func disconnect() {
+        hub_signal_disconnect(instance, handlerID)
+    }
+}
+
+/// Connects Swift closures to GLib signals. All handlers run on the main thread, where GTK emits them.
+@MainActor
+public enum GSignal {
+    /// Connects a handler with no arguments (`clicked`, `activate`, `changed`, `destroy`, …).
+    @discardableResult
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection
+    {
+        let box = ClosureBox<@MainActor () -> Void>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_void(instance, signal, { _, data in
+            guard let data else { return }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<@MainActor () -> Void>
+            MainActor.assumeIsolated { box.callback() }
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    /// Connects an event handler (`button-press-event`, `scroll-event`, `key-press-event`, …).
+    /// Return true to stop other handlers.
+    @discardableResult
+    public static func connectEvent(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                    _ handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool)
+        -> SignalConnection
+    {
+        typealias Callback = @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_event(instance, signal, { _, event, data in
+            guard let data, let event else { return 0 }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            return MainActor.assumeIsolated { box.callback(event) } ? 1 : 0
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    /// Connects `size-allocate`.
+    @discardableResult
+    public static func connectAllocate(_ instance: UnsafeMutableRawPointer,
+                                       _ handler: @escaping @MainActor (GdkRectangle) -> Void) -> SignalConnection
+    {
+        typealias Callback = @MainActor (GdkRectangle) -> Void
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_allocate(instance, { _, allocation, data in
+            guard let data, let allocation else { return }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            let rect = allocation.pointee
+            MainActor.assumeIsolated { box.callback(rect) }
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    /// Connects `draw`. Return true to stop other handlers.
+    @discardableResult
+    public static func connectDraw(_ instance: UnsafeMutableRawPointer,
+                                   _ handler: @escaping @MainActor (OpaquePointer) -> Bool) -> SignalConnection
+    {
+        typealias Callback = @MainActor (OpaquePointer) -> Bool
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_draw(instance, { _, cr, data in
+            guard let data, let cr else { return 0 }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            return MainActor.assumeIsolated { box.callback(cr) } ? 1 : 0
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    /// Connects a handler that receives one pointer argument (`open`'s files, `response`'s id cast, …).
+    @discardableResult
+    public static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                      _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void)
+        -> SignalConnection
+    {
+        typealias Callback = @MainActor (UnsafeMutableRawPointer?) -> Void
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_pointer(instance, signal, { _, arg, data in
+            guard let data else { return }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            MainActor.assumeIsolated { box.callback(arg) }
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    /// Connects a handler that receives one integer argument (`response` of dialogs, …).
+    @discardableResult
+    public static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                  _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection
+    {
+        typealias Callback = @MainActor (Int32) -> Void
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_int(instance, signal, { _, arg, data in
+            guard let data else { return }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            MainActor.assumeIsolated { box.callback(arg) }
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    /// Connects a handler that receives two pointer arguments (`open`: files and count; `activate` of actions).
+    @discardableResult
+    public static func connectTwoPointers(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                          _ handler: @escaping @MainActor (UnsafeMutableRawPointer?,
+                                                                            UnsafeMutableRawPointer?) -> Void)
+        -> SignalConnection
+    {
+        typealias Callback = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_two_pointers(instance, signal, { _, a, b, data in
+            guard let data else { return }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            MainActor.assumeIsolated { box.callback(a, b) }
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+}
+
+/// GLib main-loop sources (timeouts and idles) driven by Swift closures.
+@MainActor
+public enum GSource {
+    /// Calls `body` every `milliseconds` until it returns false. Returns the source id for `cancel`.
+    @discardableResult
+    public static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
+        typealias Callback = @MainActor () -> Bool
+        let box = ClosureBox<Callback>(body)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        return hub_timeout_add(milliseconds, { data in
+            guard let data else { return 0 }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            return MainActor.assumeIsolated { box.callback() } ? 1 : 0
+        }, data, releaseSourceBox)
+    }
+
+    /// Calls `body` once the main loop is idle, until it returns false.
+    @discardableResult
+    public static func idle(_ body: @escaping @MainActor () -> Bool) -> UInt32 {
+        typealias Callback = @MainActor () -> Bool
+        let box = ClosureBox<Callback>(body)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        return hub_idle_add({ data in
+            guard let data else { return 0 }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            return MainActor.assumeIsolated { box.callback() } ? 1 : 0
+        }, data, releaseSourceBox)
+    }
+
+    /// Removes a source returned by `timeout` or `idle`. Ignores 0.
+    public static func cancel(_ id: UInt32) {
+        if id != 0 { g_source_remove(id) }
+    }
+}
