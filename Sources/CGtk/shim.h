@@ -162,6 +162,61 @@ static inline GdkEventScroll *hub_event_scroll(GdkEvent *event) { return (GdkEve
 static inline GdkEventKey *hub_event_key(GdkEvent *event) { return (GdkEventKey *)event; }
 static inline GdkEventCrossing *hub_event_crossing(GdkEvent *event) { return (GdkEventCrossing *)event; }
 
+// Synthesised events, for tests and for keyboard-driven scrolling.
+static inline GdkEvent *hub_event_new_scroll(GdkWindow *window, GdkScrollDirection direction, gdouble dx, gdouble dy,
+                                             guint32 time, gboolean is_stop) {
+    GdkEvent *event = gdk_event_new(GDK_SCROLL);
+    event->scroll.window = window != NULL ? g_object_ref(window) : NULL;
+    event->scroll.direction = direction;
+    event->scroll.delta_x = dx;
+    event->scroll.delta_y = dy;
+    event->scroll.time = time;
+    event->scroll.is_stop = is_stop ? 1 : 0;
+    event->scroll.send_event = TRUE;
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
+    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_pointer(seat));
+    return event;
+}
+
+static inline GdkEvent *hub_event_new_key(GdkWindow *window, guint keyval, guint state) {
+    GdkEvent *event = gdk_event_new(GDK_KEY_PRESS);
+    event->key.window = window != NULL ? g_object_ref(window) : NULL;
+    event->key.keyval = keyval;
+    event->key.state = state;
+    event->key.send_event = TRUE;
+    event->key.time = GDK_CURRENT_TIME;
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
+    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_keyboard(seat));
+    return event;
+}
+
+static inline GdkEvent *hub_event_new_button(GdkWindow *window, GdkEventType type, guint button, gdouble x, gdouble y,
+                                             guint32 time) {
+    GdkEvent *event = gdk_event_new(type);
+    event->button.window = window != NULL ? g_object_ref(window) : NULL;
+    event->button.button = button;
+    event->button.x = x;
+    event->button.y = y;
+    event->button.time = time;
+    event->button.send_event = TRUE;
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
+    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_pointer(seat));
+    return event;
+}
+
+static inline GdkEvent *hub_event_new_motion(GdkWindow *window, gdouble x, gdouble y, guint state, guint32 time) {
+    GdkEvent *event = gdk_event_new(GDK_MOTION_NOTIFY);
+    event->motion.window = window != NULL ? g_object_ref(window) : NULL;
+    event->motion.x = x;
+    event->motion.y = y;
+    event->motion.state = state;
+    event->motion.time = time;
+    event->motion.send_event = TRUE;
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
+    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_pointer(seat));
+    return event;
+}
+
 // MARK: - Timers and idles
 
 typedef gboolean (*HubSourceCallback)(gpointer user_data);

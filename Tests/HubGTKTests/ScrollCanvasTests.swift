@@ -1,0 +1,181 @@
+import CGtk
+import Foundation
+import HubFramework
+import XCTest
+@testable import HubGTK
+
+@MainActor
+private final class CanvasRecorder: ScrollCanvasDelegate {
+    var viewportChanges = 0
+    var began = 0
+    var ended = 0
+    var endVelocities: [Double] = []
+    var allowScrolling = true
+    func scrollCanvasViewportDidChange(_ canvas: ScrollCanvas) { viewportChanges += 1 }
+    func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) { began += 1 }
+    func scrollCanvas(_ canvas: ScrollCanvas, willEndScrollingWithVelocity velocity: Double,
+                      targetOffset target: inout Double) { endVelocities.append(velocity) }
+    func scrollCanvasDidEndScrolling(_ canvas: ScrollCanvas) { ended += 1 }
+    func scrollCanvasShouldScroll(_ canvas: ScrollCanvas) -> Bool { allowScrolling }
+}
+
+final class ScrollCanvasTests: GtkTestCase, @unchecked Sendable {
+    @MainActor
+    private func makeWindow(_ canvas: ScrollCanvas, width: Int32 = 400, height: Int32 = 300)
+        -> UnsafeMutablePointer<GtkWidget>
+    {
+        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_default_size(hub_window(window), width, height)
+        gtk_container_add(hub_container(window), canvas.widget)
+        gtk_widget_show_all(window)
+        pump(until: { canvas.viewportSize.height > 0 && gtk_widget_get_mapped(canvas.layout) != 0 }, "viewport")
+        return window
+    }
+
+    @MainActor
+    private func allocation(of widget: UnsafeMutablePointer<GtkWidget>) -> GtkAllocation {
+        var rect = GtkAllocation()
+        gtk_widget_get_allocation(widget, &rect)
+        return rect
+    }
+
+    func testChildrenFarBeyondX11LimitArePlacedRelativeToTheOffset() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let window = makeWindow(canvas)
+            canvas.setContentHeight(50_000_000)
+            let child = gtk_label_new("deep")!
+            gtk_widget_set_size_request(child, 100, 40)
+            canvas.addChild(child, at: Point(x: 10, y: 25_000_100))
+            gtk_widget_show(child)
+            XCTAssertTrue(canvas.setContentOffset(25_000_000))
+            pump(for: 0.1)
+            let rect = allocation(of: child)
+            XCTAssertEqual(rect.x, 10)
+            XCTAssertEqual(rect.y, 100, "placed at content y minus the offset")
+            // The canvas itself never grows beyond its viewport.
+            XCTAssertLessThanOrEqual(allocation(of: canvas.layout).height, 300)
+            XCTAssertEqual(gtk_adjustment_get_upper(canvas.adjustment), 50_000_000)
+            XCTAssertEqual(gtk_adjustment_get_value(canvas.adjustment), 25_000_000)
+            gtk_widget_destroy(window)
+            canvas.tearDown()
+        }
+    }
+
+    func testOffsetIsClampedAndVetoable() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let recorder = CanvasRecorder()
+            canvas.delegate = recorder
+            let window = makeWindow(canvas)
+            canvas.setContentHeight(1000)
+            canvas.setContentOffset(5000)
+            XCTAssertEqual(canvas.contentOffset, 1000 - canvas.viewportSize.height)
+            canvas.setContentOffset(-50)
+            XCTAssertEqual(canvas.contentOffset, 0)
+            recorder.allowScrolling = false
+            XCTAssertFalse(canvas.setContentOffset(100))
+            XCTAssertEqual(canvas.contentOffset, 0)
+            recorder.allowScrolling = true
+            XCTAssertTrue(canvas.setContentOffset(100))
+            XCTAssertEqual(canvas.contentOffset, 100)
+            // Shrinking the content clamps the offset.
+            canvas.setContentHeight(canvas.viewportSize.height + 20)
+            XCTAssertEqual(canvas.contentOffset, 20)
+            gtk_widget_destroy(window)
+            canvas.tearDown()
+        }
+    }
+
+    func testScrollbarDragMovesTheContent() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let recorder = CanvasRecorder()
+            canvas.delegate = recorder
+            let window = makeWindow(canvas)
+            canvas.setContentHeight(100_000)
+            XCTAssertNotEqual(gtk_widget_get_visible(canvas.scrollbar), 0)
+            gtk_adjustment_set_value(canvas.adjustment, 40_000)   // what dragging the slider does
+            XCTAssertEqual(canvas.contentOffset, 40_000)
+            XCTAssertEqual(recorder.began, 1)
+            pump(until: { recorder.ended == 1 }, "scroll end")
+            gtk_widget_destroy(window)
+            canvas.tearDown()
+        }
+    }
+
+    func testWheelStepsScrollDownAndUp() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let window = makeWindow(canvas)
+            canvas.setContentHeight(10_000)
+            let bin = gtk_layout_get_bin_window(hub_layout(canvas.layout))
+            for _ in 0..<3 {
+                let event = hub_event_new_scroll(bin, GDK_SCROLL_DOWN, 0, 0, 0, 0)!
+                gtk_widget_event(canvas.layout, event)
+                gdk_event_free(event)
+            }
+            let unit = pow(canvas.viewportSize.height, 2.0 / 3.0)
+            pump(until: { abs(canvas.contentOffset - 3 * unit) < 0.5 }, "three wheel steps")
+            let event = hub_event_new_scroll(bin, GDK_SCROLL_UP, 0, 0, 0, 0)!
+            gtk_widget_event(canvas.layout, event)
+            gdk_event_free(event)
+            pump(until: { abs(canvas.contentOffset - 2 * unit) < 0.5 }, "one step back up")
+            gtk_widget_destroy(window)
+            canvas.tearDown()
+        }
+    }
+
+    func testTouchpadScrollContinuesWithMomentum() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let recorder = CanvasRecorder()
+            canvas.delegate = recorder
+            let window = makeWindow(canvas)
+            canvas.setContentHeight(100_000)
+            let bin = gtk_layout_get_bin_window(hub_layout(canvas.layout))
+            // Ten smooth events 10 ms apart, then the "fingers lifted" event.
+            for i in 0..<10 {
+                let event = hub_event_new_scroll(bin, GDK_SCROLL_SMOOTH, 0, 1, UInt32(1000 + i * 10), 0)!
+                gtk_widget_event(canvas.layout, event)
+                gdk_event_free(event)
+            }
+            let afterFingers = canvas.contentOffset
+            XCTAssertGreaterThan(afterFingers, 0)
+            let stop = hub_event_new_scroll(bin, GDK_SCROLL_SMOOTH, 0, 0, 1100, 1)!
+            gtk_widget_event(canvas.layout, stop)
+            gdk_event_free(stop)
+            XCTAssertEqual(recorder.endVelocities.count, 1)
+            XCTAssertGreaterThan(recorder.endVelocities[0], 1000, "fast flick")
+            pump(until: { recorder.ended == 1 }, timeout: 10, "momentum to settle")
+            XCTAssertGreaterThan(canvas.contentOffset, afterFingers + 100, "momentum carried the content on")
+            gtk_widget_destroy(window)
+            canvas.tearDown()
+        }
+    }
+
+    func testPageKeysHomeAndEnd() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let window = makeWindow(canvas)
+            canvas.setContentHeight(10_000)
+            let bin = gtk_layout_get_bin_window(hub_layout(canvas.layout))
+            @MainActor func press(_ key: Int32) {
+                let event = hub_event_new_key(bin, UInt32(key), 0)!
+                gtk_widget_event(canvas.layout, event)
+                gdk_event_free(event)
+            }
+            press(GDK_KEY_End)
+            pump(until: { canvas.contentOffset == canvas.maximumOffset }, "End")
+            press(GDK_KEY_Home)
+            pump(until: { canvas.contentOffset == 0 }, "Home")
+            press(GDK_KEY_Page_Down)
+            let page = canvas.viewportSize.height * 0.9
+            pump(until: { abs(canvas.contentOffset - page) < 0.5 }, "Page Down")
+            press(GDK_KEY_Page_Up)
+            pump(until: { canvas.contentOffset == 0 }, "Page Up")
+            gtk_widget_destroy(window)
+            canvas.tearDown()
+        }
+    }
+}
