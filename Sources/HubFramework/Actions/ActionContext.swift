@@ -1,0 +1,33 @@
+import Foundation
+
+/// Everything an action (or an action handler or observer) knows about the event.
+@MainActor
+public struct ActionContext {
+    /// What caused the action.
+    public let trigger: ActionTrigger
+    /// The action's identifier, or nil for the default selection action.
+    public let customActionIdentifier: Identifier?
+    /// Data passed along by whoever performed the action.
+    public let customData: JSONObject?
+    public let featureInfo: FeatureInfo
+    public let viewURI: URL
+    public let viewModel: ViewModel
+    /// The component the action is about; nil for actions performed by content operations.
+    public let componentModel: ComponentModel?
+    /// The view controller the action happened in (a HubGTK `ViewController`).
+    public private(set) weak var viewController: AnyObject?
+
+    public init(trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONObject?,
+                featureInfo: FeatureInfo, viewURI: URL, viewModel: ViewModel, componentModel: ComponentModel?,
+                viewController: AnyObject?)
+    {
+        self.trigger = trigger
+        self.customActionIdentifier = customActionIdentifier
+        self.customData = customData
+        self.featureInfo = featureInfo
+        self.viewURI = viewURI
+        self.viewModel = viewModel
+        self.componentModel = componentModel
+        self.viewController = viewController
+    }
+}

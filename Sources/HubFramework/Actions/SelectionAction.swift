@@ -1,0 +1,14 @@
+/// The default selection action: opens the selected component's target URI.
+@MainActor
+public final class SelectionAction: Action {
+    /// Opens the URIs; held weakly.
+    public weak var opener: (any URIOpener)?
+
+    public init(opener: (any URIOpener)?) { self.opener = opener }
+
+    /// Opens `componentModel.target.uri`; false when there is no URI or nothing could open it.
+    public func perform(with context: ActionContext) -> Bool {
+        guard let uri = context.componentModel?.target?.uri, let opener else { return false }
+        return opener.open(uri)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// A content operation that runs a closure and then finishes at once. It never fails and never
+/// reschedules; write a type conforming to `ContentOperation` for anything asynchronous.
+@MainActor
+public final class BlockContentOperation: ContentOperation {
+    public weak var delegate: (any ContentOperationDelegate)?
+    private let block: @MainActor (ContentOperationContext) -> Void
+
+    public init(_ block: @escaping @MainActor (ContentOperationContext) -> Void) {
+        self.block = block
+    }
+
+    public func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                        viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+    {
+        let delegate = self.delegate
+        block(ContentOperationContext(viewURI: viewURI, featureInfo: featureInfo,
+                                      connectivityState: connectivityState, viewModelBuilder: viewModelBuilder,
+                                      previousError: previousError))
+        delegate?.contentOperationDidFinish(self)
+    }
+}

@@ -1,0 +1,74 @@
+/// A step of a view's content loading chain.
+///
+/// A feature supplies its operations (through content operation factories) in order; the loader
+/// runs them one after another, each on its own copy of one view model builder. An operation adds
+/// to or changes the builder, then tells its delegate that it finished or failed — right away or
+/// later, from any thread.
+///
+/// Operations run on the main actor. An operation that finishes later should capture its delegate
+/// when it starts (`let delegate = self.delegate`) and report through that reference: the loader
+/// gives every execution its own delegate, so a late report from an execution that was cancelled
+/// (by a reload, or by leaving the view) is ignored instead of finishing a newer run.
+@MainActor
+public protocol ContentOperation: AnyObject, Sendable {
+    /// Set by the loader right before each execution.
+    var delegate: (any ContentOperationDelegate)? { get set }
+
+    /// Adds content to `viewModelBuilder`, then reports exactly once through `delegate`.
+    ///
+    /// - Parameter previousError: the error the previous operation in the chain failed with, if any.
+    ///   Finishing successfully silences it; failing (with it or another error) passes it on.
+    func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                 viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+
+    /// Called when the loader abandons the current execution (reload, or the view went away).
+    /// Stop any work in flight; reports from the abandoned execution are ignored anyway.
+    func cancel()
+}
+
+extension ContentOperation {
+    public func cancel() {}
+}
+
+/// How an operation reports back. Every method may be called from any thread.
+public protocol ContentOperationDelegate: AnyObject, Sendable {
+    /// The operation finished adding its content.
+    func contentOperationDidFinish(_ operation: any ContentOperation)
+    /// The operation failed; the error becomes the next operation's `previousError`.
+    func contentOperation(_ operation: any ContentOperation, didFailWithError error: any Error)
+    /// Runs the operation again — and every operation after it — starting from the content the
+    /// operation before it produced. Only possible after the operation's first execution.
+    func contentOperationRequiresRescheduling(_ operation: any ContentOperation)
+}
+
+/// An operation that can add skeleton content shown before the chain has loaded.
+@MainActor
+public protocol ContentOperationWithInitialContent: ContentOperation {
+    /// Adds cheap placeholder content, synchronously. Called once per loader.
+    func addInitialContent(forViewURI viewURI: URL, to viewModelBuilder: ViewModelBuilder)
+}
+
+/// An operation that can append further pages of content.
+@MainActor
+public protocol ContentOperationWithPaginatedContent: ContentOperation {
+    /// Appends page `pageIndex` (1 for the first page after the main content). The builder holds
+    /// everything loaded so far; add to it rather than replacing it. Report like `perform`.
+    func appendContent(forPageIndex pageIndex: Int, to viewModelBuilder: ViewModelBuilder, viewURI: URL,
+                       featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                       previousError: (any Error)?)
+}
+
+/// An operation that is told about every action performed in its view.
+@MainActor
+public protocol ContentOperationActionObserver: ContentOperation {
+    /// Called for every action handled in the view — even one no action factory could create —
+    /// so an operation can react (for example by storing state and rescheduling itself).
+    func actionPerformed(with context: ActionContext, featureInfo: FeatureInfo, connectivityState: ConnectivityState)
+}
+
+/// An operation that can perform actions itself (trigger `.contentOperation`).
+@MainActor
+public protocol ContentOperationActionPerformer: ContentOperation {
+    /// Set by the framework (the view controller). Held weakly by conforming types.
+    var actionPerformer: (any ActionPerformer)? { get set }
+}

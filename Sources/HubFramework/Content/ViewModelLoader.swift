@@ -1,0 +1,310 @@
+import Foundation
+
+/// Receives what a `ViewModelLoader` produces, always on the main thread.
+@MainActor
+public protocol ViewModelLoaderDelegate: AnyObject {
+    /// A new view model is ready. Called once per completed run of the chain (and with the
+    /// initial view model when connectivity changes).
+    func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel)
+    /// The last operation of the chain failed; the view keeps its previous content.
+    func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error)
+}
+
+/// Runs a view's content loading chain.
+///
+/// The operations run one at a time, in order. Each gets its own copy of the builder the previous
+/// operation finished with (the first gets a fresh builder), so an operation that is rescheduled
+/// always starts from its predecessor's output and can simply add its content again. When the last
+/// operation finishes, the builder is built into a view model and handed to the delegate.
+///
+/// Operations may report from any thread; the loader hops to the main thread and serialises
+/// everything there. A report from the main thread is handled synchronously, so a chain of
+/// synchronous operations delivers its view model before `loadViewModel()` returns.
+@MainActor
+public final class ViewModelLoader: ConnectivityStateResolverObserver {
+    public weak var delegate: (any ViewModelLoaderDelegate)?
+
+    public let viewURI: URL
+    public let featureInfo: FeatureInfo
+
+    /// Set by the view controller; forwarded to operations that perform actions.
+    public weak var actionPerformer: (any ActionPerformer)? {
+        didSet {
+            for case let operation as any ContentOperationActionPerformer in operations {
+                operation.actionPerformer = actionPerformer
+            }
+        }
+    }
+
+    /// True while operations are queued or running.
+    public var isLoading: Bool { !queue.isEmpty }
+
+    /// The connectivity state the operations currently receive.
+    public private(set) var connectivityState: ConnectivityState
+
+    /// The last view model delivered by a completed chain.
+    public private(set) var previouslyLoadedViewModel: ViewModel?
+
+    /// How many pages have been appended after the main content.
+    public private(set) var pageIndex = 0
+
+    private enum Mode { case main, pagination }
+    private struct Step { let index: Int; let mode: Mode }
+
+    private let operations: [any ContentOperation]
+    private let makeBuilder: @MainActor () -> ViewModelBuilder
+    private let reloadPolicy: (any ContentReloadPolicy)?
+    private let connectivityResolver: any ConnectivityStateResolver
+    private let injectedInitialViewModel: ViewModel?
+    private var cachedInitialViewModel: ViewModel?
+
+    private var queue: [Step] = []
+    private var builderSnapshots: [ViewModelBuilder?]
+    private var errorSnapshots: [(any Error)?]
+    private var currentBuilder: ViewModelBuilder?
+    private var currentExecution: Execution?
+    private var executionCounter: UInt64 = 0
+    private var hasExecuted: [Bool]
+    private var isObservingConnectivity = false
+    private let supportsPagination: Bool
+
+    /// - Parameters:
+    ///   - operations: the chain, in order; must not be empty.
+    ///   - makeBuilder: creates a fresh, empty builder configured with the feature's JSON schema.
+    ///   - initialViewModel: shown before the chain loads instead of the operations' initial content
+    ///     (a selected component's target can supply one).
+    public init(viewURI: URL, featureInfo: FeatureInfo, operations: [any ContentOperation],
+                makeBuilder: @escaping @MainActor () -> ViewModelBuilder,
+                reloadPolicy: (any ContentReloadPolicy)? = nil,
+                connectivityStateResolver: any ConnectivityStateResolver,
+                initialViewModel: ViewModel? = nil) throws
+    {
+        guard !operations.isEmpty else {
+            throw RegistrationError(kind: "content loading chain", identifier: featureInfo.identifier,
+                                    reason: .invalid("the feature's factories created no content operations"))
+        }
+        self.viewURI = viewURI
+        self.featureInfo = featureInfo
+        self.operations = operations
+        self.makeBuilder = makeBuilder
+        self.reloadPolicy = reloadPolicy
+        self.connectivityResolver = connectivityStateResolver
+        self.injectedInitialViewModel = initialViewModel
+        connectivityState = connectivityStateResolver.resolveConnectivityState()
+        builderSnapshots = Array(repeating: nil, count: operations.count)
+        errorSnapshots = Array(repeating: nil, count: operations.count)
+        hasExecuted = Array(repeating: false, count: operations.count)
+        supportsPagination = operations.contains { $0 is any ContentOperationWithPaginatedContent }
+    }
+
+    isolated deinit {
+        currentExecution?.invalidate()
+        if isObservingConnectivity { connectivityResolver.removeObserver(self) }
+    }
+
+    // MARK: Initial content
+
+    /// Content to show before the chain has loaded: the injected initial view model if there is
+    /// one, otherwise what the operations add as initial content (computed once).
+    public var initialViewModel: ViewModel {
+        if let injectedInitialViewModel { return injectedInitialViewModel }
+        if let cachedInitialViewModel { return cachedInitialViewModel }
+        let builder = makeBuilder()
+        for case let operation as any ContentOperationWithInitialContent in operations {
+            operation.addInitialContent(forViewURI: viewURI, to: builder)
+        }
+        let viewModel = builder.build()
+        cachedInitialViewModel = viewModel
+        return viewModel
+    }
+
+    // MARK: Entry points
+
+    /// Loads the view's content, unless it was loaded before and the reload policy says no.
+    public func loadViewModel() {
+        connectivityStateResolverStateDidChange(connectivityResolver)
+        if !isObservingConnectivity {
+            isObservingConnectivity = true
+            connectivityResolver.addObserver(self)
+        }
+        if let reloadPolicy, let previous = previouslyLoadedViewModel,
+            !reloadPolicy.shouldReloadContent(forViewURI: viewURI, currentViewModel: previous)
+        {
+            return
+        }
+        startMainRun()
+    }
+
+    /// Loads the content again, whatever the reload policy says.
+    public func reloadViewModel() {
+        startMainRun()
+    }
+
+    /// Appends the next page, when content was loaded and an operation supports pagination.
+    public func loadNextPageForCurrentViewModel() {
+        guard previouslyLoadedViewModel != nil, supportsPagination else { return }
+        schedule(from: 0, mode: .pagination)
+    }
+
+    /// Abandons whatever is queued or running (for example because the view went away). A late
+    /// report from the running operation is ignored; the operation is asked to `cancel()`.
+    public func cancel() {
+        queue.removeAll()
+        if let execution = currentExecution {
+            execution.invalidate()
+            currentExecution = nil
+            operations[execution.index].cancel()
+        }
+    }
+
+    /// Tells every action-observing operation about an action performed in the view.
+    public func actionPerformed(with context: ActionContext) {
+        for case let operation as any ContentOperationActionObserver in operations {
+            operation.actionPerformed(with: context, featureInfo: featureInfo, connectivityState: connectivityState)
+        }
+    }
+
+    // MARK: Connectivity
+
+    public func connectivityStateResolverStateDidChange(_ resolver: any ConnectivityStateResolver) {
+        let old = connectivityState
+        connectivityState = resolver.resolveConnectivityState()
+        guard connectivityState != old else { return }
+        delegate?.viewModelLoader(self, didLoad: initialViewModel)
+        startMainRun()
+    }
+
+    // MARK: The queue
+
+    /// A full run from the first operation supersedes anything queued or running: a reload must
+    /// never wait behind an operation that may never finish.
+    private func startMainRun() {
+        if !queue.isEmpty { cancel() }
+        // A full run starts from a fresh builder, which drops appended pages; page counting
+        // restarts with it (see docs/content-loading.md).
+        pageIndex = 0
+        schedule(from: 0, mode: .main)
+    }
+
+    private func schedule(from start: Int, mode: Mode) {
+        guard operations.indices.contains(start) else { return }
+        let wasEmpty = queue.isEmpty
+        for index in start..<operations.count { queue.append(Step(index: index, mode: mode)) }
+        if wasEmpty { performHead() }
+    }
+
+    fileprivate func reschedule(from index: Int) {
+        guard hasExecuted.indices.contains(index), hasExecuted[index] else { return }
+        schedule(from: index, mode: .main)
+    }
+
+    private func performHead() {
+        guard let step = queue.first else {
+            queueDidBecomeEmpty()
+            return
+        }
+        let index = step.index
+        let builder: ViewModelBuilder
+        if index == 0 {
+            if step.mode == .main {
+                builder = makeBuilder()
+            } else {
+                builder = builderSnapshots[operations.count - 1]?.copy() ?? makeBuilder()
+            }
+        } else {
+            builder = builderSnapshots[index - 1]?.copy() ?? makeBuilder()
+        }
+        let previousError: (any Error)?
+        switch step.mode {
+        case .main: previousError = index == 0 ? nil : errorSnapshots[index - 1]
+        // In pagination mode an operation sees the error it last failed with itself.
+        case .pagination: previousError = errorSnapshots[index]
+        }
+        var page: Int?
+        if step.mode == .pagination {
+            if index == 0 { pageIndex += 1 }
+            page = pageIndex
+        }
+        currentBuilder = builder
+
+        executionCounter += 1
+        let execution = Execution(loader: self, index: index, id: executionCounter)
+        currentExecution = execution
+        hasExecuted[index] = true
+        let operation = operations[index]
+        operation.delegate = execution
+
+        if let page {
+            if let paginated = operation as? any ContentOperationWithPaginatedContent {
+                paginated.appendContent(forPageIndex: page, to: builder, viewURI: viewURI, featureInfo: featureInfo,
+                                        connectivityState: connectivityState, previousError: previousError)
+            } else {
+                // Operations without pages pass straight through, keeping their error.
+                executionDidFinish(execution, error: previousError)
+            }
+        } else {
+            operation.perform(forViewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
+                              viewModelBuilder: builder, previousError: previousError)
+        }
+    }
+
+    fileprivate func executionDidFinish(_ execution: Execution, error: (any Error)?) {
+        guard execution === currentExecution, execution.isValid else { return }
+        execution.invalidate()
+        currentExecution = nil
+        queue.removeFirst()
+        // The operation is done with its builder; later operations get copies of it.
+        builderSnapshots[execution.index] = currentBuilder
+        errorSnapshots[execution.index] = error
+        performHead()
+    }
+
+    private func queueDidBecomeEmpty() {
+        if let error = errorSnapshots[operations.count - 1] {
+            delegate?.viewModelLoader(self, didFailLoadingWithError: error)
+            return
+        }
+        guard let builder = currentBuilder else { return }
+        if !builder.headerComponentModelBuilderExists && builder.navigationBarTitle == nil {
+            builder.navigationBarTitle = featureInfo.title
+        }
+        let viewModel = builder.build()
+        previouslyLoadedViewModel = viewModel
+        delegate?.viewModelLoader(self, didLoad: viewModel)
+    }
+}
+
+/// The delegate an operation gets for one execution. Reports may arrive from any thread; they
+/// hop to the main thread, where a report for an execution that is no longer current is ignored.
+/// Rescheduling is accepted through any execution of the operation, at any later time.
+private final class Execution: ContentOperationDelegate, @unchecked Sendable {
+    // `loader` is only dereferenced on the main thread; `valid` is guarded by `lock`.
+    private weak var loader: ViewModelLoader?
+    let index: Int
+    let id: UInt64
+    private let lock = NSLock()
+    private var valid = true
+
+    init(loader: ViewModelLoader, index: Int, id: UInt64) {
+        self.loader = loader
+        self.index = index
+        self.id = id
+    }
+
+    var isValid: Bool { lock.withLock { valid } }
+    func invalidate() { lock.withLock { valid = false } }
+
+    func contentOperationDidFinish(_ operation: any ContentOperation) {
+        guard isValid else { return }
+        MainThread.perform { [self] in loader?.executionDidFinish(self, error: nil) }
+    }
+
+    func contentOperation(_ operation: any ContentOperation, didFailWithError error: any Error) {
+        guard isValid else { return }
+        MainThread.perform { [self] in loader?.executionDidFinish(self, error: error) }
+    }
+
+    func contentOperationRequiresRescheduling(_ operation: any ContentOperation) {
+        MainThread.perform { [self] in loader?.reschedule(from: index) }
+    }
+}

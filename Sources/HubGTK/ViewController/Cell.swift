@@ -1,0 +1,78 @@
+import CGtk
+import HubFramework
+
+/// The container a root component's widget sits in: an input-only event box the view controller
+/// places at the component's frame, which receives presses for selection.
+@MainActor
+final class Cell {
+    let widget: Widget
+    private weak var controller: ViewController?
+    private(set) weak var wrapper: ComponentWrapper?
+    private var connections: [SignalConnection] = []
+
+    init(controller: ViewController) {
+        self.controller = controller
+        widget = gtk_event_box_new()
+        g_object_ref_sink(widget)
+        gtk_event_box_set_visible_window(hub_event_box(widget), 0)
+        gtk_widget_add_events(widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
+                                            | GDK_POINTER_MOTION_MASK.rawValue))
+        Gtk.addClass(widget, "hub-cell")
+        connections.append(GSignal.connectEvent(widget, "button-press-event") { [weak self] event in
+            guard let self else { return false }
+            return self.controller?.cellButtonPressed(self, event: event) ?? false
+        })
+        connections.append(GSignal.connectEvent(widget, "button-release-event") { [weak self] event in
+            guard let self else { return false }
+            return self.controller?.cellButtonReleased(self, event: event) ?? false
+        })
+        connections.append(GSignal.connectEvent(widget, "motion-notify-event") { [weak self] event in
+            guard let self else { return false }
+            return self.controller?.cellPointerMoved(self, event: event) ?? false
+        })
+    }
+
+    /// Puts the wrapper's component widget in this cell (taking it out of wherever it was).
+    func adopt(_ wrapper: ComponentWrapper) {
+        self.wrapper = wrapper
+        wrapper.loadViewIfNeeded()
+        guard let view = wrapper.view else { return }
+        let parent = gtk_widget_get_parent(view)
+        if parent != widget {
+            if let parent { gtk_container_remove(hub_container(parent), view) }
+            gtk_container_add(hub_container(widget), view)
+        }
+        gtk_widget_show(view)
+    }
+
+    func setSize(_ size: Size) {
+        let width = size.width < 0 ? -1 : Int32(max(0, size.width).rounded())
+        let height = size.height < 0 ? -1 : Int32(max(0, size.height).rounded())
+        gtk_widget_set_size_request(widget, width, height)
+    }
+
+    /// Floats the cell above the content (header and overlays).
+    func attachToOverlay(_ overlay: Widget, halign: GtkAlign, valign: GtkAlign) {
+        if gtk_widget_get_parent(widget) != overlay {
+            detachFromOverlay()
+            gtk_overlay_add_overlay(hub_overlay(overlay), widget)
+        }
+        gtk_widget_set_halign(widget, halign)
+        gtk_widget_set_valign(widget, valign)
+        gtk_widget_show(widget)
+    }
+
+    func detachFromOverlay() {
+        if let parent = gtk_widget_get_parent(widget) {
+            gtk_container_remove(hub_container(parent), widget)
+        }
+    }
+
+    func tearDown() {
+        connections.forEach { $0.disconnect() }
+        connections.removeAll()
+        detachFromOverlay()
+        gtk_widget_destroy(widget)
+        g_object_unref(widget)
+    }
+}

@@ -1,0 +1,75 @@
+import HubFramework
+
+/// Adapts a view model to the layout engine: traits and preferred sizes come from one measuring
+/// component per component identifier (never from the instances that render).
+struct ModelMeasuring: LayoutMeasuring {
+    let bodyModels: [ComponentModel]
+    let header: ComponentModel?
+    let measurer: ComponentMeasurer
+
+    var bodyComponentCount: Int { bodyModels.count }
+
+    func layoutTraits(forBodyComponentAt index: Int) -> Set<LayoutTrait> {
+        let model = bodyModels[index]
+        return MainActor.assumeIsolated { measurer.traits(for: model) }
+    }
+
+    func preferredSize(forBodyComponentAt index: Int, containerSize: Size) -> Size {
+        let model = bodyModels[index]
+        return MainActor.assumeIsolated { measurer.preferredSize(for: model, containerSize: containerSize) }
+    }
+
+    var headerLayoutTraits: Set<LayoutTrait>? {
+        guard let header else { return nil }
+        return MainActor.assumeIsolated { measurer.traits(for: header) }
+    }
+
+    func preferredHeaderSize(containerSize: Size) -> Size {
+        guard let header else { return .zero }
+        return MainActor.assumeIsolated { measurer.preferredSize(for: header, containerSize: containerSize) }
+    }
+}
+
+/// Keeps one component per component identifier for measuring, with its traits stored once so the
+/// layout engine sees the same `Set` instance for every component of a kind.
+@MainActor
+final class ComponentMeasurer {
+    private struct Entry {
+        let component: any Component
+        let traits: Set<LayoutTrait>
+    }
+
+    private let registry: ComponentRegistry
+    private var entries: [Identifier: Entry] = [:]
+    private var lastIdentifier: Identifier?
+    private var lastEntry: Entry?
+
+    init(registry: ComponentRegistry) {
+        self.registry = registry
+    }
+
+    private func entry(for model: ComponentModel) -> Entry {
+        let identifier = model.componentIdentifier
+        if let lastEntry, lastIdentifier == identifier { return lastEntry }
+        let entry: Entry
+        if let existing = entries[identifier] {
+            entry = existing
+        } else {
+            let component = registry.createComponent(for: model)
+            entry = Entry(component: component, traits: component.layoutTraits)
+            entries[identifier] = entry
+        }
+        lastIdentifier = identifier
+        lastEntry = entry
+        return entry
+    }
+
+    func traits(for model: ComponentModel) -> Set<LayoutTrait> { entry(for: model).traits }
+
+    func preferredSize(for model: ComponentModel, containerSize: Size) -> Size {
+        entry(for: model).component.preferredViewSize(forDisplaying: model, containerViewSize: containerSize)
+    }
+
+    /// The measuring component for a model (children are measured through it too).
+    func component(for model: ComponentModel) -> any Component { entry(for: model).component }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import HubFramework
+
+/// Creates view controllers for view URIs, wiring each to its feature's loader, action handler
+/// and scroll handler, a fresh reuse pool, and an image loader.
+@MainActor
+public final class ViewControllerFactory {
+    private let manager: HubManager
+    private let componentRegistry: ComponentRegistry
+    private let imageLoaderFactory: (@MainActor () -> ComponentImageLoading?)?
+
+    public init(manager: HubManager, componentRegistry: ComponentRegistry,
+                imageLoaderFactory: (@MainActor () -> ComponentImageLoading?)? = nil)
+    {
+        self.manager = manager
+        self.componentRegistry = componentRegistry
+        self.imageLoaderFactory = imageLoaderFactory
+    }
+
+    /// Whether a registered feature handles the URI.
+    public func canCreateViewController(forViewURI viewURI: URL) -> Bool {
+        manager.viewModelLoaderFactory.canCreateViewModelLoader(forViewURI: viewURI)
+    }
+
+    /// A view controller for the URI, or nil when no feature handles it.
+    ///
+    /// - Throws: `RegistrationError` when the feature's factories created no content operations.
+    public func createViewController(forViewURI viewURI: URL) throws -> ViewController? {
+        guard let feature = manager.featureRegistry.featureRegistration(forViewURI: viewURI),
+            let loader = try manager.viewModelLoaderFactory.createViewModelLoader(forViewURI: viewURI)
+        else { return nil }
+        return make(viewURI: viewURI, featureInfo: feature.featureInfo, loader: loader,
+                    actionHandler: feature.actionHandler ?? manager.defaultActionHandler,
+                    scrollHandler: feature.scrollHandler as? any ViewControllerScrollHandler)
+    }
+
+    /// A view controller for content operations that belong to no registered feature.
+    public func createViewController(forViewURI viewURI: URL, contentOperations: [any ContentOperation],
+                                     featureIdentifier: String, featureTitle: String) throws -> ViewController
+    {
+        let info = FeatureInfo(identifier: featureIdentifier, title: featureTitle)
+        let loader = try manager.viewModelLoaderFactory.createViewModelLoader(
+            forViewURI: viewURI, contentOperations: contentOperations, featureInfo: info)
+        return make(viewURI: viewURI, featureInfo: info, loader: loader, actionHandler: manager.defaultActionHandler,
+                    scrollHandler: nil)
+    }
+
+    private func make(viewURI: URL, featureInfo: FeatureInfo, loader: ViewModelLoader,
+                      actionHandler: (any ActionHandler)?, scrollHandler: (any ViewControllerScrollHandler)?)
+        -> ViewController
+    {
+        let controller = ViewController(
+            viewURI: viewURI, featureInfo: featureInfo, loader: loader, componentRegistry: componentRegistry,
+            layoutManager: manager.layoutManager, actionRegistry: manager.actionRegistry, actionHandler: actionHandler,
+            initialViewModelRegistry: manager.initialViewModelRegistry, scrollHandler: scrollHandler)
+        controller.imageLoader = imageLoaderFactory?()
+        return controller
+    }
+}
