@@ -7,10 +7,10 @@
 // below the rectangle: O(log n + k), where k counts the components on the rows that were walked.
 
 extension ComponentLayout {
-    /// Calls `body` with the index of every body component whose frame intersects `rect` (shares a
-    /// non-empty area with it), in increasing order. Allocation-free.
+    /// Calls `body` with the index of every body component whose frame intersects `rect` (as
+    /// `Rect.intersects` decides), in increasing order. Allocation-free.
     public func forEachIndex(intersecting rect: Rect, _ body: (Int) throws -> Void) rethrows {
-        guard !rowStarts.isEmpty, rect.width > 0, rect.height > 0 else { return }
+        guard !rowStarts.isEmpty else { return }
         var row = firstRow(endingBelow: rect.minY)
         let rowCount = rowStarts.count
         let total = xs.count
@@ -40,7 +40,7 @@ extension ComponentLayout {
     /// The smallest index of a body component whose frame intersects `rect` (for example the
     /// topmost visible component, for `ContentOffsetPreservation`), or nil.
     public func firstIndex(intersecting rect: Rect) -> Int? {
-        guard !rowStarts.isEmpty, rect.width > 0, rect.height > 0 else { return nil }
+        guard !rowStarts.isEmpty else { return nil }
         var row = firstRow(endingBelow: rect.minY)
         let rowCount = rowStarts.count
         while row < rowCount {
