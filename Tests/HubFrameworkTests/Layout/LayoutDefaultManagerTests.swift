@@ -132,6 +132,35 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(layout.layoutTraits(at: 0), [.hero])
     }
 
+    /// The laid-out view drawn in docs/layout.md.
+    func testDocumentationDiagram() {
+        let header = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 100))
+        let row = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 60))
+        let card = TestComponent(traits: [.compactWidth], size: Size(width: 90, height: 120))
+        let centered = TestComponent(traits: [.centered], size: Size(width: 50, height: 50))
+        let stackable = TestComponent(traits: [.fullWidth, .stackable], size: Size(width: 320, height: 40))
+        let layout = ComponentLayout(
+            containerSize: Size(width: 320, height: 480),
+            measuring: TestMeasuring([row, card, card, card, centered, centered, stackable, stackable], header: header),
+            layoutManager: manager)
+        XCTAssertEqual(layout.headerFrame, Rect(x: 0, y: 0, width: 320, height: 100))
+        XCTAssertEqual(
+            layout.frames,
+            [
+                Rect(x: 0, y: 110, width: 320, height: 60),
+                Rect(x: 10, y: 180, width: 90, height: 120),
+                Rect(x: 110, y: 180, width: 90, height: 120),
+                Rect(x: 210, y: 180, width: 90, height: 120),
+                Rect(x: 105, y: 310, width: 50, height: 50),
+                Rect(x: 165, y: 310, width: 50, height: 50),
+                Rect(x: 0, y: 370, width: 320, height: 40),
+                Rect(x: 0, y: 410, width: 320, height: 40),
+            ])
+        XCTAssertEqual(layout.rowCount, 5)
+        XCTAssertEqual(layout.contentSize, Size(width: 320, height: 450))
+        XCTAssertEqual(layout.indexes(intersecting: Rect(x: 0, y: 250, width: 320, height: 100)), [1, 2, 3, 4, 5])
+    }
+
     /// The layout guide's manager (15 points vertically, 20 horizontally), as written in docs/layout.md.
     func testLayoutGuideExample() {
         let manager = GuideLayoutManager()
