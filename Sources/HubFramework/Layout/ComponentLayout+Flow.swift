@@ -112,7 +112,8 @@ extension ComponentLayout {
         return relayout(replacing: 0..<0, withCount: 0, measuring: measuring)
     }
 
-    /// Lays everything out again for a new container size (every width may change).
+    /// Lays everything out again for a new container size (every width may change, and preferred
+    /// sizes are asked for a container size).
     public mutating func resize<Measuring: LayoutMeasuring>(to containerSize: Size, measuring: Measuring) {
         self.containerSize = containerSize
         layOutEverything(measuring: measuring)

@@ -83,9 +83,9 @@ final class LayoutDefaultManagerTests: XCTestCase {
     }
 
     func testCenteredComponentsAreCenteredInTheContainer() {
-        let centered = TestComponent(traits: [.centered], size: Size(width: 50, height: 50))
+        let centered = LayoutTestComponent(traits: [.centered], size: Size(width: 50, height: 50))
         let layout = ComponentLayout(
-            containerSize: Size(width: 320, height: 400), measuring: TestMeasuring([centered, centered]),
+            containerSize: Size(width: 320, height: 400), measuring: LayoutTestMeasuring([centered, centered]),
             layoutManager: manager)
         // Laid out at 10 and 70 (ending at 120, 200 free on the right): moved by floor((10 + 200) / 2 - 10) = 95.
         XCTAssertEqual(layout.frame(at: 0), Rect(x: 105, y: 10, width: 50, height: 50))
@@ -93,19 +93,19 @@ final class LayoutDefaultManagerTests: XCTestCase {
     }
 
     func testStackableComponentsStackWithoutMargins() {
-        let stackable = TestComponent(traits: [.stackable, .fullWidth], size: Size(width: 320, height: 40))
+        let stackable = LayoutTestComponent(traits: [.stackable, .fullWidth], size: Size(width: 320, height: 40))
         let layout = ComponentLayout(
-            containerSize: Size(width: 320, height: 400), measuring: TestMeasuring([stackable, stackable, stackable]),
+            containerSize: Size(width: 320, height: 400), measuring: LayoutTestMeasuring([stackable, stackable, stackable]),
             layoutManager: manager)
         XCTAssertEqual(layout.frames.map(\.minY), [0, 40, 80])
         XCTAssertEqual(layout.contentSize.height, 120)
     }
 
     func testAlwaysStackUpwardsSitsAgainstTheRowAbove() {
-        let row = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 40))
-        let upwards = TestComponent(traits: [.fullWidth, .alwaysStackUpwards], size: Size(width: 320, height: 40))
+        let row = LayoutTestComponent(traits: [.fullWidth], size: Size(width: 320, height: 40))
+        let upwards = LayoutTestComponent(traits: [.fullWidth, .alwaysStackUpwards], size: Size(width: 320, height: 40))
         let layout = ComponentLayout(
-            containerSize: Size(width: 320, height: 400), measuring: TestMeasuring([row, upwards, row]),
+            containerSize: Size(width: 320, height: 400), measuring: LayoutTestMeasuring([row, upwards, row]),
             layoutManager: manager)
         XCTAssertEqual(layout.frames.map(\.minY), [10, 50, 100])
         XCTAssertEqual(layout.contentSize.height, 150)
@@ -114,34 +114,34 @@ final class LayoutDefaultManagerTests: XCTestCase {
     func testAppDefinedTraitsReachTheLayoutManager() {
         struct HeroManager: ComponentLayoutManager {
             func margin(forTraits traits: Set<LayoutTrait>, toContentEdge edge: ContentEdge) -> Double {
-                traits.contains(.hero) ? 0 : 8
+                traits.contains(.appDefinedHero) ? 0 : 8
             }
             func horizontalMargin(forTraits traits: Set<LayoutTrait>, precedingTraits: Set<LayoutTrait>) -> Double { 8 }
             func verticalMargin(forTraits traits: Set<LayoutTrait>, precedingTraits: Set<LayoutTrait>) -> Double {
-                precedingTraits.contains(.hero) ? 32 : 8
+                precedingTraits.contains(.appDefinedHero) ? 32 : 8
             }
         }
-        let hero = TestComponent(traits: [.hero], size: Size(width: 320, height: 200))
-        let card = TestComponent(traits: [.compactWidth], size: Size(width: 100, height: 100))
+        let hero = LayoutTestComponent(traits: [.appDefinedHero], size: Size(width: 320, height: 200))
+        let card = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 100, height: 100))
         let layout = ComponentLayout(
-            containerSize: Size(width: 320, height: 400), measuring: TestMeasuring([hero, card, card]),
+            containerSize: Size(width: 320, height: 400), measuring: LayoutTestMeasuring([hero, card, card]),
             layoutManager: HeroManager())
         XCTAssertEqual(layout.frame(at: 0), Rect(x: 0, y: 0, width: 320, height: 200))
         XCTAssertEqual(layout.frame(at: 1), Rect(x: 8, y: 232, width: 100, height: 100))
         XCTAssertEqual(layout.frame(at: 2), Rect(x: 116, y: 232, width: 100, height: 100))
-        XCTAssertEqual(layout.layoutTraits(at: 0), [.hero])
+        XCTAssertEqual(layout.layoutTraits(at: 0), [.appDefinedHero])
     }
 
     /// The laid-out view drawn in docs/layout.md.
     func testDocumentationDiagram() {
-        let header = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 100))
-        let row = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 60))
-        let card = TestComponent(traits: [.compactWidth], size: Size(width: 90, height: 120))
-        let centered = TestComponent(traits: [.centered], size: Size(width: 50, height: 50))
-        let stackable = TestComponent(traits: [.fullWidth, .stackable], size: Size(width: 320, height: 40))
+        let header = LayoutTestComponent(traits: [.fullWidth], size: Size(width: 320, height: 100))
+        let row = LayoutTestComponent(traits: [.fullWidth], size: Size(width: 320, height: 60))
+        let card = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 90, height: 120))
+        let centered = LayoutTestComponent(traits: [.centered], size: Size(width: 50, height: 50))
+        let stackable = LayoutTestComponent(traits: [.fullWidth, .stackable], size: Size(width: 320, height: 40))
         let layout = ComponentLayout(
             containerSize: Size(width: 320, height: 480),
-            measuring: TestMeasuring([row, card, card, card, centered, centered, stackable, stackable], header: header),
+            measuring: LayoutTestMeasuring([row, card, card, card, centered, centered, stackable, stackable], header: header),
             layoutManager: manager)
         XCTAssertEqual(layout.headerFrame, Rect(x: 0, y: 0, width: 320, height: 100))
         XCTAssertEqual(
@@ -163,7 +163,7 @@ final class LayoutDefaultManagerTests: XCTestCase {
 
     /// The layout guide's manager (15 points vertically, 20 horizontally), as written in docs/layout.md.
     func testLayoutGuideExample() {
-        let manager = GuideLayoutManager()
+        let manager = LayoutGuideManager()
         XCTAssertEqual(manager.margin(forTraits: [.stackable], toContentEdge: .top), 15)
         XCTAssertEqual(manager.margin(forTraits: [.fullWidth], toContentEdge: .left), 0)
         XCTAssertEqual(manager.margin(forTraits: [.compactWidth], toContentEdge: .right), 20)
@@ -174,9 +174,9 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(manager.verticalMargin(forTraits: [.stackable], precedingTraits: [.stackable]), 0)
         XCTAssertEqual(manager.verticalMargin(forTraits: [.stackable], precedingTraits: [.compactWidth]), 15)
 
-        let card = TestComponent(traits: [.compactWidth], size: Size(width: 130, height: 100))
+        let card = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 130, height: 100))
         let layout = ComponentLayout(
-            containerSize: Size(width: 320, height: 400), measuring: TestMeasuring([card, card, card]),
+            containerSize: Size(width: 320, height: 400), measuring: LayoutTestMeasuring([card, card, card]),
             layoutManager: manager)
         XCTAssertEqual(layout.frame(at: 0), Rect(x: 20, y: 15, width: 130, height: 100))
         XCTAssertEqual(layout.frame(at: 1), Rect(x: 170, y: 15, width: 130, height: 100))
@@ -187,11 +187,11 @@ final class LayoutDefaultManagerTests: XCTestCase {
 
 extension LayoutTrait {
     /// An app-defined trait, for the tests.
-    static let hero: LayoutTrait = "hero"
+    static let appDefinedHero: LayoutTrait = "hero"
 }
 
 // The example of docs/layout.md, verbatim.
-struct GuideLayoutManager: ComponentLayoutManager {
+struct LayoutGuideManager: ComponentLayoutManager {
     func margin(forTraits traits: Set<LayoutTrait>, toContentEdge edge: ContentEdge) -> Double {
         switch edge {
         case .top, .bottom: return 15

@@ -7,16 +7,16 @@ import XCTest
 final class LayoutIncrementalTests: XCTestCase {
     let containerSize = Size(width: 320, height: 400)
     let manager = DefaultComponentLayoutManager(margin: 10)
-    let card = TestComponent(traits: [.compactWidth], size: Size(width: 90, height: 120))
-    let row = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 60))
+    let card = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 90, height: 120))
+    let row = LayoutTestComponent(traits: [.fullWidth], size: Size(width: 320, height: 60))
 
-    private func fullLayout(_ measuring: TestMeasuring) -> ComponentLayout {
+    private func fullLayout(_ measuring: LayoutTestMeasuring) -> ComponentLayout {
         ComponentLayout(containerSize: containerSize, measuring: measuring, layoutManager: manager)
     }
 
     func testAppendingAPageMeasuresOnlyTheNewComponentsAndTheLastRow() {
         // 1000 cards, three to a row: the last row holds one card (index 999).
-        var measuring = TestMeasuring(Array(repeating: card, count: 1000))
+        var measuring = LayoutTestMeasuring(Array(repeating: card, count: 1000))
         var layout = fullLayout(measuring)
         XCTAssertEqual(layout.indexes(inRow: layout.rowCount - 1), 999..<1000)
 
@@ -31,8 +31,8 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testAppendingReCentersTheLastRow() {
-        let centered = TestComponent(traits: [.centered], size: Size(width: 50, height: 50))
-        var measuring = TestMeasuring([centered])
+        let centered = LayoutTestComponent(traits: [.centered], size: Size(width: 50, height: 50))
+        var measuring = LayoutTestMeasuring([centered])
         var layout = fullLayout(measuring)
         XCTAssertEqual(layout.frame(at: 0).minX, 135)  // floor((10 + 260) / 2 - 10) = 125 → 10 + 125
         measuring.components.append(centered)
@@ -43,7 +43,7 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testAppendingToAnEmptyLayout() {
-        var measuring = TestMeasuring([])
+        var measuring = LayoutTestMeasuring([])
         var layout = fullLayout(measuring)
         measuring.components = [card, card, row]
         layout.appendBodyComponents(measuring: measuring)
@@ -51,7 +51,7 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testHeightChangeReflowsFromItsRowAndMovesTheRest() {
-        var measuring = TestMeasuring(Array(repeating: row, count: 1000))
+        var measuring = LayoutTestMeasuring(Array(repeating: row, count: 1000))
         var layout = fullLayout(measuring)
         let before = layout
         measuring.components[500].size.height = 100
@@ -70,7 +70,7 @@ final class LayoutIncrementalTests: XCTestCase {
     func testHeightChangeInsideATallerRowMovesNothingBelow() {
         var components = Array(repeating: card, count: 30)
         components[4].size.height = 200  // row 1 (cards 3, 4, 5) is 200 high
-        var measuring = TestMeasuring(components)
+        var measuring = LayoutTestMeasuring(components)
         var layout = fullLayout(measuring)
         let before = layout
         measuring.components[5].size.height = 150  // still shorter than card 4
@@ -86,8 +86,8 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testNarrowerComponentMovesUpToTheRowAbove() {
-        let wide = TestComponent(traits: [.compactWidth], size: Size(width: 200, height: 100))
-        var measuring = TestMeasuring([card, card, wide, card, card])
+        let wide = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 200, height: 100))
+        var measuring = LayoutTestMeasuring([card, card, wide, card, card])
         var layout = fullLayout(measuring)
         XCTAssertEqual(layout.row(containing: 2), 1)
         measuring.components[2].size.width = 90
@@ -97,11 +97,11 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testWidthChangeLaysOutEverythingAgain() {
-        var components: [TestComponent] = []
+        var components: [LayoutTestComponent] = []
         for index in 0..<200 {
             components.append(index % 7 == 0 ? row : card)
         }
-        let measuring = TestMeasuring(components)
+        let measuring = LayoutTestMeasuring(components)
         var layout = fullLayout(measuring)
         let wide = Size(width: 1024, height: 768)
         measuring.resetCounts()
@@ -114,7 +114,7 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testInsertingAtTheTopMovesTheRestWithoutMeasuringIt() {
-        var measuring = TestMeasuring(Array(repeating: row, count: 100))
+        var measuring = LayoutTestMeasuring(Array(repeating: row, count: 100))
         var layout = fullLayout(measuring)
         measuring.components.insert(contentsOf: [row, row], at: 0)
         measuring.resetCounts()
@@ -126,7 +126,7 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testDeletingRowsInTheMiddle() {
-        var measuring = TestMeasuring(Array(repeating: row, count: 100))
+        var measuring = LayoutTestMeasuring(Array(repeating: row, count: 100))
         var layout = fullLayout(measuring)
         measuring.components.removeSubrange(40..<50)
         measuring.resetCounts()
@@ -137,7 +137,7 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testAnInconsistentDiffFallsBackToAFullLayout() {
-        var measuring = TestMeasuring(Array(repeating: row, count: 10))
+        var measuring = LayoutTestMeasuring(Array(repeating: row, count: 10))
         var layout = fullLayout(measuring)
         measuring.components.append(row)
         let changed = layout.update(insertedIndexes: [], deletedIndexes: [3], measuring: measuring)
@@ -146,8 +146,8 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testHeaderChangeMovesTheBody() {
-        let header = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 200))
-        var measuring = TestMeasuring(Array(repeating: row, count: 20), header: header)
+        let header = LayoutTestComponent(traits: [.fullWidth], size: Size(width: 320, height: 200))
+        var measuring = LayoutTestMeasuring(Array(repeating: row, count: 20), header: header)
         var layout = fullLayout(measuring)
         XCTAssertEqual(layout.frame(at: 0).minY, 210)
         measuring.header?.size.height = 100
@@ -160,7 +160,7 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testLayoutIsAValue() {
-        var measuring = TestMeasuring(Array(repeating: row, count: 10))
+        var measuring = LayoutTestMeasuring(Array(repeating: row, count: 10))
         var layout = fullLayout(measuring)
         let copy = layout
         measuring.components.append(row)
@@ -173,17 +173,17 @@ final class LayoutIncrementalTests: XCTestCase {
     }
 
     func testLayoutDataStaysUnderSixtyFourBytesPerComponent() {
-        var components: [TestComponent] = []
+        var components: [LayoutTestComponent] = []
         for index in 0..<10_000 {
             components.append(index % 5 == 0 ? row : card)
         }
-        let layout = fullLayout(TestMeasuring(components))
+        let layout = fullLayout(LayoutTestMeasuring(components))
         XCTAssertLessThanOrEqual(Double(layout.layoutDataByteCount) / Double(layout.count), 48)
         XCTAssertLessThan(Double(layout.layoutDataCapacityByteCount) / Double(layout.count), 64)
     }
 
     func testContentOffsetForDisplayingAComponent() {
-        let layout = fullLayout(TestMeasuring(Array(repeating: row, count: 20)))  // rows at 10, 80, 150, …
+        let layout = fullLayout(LayoutTestMeasuring(Array(repeating: row, count: 20)))  // rows at 10, 80, 150, …
         let insets = EdgeInsets(top: 30, left: 0, bottom: 0, right: 0)
         XCTAssertEqual(
             layout.contentOffset(forDisplayingComponentAt: 5, scrollPosition: .top, contentInset: insets, viewHeight: 400),

@@ -7,19 +7,19 @@ import XCTest
 final class LayoutPropertyTests: XCTestCase {
     private static let traitPalette: [Set<LayoutTrait>] = [
         [], [.compactWidth], [.fullWidth], [.centered], [.stackable], [.stackable, .fullWidth],
-        [.alwaysStackUpwards, .fullWidth], [.compactWidth, .hero], [.centered, .stackable],
+        [.alwaysStackUpwards, .fullWidth], [.compactWidth, .appDefinedHero], [.centered, .stackable],
     ]
 
     private struct Scenario {
         var width: Double
         var manager: any ComponentLayoutManager
-        var components: [TestComponent]
-        var header: TestComponent?
+        var components: [LayoutTestComponent]
+        var header: LayoutTestComponent?
         var addsHeaderMargin: Bool
 
         var containerSize: Size { Size(width: width, height: 600) }
 
-        func measuring() -> TestMeasuring { TestMeasuring(components, header: header) }
+        func measuring() -> LayoutTestMeasuring { LayoutTestMeasuring(components, header: header) }
 
         func fullLayout() -> ComponentLayout {
             ComponentLayout(
@@ -28,7 +28,7 @@ final class LayoutPropertyTests: XCTestCase {
         }
     }
 
-    private func randomComponent(width: Double, using rng: inout SeededGenerator) -> TestComponent {
+    private func randomComponent(width: Double, using rng: inout LayoutSeededRandom) -> LayoutTestComponent {
         let traits = Self.traitPalette.randomElement(using: &rng)!
         let componentWidth: Double
         switch Int.random(in: 0..<10, using: &rng) {
@@ -38,16 +38,16 @@ final class LayoutPropertyTests: XCTestCase {
         default: componentWidth = Double(Int.random(in: 10...200, using: &rng))
         }
         let height = Double(Int.random(in: 0...160, using: &rng))
-        return TestComponent(traits: traits, size: Size(width: componentWidth, height: height))
+        return LayoutTestComponent(traits: traits, size: Size(width: componentWidth, height: height))
     }
 
-    private func randomScenario(using rng: inout SeededGenerator, maxCount: Int = 120) -> Scenario {
+    private func randomScenario(using rng: inout LayoutSeededRandom, maxCount: Int = 120) -> Scenario {
         let width = [320.0, 375, 768, 1024].randomElement(using: &rng)!
         let manager: any ComponentLayoutManager
         switch Int.random(in: 0..<4, using: &rng) {
         case 0: manager = DefaultComponentLayoutManager(margin: Double(Int.random(in: 0...24, using: &rng)))
-        case 1: manager = GuideLayoutManager()
-        case 2: manager = TableLayoutManager(seed: rng.next())
+        case 1: manager = LayoutGuideManager()
+        case 2: manager = LayoutTableManager(seed: rng.next())
         default: manager = LayoutManagerMock(
             contentEdgeMargins: [[.compactWidth]: 12, [.centered]: 8],
             headerMargins: [[.fullWidth]: 6],
@@ -56,9 +56,9 @@ final class LayoutPropertyTests: XCTestCase {
         }
         let count = Int.random(in: 0...maxCount, using: &rng)
         let components = (0..<count).map { _ in randomComponent(width: width, using: &rng) }
-        let header: TestComponent? =
+        let header: LayoutTestComponent? =
             Bool.random(using: &rng)
-            ? TestComponent(
+            ? LayoutTestComponent(
                 traits: Self.traitPalette.randomElement(using: &rng)!,
                 size: Size(width: width, height: Double(Int.random(in: 0...120, using: &rng)))) : nil
         return Scenario(
@@ -107,7 +107,7 @@ final class LayoutPropertyTests: XCTestCase {
     }
 
     func testFramesAreWellFormed() {
-        var rng = SeededGenerator(seed: 1)
+        var rng = LayoutSeededRandom(seed: 1)
         for iteration in 0..<300 {
             let scenario = randomScenario(using: &rng)
             assertWellFormed(scenario.fullLayout(), width: scenario.width, "iteration \(iteration)")
@@ -115,11 +115,11 @@ final class LayoutPropertyTests: XCTestCase {
     }
 
     func testAppendingPagesEqualsAFullLayout() {
-        var rng = SeededGenerator(seed: 2)
+        var rng = LayoutSeededRandom(seed: 2)
         for iteration in 0..<200 {
             let scenario = randomScenario(using: &rng)
             let all = scenario.components
-            var measuring = TestMeasuring([], header: scenario.header)
+            var measuring = LayoutTestMeasuring([], header: scenario.header)
             var layout = ComponentLayout(
                 containerSize: scenario.containerSize, measuring: measuring, layoutManager: scenario.manager,
                 addsHeaderMargin: scenario.addsHeaderMargin)
@@ -151,7 +151,7 @@ final class LayoutPropertyTests: XCTestCase {
     }
 
     func testInvalidatingAComponentEqualsAFullLayout() {
-        var rng = SeededGenerator(seed: 3)
+        var rng = LayoutSeededRandom(seed: 3)
         var rejoinedUnmoved = 0
         var rejoinedMoved = 0
         for iteration in 0..<300 {
@@ -196,7 +196,7 @@ final class LayoutPropertyTests: XCTestCase {
     }
 
     func testApplyingADiffEqualsAFullLayout() {
-        var rng = SeededGenerator(seed: 4)
+        var rng = LayoutSeededRandom(seed: 4)
         for iteration in 0..<300 {
             var scenario = randomScenario(using: &rng)
             var layout = scenario.fullLayout()
@@ -204,7 +204,7 @@ final class LayoutPropertyTests: XCTestCase {
             // Build a new list: drop some components, change some, insert new ones.
             var deleted: [Int] = []
             var reloaded: [Int] = []
-            var survivors: [TestComponent] = []
+            var survivors: [LayoutTestComponent] = []
             let mode = Int.random(in: 0..<3, using: &rng)  // 0: scattered, 1: one block, 2: nothing deleted
             let block = scenario.components.isEmpty ? 0..<0 : {
                 let start = Int.random(in: 0..<scenario.components.count, using: &rng)
@@ -242,13 +242,13 @@ final class LayoutPropertyTests: XCTestCase {
     }
 
     func testHeaderChangesEqualAFullLayout() {
-        var rng = SeededGenerator(seed: 5)
+        var rng = LayoutSeededRandom(seed: 5)
         for iteration in 0..<200 {
             var scenario = randomScenario(using: &rng)
             var layout = scenario.fullLayout()
             switch Int.random(in: 0..<3, using: &rng) {
             case 0: scenario.header = nil
-            case 1: scenario.header = TestComponent(traits: [.fullWidth], size: Size(width: scenario.width, height: 80))
+            case 1: scenario.header = LayoutTestComponent(traits: [.fullWidth], size: Size(width: scenario.width, height: 80))
             default: scenario.header?.size.height += Double(Int.random(in: -20...40, using: &rng))
             }
             layout.invalidateHeader(measuring: scenario.measuring())
@@ -257,7 +257,7 @@ final class LayoutPropertyTests: XCTestCase {
     }
 
     func testResizingEqualsAFullLayout() {
-        var rng = SeededGenerator(seed: 6)
+        var rng = LayoutSeededRandom(seed: 6)
         for iteration in 0..<100 {
             var scenario = randomScenario(using: &rng)
             var layout = scenario.fullLayout()
@@ -269,7 +269,7 @@ final class LayoutPropertyTests: XCTestCase {
     }
 
     func testQueriesMatchABruteForceSearch() {
-        var rng = SeededGenerator(seed: 7)
+        var rng = LayoutSeededRandom(seed: 7)
         for iteration in 0..<200 {
             let scenario = randomScenario(using: &rng, maxCount: 300)
             let layout = scenario.fullLayout()
@@ -295,7 +295,7 @@ final class LayoutPropertyTests: XCTestCase {
 
 /// A pure layout manager with arbitrary (non-negative) margins derived from the traits and a seed, to
 /// exercise combinations the standard managers never produce.
-struct TableLayoutManager: ComponentLayoutManager {
+struct LayoutTableManager: ComponentLayoutManager {
     let seed: UInt64
 
     private func value(_ traits: Set<LayoutTrait>, _ salt: UInt64, limit: UInt64) -> Double {
@@ -319,7 +319,7 @@ struct TableLayoutManager: ComponentLayoutManager {
     }
 
     func horizontalMargin(forTraits traits: Set<LayoutTrait>, precedingTraits: Set<LayoutTrait>) -> Double {
-        if traits.contains(.hero) { return .greatestFiniteMagnitude }
+        if traits.contains(.appDefinedHero) { return .greatestFiniteMagnitude }
         return value(traits, 13, limit: 20) + value(precedingTraits, 17, limit: 5)
     }
 

@@ -6,14 +6,14 @@ import XCTest
 /// 320×100, centered components of 50×50, and the mock layout manager.
 final class LayoutSpecTests: XCTestCase {
     let containerSize = Size(width: 320, height: 400)
-    let compact = TestComponent(traits: [.compactWidth], size: Size(width: 100, height: 100))
-    let full = TestComponent(traits: [.fullWidth], size: Size(width: 320, height: 100))
-    let centered = TestComponent(traits: [.centered], size: Size(width: 50, height: 50))
+    let compact = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 100, height: 100))
+    let full = LayoutTestComponent(traits: [.fullWidth], size: Size(width: 320, height: 100))
+    let centered = LayoutTestComponent(traits: [.centered], size: Size(width: 50, height: 50))
     var manager = LayoutManagerMock()
 
-    private func layout(_ components: [TestComponent], header: TestComponent? = nil) -> ComponentLayout {
+    private func layout(_ components: [LayoutTestComponent], header: LayoutTestComponent? = nil) -> ComponentLayout {
         ComponentLayout(
-            containerSize: containerSize, measuring: TestMeasuring(components, header: header),
+            containerSize: containerSize, measuring: LayoutTestMeasuring(components, header: header),
             layoutManager: manager)
     }
 
@@ -45,7 +45,7 @@ final class LayoutSpecTests: XCTestCase {
         manager.headerMargins[full.traits] = 30
         manager.contentEdgeMargins[full.traits] = 7
         let layout = ComponentLayout(
-            containerSize: containerSize, measuring: TestMeasuring([full], header: full),
+            containerSize: containerSize, measuring: LayoutTestMeasuring([full], header: full),
             layoutManager: manager, addsHeaderMargin: false)
         XCTAssertEqual(layout.frame(at: 0), Rect(x: 7, y: 0, width: 306, height: 100))
     }
@@ -162,7 +162,7 @@ final class LayoutSpecTests: XCTestCase {
     // 159 (the layout part): one component with a default layout manager of margin 15.
     func testDefaultManagerPlacesTheFirstComponentAtTheMargin() {
         let layout = ComponentLayout(
-            containerSize: containerSize, measuring: TestMeasuring([compact]),
+            containerSize: containerSize, measuring: LayoutTestMeasuring([compact]),
             layoutManager: DefaultComponentLayoutManager(margin: 15))
         XCTAssertEqual(layout.frame(at: 0).origin, Point(x: 15, y: 15))
     }
@@ -184,12 +184,12 @@ final class LayoutSpecTests: XCTestCase {
     }
 
     func testLayoutManagerIsAskedOncePerCombinationOfTraitSets() {
-        let counting = CountingLayoutManager(base: DefaultComponentLayoutManager(margin: 10))
-        var components: [TestComponent] = []
+        let counting = LayoutCountingManager(base: DefaultComponentLayoutManager(margin: 10))
+        var components: [LayoutTestComponent] = []
         for index in 0..<600 {
             components.append([compact, full, centered][index % 3])
         }
-        _ = ComponentLayout(containerSize: containerSize, measuring: TestMeasuring(components), layoutManager: counting)
+        _ = ComponentLayout(containerSize: containerSize, measuring: LayoutTestMeasuring(components), layoutManager: counting)
         // 3 trait sets: at most 4 edges × 3 + 9 horizontal + 9 vertical pairs, and a few distinct rows.
         XCTAssertLessThanOrEqual(counting.counter.margins, 12 + 9 + 9)
         XCTAssertLessThanOrEqual(counting.counter.rowOffsets, 3)
@@ -197,7 +197,7 @@ final class LayoutSpecTests: XCTestCase {
 }
 
 /// Counts the questions a layout manager is asked.
-struct CountingLayoutManager: ComponentLayoutManager {
+struct LayoutCountingManager: ComponentLayoutManager {
     final class Counter: @unchecked Sendable {
         var margins = 0
         var rowOffsets = 0

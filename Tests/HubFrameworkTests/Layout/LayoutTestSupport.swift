@@ -35,25 +35,25 @@ struct LayoutManagerMock: ComponentLayoutManager {
 }
 
 /// One body component as the tests describe it.
-struct TestComponent: Equatable {
+struct LayoutTestComponent: Equatable {
     var traits: Set<LayoutTrait>
     var size: Size
 }
 
 /// Answers the layout engine from arrays. Optionally counts the questions (a reference type, so that
 /// copies share the counters).
-struct TestMeasuring: LayoutMeasuring {
+struct LayoutTestMeasuring: LayoutMeasuring {
     final class Counter: @unchecked Sendable {
         var sizes = 0
         var traits = 0
         var measuredIndexes: [Int] = []
     }
 
-    var components: [TestComponent]
-    var header: TestComponent?
+    var components: [LayoutTestComponent]
+    var header: LayoutTestComponent?
     var counter = Counter()
 
-    init(_ components: [TestComponent], header: TestComponent? = nil) {
+    init(_ components: [LayoutTestComponent], header: LayoutTestComponent? = nil) {
         self.components = components
         self.header = header
     }
@@ -84,7 +84,7 @@ struct TestMeasuring: LayoutMeasuring {
 }
 
 /// A small deterministic random number generator (SplitMix64), so property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
+struct LayoutSeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
