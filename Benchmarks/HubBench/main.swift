@@ -10,6 +10,7 @@ print("\nMachine: \(Bench.machineDescription())")
 
 var sections: [(String, () -> BenchSection)] = []
 // Areas add themselves here: ("layout", layoutBenchmarks), ("diff", diffBenchmarks), …
+sections.append(("layout", layoutBenchmarks))
 
 for (name, run) in sections where wants(name) {
     Bench.print(run())
