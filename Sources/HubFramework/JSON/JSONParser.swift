@@ -304,6 +304,14 @@ private struct JSONScanner {
         let start = index
         var cursor = index
         var sawNonASCII = false
+        // Skip eight bytes at a time while none of them is a quote, a backslash or a control character.
+        let raw = UnsafeRawPointer(base)
+        while cursor + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+            if hasSpecialStringByte(word) { break }
+            if word & highBits != 0 { sawNonASCII = true }
+            cursor += 8
+        }
         while cursor < count {
             let byte = base[cursor]
             if byte == ASCII.quote {
@@ -526,6 +534,21 @@ private struct JSONScanner {
         }
         return value
     }
+}
+
+private let lowBits: UInt64 = 0x0101_0101_0101_0101
+private let highBits: UInt64 = 0x8080_8080_8080_8080
+
+/// True when one of the eight bytes of `word` is a quote, a backslash or below 0x20.
+/// (`(x - 0x01…) & ~x & 0x80…` is non-zero exactly when some byte of `x` is zero.)
+@inline(__always)
+private func hasSpecialStringByte(_ word: UInt64) -> Bool {
+    let quotes = word ^ (lowBits &* UInt64(ASCII.quote))
+    let backslashes = word ^ (lowBits &* UInt64(ASCII.backslash))
+    let hasQuote = (quotes &- lowBits) & ~quotes & highBits
+    let hasBackslash = (backslashes &- lowBits) & ~backslashes & highBits
+    let hasControl = (word &- lowBits &* 0x20) & ~word & highBits
+    return (hasQuote | hasBackslash | hasControl) != 0
 }
 
 /// The offset of the first byte that breaks UTF-8 in `bytes` (or `bytes.count` when valid).

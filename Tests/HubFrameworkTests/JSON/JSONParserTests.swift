@@ -78,6 +78,25 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse("{\"clé\": \"välue\\n\"}"), ["clé": "välue\n"])
     }
 
+    func testStringsOfEveryLengthAndAlignment() throws {
+        // The scanner skips eight bytes at a time; quotes, escapes and control characters must be
+        // found wherever they fall.
+        for prefix in 0..<9 {
+            for length in 0..<40 {
+                let body = String(repeating: "a", count: length)
+                let padding = String(repeating: " ", count: prefix)
+                XCTAssertEqual(try parse(padding + "\"" + body + "\""), .string(body))
+                XCTAssertEqual(try parse(padding + "\"" + body + "\\n" + body + "\""), .string(body + "\n" + body))
+                XCTAssertEqual(try parse(padding + "\"" + body + "é" + body + "\""), .string(body + "é" + body))
+                // 0xA2 and 0xDC are a quote and a backslash with the high bit set; DEL (0x7F) and space are allowed.
+                let lookalikes = body + "¢ܐ\u{7F} " + body
+                XCTAssertEqual(try parse(padding + "\"" + lookalikes + "\""), .string(lookalikes))
+                XCTAssertNotNil(error(padding + "\"" + body + "\u{1}" + body + "\""), "control character after \(length)")
+                XCTAssertNotNil(error(padding + "\"" + body), "unterminated after \(length)")
+            }
+        }
+    }
+
     func testRejectsUnpairedSurrogates() {
         XCTAssertNotNil(error(#""\ud83c""#))
         XCTAssertNotNil(error(#""\ud83c x""#))
