@@ -113,7 +113,11 @@ enum JSONValueCheck: Sendable {
     /// Parses a URL string strictly: strings with spaces, non-ASCII characters or other characters
     /// that need escaping are rejected instead of being percent-encoded.
     static func url(from string: String) -> URL? {
-        URL(string: string, encodingInvalidCharacters: false)
+        if #available(macOS 14, iOS 17, *) {
+            return URL(string: string, encodingInvalidCharacters: false)
+        }
+        // Older Apple Foundations never percent-encode in `URL(string:)`.
+        return URL(string: string)
     }
 }
 
