@@ -1,0 +1,96 @@
+import Foundation
+
+/// Builds the image data of one image slot of a component model.
+///
+/// Thread safety: a builder belongs to one content operation at a time (the content loading chain
+/// hands each operation its own copy), so it may be passed to another thread, but it must never
+/// be used from two threads at once. That contract is why it is `@unchecked Sendable`.
+public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked Sendable {
+    /// Where to download the image from.
+    public var url: URL?
+    /// The identifier of an icon to show until the image has loaded. Only turns into an icon when
+    /// an icon image resolver is configured.
+    public var placeholderIconIdentifier: String?
+    /// An image that is already at hand.
+    public var localImage: (any Image)?
+    /// Data for the component, free-form.
+    public var customData: JSONObject?
+
+    let context: BuilderContext
+
+    init(context: BuilderContext) {
+        self.context = context
+    }
+
+    /// A stand-alone builder reading JSON with `schema` and resolving images with its resolvers.
+    public convenience init(schema: JSONSchema) {
+        self.init(context: BuilderContext(schema: schema, componentDefaults: schema.componentDefaults,
+            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver))
+    }
+
+    /// True when nothing has been set.
+    public var isEmpty: Bool {
+        url == nil && placeholderIconIdentifier == nil && localImage == nil && customData == nil
+    }
+
+    /// Builds the image data with the given identity, or nil when there is nothing to show: no URL,
+    /// no local image, no placeholder icon (which needs a resolver) and no custom data.
+    public func build(identifier: String?, type: ComponentImageType) -> ComponentImageData? {
+        let placeholderIcon = placeholderIconIdentifier.flatMap { identifier in
+            context.iconImageResolver.map { Icon(identifier: identifier, kind: .placeholder, resolver: $0) }
+        }
+        if url == nil && localImage == nil && placeholderIcon == nil && customData == nil { return nil }
+        return ComponentImageData(identifier: identifier, type: type, url: url, placeholderIcon: placeholderIcon,
+            localImage: localImage, customData: customData)
+    }
+
+    /// A new builder with the same values.
+    public func copy() -> ComponentImageDataBuilder {
+        let copy = ComponentImageDataBuilder(context: context)
+        copy.url = url
+        copy.placeholderIconIdentifier = placeholderIconIdentifier
+        copy.localImage = localImage
+        copy.customData = customData
+        return copy
+    }
+
+    // MARK: JSON
+
+    @discardableResult
+    public func addJSON(data: Data) throws(JSONError) -> [JSONProblem] {
+        addJSON(dictionary: try parseJSONObject(data))
+    }
+
+    @discardableResult
+    public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
+        let problems = JSONProblemCollector()
+        apply(dictionary, at: nil, problems: problems)
+        return problems.problems
+    }
+
+    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) {
+        let root = JSONValue.object(json)
+        let schema = context.schema.componentImageDataSchema
+        if let found = schema.urlPath.first(in: root, at: location, problems: problems) {
+            url = found.value
+        }
+        if let found = schema.placeholderIconIdentifierPath.first(in: root, at: location, problems: problems) {
+            placeholderIconIdentifier = found.value
+        }
+        if let found = schema.localImageNamePath.first(in: root, at: location, problems: problems) {
+            if let resolver = context.localImageResolver {
+                if let image = resolver.image(named: found.value) {
+                    localImage = image
+                } else {
+                    problems.report("no local image is called \"\(found.value)\"", at: found.location)
+                }
+            } else {
+                problems.report("the local image \"\(found.value)\" was ignored: no local image resolver is configured",
+                    at: found.location)
+            }
+        }
+        if let found = schema.customDataPath.first(in: root, at: location, problems: problems) {
+            customData = mergeJSONObject(customData, with: found.value)
+        }
+    }
+}

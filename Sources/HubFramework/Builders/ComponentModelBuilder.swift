@@ -1,0 +1,308 @@
+import Foundation
+
+/// Builds one component model, and its children.
+///
+/// New builders start with the component defaults (namespace, name, category) — children too:
+/// a child does not inherit its parent's component, only its type (header/body/overlay).
+///
+/// Thread safety: a builder belongs to one content operation at a time (the content loading chain
+/// hands each operation its own copy), so it may be passed to another thread, but it must never be
+/// used from two threads at once. That contract is why it is `@unchecked Sendable`.
+public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Sendable {
+    /// The identifier of the model. Builders created without one get `UnknownComponent:<UUID>`.
+    public let modelIdentifier: String
+    /// Header, body or overlay; children get their parent's type.
+    public let modelType: ComponentType
+
+    /// Where the model wants to be among its siblings; see `PreferredIndexOrdering`.
+    public var preferredIndex: Int?
+    /// The group of the model among its siblings. Changing it moves the builder between the
+    /// parent's groups at once (`childBuilders(inGroupWithIdentifier:)`).
+    public var groupIdentifier: String?
+
+    public var componentNamespace: String
+    public var componentName: String
+    public var componentCategory: ComponentCategory
+
+    public var title: String?
+    public var subtitle: String?
+    public var accessoryTitle: String?
+    public var descriptionText: String?
+
+    /// The main image; always exists (an empty one builds no image data).
+    public private(set) var mainImageDataBuilder: ComponentImageDataBuilder
+    /// The background image; always exists (an empty one builds no image data).
+    public private(set) var backgroundImageDataBuilder: ComponentImageDataBuilder
+    /// The identifier of the component's icon. Only turns into an icon with an icon image resolver.
+    public var iconIdentifier: String?
+
+    public var metadata: JSONObject?
+    public var loggingData: JSONObject?
+    public var customData: JSONObject?
+
+    private var customImageDataBuilders: [String: ComponentImageDataBuilder] = [:]
+    private var storedTargetBuilder: ComponentTargetBuilder?
+    private var children = ComponentModelBuilderList()
+    let context: BuilderContext
+
+    init(modelIdentifier: String, type: ComponentType, context: BuilderContext) {
+        self.modelIdentifier = modelIdentifier
+        modelType = type
+        self.context = context
+        componentNamespace = context.componentDefaults.namespace
+        componentName = context.componentDefaults.name
+        componentCategory = context.componentDefaults.category
+        mainImageDataBuilder = ComponentImageDataBuilder(context: context)
+        backgroundImageDataBuilder = ComponentImageDataBuilder(context: context)
+    }
+
+    /// A stand-alone builder using `schema`, its component defaults and its resolvers.
+    /// A nil identifier gives `UnknownComponent:<UUID>`.
+    public convenience init(modelIdentifier: String?, type: ComponentType = .body, schema: JSONSchema) {
+        self.init(modelIdentifier: modelIdentifier, type: type, schema: schema,
+            componentDefaults: schema.componentDefaults, iconImageResolver: schema.iconImageResolver,
+            localImageResolver: schema.localImageResolver)
+    }
+
+    /// A stand-alone builder with explicit component defaults and resolvers.
+    /// A nil identifier gives `UnknownComponent:<UUID>`.
+    public convenience init(modelIdentifier: String?, type: ComponentType = .body, schema: JSONSchema,
+        componentDefaults: ComponentDefaults, iconImageResolver: (any IconImageResolver)?,
+        localImageResolver: (any LocalImageResolver)? = nil)
+    {
+        self.init(modelIdentifier: modelIdentifier ?? "UnknownComponent:\(UUID().uuidString)", type: type,
+            context: BuilderContext(schema: schema, componentDefaults: componentDefaults,
+                iconImageResolver: iconImageResolver, localImageResolver: localImageResolver))
+    }
+
+    // MARK: Images
+
+    /// Shortcut for `mainImageDataBuilder.url`.
+    public var mainImageURL: URL? {
+        get { mainImageDataBuilder.url }
+        set { mainImageDataBuilder.url = newValue }
+    }
+
+    /// Shortcut for `mainImageDataBuilder.localImage`.
+    public var mainImage: (any Image)? {
+        get { mainImageDataBuilder.localImage }
+        set { mainImageDataBuilder.localImage = newValue }
+    }
+
+    /// Shortcut for `backgroundImageDataBuilder.url`.
+    public var backgroundImageURL: URL? {
+        get { backgroundImageDataBuilder.url }
+        set { backgroundImageDataBuilder.url = newValue }
+    }
+
+    /// Shortcut for `backgroundImageDataBuilder.localImage`.
+    public var backgroundImage: (any Image)? {
+        get { backgroundImageDataBuilder.localImage }
+        set { backgroundImageDataBuilder.localImage = newValue }
+    }
+
+    public func customImageDataBuilderExists(withIdentifier identifier: String) -> Bool {
+        customImageDataBuilders[identifier] != nil
+    }
+
+    /// The builder of the custom image `identifier`, created when missing (same instance afterwards).
+    public func customImageDataBuilder(withIdentifier identifier: String) -> ComponentImageDataBuilder {
+        if let existing = customImageDataBuilders[identifier] { return existing }
+        let builder = ComponentImageDataBuilder(context: context)
+        customImageDataBuilders[identifier] = builder
+        return builder
+    }
+
+    // MARK: Target
+
+    /// The target builder, created on first use. The model only gets a target when this was used
+    /// (or JSON had a target object).
+    public var targetBuilder: ComponentTargetBuilder {
+        if let builder = storedTargetBuilder { return builder }
+        let builder = ComponentTargetBuilder(context: context)
+        storedTargetBuilder = builder
+        return builder
+    }
+
+    /// True once `targetBuilder` has been created.
+    public var targetBuilderExists: Bool { storedTargetBuilder != nil }
+
+    // MARK: Children
+
+    /// The child builders in creation order (preferred indexes not applied).
+    public func allChildBuilders() -> [ComponentModelBuilder] {
+        children.all
+    }
+
+    public func childBuilderExists(withIdentifier identifier: String) -> Bool {
+        children.contains(identifier)
+    }
+
+    /// The child builder for `identifier`, created when missing (same instance afterwards).
+    /// New children get the component defaults and this builder's type.
+    public func childBuilder(withIdentifier identifier: String) -> ComponentModelBuilder {
+        childBuilder(forOptionalIdentifier: identifier)
+    }
+
+    func childBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
+        let type = modelType
+        let context = context
+        return children.builder(for: identifier) { key in
+            ComponentModelBuilder(modelIdentifier: key, type: type, context: context)
+        }
+    }
+
+    /// The child builders whose group is `groupIdentifier`, in creation order; nil when none.
+    /// Always current: the groups are read from the children themselves.
+    public func childBuilders(inGroupWithIdentifier groupIdentifier: String) -> [ComponentModelBuilder]? {
+        let members = children.all.filter { $0.groupIdentifier == groupIdentifier }
+        return members.isEmpty ? nil : members
+    }
+
+    /// Removes a child builder (nothing happens when there is none).
+    public func removeChildBuilder(withIdentifier identifier: String) {
+        children.remove(identifier)
+    }
+
+    /// Removes every child builder (and with them every group).
+    public func removeAllChildBuilders() {
+        children.removeAll()
+    }
+
+    // MARK: Building
+
+    /// Builds the model at `index` under `parent` (nil for a top-level model). Children are built
+    /// in preferred-index order with the new model as their parent.
+    public func build(index: Int = 0, parent: ComponentModel? = nil) -> ComponentModel {
+        var customImages: [String: ComponentImageData] = [:]
+        for (identifier, builder) in customImageDataBuilders {
+            if let data = builder.build(identifier: identifier, type: .custom) { customImages[identifier] = data }
+        }
+        let icon = iconIdentifier.flatMap { identifier in
+            context.iconImageResolver.map { Icon(identifier: identifier, kind: .component, resolver: $0) }
+        }
+        let childList = children
+        return ComponentModel(
+            identifier: modelIdentifier, type: modelType, index: index, groupIdentifier: groupIdentifier,
+            componentIdentifier: Identifier(namespace: componentNamespace, name: componentName),
+            componentCategory: componentCategory,
+            title: title, subtitle: subtitle, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
+            mainImageData: mainImageDataBuilder.build(identifier: nil, type: .main),
+            backgroundImageData: backgroundImageDataBuilder.build(identifier: nil, type: .background),
+            customImageData: customImages, icon: icon, target: storedTargetBuilder?.build(),
+            metadata: metadata, loggingData: loggingData, customData: customData,
+            parent: parent, makeChildren: { model in childList.build(parent: model) })
+    }
+
+    /// A deep copy: image, target and child builders are copied too.
+    public func copy() -> ComponentModelBuilder {
+        let copy = ComponentModelBuilder(modelIdentifier: modelIdentifier, type: modelType, context: context)
+        copy.preferredIndex = preferredIndex
+        copy.groupIdentifier = groupIdentifier
+        copy.componentNamespace = componentNamespace
+        copy.componentName = componentName
+        copy.componentCategory = componentCategory
+        copy.title = title
+        copy.subtitle = subtitle
+        copy.accessoryTitle = accessoryTitle
+        copy.descriptionText = descriptionText
+        copy.mainImageDataBuilder = mainImageDataBuilder.copy()
+        copy.backgroundImageDataBuilder = backgroundImageDataBuilder.copy()
+        copy.iconIdentifier = iconIdentifier
+        copy.customImageDataBuilders = customImageDataBuilders.mapValues { $0.copy() }
+        copy.storedTargetBuilder = storedTargetBuilder?.copy()
+        copy.metadata = metadata
+        copy.loggingData = loggingData
+        copy.customData = customData
+        copy.children = children.deepCopy()
+        return copy
+    }
+
+    // MARK: JSON
+
+    @discardableResult
+    public func addJSON(data: Data) throws(JSONError) -> [JSONProblem] {
+        addJSON(dictionary: try parseJSONObject(data))
+    }
+
+    @discardableResult
+    public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
+        let problems = JSONProblemCollector()
+        apply(dictionary, at: nil, problems: problems, depth: 1)
+        return problems.problems
+    }
+
+    /// Adds a component object found at `location`; `depth` is this component's nesting depth.
+    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int) {
+        let root = JSONValue.object(json)
+        let schema = context.schema.componentModelSchema
+
+        func string(_ path: JSONStringPath) -> String? {
+            path.first(in: root, at: location, problems: problems)?.value
+        }
+        func object(_ path: JSONDictionaryPath) -> (value: JSONObject, location: JSONLocation?)? {
+            path.first(in: root, at: location, problems: problems)
+        }
+
+        if let value = string(schema.groupIdentifierPath) { groupIdentifier = value }
+        if let found = schema.componentIdentifierPath.first(in: root, at: location, problems: problems) {
+            applyComponentIdentifier(found.value, at: found.location, problems: problems)
+        }
+        if let value = string(schema.componentCategoryPath) { componentCategory = ComponentCategory(rawValue: value) }
+        if let value = string(schema.titlePath) { title = value }
+        if let value = string(schema.subtitlePath) { subtitle = value }
+        if let value = string(schema.accessoryTitlePath) { accessoryTitle = value }
+        if let value = string(schema.descriptionTextPath) { descriptionText = value }
+
+        if let found = object(schema.mainImageDataDictionaryPath) {
+            mainImageDataBuilder.apply(found.value, at: found.location, problems: problems)
+        }
+        if let found = object(schema.backgroundImageDataDictionaryPath) {
+            backgroundImageDataBuilder.apply(found.value, at: found.location, problems: problems)
+        }
+        if let found = object(schema.customImageDataDictionaryPath) {
+            for key in found.value.keys.sorted() {
+                let imageLocation = JSONLocation.key(key, in: found.location)
+                guard case .object(let image)? = found.value[key] else {
+                    problems.reportTypeMismatch(expected: "an object", found: found.value[key] ?? .null, at: imageLocation)
+                    continue
+                }
+                customImageDataBuilder(withIdentifier: key).apply(image, at: imageLocation, problems: problems)
+            }
+        }
+        if let value = string(schema.iconIdentifierPath) { iconIdentifier = value }
+        if let found = object(schema.targetDictionaryPath) {
+            targetBuilder.apply(found.value, at: found.location, problems: problems, depth: depth)
+        }
+        if let found = object(schema.metadataPath) { metadata = mergeJSONObject(metadata, with: found.value) }
+        if let found = object(schema.loggingDataPath) { loggingData = mergeJSONObject(loggingData, with: found.value) }
+        if let found = object(schema.customDataPath) { customData = mergeJSONObject(customData, with: found.value) }
+
+        for found in schema.childDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
+            guard depth < JSONSchema.maximumComponentDepth else {
+                problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
+                    at: found.location)
+                continue
+            }
+            let identifier = schema.identifierPath.first(in: .object(found.value), at: found.location, problems: problems)?.value
+            childBuilder(forOptionalIdentifier: identifier).apply(found.value, at: found.location, problems: problems,
+                depth: depth + 1)
+        }
+    }
+
+    /// `namespace:name` sets both; a string without a colon sets only the name. Parts after a
+    /// second colon are dropped (and reported).
+    private func applyComponentIdentifier(_ value: String, at location: JSONLocation?, problems: JSONProblemCollector) {
+        let parts = value.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count >= 2 {
+            componentNamespace = String(parts[0])
+            componentName = String(parts[1])
+            if parts.count > 2 {
+                problems.report("the component identifier \(JSONWriter().string(for: .string(value))) has more than one ':'; "
+                    + "used \"\(parts[0]):\(parts[1])\" and ignored the rest", at: location)
+            }
+        } else {
+            componentName = value
+        }
+    }
+}

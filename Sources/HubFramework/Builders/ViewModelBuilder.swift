@@ -1,0 +1,283 @@
+import Foundation
+
+/// Builds a view model: content operations add and change component model builders, then the
+/// framework builds an immutable `ViewModel`.
+///
+/// Body and overlay builders are keyed by model identifier (asking twice for the same identifier
+/// returns the same builder) and remember their creation order; `build()` orders them by their
+/// preferred indexes.
+///
+/// Thread safety: a builder belongs to one content operation at a time (the content loading chain
+/// hands each operation its own copy and never runs two operations at once), so it may be passed
+/// to another thread, but it must never be used from two threads at once. That contract is why
+/// it is `@unchecked Sendable`.
+public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable {
+    /// Free-form identifier of the view (for logging).
+    public var viewIdentifier: String?
+    /// Data for the view, free-form.
+    public var customData: JSONObject?
+
+    private var storedNavigationItem: NavigationItem?
+    private var headerBuilder: ComponentModelBuilder?
+    private var bodyBuilders = ComponentModelBuilderList()
+    private var overlayBuilders = ComponentModelBuilderList()
+    let context: BuilderContext
+
+    init(context: BuilderContext) {
+        self.context = context
+    }
+
+    /// A builder reading JSON with `schema`; new component builders start with `componentDefaults`.
+    /// Without an icon image resolver the built models have no icons.
+    public convenience init(schema: JSONSchema, componentDefaults: ComponentDefaults,
+        iconImageResolver: (any IconImageResolver)?, localImageResolver: (any LocalImageResolver)? = nil)
+    {
+        self.init(context: BuilderContext(schema: schema, componentDefaults: componentDefaults,
+            iconImageResolver: iconImageResolver, localImageResolver: localImageResolver))
+    }
+
+    /// A builder using `schema`, its component defaults and its resolvers.
+    public convenience init(schema: JSONSchema) {
+        self.init(schema: schema, componentDefaults: schema.componentDefaults,
+            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver)
+    }
+
+    /// The JSON schema this builder reads JSON with.
+    public var schema: JSONSchema { context.schema }
+
+    /// The component defaults new component model builders start with.
+    public var componentDefaults: ComponentDefaults { context.componentDefaults }
+
+    // MARK: Navigation
+
+    /// The navigation item, created on first access. The built view model only has a navigation
+    /// item when this was accessed (or a title was set).
+    public var navigationItem: NavigationItem {
+        get {
+            if let item = storedNavigationItem { return item }
+            let item = NavigationItem()
+            storedNavigationItem = item
+            return item
+        }
+        set { storedNavigationItem = newValue }
+    }
+
+    /// True once the navigation item has been created.
+    public var navigationItemExists: Bool { storedNavigationItem != nil }
+
+    /// Shortcut for `navigationItem.title`. Reading it, or setting nil, does not create the item.
+    public var navigationBarTitle: String? {
+        get { storedNavigationItem?.title }
+        set {
+            if newValue == nil && storedNavigationItem == nil { return }
+            navigationItem.title = newValue
+        }
+    }
+
+    /// Sets one key of the custom data (creating it when needed); nil removes the key.
+    public func setCustomDataValue(_ value: JSONValue?, forKey key: String) {
+        if let value {
+            var data = customData ?? [:]
+            data[key] = value
+            customData = data
+        } else {
+            customData?[key] = nil
+        }
+    }
+
+    // MARK: Component model builders
+
+    /// True when there is no header, body or overlay builder (title and custom data do not count).
+    public var isEmpty: Bool {
+        headerBuilder == nil && bodyBuilders.isEmpty && overlayBuilders.isEmpty
+    }
+
+    public var numberOfBodyComponentModelBuilders: Int { bodyBuilders.count }
+    public var numberOfOverlayComponentModelBuilders: Int { overlayBuilders.count }
+
+    /// The header builder, created on first access with the model identifier `header`.
+    public var headerComponentModelBuilder: ComponentModelBuilder {
+        headerBuilder(withIdentifier: nil)
+    }
+
+    /// True when a header builder exists.
+    public var headerComponentModelBuilderExists: Bool { headerBuilder != nil }
+
+    /// Removes the header builder; the view model then has no header.
+    public func removeHeaderComponentModelBuilder() {
+        headerBuilder = nil
+    }
+
+    private func headerBuilder(withIdentifier identifier: String?) -> ComponentModelBuilder {
+        if let builder = headerBuilder { return builder }
+        let builder = ComponentModelBuilder(modelIdentifier: identifier ?? "header", type: .header, context: context)
+        headerBuilder = builder
+        return builder
+    }
+
+    public func bodyComponentModelBuilderExists(withIdentifier identifier: String) -> Bool {
+        bodyBuilders.contains(identifier)
+    }
+
+    /// The body builder for `identifier`, created when missing (same instance afterwards).
+    public func bodyComponentModelBuilder(withIdentifier identifier: String) -> ComponentModelBuilder {
+        bodyBuilder(forOptionalIdentifier: identifier)
+    }
+
+    /// The body builders in creation order (preferred indexes not applied).
+    public func allBodyComponentModelBuilders() -> [ComponentModelBuilder] {
+        bodyBuilders.all
+    }
+
+    /// Removes a body builder (nothing happens when there is none).
+    public func removeBodyComponentModelBuilder(withIdentifier identifier: String) {
+        bodyBuilders.remove(identifier)
+    }
+
+    public func overlayComponentModelBuilderExists(withIdentifier identifier: String) -> Bool {
+        overlayBuilders.contains(identifier)
+    }
+
+    /// The overlay builder for `identifier`, created when missing (same instance afterwards).
+    public func overlayComponentModelBuilder(withIdentifier identifier: String) -> ComponentModelBuilder {
+        overlayBuilder(forOptionalIdentifier: identifier)
+    }
+
+    /// The overlay builders in creation order (preferred indexes not applied).
+    public func allOverlayComponentModelBuilders() -> [ComponentModelBuilder] {
+        overlayBuilders.all
+    }
+
+    /// Removes an overlay builder (nothing happens when there is none).
+    public func removeOverlayComponentModelBuilder(withIdentifier identifier: String) {
+        overlayBuilders.remove(identifier)
+    }
+
+    /// Removes the header, body and overlay builders.
+    public func removeAllComponentModelBuilders() {
+        headerBuilder = nil
+        bodyBuilders.removeAll()
+        overlayBuilders.removeAll()
+    }
+
+    /// Visits the header builder (if any), the body builders, then the overlay builders, in
+    /// creation order; stops as soon as `body` returns false.
+    public func enumerateAllComponentModelBuilders(_ body: (ComponentModelBuilder) -> Bool) {
+        if let headerBuilder, !body(headerBuilder) { return }
+        for builder in bodyBuilders.all where !body(builder) { return }
+        for builder in overlayBuilders.all where !body(builder) { return }
+    }
+
+    private func bodyBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
+        let context = context
+        return bodyBuilders.builder(for: identifier) { key in
+            ComponentModelBuilder(modelIdentifier: key, type: .body, context: context)
+        }
+    }
+
+    private func overlayBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
+        let context = context
+        return overlayBuilders.builder(for: identifier) { key in
+            ComponentModelBuilder(modelIdentifier: key, type: .overlay, context: context)
+        }
+    }
+
+    // MARK: Building
+
+    /// Builds the view model: the header at index 0, body and overlays in preferred-index order.
+    public func build() -> ViewModel {
+        ViewModel(identifier: viewIdentifier, navigationItem: storedNavigationItem,
+            headerComponentModel: headerBuilder?.build(index: 0, parent: nil),
+            bodyComponentModels: bodyBuilders.build(parent: nil),
+            overlayComponentModels: overlayBuilders.build(parent: nil),
+            customData: customData)
+    }
+
+    /// A deep copy with the same schema, defaults and resolvers; every component builder is copied.
+    public func copy() -> ViewModelBuilder {
+        let copy = ViewModelBuilder(context: context)
+        copy.viewIdentifier = viewIdentifier
+        copy.customData = customData
+        copy.storedNavigationItem = storedNavigationItem
+        copy.headerBuilder = headerBuilder?.copy()
+        copy.bodyBuilders = bodyBuilders.deepCopy()
+        copy.overlayBuilders = overlayBuilders.deepCopy()
+        return copy
+    }
+
+    // MARK: JSON
+
+    /// Parses `data` and adds its content. An object is read with the view model schema; an array
+    /// is read as a list of body component objects. Any other top-level value throws.
+    @discardableResult
+    public func addJSON(data: Data) throws(JSONError) -> [JSONProblem] {
+        let value = try JSONParser().parse(data)
+        let problems = JSONProblemCollector()
+        switch value {
+        case .object(let object):
+            apply(object, at: nil, problems: problems, depth: 0)
+        case .array(let elements):
+            for (offset, element) in elements.enumerated() {
+                let location = JSONLocation.index(offset, in: nil)
+                guard case .object(let object) = element else {
+                    problems.reportTypeMismatch(expected: "an object", found: element, at: location)
+                    continue
+                }
+                applyComponent(object, at: location, problems: problems, depth: 1, into: bodyBuilder(forOptionalIdentifier:))
+            }
+        default:
+            throw JSONError.unexpectedTopLevelValue(expected: "an object or an array", found: value.kindDescription)
+        }
+        return problems.problems
+    }
+
+    @discardableResult
+    public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
+        let problems = JSONProblemCollector()
+        apply(dictionary, at: nil, problems: problems, depth: 0)
+        return problems.problems
+    }
+
+    /// Adds a view model object; `depth` is the nesting depth of the component owning this view
+    /// (0 for the top level), its components sit one level deeper.
+    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int) {
+        let root = JSONValue.object(json)
+        let schema = context.schema.viewModelSchema
+        if let found = schema.identifierPath.first(in: root, at: location, problems: problems) {
+            viewIdentifier = found.value
+        }
+        if let found = schema.navigationBarTitlePath.first(in: root, at: location, problems: problems) {
+            navigationBarTitle = found.value
+        }
+        if let found = schema.headerComponentModelDictionaryPath.first(in: root, at: location, problems: problems) {
+            applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1) { identifier in
+                self.headerBuilder(withIdentifier: identifier)
+            }
+        }
+        for found in schema.bodyComponentModelDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
+            applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
+                into: bodyBuilder(forOptionalIdentifier:))
+        }
+        for found in schema.overlayComponentModelDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
+            applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
+                into: overlayBuilder(forOptionalIdentifier:))
+        }
+        if let found = schema.customDataPath.first(in: root, at: location, problems: problems) {
+            customData = mergeJSONObject(customData, with: found.value)
+        }
+    }
+
+    /// Reads the component's identifier, picks its builder with `builderFor` and adds the object.
+    private func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+        depth: Int, into builderFor: (String?) -> ComponentModelBuilder)
+    {
+        guard depth <= JSONSchema.maximumComponentDepth else {
+            problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
+                at: location)
+            return
+        }
+        let identifierPath = context.schema.componentModelSchema.identifierPath
+        let identifier = identifierPath.first(in: .object(json), at: location, problems: problems)?.value
+        builderFor(identifier).apply(json, at: location, problems: problems, depth: depth)
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// An immutable path that selects values inside a JSON document.
+///
+/// A path is a list of operations applied in turn to a list of values, starting with the document
+/// itself: `goTo(key)` descends into an object, `forEach()` fans out over an array's elements,
+/// `runBlock` transforms each value, `combine(with:)` concatenates the values of two paths, and
+/// the destination paths (`JSONStringPath` and friends) end with a type check. Values an operation
+/// cannot handle are dropped, so a path never fails: at worst it selects nothing.
+///
+/// Create paths with `MutableJSONPath` (or `JSONSchema.createNewPath()`).
+public struct JSONPath: Sendable, CustomStringConvertible {
+    let operations: [JSONPathOperation]
+
+    init(operations: [JSONPathOperation]) {
+        self.operations = operations
+    }
+
+    /// Every value the path selects in `json`, in document order (possibly none).
+    public func values(in json: JSONValue) -> [JSONValue] {
+        evaluate(json, at: nil, problems: nil).map(\.value)
+    }
+
+    /// Every value the path selects in the object `json`.
+    public func values(in json: JSONObject) -> [JSONValue] {
+        values(in: .object(json))
+    }
+
+    /// A mutable path with the same operations (a destination path's type check included), to be extended.
+    public func mutableCopy() -> MutableJSONPath {
+        MutableJSONPath(operations: operations)
+    }
+
+    /// The operations in a compact form: `images.main`, `body[*]`, `owner.login.<block>`, `(A | B)`.
+    public var description: String {
+        JSONPathOperation.describe(operations)
+    }
+}
+
+/// One step of a path.
+enum JSONPathOperation: Sendable {
+    case goTo(String)
+    case forEach
+    case runBlock(@Sendable (JSONValue) -> JSONValue?)
+    case combine(JSONPath, JSONPath)
+    case check(JSONValueCheck)
+
+    /// True when the operation maps one value to at most one value.
+    var isSingleValued: Bool {
+        switch self {
+        case .goTo, .runBlock, .check: return true
+        case .forEach, .combine: return false
+        }
+    }
+
+    static func describe(_ operations: [JSONPathOperation]) -> String {
+        var text = ""
+        for operation in operations {
+            switch operation {
+            case .goTo(let key):
+                if !text.isEmpty { text += "." }
+                text += key
+            case .forEach:
+                text += "[*]"
+            case .runBlock:
+                if !text.isEmpty { text += "." }
+                text += "<block>"
+            case .combine(let first, let second):
+                if !text.isEmpty { text += "." }
+                text += "(\(first.description) | \(second.description))"
+            case .check:
+                break
+            }
+        }
+        return text
+    }
+}
+
+/// The type check (and conversion) that ends a destination path.
+enum JSONValueCheck: Sendable {
+    case bool, integer, string, url, dictionary
+
+    var expectation: String {
+        switch self {
+        case .bool: return "a boolean"
+        case .integer: return "an integer"
+        case .string: return "a string"
+        case .url: return "a URL string"
+        case .dictionary: return "an object"
+        }
+    }
+
+    /// Whether `value` passes; reports why not.
+    func accepts(_ value: JSONValue, at location: JSONLocation?, problems: JSONProblemCollector?) -> Bool {
+        switch (self, value) {
+        case (.bool, .bool), (.bool, .number), (.integer, .bool), (.string, .string), (.dictionary, .object):
+            return true
+        case (.integer, .number):
+            if value.intValue != nil { return true }
+            problems?.report("expected an integer, found a number out of the integer range", at: location)
+            return false
+        case (.url, .string(let string)):
+            if JSONValueCheck.url(from: string) != nil { return true }
+            problems?.report("expected a URL, found the string \(JSONWriter().string(for: value)) which is not a valid URL",
+                at: location)
+            return false
+        default:
+            problems?.reportTypeMismatch(expected: expectation, found: value, at: location)
+            return false
+        }
+    }
+
+    /// Parses a URL string strictly: strings with spaces, non-ASCII characters or other characters
+    /// that need escaping are rejected instead of being percent-encoded.
+    static func url(from string: String) -> URL? {
+        if #available(macOS 14, iOS 17, *) {
+            return URL(string: string, encodingInvalidCharacters: false)
+        }
+        // Older Apple Foundations never percent-encode in `URL(string:)`.
+        return URL(string: string)
+    }
+}
+
+/// A value selected by a path, with its position in the document (only tracked when reporting).
+struct LocatedJSONValue {
+    let value: JSONValue
+    let location: JSONLocation?
+}
+
+extension JSONPath {
+    /// Evaluates the path. When `problems` is non-nil, every dropped value that had the wrong kind is
+    /// reported with its location (missing keys are not problems: absent data is normal).
+    func evaluate(_ json: JSONValue, at base: JSONLocation?, problems: JSONProblemCollector?) -> [LocatedJSONValue] {
+        if operations.allSatisfy(\.isSingleValued) {
+            return evaluateSingle(json, at: base, problems: problems).map { [$0] } ?? []
+        }
+        var current = [LocatedJSONValue(value: json, location: base)]
+        for operation in operations {
+            var next: [LocatedJSONValue] = []
+            next.reserveCapacity(current.count)
+            for input in current {
+                Self.apply(operation, to: input, problems: problems, into: &next)
+            }
+            current = next
+            if current.isEmpty { break }
+        }
+        return current
+    }
+
+    /// The first value the path selects, if any.
+    func first(in json: JSONValue, at base: JSONLocation?, problems: JSONProblemCollector?) -> LocatedJSONValue? {
+        if operations.allSatisfy(\.isSingleValued) {
+            return evaluateSingle(json, at: base, problems: problems)
+        }
+        return evaluate(json, at: base, problems: problems).first
+    }
+
+    /// Evaluation without intermediate arrays, for paths made only of single-valued operations.
+    private func evaluateSingle(_ json: JSONValue, at base: JSONLocation?, problems: JSONProblemCollector?)
+        -> LocatedJSONValue?
+    {
+        var value = json
+        var location = base
+        for operation in operations {
+            switch operation {
+            case .goTo(let key):
+                guard case .object(let object) = value else {
+                    problems?.reportTypeMismatch(expected: "an object", found: value, at: location)
+                    return nil
+                }
+                guard let child = object[key] else { return nil }
+                value = child
+                if problems != nil { location = .key(key, in: location) }
+            case .runBlock(let block):
+                guard let result = block(value) else { return nil }
+                value = result
+            case .check(let check):
+                guard check.accepts(value, at: location, problems: problems) else { return nil }
+            case .forEach, .combine:
+                preconditionFailure("evaluateSingle is only used for single-valued paths")
+            }
+        }
+        return LocatedJSONValue(value: value, location: location)
+    }
+
+    private static func apply(
+        _ operation: JSONPathOperation, to input: LocatedJSONValue, problems: JSONProblemCollector?,
+        into output: inout [LocatedJSONValue]
+    ) {
+        switch operation {
+        case .goTo(let key):
+            guard case .object(let object) = input.value else {
+                problems?.reportTypeMismatch(expected: "an object", found: input.value, at: input.location)
+                return
+            }
+            guard let child = object[key] else { return }
+            output.append(LocatedJSONValue(value: child, location: problems == nil ? nil : .key(key, in: input.location)))
+        case .forEach:
+            guard case .array(let elements) = input.value else {
+                problems?.reportTypeMismatch(expected: "an array", found: input.value, at: input.location)
+                return
+            }
+            for (offset, element) in elements.enumerated() {
+                output.append(LocatedJSONValue(value: element,
+                    location: problems == nil ? nil : .index(offset, in: input.location)))
+            }
+        case .runBlock(let block):
+            if let result = block(input.value) {
+                output.append(LocatedJSONValue(value: result, location: input.location))
+            }
+        case .combine(let first, let second):
+            output.append(contentsOf: first.evaluate(input.value, at: input.location, problems: problems))
+            output.append(contentsOf: second.evaluate(input.value, at: input.location, problems: problems))
+        case .check(let check):
+            if check.accepts(input.value, at: input.location, problems: problems) {
+                output.append(input)
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// A piece of JSON that was ignored while adding JSON to a builder, and why.
+///
+/// JSON never fails half-way: values of the wrong type, nulls, invalid URLs and unknown local
+/// images are skipped (the builder keeps its previous value) and reported as problems.
+public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Where the ignored value sits in the document, e.g. `body[3].images.main.uri`;
+    /// empty for the top-level value itself.
+    public let path: String
+    /// What was wrong, e.g. "expected a string, found a number".
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path.isEmpty ? "(top level)" : path): \(message)" }
+}
+
+/// A position inside a JSON document, built up while paths are walked.
+///
+/// A persistent linked list: extending a location allocates one node and shares the prefix.
+/// `nil` stands for the document's top level.
+final class JSONLocation: Sendable {
+    enum Component: Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    let parent: JSONLocation?
+    let component: Component
+
+    init(parent: JSONLocation?, component: Component) {
+        self.parent = parent
+        self.component = component
+    }
+
+    static func key(_ key: String, in parent: JSONLocation?) -> JSONLocation {
+        JSONLocation(parent: parent, component: .key(key))
+    }
+
+    static func index(_ index: Int, in parent: JSONLocation?) -> JSONLocation {
+        JSONLocation(parent: parent, component: .index(index))
+    }
+
+    /// `body[3].images.main.uri`; keys that are not plain words are quoted: `custom["a key"]`.
+    static func path(of location: JSONLocation?) -> String {
+        var components: [Component] = []
+        var node = location
+        while let current = node {
+            components.append(current.component)
+            node = current.parent
+        }
+        var text = ""
+        for component in components.reversed() {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key):
+                if isPlainKey(key) {
+                    if !text.isEmpty { text += "." }
+                    text += key
+                } else {
+                    text += "[" + quoted(key) + "]"
+                }
+            }
+        }
+        return text
+    }
+
+    private static func isPlainKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
+        }
+    }
+
+    private static func quoted(_ key: String) -> String {
+        JSONWriter().string(for: .string(key))
+    }
+}
+
+/// Collects problems while JSON is added, without duplicates, in the order they were found.
+final class JSONProblemCollector {
+    private(set) var problems: [JSONProblem] = []
+    private var seen: Set<JSONProblem> = []
+
+    func report(_ message: String, at location: JSONLocation?) {
+        let problem = JSONProblem(path: JSONLocation.path(of: location), message: message)
+        if seen.insert(problem).inserted { problems.append(problem) }
+    }
+
+    func reportTypeMismatch(expected: String, found value: JSONValue, at location: JSONLocation?) {
+        report("expected \(expected), found \(value.kindDescription)", at: location)
+    }
+}

@@ -1,0 +1,16 @@
+/// The component every new component model builder starts with, until code or JSON says otherwise.
+/// Taken from the component fallback handler when the manager (or config) is created.
+public struct ComponentDefaults: Hashable, Sendable {
+    /// The default component namespace (selects the component factory).
+    public var namespace: String
+    /// The default component name.
+    public var name: String
+    /// The default component category (selects the fallback component).
+    public var category: ComponentCategory
+
+    public init(namespace: String, name: String, category: ComponentCategory) {
+        self.namespace = namespace
+        self.name = name
+        self.category = category
+    }
+}

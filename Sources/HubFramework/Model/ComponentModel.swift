@@ -1,0 +1,134 @@
+/// The immutable description of one component in a view: which component renders it, and the
+/// text, images, target and data it shows. Component models form trees through `children`.
+///
+/// Built by `ComponentModelBuilder` (directly, through a `ViewModelBuilder`, or from JSON).
+///
+/// Equality compares the content, children included (recursively), but not the position:
+/// `parent`, `index` and `indexPath` are ignored, so equal content at two places is equal.
+///
+/// Sendable: every property is immutable once the model is published. The two exceptions,
+/// `parent` and `children`, are assigned during the model's own initializer (children are built
+/// inside it, with the new model as their parent) and never change afterwards, so sharing a
+/// model between threads is safe even though the compiler cannot prove it.
+public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringConvertible {
+    /// Unique among its siblings (or within its list of the view model).
+    public let identifier: String
+    /// Header, body or overlay; children have their parent's type.
+    public let type: ComponentType
+    /// Position among its siblings (or in its list of the view model).
+    public let index: Int
+    /// The group the model belongs to among its siblings, if any.
+    public let groupIdentifier: String?
+    /// Which component renders the model (`namespace:name`).
+    public let componentIdentifier: Identifier
+    /// The kind of component, used to pick a fallback when `componentIdentifier` is unknown.
+    public let componentCategory: ComponentCategory
+    public let title: String?
+    public let subtitle: String?
+    public let accessoryTitle: String?
+    public let descriptionText: String?
+    public let mainImageData: ComponentImageData?
+    public let backgroundImageData: ComponentImageData?
+    /// Further images, by identifier. Never nil; empty when there are none.
+    public let customImageData: [String: ComponentImageData]
+    /// Only exists when an icon image resolver was configured.
+    public let icon: Icon?
+    /// What selecting the component does.
+    public let target: ComponentTarget?
+    public let metadata: JSONObject?
+    public let loggingData: JSONObject?
+    public let customData: JSONObject?
+
+    /// The model this one is a child of; nil for top-level models. Held weakly: keep the root alive.
+    public private(set) weak var parent: ComponentModel?
+    /// The child models in order; empty when there are none.
+    public private(set) var children: [ComponentModel] = []
+
+    private var childIndexesByIdentifier: [String: Int] = [:]
+    private var childIndexesByGroup: [String: [Int]] = [:]
+
+    /// Creates a model; `makeChildren` builds the children with the new model as their parent.
+    init(
+        identifier: String, type: ComponentType, index: Int, groupIdentifier: String?,
+        componentIdentifier: Identifier, componentCategory: ComponentCategory,
+        title: String?, subtitle: String?, accessoryTitle: String?, descriptionText: String?,
+        mainImageData: ComponentImageData?, backgroundImageData: ComponentImageData?,
+        customImageData: [String: ComponentImageData], icon: Icon?, target: ComponentTarget?,
+        metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?,
+        parent: ComponentModel?, makeChildren: (ComponentModel) -> [ComponentModel]
+    ) {
+        self.identifier = identifier
+        self.type = type
+        self.index = index
+        self.groupIdentifier = groupIdentifier
+        self.componentIdentifier = componentIdentifier
+        self.componentCategory = componentCategory
+        self.title = title
+        self.subtitle = subtitle
+        self.accessoryTitle = accessoryTitle
+        self.descriptionText = descriptionText
+        self.mainImageData = mainImageData
+        self.backgroundImageData = backgroundImageData
+        self.customImageData = customImageData
+        self.icon = icon
+        self.target = target
+        self.metadata = metadata
+        self.loggingData = loggingData
+        self.customData = customData
+        self.parent = parent
+
+        let children = makeChildren(self)
+        self.children = children
+        for (offset, child) in children.enumerated() {
+            childIndexesByIdentifier[child.identifier] = offset
+            if let group = child.groupIdentifier {
+                childIndexesByGroup[group, default: []].append(offset)
+            }
+        }
+    }
+
+    /// Indexes from the top-level model down to this one, e.g. `[0, 1, 0]`.
+    public var indexPath: [Int] {
+        var path = [index]
+        var node = parent
+        while let current = node {
+            path.append(current.index)
+            node = current.parent
+        }
+        return path.reversed()
+    }
+
+    /// The child at `index`, or nil when out of bounds.
+    public func child(at index: Int) -> ComponentModel? {
+        children.indices.contains(index) ? children[index] : nil
+    }
+
+    /// The child with `identifier`, or nil. Constant time.
+    public func child(withIdentifier identifier: String) -> ComponentModel? {
+        childIndexesByIdentifier[identifier].map { children[$0] }
+    }
+
+    /// The children in group `groupIdentifier`, in child order; nil when the group has none.
+    public func children(inGroupWithIdentifier groupIdentifier: String) -> [ComponentModel]? {
+        childIndexesByGroup[groupIdentifier].map { $0.map { children[$0] } }
+    }
+
+    public static func == (lhs: ComponentModel, rhs: ComponentModel) -> Bool {
+        if lhs === rhs { return true }
+        return lhs.identifier == rhs.identifier && lhs.type == rhs.type
+            && lhs.groupIdentifier == rhs.groupIdentifier
+            && lhs.componentIdentifier == rhs.componentIdentifier
+            && lhs.componentCategory == rhs.componentCategory
+            && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle
+            && lhs.accessoryTitle == rhs.accessoryTitle && lhs.descriptionText == rhs.descriptionText
+            && lhs.mainImageData == rhs.mainImageData && lhs.backgroundImageData == rhs.backgroundImageData
+            && lhs.customImageData == rhs.customImageData && lhs.icon == rhs.icon
+            && lhs.target == rhs.target && lhs.metadata == rhs.metadata
+            && lhs.loggingData == rhs.loggingData && lhs.customData == rhs.customData
+            && lhs.children == rhs.children
+    }
+
+    public var description: String {
+        "ComponentModel(\(identifier), \(componentIdentifier), index path \(indexPath), \(children.count) children)"
+    }
+}

@@ -1,0 +1,12 @@
+/// Identifies the feature a view belongs to; given to content operations and action contexts.
+public struct FeatureInfo: Hashable, Sendable {
+    /// The identifier the feature was registered with.
+    public let identifier: String
+    /// The feature's title (also the fallback navigation title of its views).
+    public let title: String
+
+    public init(identifier: String, title: String) {
+        self.identifier = identifier
+        self.title = title
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// The immutable content of a view: an optional header component, the body components (the
+/// scrolling list), overlay components, the navigation item and custom data.
+///
+/// Built by `ViewModelBuilder` or from JSON (`JSONSchema.viewModel(from:)`).
+/// Equality compares everything except `buildDate`.
+public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
+    /// Free-form identifier of the view (for logging).
+    public let identifier: String?
+    /// Nil unless the builder's navigation item was used.
+    public let navigationItem: NavigationItem?
+    /// Nil when the view uses a plain navigation bar instead of a header component.
+    public let headerComponentModel: ComponentModel?
+    /// The components of the scrolling list, in order.
+    public let bodyComponentModels: [ComponentModel]
+    /// The components floating above the list, in order.
+    public let overlayComponentModels: [ComponentModel]
+    public let customData: JSONObject?
+    /// When the model was built.
+    public let buildDate: Date
+
+    init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
+        bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
+        customData: JSONObject?, buildDate: Date = Date())
+    {
+        self.identifier = identifier
+        self.navigationItem = navigationItem
+        self.headerComponentModel = headerComponentModel
+        self.bodyComponentModels = bodyComponentModels
+        self.overlayComponentModels = overlayComponentModels
+        self.customData = customData
+        self.buildDate = buildDate
+    }
+
+    /// The navigation item's title.
+    public var navigationTitle: String? { navigationItem?.title }
+
+    public static func == (lhs: ViewModel, rhs: ViewModel) -> Bool {
+        if lhs === rhs { return true }
+        return lhs.identifier == rhs.identifier && lhs.navigationItem == rhs.navigationItem
+            && lhs.headerComponentModel == rhs.headerComponentModel
+            && lhs.bodyComponentModels == rhs.bodyComponentModels
+            && lhs.overlayComponentModels == rhs.overlayComponentModels
+            && lhs.customData == rhs.customData
+    }
+
+    public var description: String {
+        "ViewModel(\(identifier ?? "no identifier"), header: \(headerComponentModel == nil ? "no" : "yes"), "
+            + "\(bodyComponentModels.count) body, \(overlayComponentModels.count) overlays)"
+    }
+}

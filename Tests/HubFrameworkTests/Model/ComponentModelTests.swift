@@ -1,0 +1,149 @@
+import Foundation
+import XCTest
+
+@testable import HubFramework
+
+/// §5 items 76–81.
+final class ComponentModelTests: XCTestCase {
+    /// A builder with every kind of content, the same on each call.
+    private func fullBuilder(_ identifier: String = "model") -> ComponentModelBuilder {
+        let builder = ModelFixtures.componentBuilder(identifier)
+        builder.componentNamespace = "ns"
+        builder.componentName = "name"
+        builder.title = "title"
+        builder.subtitle = "subtitle"
+        builder.mainImageURL = URL(string: "https://example.org/main.jpg")
+        builder.backgroundImageDataBuilder.placeholderIconIdentifier = "bg"
+        builder.customImageDataBuilder(withIdentifier: "custom").url = URL(string: "https://example.org/custom.jpg")
+        builder.iconIdentifier = "icon"
+        builder.targetBuilder.uri = URL(string: "spotify:target")
+        builder.targetBuilder.initialViewModelBuilder.navigationBarTitle = "Initial"
+        builder.targetBuilder.initialViewModelBuilder.bodyComponentModelBuilder(withIdentifier: "row").title = "Row"
+        builder.targetBuilder.addAction(namespace: "a", name: "b")
+        builder.metadata = ["meta": 1]
+        builder.loggingData = ["log": 2]
+        builder.customData = ["custom": [1, 2, 3]]
+        builder.childBuilder(withIdentifier: "child").title = "child"
+        return builder
+    }
+
+    func testChildAtIndex() {
+        let builder = ModelFixtures.componentBuilder()
+        _ = builder.childBuilder(withIdentifier: "first")
+        _ = builder.childBuilder(withIdentifier: "second")
+        let model = builder.build()
+        XCTAssertEqual(model.child(at: 0)?.identifier, "first")
+        XCTAssertEqual(model.child(at: 1)?.identifier, "second")
+        XCTAssertNil(model.child(at: 2))
+        XCTAssertNil(model.child(at: -1))
+    }
+
+    func testModelsBuiltFromIdenticalDataAreEqual() {
+        let first = fullBuilder().build()
+        let second = fullBuilder().build()
+        XCTAssertFalse(first === second)
+        XCTAssertEqual(first, second)
+    }
+
+    func testModelsDifferingOnlyInIdentifierAreNotEqual() {
+        XCTAssertNotEqual(fullBuilder("one").build(), fullBuilder("two").build())
+    }
+
+    func testAnyDifferenceMakesModelsUnequal() {
+        let reference = fullBuilder().build()
+        let changes: [(ComponentModelBuilder) -> Void] = [
+            { $0.title = "other" },
+            { $0.componentCategory = "other" },
+            { $0.groupIdentifier = "group" },
+            { $0.mainImageURL = URL(string: "https://example.org/other.jpg") },
+            { $0.iconIdentifier = "other" },
+            { $0.targetBuilder.addAction(namespace: "x", name: "y") },
+            { $0.targetBuilder.initialViewModelBuilder.navigationBarTitle = "other" },
+            { $0.metadata = ["meta": 2] },
+            { $0.childBuilder(withIdentifier: "child").title = "other" },
+            { _ = $0.childBuilder(withIdentifier: "extra") },
+        ]
+        for (offset, change) in changes.enumerated() {
+            let builder = fullBuilder()
+            change(builder)
+            XCTAssertNotEqual(builder.build(), reference, "change \(offset)")
+        }
+    }
+
+    func testChildWithIdentifier() {
+        let builder = ModelFixtures.componentBuilder()
+        for identifier in ["A", "B", "C"] { _ = builder.childBuilder(withIdentifier: identifier) }
+        let model = builder.build()
+        XCTAssertTrue(model.child(withIdentifier: "A") === model.children[0])
+        XCTAssertTrue(model.child(withIdentifier: "B") === model.children[1])
+        XCTAssertTrue(model.child(withIdentifier: "C") === model.children[2])
+        XCTAssertNil(model.child(withIdentifier: "unknown"))
+    }
+
+    func testIndexPaths() {
+        let builder = ModelFixtures.componentBuilder("parent")
+        _ = builder.childBuilder(withIdentifier: "childA")
+        _ = builder.childBuilder(withIdentifier: "childB").childBuilder(withIdentifier: "grandchild")
+        let parent = builder.build(index: 0)
+        XCTAssertEqual(parent.indexPath, [0])
+        XCTAssertEqual(parent.children[0].indexPath, [0, 0])
+        XCTAssertEqual(parent.children[1].indexPath, [0, 1])
+        XCTAssertEqual(parent.children[1].children[0].indexPath, [0, 1, 0])
+        XCTAssertTrue(parent.children[1].children[0].parent === parent.children[1])
+    }
+
+    func testSameContentAtDifferentPlacesIsEqual() {
+        let first = ModelFixtures.componentBuilder("parentA")
+        first.childBuilder(withIdentifier: "child").title = "same"
+        let second = ModelFixtures.componentBuilder("parentB")
+        _ = second.childBuilder(withIdentifier: "before")
+        second.childBuilder(withIdentifier: "child").title = "same"
+        let childA = first.build().children[0]
+        let parentB = second.build()
+        let childB = parentB.children[1]
+        XCTAssertNotEqual(childA.index, childB.index)
+        XCTAssertEqual(childA, childB)
+    }
+
+    func testChildrenAreEmptyWhenThereAreNone() {
+        let model = ModelFixtures.componentBuilder().build()
+        XCTAssertEqual(model.children, [])
+        XCTAssertNil(model.children(inGroupWithIdentifier: "any"))
+    }
+
+    func testImageDataEqualityComparesLocalImagesByIdentity() {
+        let image = ModelFixtures.TestImage(name: "same name")
+        let twin = ModelFixtures.TestImage(name: "same name")
+        let first = ModelFixtures.imageDataBuilder()
+        first.localImage = image
+        let second = ModelFixtures.imageDataBuilder()
+        second.localImage = image
+        let third = ModelFixtures.imageDataBuilder()
+        third.localImage = twin
+        XCTAssertEqual(first.build(identifier: nil, type: .main), second.build(identifier: nil, type: .main))
+        XCTAssertNotEqual(first.build(identifier: nil, type: .main), third.build(identifier: nil, type: .main))
+        XCTAssertNotEqual(first.build(identifier: nil, type: .main), first.build(identifier: nil, type: .background))
+    }
+
+    func testModelsCanBeSharedAcrossThreads() async {
+        let model = fullBuilder().build()
+        let title = await Task.detached { model.children.first?.parent?.title }.value
+        XCTAssertEqual(title, "title")
+    }
+
+    func testDeepTreesBuildCompareSerializeAndCopy() {
+        // The deepest tree JSON can produce: JSONSchema.maximumComponentDepth levels.
+        let root = ModelFixtures.componentBuilder("level-1")
+        var builder = root
+        for level in 2...JSONSchema.maximumComponentDepth {
+            builder = builder.childBuilder(withIdentifier: "level-\(level)")
+        }
+        let model = root.build()
+        XCTAssertEqual(model, root.copy().build())
+        var leaf = model
+        while let child = leaf.children.first { leaf = child }
+        XCTAssertEqual(leaf.indexPath.count, JSONSchema.maximumComponentDepth)
+        XCTAssertEqual(ModelFixtures.viewModelBuilder().schema.viewModel(from: ["body": [.object(model.serialize())]])
+            .bodyComponentModels.first, model)
+    }
+}
