@@ -1,3 +1,5 @@
+import Foundation
+
 /// A step of a view's content loading chain.
 ///
 /// A feature supplies its operations (through content operation factories) in order; the loader
