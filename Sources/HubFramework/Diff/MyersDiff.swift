@@ -1,0 +1,277 @@
+/// The greedy forward Myers search of the original framework, reproduced decision for decision, with a
+/// memory-bounded trace.
+///
+/// The search walks rounds `d = 0, 1, …` (number of insertions plus deletions so far); in round `d` it
+/// visits the diagonals `k = -d, -d+2, …, d` (`k = x - y`, x indexes the old list, y the new one) and
+/// extends the furthest point reached on each diagonal by one insertion (coming from `k+1`) or one
+/// deletion (coming from `k-1`), followed by as many identifier matches as possible (the "snake").
+/// It keeps the original's particulars, because they decide WHICH of several minimal scripts comes out:
+/// * a step is only taken when it stays within `x <= N` and `y <= M`; otherwise the diagonal keeps the
+///   value of an earlier round (it is "stale"), and neighbours read that stale value;
+/// * the snake is only followed from points with non-negative coordinates;
+/// * the path is rebuilt backwards from the end by following, for every point, the step that last
+///   reached it — which is the last write of the neighbouring diagonal, possibly from an earlier round.
+///
+/// Instead of recording every step (the original keeps a list of all of them, O((N+M)·D) objects),
+/// each visited diagonal of each round stores two 32-bit numbers: where its step landed and which round
+/// wrote the diagonal it came from. Rounds are grouped in segments; only the start state of each segment
+/// (a checkpoint of the endpoint array) is kept for all segments, and the trace of one segment at a time.
+/// Rebuilding the path recomputes earlier segments from their checkpoints when it reaches them, so the
+/// total time is at most twice the forward search and memory grows like D·√D instead of D².
+struct MyersSearch {
+    enum Outcome {
+        case finished(ListDiff)
+        /// The work budget ran out before the end was reached (only with a budget).
+        case overBudget
+        /// The rebuilt path does not lead back to the origin. Never observed; kept so that a malformed
+        /// path can never produce out-of-range indexes.
+        case invalidPath
+    }
+
+    /// Runs the search over identifiers; `contentEqual(oldIndex, newIndex)` decides reloads of matched
+    /// items. `workBudget` bounds visited diagonals plus snake steps; nil means unbounded.
+    static func diff(
+        old: [String],
+        new: [String],
+        workBudget: Int? = nil,
+        segmentEntryLimit: Int? = nil,
+        contentEqual: (Int, Int) -> Bool
+    ) -> Outcome {
+        if old.isEmpty && new.isEmpty { return .finished(.empty) }
+        if old.isEmpty { return .finished(ListDiff(inserted: Array(0..<new.count))) }
+        if new.isEmpty { return .finished(ListDiff(deleted: Array(0..<old.count))) }
+        var search = MyersSearch(old: old, new: new, segmentEntryLimit: segmentEntryLimit)
+        guard let end = search.forward(workBudget: workBudget) else { return .overBudget }
+        return search.backtrack(round: end.round, diagonal: end.diagonal, contentEqual: contentEqual)
+    }
+
+    // MARK: - State
+
+    private struct Checkpoint {
+        /// First round of the segment this checkpoint starts.
+        var round: Int
+        /// Endpoints and last-write rounds of diagonals `-round-1 ... round+1` before that round.
+        var endpoints: [Int32]
+        var writers: [Int32]
+    }
+
+    private let old: [String]
+    private let new: [String]
+    private let n: Int
+    private let m: Int
+    private let maxEdits: Int
+    /// Index of diagonal `k` in `endpoints`/`writers` is `k + offset`.
+    private let offset: Int
+    private let entryLimitOverride: Int?
+
+    /// Furthest x reached on each diagonal (-1 when never written; diagonal 1 starts at 0).
+    private var endpoints: [Int32]
+    /// Round that last wrote each diagonal (-1 when never written).
+    private var writers: [Int32]
+
+    private var checkpoints: [Checkpoint] = []
+    /// Rounds `segmentStart ..< segmentEnd` are recorded in `landings`/`predecessors`.
+    private var segmentStart = 0
+    private var segmentEnd = 0
+    /// Where the step of each visited diagonal landed (x), or an unspecified value when it left the grid.
+    private var landings: [Int32] = []
+    /// `(writer round of the diagonal stepped from + 1) << 1 | (1 if the step was an insertion)`.
+    private var predecessors: [Int32] = []
+
+    private init(old: [String], new: [String], segmentEntryLimit: Int?) {
+        self.old = old
+        self.new = new
+        n = old.count
+        m = new.count
+        maxEdits = n + m
+        offset = maxEdits + 1
+        entryLimitOverride = segmentEntryLimit
+        endpoints = [Int32](repeating: -1, count: 2 * maxEdits + 3)
+        writers = [Int32](repeating: -1, count: 2 * maxEdits + 3)
+        endpoints[1 + offset] = 0
+    }
+
+    /// Entries recorded for rounds `start ..< round` (round `r` visits `r + 1` diagonals).
+    private static func entries(from start: Int, to round: Int) -> Int {
+        (round * (round + 1) - start * (start + 1)) / 2
+    }
+
+    /// How many trace entries a segment starting at `round` may hold before the next checkpoint.
+    /// At least 4 Mi entries (32 MiB); for long searches about √round rounds per segment, which balances
+    /// checkpoint memory (one endpoint array per segment) against trace memory (one segment).
+    private func entryLimit(startingAt round: Int) -> Int {
+        if let entryLimitOverride { return max(1, entryLimitOverride) }
+        let width = round + 1
+        var roundsPerSegment = 1
+        while roundsPerSegment * roundsPerSegment < width { roundsPerSegment += 1 }
+        return max(1 << 22, width * roundsPerSegment)
+    }
+
+    // MARK: - Forward search
+
+    private mutating func beginSegment(at round: Int) {
+        let low = max(-round - 1, -maxEdits - 1) + offset
+        let high = min(round + 1, maxEdits + 1) + offset
+        checkpoints.append(
+            Checkpoint(
+                round: round,
+                endpoints: Array(endpoints[low...high]),
+                writers: Array(writers[low...high])
+            )
+        )
+        segmentStart = round
+        segmentEnd = round
+        landings.removeAll(keepingCapacity: true)
+        predecessors.removeAll(keepingCapacity: true)
+    }
+
+    /// Returns the round and diagonal on which the end `(N, M)` was reached, or nil over budget.
+    private mutating func forward(workBudget: Int?) -> (round: Int, diagonal: Int)? {
+        var work = 0
+        beginSegment(at: 0)
+        var limit = entryLimit(startingAt: 0)
+        for d in 0...maxEdits {
+            if d > segmentStart, MyersSearch.entries(from: segmentStart, to: d + 1) > limit {
+                beginSegment(at: d)
+                limit = entryLimit(startingAt: d)
+            }
+            let result = runRound(d)
+            segmentEnd = d + 1
+            work += result.work
+            if let diagonal = result.finishedOn { return (d, diagonal) }
+            if let workBudget, work > workBudget { return nil }
+        }
+        // Unreachable: round N+M always reaches the end (all deletions, then all insertions).
+        return nil
+    }
+
+    /// Visits every diagonal of round `d`, appending its trace entries. Returns the work done and the
+    /// diagonal that reached the end, if one did (the round stops there, like the original).
+    private mutating func runRound(_ d: Int) -> (work: Int, finishedOn: Int?) {
+        let base = landings.count
+        landings.append(contentsOf: repeatElement(-1, count: d + 1))
+        predecessors.append(contentsOf: repeatElement(0, count: d + 1))
+        let n = self.n
+        let m = self.m
+        let offset = self.offset
+        let old = self.old
+        let new = self.new
+        var work = d + 1
+        var finishedOn: Int?
+        endpoints.withUnsafeMutableBufferPointer { endpoints in
+            writers.withUnsafeMutableBufferPointer { writers in
+                landings.withUnsafeMutableBufferPointer { landings in
+                    predecessors.withUnsafeMutableBufferPointer { predecessors in
+                        var k = -d
+                        var slot = base
+                        while k <= d {
+                            let previousX = Int(endpoints[k - 1 + offset])
+                            let nextX = Int(endpoints[k + 1 + offset])
+                            let isInsertion = k == -d || (k != d && previousX < nextX)
+                            let landX = isInsertion ? nextX : previousX + 1
+                            let landY = landX - k
+                            if landX <= n && landY <= m {
+                                var x = landX
+                                var y = landY
+                                if x >= 0 && y >= 0 {
+                                    while x < n && y < m && old[x] == new[y] {
+                                        x += 1
+                                        y += 1
+                                    }
+                                }
+                                work += x - landX
+                                let source = isInsertion ? k + 1 : k - 1
+                                landings[slot] = Int32(landX)
+                                predecessors[slot] = (writers[source + offset] + 1) << 1 | (isInsertion ? 1 : 0)
+                                endpoints[k + offset] = Int32(x)
+                                writers[k + offset] = Int32(d)
+                                if x >= n && y >= m {
+                                    finishedOn = k
+                                    return
+                                }
+                            }
+                            k += 2
+                            slot += 1
+                        }
+                    }
+                }
+            }
+        }
+        return (work, finishedOn)
+    }
+
+    // MARK: - Path reconstruction
+
+    /// Makes sure the trace of `round` is in memory, recomputing its segment from its checkpoint.
+    private mutating func load(round: Int) {
+        if round >= segmentStart && round < segmentEnd { return }
+        // Rounds only decrease while rebuilding, so later checkpoints are no longer needed. The segment
+        // to recompute ends where the first dropped one started.
+        var end = segmentStart
+        while let last = checkpoints.last, last.round > round {
+            end = last.round
+            checkpoints.removeLast()
+        }
+        guard let checkpoint = checkpoints.last else { return }
+        for index in endpoints.indices {
+            endpoints[index] = -1
+            writers[index] = -1
+        }
+        let low = max(-checkpoint.round - 1, -maxEdits - 1) + offset
+        endpoints.replaceSubrange(low..<(low + checkpoint.endpoints.count), with: checkpoint.endpoints)
+        writers.replaceSubrange(low..<(low + checkpoint.writers.count), with: checkpoint.writers)
+        segmentStart = checkpoint.round
+        landings.removeAll(keepingCapacity: true)
+        predecessors.removeAll(keepingCapacity: true)
+        for d in checkpoint.round..<end {
+            _ = runRound(d)
+        }
+        segmentEnd = end
+    }
+
+    private func slot(round: Int, diagonal: Int) -> Int {
+        MyersSearch.entries(from: segmentStart, to: round) + (diagonal + round) / 2
+    }
+
+    /// Follows the path backwards from the end, reached in `round` on `diagonal`, and turns its steps
+    /// into indexes: a diagonal step is a kept item (reloaded when its content differs), a vertical step
+    /// inserts `new[from.y]`, a horizontal one deletes `old[from.x]`.
+    private mutating func backtrack(round: Int, diagonal: Int, contentEqual: (Int, Int) -> Bool) -> Outcome {
+        var inserted: [Int] = []
+        var deleted: [Int] = []
+        var reloaded: [Int] = []
+        var d = round
+        var k = diagonal
+        var endX = n
+        while true {
+            load(round: d)
+            let index = slot(round: d, diagonal: k)
+            let landX = Int(landings[index])
+            let predecessor = Int(predecessors[index])
+            // The snake, last match first.
+            var x = endX
+            while x > landX {
+                x -= 1
+                let y = x - k
+                if !contentEqual(x, y) { reloaded.append(x) }
+                if x == 0 && y == 0 { return finish(inserted, deleted, reloaded) }
+            }
+            let isInsertion = predecessor & 1 == 1
+            let fromX = isInsertion ? landX : landX - 1
+            let fromY = isInsertion ? landX - k - 1 : landX - k
+            guard fromX >= 0, fromY >= 0 else { return .invalidPath }
+            if isInsertion { inserted.append(fromY) } else { deleted.append(fromX) }
+            if fromX == 0 && fromY == 0 { return finish(inserted, deleted, reloaded) }
+            let writer = (predecessor >> 1) - 1
+            guard writer >= 0 else { return .invalidPath }
+            d = writer
+            k = isInsertion ? k + 1 : k - 1
+            endX = fromX
+        }
+    }
+
+    private func finish(_ inserted: [Int], _ deleted: [Int], _ reloaded: [Int]) -> Outcome {
+        // Collected from the end backwards: strictly decreasing.
+        .finished(ListDiff(inserted: inserted.reversed(), deleted: deleted.reversed(), reloaded: reloaded.reversed()))
+    }
+}
