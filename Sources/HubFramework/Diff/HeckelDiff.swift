@@ -19,37 +19,72 @@
 /// differ. With duplicate identifiers the script can be longer than Myers' by at most twice the number of
 /// items whose identifier is not unique (see `docs/diffing.md`).
 enum HeckelDiff {
-    static func diff(old: [String], new: [String], contentEqual: (Int, Int) -> Bool) -> ListDiff {
-        let n = old.count
-        let m = new.count
+    static func diff(old oldList: IdentifierList, new newList: IdentifierList, contentEqual: (Int, Int) -> Bool) -> ListDiff {
+        let n = oldList.count
+        let m = newList.count
         if n == 0 { return ListDiff(inserted: Array(0..<m)) }
         if m == 0 { return ListDiff(deleted: Array(0..<n)) }
+        oldList.prepareFingerprints()
+        newList.prepareFingerprints()
+        let old = oldList.identifiers
+        let new = newList.identifiers
+        let oldFingerprints = oldList.fingerprints
+        let newFingerprints = newList.fingerprints
 
-        // Pass 1: per identifier, the chain of its old indexes in ascending order.
-        var firstOldIndex: [String: Int] = [:]
-        firstOldIndex.reserveCapacity(n)
+        // The symbol table: open addressing over fingerprints, one slot per distinct old identifier.
+        // `keys[slot]` is an old index holding the slot's identifier (-1: empty slot); `cursors[slot]` is
+        // the next unpaired old index with that identifier (-1: all paired).
+        var capacity = 16
+        while capacity < 2 * n { capacity <<= 1 }
+        let mask = capacity - 1
+        var keys = [Int](repeating: -1, count: capacity)
+        var cursors = [Int](repeating: -1, count: capacity)
         var nextOldIndex = [Int](repeating: -1, count: n)
-        var i = n - 1
-        while i >= 0 {
-            if let following = firstOldIndex.updateValue(i, forKey: old[i]) {
-                nextOldIndex[i] = following
-            }
-            i -= 1
-        }
-
-        // Pass 2: pair occurrences in order.
         var oldForNew = [Int](repeating: -1, count: m)
         var newForOld = [Int](repeating: -1, count: n)
-        for j in 0..<m {
-            guard let position = firstOldIndex.index(forKey: new[j]) else { continue }
-            let matched = firstOldIndex.values[position]
-            oldForNew[j] = matched
-            newForOld[matched] = j
-            let following = nextOldIndex[matched]
-            if following >= 0 {
-                firstOldIndex.values[position] = following
-            } else {
-                firstOldIndex.remove(at: position)
+
+        keys.withUnsafeMutableBufferPointer { keys in
+            cursors.withUnsafeMutableBufferPointer { cursors in
+                // Pass 1: per identifier, the chain of its old indexes in ascending order.
+                var i = n - 1
+                while i >= 0 {
+                    let fingerprint = oldFingerprints[i]
+                    var slot = Int(truncatingIfNeeded: fingerprint) & mask
+                    while true {
+                        let key = keys[slot]
+                        if key < 0 {
+                            keys[slot] = i
+                            cursors[slot] = i
+                            break
+                        }
+                        if oldFingerprints[key] == fingerprint && old[key] == old[i] {
+                            nextOldIndex[i] = cursors[slot]
+                            cursors[slot] = i
+                            break
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    i -= 1
+                }
+                // Pass 2: pair the k-th new occurrence of an identifier with its k-th old occurrence.
+                for j in 0..<m {
+                    let fingerprint = newFingerprints[j]
+                    var slot = Int(truncatingIfNeeded: fingerprint) & mask
+                    while true {
+                        let key = keys[slot]
+                        if key < 0 { break }
+                        if oldFingerprints[key] == fingerprint && old[key] == new[j] {
+                            let matched = cursors[slot]
+                            if matched >= 0 {
+                                oldForNew[j] = matched
+                                newForOld[matched] = j
+                                cursors[slot] = nextOldIndex[matched]
+                            }
+                            break
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
             }
         }
 
@@ -79,24 +114,27 @@ enum HeckelDiff {
     /// smallest new positions wins — which matches Myers' choice in the common cases (`A B → B A` keeps
     /// `B`, like Myers).
     static func longestIncreasingRun(_ newForOld: [Int]) -> [Bool] {
-        var tails: [Int] = []
+        var tails: [Int] = []  // old index ending the best run of each length
+        var tailValues: [Int] = []  // its new index
         var previous = [Int](repeating: -1, count: newForOld.count)
         for (oldIndex, newIndex) in newForOld.enumerated() where newIndex >= 0 {
-            if let last = tails.last, newForOld[last] < newIndex {
-                // Items still in order: extend the longest run (no search needed).
-                previous[oldIndex] = last
+            if let last = tailValues.last, last >= newIndex {
+                // First run whose tail is >= newIndex (strictly increasing runs).
+                var low = 0
+                var high = tailValues.count - 1
+                while low < high {
+                    let middle = (low + high) / 2
+                    if tailValues[middle] < newIndex { low = middle + 1 } else { high = middle }
+                }
+                if low > 0 { previous[oldIndex] = tails[low - 1] }
+                tails[low] = oldIndex
+                tailValues[low] = newIndex
+            } else {
+                // Extends the longest run (always the case while items are still in order).
+                previous[oldIndex] = tails.last ?? -1
                 tails.append(oldIndex)
-                continue
+                tailValues.append(newIndex)
             }
-            // First run whose tail is >= newIndex (strictly increasing runs).
-            var low = 0
-            var high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if newForOld[tails[middle]] < newIndex { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { previous[oldIndex] = tails[low - 1] }
-            if low == tails.count { tails.append(oldIndex) } else { tails[low] = oldIndex }
         }
         var stays = [Bool](repeating: false, count: newForOld.count)
         var cursor = tails.last ?? -1

@@ -16,6 +16,7 @@ public enum ListDiffer {
     }
 
     /// The diff from `old` to `new`.
+    @inlinable
     public static func diff<T: Diffable>(
         from old: [T],
         to new: [T],
@@ -28,14 +29,15 @@ public enum ListDiffer {
     /// for `.automatic`; the requested one otherwise, except for two documented fallbacks: `.lcs` on
     /// lists whose table would exceed 32 Mi cells runs `.myers`, and `.myers` would run `.heckel` if its
     /// rebuilt path were ever malformed (never observed; a guard against out-of-range indexes).
+    @inlinable
     public static func diffReportingAlgorithm<T: Diffable>(
         from old: [T],
         to new: [T],
         algorithm: DiffAlgorithm = .automatic
     ) -> (diff: ListDiff, algorithm: DiffAlgorithm) {
         diffReportingAlgorithm(
-            oldIdentifiers: old.map(\.diffIdentifier),
-            newIdentifiers: new.map(\.diffIdentifier),
+            oldIdentifiers: old.map { $0.diffIdentifier },
+            newIdentifiers: new.map { $0.diffIdentifier },
             algorithm: algorithm,
             contentEqual: { old[$0].isContentEqual(to: new[$1]) }
         )
@@ -43,6 +45,7 @@ public enum ListDiffer {
 
     /// The diff between lists of any element type, given how to identify and compare elements. Useful
     /// for types that cannot conform to `Diffable` (existentials, types from other modules).
+    @inlinable
     public static func diff<T>(
         from old: [T],
         to new: [T],
@@ -66,31 +69,34 @@ public enum ListDiffer {
         algorithm: DiffAlgorithm = .automatic,
         contentEqual: (Int, Int) -> Bool
     ) -> (diff: ListDiff, algorithm: DiffAlgorithm) {
+        let oldList = IdentifierList(old)
+        let newList = IdentifierList(new)
         switch algorithm {
         case .myers:
-            return myers(old: old, new: new, workBudget: nil, segmentEntryLimit: nil, contentEqual: contentEqual)
-                ?? (HeckelDiff.diff(old: old, new: new, contentEqual: contentEqual), .heckel)
+            return myers(old: oldList, new: newList, workBudget: nil, segmentEntryLimit: nil, contentEqual: contentEqual)
+                ?? (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         case .lcs:
             if let diff = LCSDiff.diff(old: old, new: new, contentEqual: contentEqual) {
                 return (diff, .lcs)
             }
             return diffReportingAlgorithm(oldIdentifiers: old, newIdentifiers: new, algorithm: .myers, contentEqual: contentEqual)
         case .heckel:
-            return (HeckelDiff.diff(old: old, new: new, contentEqual: contentEqual), .heckel)
+            return (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         case .automatic:
             let budget = automaticWorkBudget(oldCount: old.count, newCount: new.count)
-            if let result = myers(old: old, new: new, workBudget: budget, segmentEntryLimit: nil, contentEqual: contentEqual) {
+            if let result = myers(old: oldList, new: newList, workBudget: budget, segmentEntryLimit: nil, contentEqual: contentEqual) {
                 return result
             }
-            return (HeckelDiff.diff(old: old, new: new, contentEqual: contentEqual), .heckel)
+            // Fingerprints computed by the abandoned search are reused here.
+            return (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         }
     }
 
     /// Myers with an optional budget; nil when over budget or (never observed) when the path is malformed,
     /// in both cases the caller uses Heckel instead. `segmentEntryLimit` lets tests force many checkpoints.
     static func myers(
-        old: [String],
-        new: [String],
+        old: IdentifierList,
+        new: IdentifierList,
         workBudget: Int?,
         segmentEntryLimit: Int?,
         contentEqual: (Int, Int) -> Bool
@@ -106,10 +112,24 @@ public enum ListDiffer {
         case .overBudget, .invalidPath: return nil
         }
     }
+
+    /// `myers(old:new:…)` over plain identifier arrays (for tests).
+    static func myers(
+        old: [String],
+        new: [String],
+        workBudget: Int?,
+        segmentEntryLimit: Int?,
+        contentEqual: (Int, Int) -> Bool
+    ) -> (diff: ListDiff, algorithm: DiffAlgorithm)? {
+        myers(
+            old: IdentifierList(old), new: IdentifierList(new), workBudget: workBudget,
+            segmentEntryLimit: segmentEntryLimit, contentEqual: contentEqual)
+    }
 }
 
 extension ListDiff {
     /// The diff from `old` to `new` (see `ListDiffer`).
+    @inlinable
     public init<T: Diffable>(from old: [T], to new: [T], algorithm: DiffAlgorithm = .automatic) {
         self = ListDiffer.diff(from: old, to: new, algorithm: algorithm)
     }

@@ -31,16 +31,16 @@ struct MyersSearch {
     /// Runs the search over identifiers; `contentEqual(oldIndex, newIndex)` decides reloads of matched
     /// items. `workBudget` bounds visited diagonals plus snake steps; nil means unbounded.
     static func diff(
-        old: [String],
-        new: [String],
+        old: IdentifierList,
+        new: IdentifierList,
         workBudget: Int? = nil,
         segmentEntryLimit: Int? = nil,
         contentEqual: (Int, Int) -> Bool
     ) -> Outcome {
-        if old.isEmpty && new.isEmpty { return .finished(.empty) }
-        if old.isEmpty { return .finished(ListDiff(inserted: Array(0..<new.count))) }
-        if new.isEmpty { return .finished(ListDiff(deleted: Array(0..<old.count))) }
-        var search = MyersSearch(old: old, new: new, segmentEntryLimit: segmentEntryLimit)
+        if old.count == 0 && new.count == 0 { return .finished(.empty) }
+        if old.count == 0 { return .finished(ListDiff(inserted: Array(0..<new.count))) }
+        if new.count == 0 { return .finished(ListDiff(deleted: Array(0..<old.count))) }
+        var search = MyersSearch(old: old, new: new, workBudget: workBudget, segmentEntryLimit: segmentEntryLimit)
         guard let end = search.forward(workBudget: workBudget) else { return .overBudget }
         return search.backtrack(round: end.round, diagonal: end.diagonal, contentEqual: contentEqual)
     }
@@ -55,11 +55,21 @@ struct MyersSearch {
         var writers: [Int32]
     }
 
+    private let oldList: IdentifierList
+    private let newList: IdentifierList
     private let old: [String]
     private let new: [String]
+    /// Fingerprints of both lists once the search gets past round 0 (empty before): identifiers are
+    /// compared as integers first. Round 0 (the common prefix, all of an unchanged list) compares strings
+    /// directly, so diffing an unchanged list never pays for fingerprints.
+    private var oldFingerprints: [UInt64] = []
+    private var newFingerprints: [UInt64] = []
     private let n: Int
     private let m: Int
     private let maxEdits: Int
+    /// The last round the search can visit: N+M, or less when a work budget stops it earlier. Diagonals
+    /// `-radius-1 ... radius+1` are the only ones ever read.
+    private let radius: Int
     /// Index of diagonal `k` in `endpoints`/`writers` is `k + offset`.
     private let offset: Int
     private let entryLimitOverride: Int?
@@ -78,17 +88,30 @@ struct MyersSearch {
     /// `(writer round of the diagonal stepped from + 1) << 1 | (1 if the step was an insertion)`.
     private var predecessors: [Int32] = []
 
-    private init(old: [String], new: [String], segmentEntryLimit: Int?) {
-        self.old = old
-        self.new = new
+    private init(old: IdentifierList, new: IdentifierList, workBudget: Int?, segmentEntryLimit: Int?) {
+        oldList = old
+        newList = new
+        self.old = old.identifiers
+        self.new = new.identifiers
         n = old.count
         m = new.count
         maxEdits = n + m
-        offset = maxEdits + 1
+        // Round d alone costs d + 1 units of work, so a budget B is exceeded by round √(2B) at the latest.
+        if let workBudget {
+            radius = min(maxEdits, Int(Double(2 * max(workBudget, 0)).squareRoot()) + 2)
+        } else {
+            radius = maxEdits
+        }
+        offset = radius + 1
         entryLimitOverride = segmentEntryLimit
-        endpoints = [Int32](repeating: -1, count: 2 * maxEdits + 3)
-        writers = [Int32](repeating: -1, count: 2 * maxEdits + 3)
+        endpoints = [Int32](repeating: -1, count: 2 * radius + 3)
+        writers = [Int32](repeating: -1, count: 2 * radius + 3)
         endpoints[1 + offset] = 0
+        if let workBudget {
+            let expected = min(workBudget, 1 << 22)
+            landings.reserveCapacity(expected)
+            predecessors.reserveCapacity(expected)
+        }
     }
 
     /// Entries recorded for rounds `start ..< round` (round `r` visits `r + 1` diagonals).
@@ -110,8 +133,8 @@ struct MyersSearch {
     // MARK: - Forward search
 
     private mutating func beginSegment(at round: Int) {
-        let low = max(-round - 1, -maxEdits - 1) + offset
-        let high = min(round + 1, maxEdits + 1) + offset
+        let low = max(-round - 1, -radius - 1) + offset
+        let high = min(round + 1, radius + 1) + offset
         checkpoints.append(
             Checkpoint(
                 round: round,
@@ -130,7 +153,13 @@ struct MyersSearch {
         var work = 0
         beginSegment(at: 0)
         var limit = entryLimit(startingAt: 0)
-        for d in 0...maxEdits {
+        for d in 0...radius {
+            if d == 1 {
+                oldList.prepareFingerprints()
+                newList.prepareFingerprints()
+                oldFingerprints = oldList.fingerprints
+                newFingerprints = newList.fingerprints
+            }
             if d > segmentStart, MyersSearch.entries(from: segmentStart, to: d + 1) > limit {
                 beginSegment(at: d)
                 limit = entryLimit(startingAt: d)
@@ -141,7 +170,9 @@ struct MyersSearch {
             if let diagonal = result.finishedOn { return (d, diagonal) }
             if let workBudget, work > workBudget { return nil }
         }
-        // Unreachable: round N+M always reaches the end (all deletions, then all insertions).
+        // Only reached with a budget (the radius then stops short of N+M, and the budget check above fires
+        // first). Without one, round N+M at the latest reaches the end; were it ever not to, the caller
+        // treats nil like an exhausted budget and falls back to Heckel.
         return nil
     }
 
@@ -156,6 +187,9 @@ struct MyersSearch {
         let offset = self.offset
         let old = self.old
         let new = self.new
+        let oldFingerprints = self.oldFingerprints
+        let newFingerprints = self.newFingerprints
+        let compareFingerprints = !oldFingerprints.isEmpty
         var work = d + 1
         var finishedOn: Int?
         endpoints.withUnsafeMutableBufferPointer { endpoints in
@@ -174,9 +208,18 @@ struct MyersSearch {
                                 var x = landX
                                 var y = landY
                                 if x >= 0 && y >= 0 {
-                                    while x < n && y < m && old[x] == new[y] {
-                                        x += 1
-                                        y += 1
+                                    if compareFingerprints {
+                                        while x < n && y < m && oldFingerprints[x] == newFingerprints[y]
+                                            && old[x] == new[y]
+                                        {
+                                            x += 1
+                                            y += 1
+                                        }
+                                    } else {
+                                        while x < n && y < m && old[x] == new[y] {
+                                            x += 1
+                                            y += 1
+                                        }
                                     }
                                 }
                                 work += x - landX
@@ -217,7 +260,7 @@ struct MyersSearch {
             endpoints[index] = -1
             writers[index] = -1
         }
-        let low = max(-checkpoint.round - 1, -maxEdits - 1) + offset
+        let low = max(-checkpoint.round - 1, -radius - 1) + offset
         endpoints.replaceSubrange(low..<(low + checkpoint.endpoints.count), with: checkpoint.endpoints)
         writers.replaceSubrange(low..<(low + checkpoint.writers.count), with: checkpoint.writers)
         segmentStart = checkpoint.round

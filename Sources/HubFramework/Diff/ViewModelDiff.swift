@@ -32,6 +32,7 @@ public struct ViewModelDiff: Equatable, Hashable, Sendable, CustomStringConverti
     }
 
     /// Diffs two bodies and compares two optional, `Equatable` headers.
+    @inlinable
     public init<Component: Diffable, Header: Equatable>(
         oldBody: [Component],
         newBody: [Component],
@@ -51,6 +52,7 @@ public struct ViewModelDiff: Equatable, Hashable, Sendable, CustomStringConverti
 
     /// Diffs two bodies and compares two optional headers with `headersEqual` (for header types that are
     /// not `Equatable`, such as existentials or `Diffable` models compared with `isContentEqual`).
+    @inlinable
     public init<Component: Diffable, Header>(
         oldBody: [Component],
         newBody: [Component],
@@ -68,6 +70,7 @@ public struct ViewModelDiff: Equatable, Hashable, Sendable, CustomStringConverti
     }
 
     /// The header rule: unchanged when both are absent or both present and equal; changed otherwise.
+    @inlinable
     public static func headerChanged<Header>(
         from old: Header?,
         to new: Header?,
