@@ -161,4 +161,26 @@ final class ListDiffReferenceTests: XCTestCase {
         XCTAssertEqual(
             ListDiff(inserted: [0], deleted: [0, 1]).applied(to: old, insertingFrom: new)?.map(\.id), ["C"])
     }
+
+    func testFingerprintsDependOnContentOnly() {
+        // The same text built as a small (inline) string, by interpolation, and from bytes.
+        let number = 7
+        let pairs: [(String, String)] = [
+            ("component-7", "component-\(number)"),
+            ("a-much-longer-identifier-that-lives-on-the-heap", String(repeating: "a-much-longer-identifier-that-lives-on-the-heap", count: 1)),
+            ("", String()),
+            ("héllo wörld ✓", String(decoding: Array("héllo wörld ✓".utf8), as: UTF8.self)),
+        ]
+        for (a, b) in pairs {
+            XCTAssertEqual(IdentifierList.fingerprint(a), IdentifierList.fingerprint(b), a)
+        }
+        XCTAssertNotEqual(IdentifierList.fingerprint("component-1"), IdentifierList.fingerprint("component-2"))
+        XCTAssertNotEqual(IdentifierList.fingerprint("12345678"), IdentifierList.fingerprint("123456780"))
+        // A reversed list keeps a single item in place: every other one is moved (deleted + inserted).
+        let old = (0..<5_000).map { DiffItem("id\($0)") }
+        let new = old.reversed() + [DiffItem("extra")]
+        let diff = ListDiffer.diff(from: old, to: Array(new), algorithm: .heckel)
+        assertValidScript(diff, from: old, to: Array(new))
+        XCTAssertEqual(diff.editCount, 2 * 4_999 + 1)
+    }
 }
