@@ -81,16 +81,17 @@ func diffBenchmarks() -> BenchSection {
     func row(_ name: String, _ old: [BenchComponent], _ new: [BenchComponent], _ algorithm: DiffAlgorithm,
              iterations: Int = 5, goal: Double? = nil) {
         var resolved = algorithm
-        var edits = 0
+        var diff = ListDiff.empty
         let time = Bench.median(iterations: iterations) {
             let result = ListDiffer.diffReportingAlgorithm(from: old, to: new, algorithm: algorithm)
             resolved = result.algorithm
-            edits = result.diff.editCount + result.diff.reloaded.count
+            diff = result.diff
         }
         let used = algorithm == .automatic ? " → \(resolved)" : ""
+        let changes = "\(grouped(diff.inserted.count)) ins, \(grouped(diff.deleted.count)) del, \(grouped(diff.reloaded.count)) rel"
         rows.append(
             BenchRow(
-                name: "\(name), \(algorithm)\(used) (\(edits) changes)",
+                name: "\(name), \(algorithm)\(used) (\(changes))",
                 value: Bench.ms(time),
                 goal: goal.map { "< \(Bench.ms($0))" } ?? "",
                 met: goal.map { time < $0 }
@@ -116,7 +117,8 @@ func diffBenchmarks() -> BenchSection {
             edits = ListDiffer.diff(from: small, to: smallShuffle, algorithm: .myers).editCount
         }
         myersTimes.append((size, time))
-        rows.append(BenchRow(name: "\(grouped(size)) fully shuffled, myers (\(edits) changes; 1 run)", value: Bench.ms(time)))
+        rows.append(
+            BenchRow(name: "\(grouped(size)) fully shuffled, myers (\(grouped(edits)) ins+del; 1 run)", value: Bench.ms(time)))
     }
     rows.append(
         BenchRow(

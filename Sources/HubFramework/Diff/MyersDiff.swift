@@ -67,11 +67,13 @@ struct MyersSearch {
     private let n: Int
     private let m: Int
     private let maxEdits: Int
-    /// The last round the search can visit: N+M, or less when a work budget stops it earlier. Diagonals
-    /// `-radius-1 ... radius+1` are the only ones ever read.
-    private let radius: Int
+    /// The last round the search can visit: N+M, or less when a work budget stops it earlier.
+    private let roundLimit: Int
+    /// Diagonals `-radius-1 ... radius+1` are stored; the band grows (doubling) as rounds advance, so a
+    /// long list with few changes never allocates endpoint arrays for N+M diagonals.
+    private var radius: Int
     /// Index of diagonal `k` in `endpoints`/`writers` is `k + offset`.
-    private let offset: Int
+    private var offset: Int
     private let entryLimitOverride: Int?
 
     /// Furthest x reached on each diagonal (-1 when never written; diagonal 1 starts at 0).
@@ -98,10 +100,11 @@ struct MyersSearch {
         maxEdits = n + m
         // Round d alone costs d + 1 units of work, so a budget B is exceeded by round √(2B) at the latest.
         if let workBudget {
-            radius = min(maxEdits, Int(Double(2 * max(workBudget, 0)).squareRoot()) + 2)
+            roundLimit = min(maxEdits, Int(Double(2 * max(workBudget, 0)).squareRoot()) + 2)
         } else {
-            radius = maxEdits
+            roundLimit = maxEdits
         }
+        radius = min(roundLimit, 1024)
         offset = radius + 1
         entryLimitOverride = segmentEntryLimit
         endpoints = [Int32](repeating: -1, count: 2 * radius + 3)
@@ -132,6 +135,25 @@ struct MyersSearch {
 
     // MARK: - Forward search
 
+    /// Makes the stored band wide enough for round `d` (which reads diagonals up to ±(d+1)). Diagonals
+    /// outside the old band were never written, so they start at -1 like every unwritten diagonal.
+    private mutating func growBand(toInclude d: Int) {
+        guard d > radius else { return }
+        let newRadius = min(roundLimit, max(d, 2 * radius))
+        let newOffset = newRadius + 1
+        var newEndpoints = [Int32](repeating: -1, count: 2 * newRadius + 3)
+        var newWriters = [Int32](repeating: -1, count: 2 * newRadius + 3)
+        for k in (-radius - 1)...(radius + 1) {
+            newEndpoints[k + newOffset] = endpoints[k + offset]
+            newWriters[k + newOffset] = writers[k + offset]
+        }
+        endpoints = newEndpoints
+        writers = newWriters
+        radius = newRadius
+        offset = newOffset
+    }
+
+    /// Checkpoints the state before round `round` (the band always covers it: `radius >= round`).
     private mutating func beginSegment(at round: Int) {
         let low = max(-round - 1, -radius - 1) + offset
         let high = min(round + 1, radius + 1) + offset
@@ -153,7 +175,8 @@ struct MyersSearch {
         var work = 0
         beginSegment(at: 0)
         var limit = entryLimit(startingAt: 0)
-        for d in 0...radius {
+        for d in 0...roundLimit {
+            growBand(toInclude: d)
             if d == 1 {
                 oldList.prepareFingerprints()
                 newList.prepareFingerprints()
@@ -170,7 +193,7 @@ struct MyersSearch {
             if let diagonal = result.finishedOn { return (d, diagonal) }
             if let workBudget, work > workBudget { return nil }
         }
-        // Only reached with a budget (the radius then stops short of N+M, and the budget check above fires
+        // Only reached with a budget (the round limit then stops short of N+M, and the budget check above fires
         // first). Without one, round N+M at the latest reaches the end; were it ever not to, the caller
         // treats nil like an exhausted budget and falls back to Heckel.
         return nil

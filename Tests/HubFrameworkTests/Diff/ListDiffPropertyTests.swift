@@ -136,6 +136,24 @@ final class ListDiffPropertyTests: XCTestCase {
         }
     }
 
+    /// Edit distances above 1,024 make the search widen its stored band of diagonals while it runs; the
+    /// result must still be the original's, with and without small segments.
+    func testMyersBeyondTheInitialBandMatchesTheOriginal() {
+        var rng = SeededGenerator(seed: 0x5EED_0007)
+        let old = (0..<700).map { DiffItem("item-\($0)") }
+        var new = old.shuffled(using: &rng)
+        for index in 0..<40 { new.insert(DiffItem("new-\(index)"), at: Int.random(in: 0...new.count, using: &rng)) }
+        for index in stride(from: 0, to: new.count, by: 7) { new[index].content = 1 }
+        let myers = ListDiffer.diff(from: old, to: new, algorithm: .myers)
+        XCTAssertGreaterThan(myers.editCount, 1_024)
+        XCTAssertEqual(myers, ReferenceMyers.diff(old, new))
+        assertValidScript(myers, from: old, to: new)
+        let segmented = ListDiffer.myers(
+            old: old.map(\.id), new: new.map(\.id), workBudget: nil, segmentEntryLimit: 5_000,
+            contentEqual: { old[$0].content == new[$1].content })
+        XCTAssertEqual(segmented?.diff, myers)
+    }
+
     /// A large shuffle exceeds the Myers budget: automatic switches to Heckel, whose script is valid and
     /// exactly as long as Myers' (unique identifiers).
     func testAutomaticSwitchesToHeckelOnLargeShuffles() {
