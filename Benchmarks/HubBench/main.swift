@@ -9,6 +9,7 @@ print("# HubFramework benchmarks")
 print("\nMachine: \(Bench.machineDescription())")
 
 var sections: [(String, () -> BenchSection)] = []
+sections.append(("diff", diffBenchmarks))
 // Areas add themselves here: ("layout", layoutBenchmarks), ("diff", diffBenchmarks), …
 sections.append(("layout", layoutBenchmarks))
 

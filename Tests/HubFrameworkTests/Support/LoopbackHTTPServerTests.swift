@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The loopback server, exercised with URLSession as the later loading tests will use it.
+final class LoopbackHTTPServerTests: XCTestCase {
+    private var server: LoopbackHTTPServer!
+    private var session: URLSession!
+
+    override func setUpWithError() throws {
+        server = try LoopbackHTTPServer()
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        session = URLSession(configuration: configuration)
+    }
+
+    override func tearDown() {
+        session.invalidateAndCancel()
+        server.stop()
+        server = nil
+    }
+
+    private func get(_ url: URL, timeout: TimeInterval? = nil) async throws -> (Data, HTTPURLResponse) {
+        var request = URLRequest(url: url)
+        if let timeout { request.timeoutInterval = timeout }
+        let (data, response) = try await session.data(for: request)
+        return (data, try XCTUnwrap(response as? HTTPURLResponse))
+    }
+
+    func testListensOnAnEphemeralLoopbackPort() {
+        XCTAssertGreaterThan(server.port, 0)
+        XCTAssertEqual(server.baseURL.host, "127.0.0.1")
+        XCTAssertEqual(server.url("/a?b=c").absoluteString, "http://127.0.0.1:\(server.port)/a?b=c")
+    }
+
+    func testServesBodyStatusAndHeaders() async throws {
+        server.route("/feed.json", .json(#"{"body": [{"id": "a"}]}"#))
+        let (data, response) = try await get(server.url("/feed.json"))
+        XCTAssertEqual(response.statusCode, 200)
+        XCTAssertEqual(response.value(forHTTPHeaderField: "Content-Type"), "application/json")
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"body": [{"id": "a"}]}"#)
+    }
+
+    func testUnknownPathIs404() async throws {
+        let (data, response) = try await get(server.url("/missing"))
+        XCTAssertEqual(response.statusCode, 404)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "not found")
+    }
+
+    func testRecordsRequests() async throws {
+        server.route("/echo") { request in
+            .text("\(request.method) \(request.path) \(request.query ?? "-") \(request.body.count)")
+        }
+        var post = URLRequest(url: server.url("/echo?x=1"))
+        post.httpMethod = "POST"
+        post.httpBody = Data(repeating: 65, count: 3000)  // large enough for curl to ask 100-continue
+        post.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+        post.setValue("yes", forHTTPHeaderField: "X-Test")
+        let (data, _) = try await session.data(for: post)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "POST /echo x=1 3000")
+        _ = try await get(server.url("/echo"))
+
+        let requests = server.requests
+        XCTAssertEqual(requests.map(\.method), ["POST", "GET"])
+        XCTAssertEqual(requests.map(\.target), ["/echo?x=1", "/echo"])
+        XCTAssertEqual(requests[0].headers["x-test"], "yes")
+        XCTAssertEqual(requests[0].body, Data(repeating: 65, count: 3000))
+        XCTAssertTrue(server.waitForRequests(2, timeout: 0))
+    }
+
+    func testDelayedResponseHitsTheRequestTimeout() async throws {
+        server.route("/slow", .text("late", delay: 30))
+        let started = Date()
+        do {
+            // Whole seconds: swift-corelibs-foundation truncates a request timeout to whole seconds, and
+            // a timeout below one second times out at once.
+            _ = try await get(server.url("/slow"), timeout: 1)
+            XCTFail("expected a timeout")
+        } catch {
+            XCTAssertEqual((error as? URLError)?.code, .timedOut, "\(error)")
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        XCTAssertGreaterThan(elapsed, 0.9)
+        XCTAssertLessThan(elapsed, 10)
+        XCTAssertEqual(server.requests.map(\.path), ["/slow"])
+        // tearDown's stop() interrupts the 30-second delay at once.
+    }
+
+    func testDelayedResponseWithinTheTimeoutArrives() async throws {
+        server.route("/slow", .text("late", delay: 0.3))
+        let (data, _) = try await get(server.url("/slow"), timeout: 5)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), "late")
+    }
+
+    func testClosingWithoutRespondingIsAnError() async throws {
+        server.route("/hangup", LoopbackHTTPServer.Response(behavior: .closeWithoutResponding))
+        do {
+            _ = try await get(server.url("/hangup"))
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertNotNil(error as? URLError, "\(error)")
+        }
+        XCTAssertEqual(server.requests.count, 1)
+    }
+
+    func testTruncatedBodyIsAnError() async throws {
+        let body = Data(repeating: 7, count: 10_000)
+        server.route("/image.png", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "image/png")], body: body, behavior: .truncateBody(afterBytes: 100)))
+        do {
+            let (data, _) = try await get(server.url("/image.png"))
+            XCTFail("expected an error, got \(data.count) bytes")
+        } catch {
+            XCTAssertNotNil(error as? URLError, "\(error)")
+        }
+    }
+
+    func testConnectionRefusedAfterStop() async throws {
+        server.route("/ok", .text("ok"))
+        _ = try await get(server.url("/ok"))
+        let url = server.url("/ok")
+        server.stop()
+        server.stop()  // idempotent
+        do {
+            _ = try await get(url, timeout: 5)
+            XCTFail("expected the connection to be refused")
+        } catch {
+            XCTAssertEqual((error as? URLError)?.code, .cannotConnectToHost, "\(error)")
+        }
+    }
+
+    func testStopReturnsPromptlyWithRequestsInFlight() throws {
+        server.route("/slow", .text("late", delay: 60))
+        let task = session.dataTask(with: server.url("/slow"))
+        task.resume()
+        XCTAssertTrue(server.waitForRequests(1, timeout: 5))
+        let started = Date()
+        server.stop()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+    }
+
+    /// Names of this process's threads (Linux truncates them to 15 characters).
+    private func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+    }
+
+    func testStopLeavesNoServerThreadBehind() throws {
+        server.route("/slow", .text("late", delay: 60))
+        let task = session.dataTask(with: server.url("/slow"))
+        task.resume()
+        XCTAssertTrue(server.waitForRequests(1, timeout: 5))
+        XCTAssertGreaterThanOrEqual(threadNames().filter { $0.hasPrefix("LoopbackHTTP") }.count, 2)
+        server.stop()
+        // stop() returns once every thread has signalled its end; give them a moment to actually exit.
+        let deadline = Date(timeIntervalSinceNow: 2)
+        while !threadNames().filter({ $0.hasPrefix("LoopbackHTTP") }).isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        XCTAssertEqual(threadNames().filter { $0.hasPrefix("LoopbackHTTP") }, [])
+    }
+
+    func testManyConcurrentRequests() async throws {
+        server.route("/n") { request in .text(request.query ?? "") }
+        let urls = (0..<20).map { server.url("/n?\($0)") }
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for url in urls {
+                group.addTask { [session] in
+                    let (data, _) = try await session!.data(from: url)
+                    return String(decoding: data, as: UTF8.self)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(Set(bodies), Set((0..<20).map(String.init)))
+    }
+
+    func testMalformedRequestGets400() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = server.port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        let garbage = "NONSENSE\r\n\r\n"
+        _ = garbage.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var reply = [UInt8](repeating: 0, count: 1024)
+        let count = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        XCTAssertGreaterThan(count, 0)
+        XCTAssertTrue(String(decoding: reply[0..<max(0, count)], as: UTF8.self).hasPrefix("HTTP/1.1 400 "))
+    }
+}
