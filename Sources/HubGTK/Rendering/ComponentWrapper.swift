@@ -55,10 +55,10 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
     init(component: any Component, uiStateManager: ComponentUIStateManager) {
         self.component = component
         self.uiStateManager = uiStateManager
-        if var withChildren = component as? any ComponentWithChildren {
+        if let withChildren = component as? any ComponentWithChildren {
             withChildren.childDelegate = self
         }
-        if var performer = component as? any ComponentActionPerformer {
+        if let performer = component as? any ComponentActionPerformer {
             performer.actionPerformer = self
         }
     }
@@ -183,9 +183,20 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
 
     // MARK: Appearance and observers
 
+    /// The wrapper's component is about to appear, then its visible children.
     func viewWillAppear() {
+        selfWillAppear()
+        visibleChildrenWillAppear()
+    }
+
+    /// Only the wrapper's own component (the view controller reports the parent to its delegate
+    /// before the children).
+    func selfWillAppear() {
         appearanceCount += 1
         (component as? any ComponentViewObserver)?.viewWillAppear()
+    }
+
+    func visibleChildrenWillAppear() {
         for (index, view) in visibleChildViewsByIndex.sorted(by: { $0.key < $1.key }) {
             let child = childrenByIndex[index]
             child?.viewWillAppear()
@@ -300,8 +311,11 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
     func component(_ component: any ComponentWithChildren, willDisplayChildAt childIndex: Int, view: Widget) {
         guard component === self.component else { return }
         let child = childrenByIndex[childIndex]
-        child?.viewWillAppear()
         visibleChildViewsByIndex[childIndex] = view
+        // Children shown while their parent is being configured appear with the parent, after it
+        // (`viewWillAppear` walks the visible children); later ones appear on their own.
+        guard viewHasAppearedSinceLastModelChange else { return }
+        child?.viewWillAppear()
         delegate?.componentWrapper(self, childWrapper: child, willAppearAt: childIndex, view: view)
     }
 

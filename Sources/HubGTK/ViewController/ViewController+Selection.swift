@@ -205,7 +205,6 @@ final class AsyncActionTracker: AsyncActionDelegate {
                                              controller: ViewController)] = [:]
 
     func retain(_ action: any AsyncAction, context: ActionContext, controller: ViewController) {
-        var action = action
         action.delegate = self
         running[ObjectIdentifier(action)] = (action, context, controller)
     }

@@ -114,10 +114,12 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             navigationItem = initial.navigationItem ?? NavigationItem()
             renderCurrentViewModel()
         }
+        // Components still on screen from an earlier appearance appear again; a first render
+        // below makes its components appear by itself.
+        for index in visibleWrappers.keys.sorted() { cellWillAppear(visibleWrappers[index]!, forced: true) }
+        for wrapper in [headerWrapper].compactMap({ $0 }) + overlayWrappers { wrapperWillAppear(wrapper) }
         loader.loadViewModel()
         updateLoadingState()
-        for wrapper in visibleWrappers.values { cellWillAppear(wrapper, forced: true) }
-        for wrapper in [headerWrapper].compactMap({ $0 }) + overlayWrappers { wrapperWillAppear(wrapper) }
     }
 
     /// Call when the view went away (navigated from). Work in flight is cancelled; it loads again
@@ -320,7 +322,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
     }
 
     func wrapperWillAppear(_ wrapper: ComponentWrapper) {
-        wrapper.viewWillAppear()
+        wrapper.selfWillAppear()
         let offset = Point(x: 0, y: canvas.contentOffset)
         if wrapper.isContentOffsetObserver && (wrapper.appearanceCount == 1 || lastProgrammaticContentOffset != offset) {
             wrapper.updateView(forChangedContentOffset: offset)
@@ -329,6 +331,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             delegate?.viewController(self, componentWith: model, layoutTraits: wrapper.component.layoutTraits,
                                      willAppearIn: view)
         }
+        wrapper.visibleChildrenWillAppear()
     }
 
     // MARK: Header and overlays (spec §4g)

@@ -1,0 +1,384 @@
+import CGtk
+import Foundation
+import HubFramework
+import XCTest
+@testable import HubGTK
+
+final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
+    @MainActor
+    private func allocation(_ widget: Widget) -> GtkAllocation {
+        var rect = GtkAllocation()
+        gtk_widget_get_allocation(widget, &rect)
+        return rect
+    }
+
+    func testWidgetFramesEqualTheLayoutFrames() throws {
+        try onMain {
+            let harness = ViewControllerHarness(margin: 10)
+            defer { harness.tearDown() }
+            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
+            let controller = try harness.open { builder in
+                for index in 0..<12 {
+                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
+                    card.componentNamespace = "test"
+                    card.componentName = "card"
+                    card.customData = ["width": 100]
+                }
+            }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "components to appear")
+            pump(for: 0.2)
+            XCTAssertFalse(controller.liveBodyIndexes.isEmpty)
+            for index in controller.liveBodyIndexes {
+                let frame = controller.frameForBodyComponent(at: index)
+                let cell = try XCTUnwrap(controller.cellWidget(atBodyIndex: index))
+                guard frame.minY - controller.contentOffset.y < controller.canvas.viewportSize.height else { continue }
+                let rect = allocation(cell)
+                XCTAssertEqual(Double(rect.x), frame.minX, "x of \(index)")
+                XCTAssertEqual(Double(rect.y), frame.minY - controller.contentOffset.y, "y of \(index)")
+                XCTAssertEqual(Double(rect.width), frame.width, "width of \(index)")
+                XCTAssertEqual(Double(rect.height), frame.height, "height of \(index)")
+            }
+            // Three 100-wide cards with 10 margins share a row in 400 px.
+            XCTAssertEqual(controller.frameForBodyComponent(at: 0).minY, controller.frameForBodyComponent(at: 2).minY)
+        }
+    }
+
+    func testLiveWidgetsStayBoundedWhileScrollingThroughAHundredThousandRows() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try harness.open { addRows($0, count: 100_000) }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows to appear")
+            let viewport = controller.canvas.viewportSize.height
+            let bound = Int(((viewport + 2 * controller.overscan) / 50).rounded(.up)) + 2
+            var maximum = 0
+            var offset = 0.0
+            let end = controller.layout!.contentSize.height
+            XCTAssertEqual(end, 5_000_000)
+            while offset < end {
+                controller.scroll(to: Point(x: 0, y: offset))
+                maximum = max(maximum, controller.liveBodyComponentCount)
+                offset += 97_003  // jumps
+            }
+            for step in 0..<200 {  // and a smooth stretch
+                controller.scroll(to: Point(x: 0, y: 2_000_000 + Double(step) * 37))
+                maximum = max(maximum, controller.liveBodyComponentCount)
+            }
+            controller.scroll(to: Point(x: 0, y: end))
+            pump(for: 0.05)
+            XCTAssertLessThanOrEqual(maximum, bound)
+            XCTAssertLessThanOrEqual(controller.createdComponentCount, bound + 2, "components are recycled")
+            XCTAssertTrue(controller.liveBodyIndexes.contains(99_999), "the last row is reachable")
+        }
+    }
+
+    func testReusePreparesThenConfiguresWithTheNewModel() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try harness.open { addRows($0, count: 1000) }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            let components = harness.components("row", as: RecordingComponent.self)
+            components.forEach { $0.clearEvents() }
+            controller.scroll(to: Point(x: 0, y: 20_000))
+            for component in harness.components("row", as: RecordingComponent.self) {
+                let events = component.events
+                for (index, event) in events.enumerated() where event == .prepareForReuse {
+                    guard index + 1 < events.count, case .configure(let id) = events[index + 1] else {
+                        return XCTFail("prepareForReuse must be followed by configure: \(events)")
+                    }
+                    XCTAssertEqual(component.model?.identifier, events.last(where: {
+                        if case .configure = $0 { return true } else { return false }
+                    }).flatMap { if case .configure(let last) = $0 { return last } else { return nil } })
+                    _ = id
+                }
+            }
+            // Every live component shows the model at its index.
+            for index in controller.liveBodyIndexes {
+                let component = try XCTUnwrap(controller.liveComponent(atBodyIndex: index) as? RecordingComponent)
+                XCTAssertEqual(component.model?.identifier, "row-\(index)")
+            }
+        }
+    }
+
+    func testUIStateRoundTripsAcrossReuse() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try harness.open { addRows($0, count: 2000) }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            let first = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? RecordingComponent)
+            first.uiState = "expanded"
+            controller.scroll(to: Point(x: 0, y: 50_000))  // row 0 is recycled
+            XCTAssertFalse(controller.liveBodyIndexes.contains(0))
+            controller.scroll(to: Point(x: 0, y: 0))
+            let again = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? RecordingComponent)
+            XCTAssertEqual(again.uiState, "expanded")
+            let lastConfigure = try XCTUnwrap(again.events.lastIndex(of: .configure("row-0")))
+            XCTAssertEqual(again.events[lastConfigure + 1], .restore("expanded"), "restored right after configure")
+            // Another model shown by the same component did not get that state.
+            controller.scroll(to: Point(x: 0, y: 50_000))
+            for index in controller.liveBodyIndexes {
+                let component = controller.liveComponent(atBodyIndex: index) as? RecordingComponent
+                XCTAssertNil(component?.uiState, "row \(index) must not inherit row 0's state")
+            }
+        }
+    }
+
+    func testContentTallerThanX11LimitScrollsToItsEnd() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try harness.open { addRows($0, count: 10_000) }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            controller.scroll(to: Point(x: 0, y: 400_000))
+            pump(for: 0.1)
+            let index = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 10, y: 10)))
+            XCTAssertEqual(index, 8000)
+            let cell = try XCTUnwrap(controller.cellWidget(atBodyIndex: 8000))
+            XCTAssertEqual(allocation(cell).y, 0)
+            XCTAssertLessThan(allocation(controller.canvas.layout).height, 32_767)
+        }
+    }
+
+    func testHeaderStaysPutWhileTheBodyScrollsAndBodyStartsBelowIt() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            harness.register("header") { RecordingComponent(traits: [.fullWidth], height: 120) }
+            let controller = try harness.open { builder in
+                builder.headerComponentModelBuilder.componentNamespace = "test"
+                builder.headerComponentModelBuilder.componentName = "header"
+                builder.headerComponentModelBuilder.title = "Header"
+                addRows(builder, count: 100)
+            }
+            pump(until: { controller.headerCellWidget.map { self.allocation($0).height > 1 } ?? false }, "header")
+            XCTAssertEqual(controller.frameForBodyComponent(at: 0).minY, 120, "body starts below the header")
+            let header = try XCTUnwrap(controller.headerCellWidget)
+            let before = allocation(header)
+            controller.scroll(to: Point(x: 0, y: 700))
+            pump(for: 0.1)
+            let after = allocation(header)
+            XCTAssertEqual(before.y, after.y)
+            XCTAssertEqual(after.height, 120)
+            let headerComponent = try XCTUnwrap(controller.headerComponent as? RecordingComponent)
+            XCTAssertTrue(headerComponent.events.contains(.offset(700)), "the header observes the content offset")
+        }
+    }
+
+    func testOverlaysAreCenteredAndStacked() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("overlay") { RecordingComponent(traits: [.centered], height: 40) }
+            let controller = try harness.open(width: 400, height: 300) { builder in
+                for id in ["first", "second"] {
+                    let overlay = builder.overlayComponentModelBuilder(withIdentifier: id)
+                    overlay.componentNamespace = "test"
+                    overlay.componentName = "overlay"
+                    overlay.customData = ["width": 100]
+                }
+            }
+            pump(until: { controller.overlayCellWidgets.count == 2 && self.allocation(controller.overlayCellWidgets[0]).width == 100 },
+                 "overlays")
+            let viewport = controller.canvas.viewportSize
+            for cell in controller.overlayCellWidgets {
+                // Overlay children get windows of their own: measure relative to the overlay.
+                var x: Int32 = 0
+                var y: Int32 = 0
+                XCTAssertNotEqual(gtk_widget_translate_coordinates(cell, controller.canvas.overlay, 0, 0, &x, &y), 0)
+                let rect = allocation(cell)
+                XCTAssertEqual(Double(x) + Double(rect.width) / 2, viewport.width / 2, accuracy: 1)
+                XCTAssertEqual(Double(y) + Double(rect.height) / 2, viewport.height / 2, accuracy: 1)
+            }
+            // Stacked in model order: the later overlay is above the earlier one.
+            let children = Gtk.children(of: controller.canvas.overlay)
+            let first = try XCTUnwrap(children.firstIndex(of: controller.overlayCellWidgets[0]))
+            let second = try XCTUnwrap(children.firstIndex(of: controller.overlayCellWidgets[1]))
+            XCTAssertLessThan(first, second)
+        }
+    }
+
+    func testUnknownComponentsRenderTheirCategorysFallback() throws {
+        try onMain {
+            var categories: [ComponentCategory] = []
+            let hub = Hub(componentMargin: 0) { category in
+                categories.append(category)
+                return RecordingComponent()
+            }
+            let harness = ViewControllerHarness()
+            _ = harness
+            let uri = URL(string: "test:unknown")!
+            try hub.featureRegistry.registerFeature(
+                identifier: "unknown", viewURIPredicate: ViewURIPredicate(viewURI: uri), title: "Unknown",
+                contentOperationFactories: [BlockContentOperationFactory { _ in
+                    [BlockContentOperation { context in
+                        let a = context.viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "a")
+                        a.componentNamespace = "nobody"
+                        a.componentName = "nothing"
+                        a.componentCategory = .card
+                        let b = context.viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "b")
+                        b.componentName = "typo"
+                    }]
+                }])
+            let controller = try XCTUnwrap(try hub.viewControllerFactory.createViewController(forViewURI: uri))
+            let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+            gtk_window_set_default_size(hub_window(window), 300, 300)
+            gtk_container_add(hub_container(window), controller.widget)
+            gtk_widget_show_all(window)
+            controller.viewWillAppear()
+            pump(until: { controller.liveBodyComponentCount == 2 }, "both components")
+            XCTAssertTrue(categories.contains(.card))
+            XCTAssertTrue(categories.contains(.row))
+            XCTAssertTrue(controller.liveComponent(atBodyIndex: 0) is RecordingComponent)
+            XCTAssertGreaterThan(controller.frameForBodyComponent(at: 1).height, 0, "no blank hole")
+            controller.tearDown()
+            gtk_widget_destroy(window)
+        }
+    }
+
+    func testChildrenAreCreatedThroughTheChildDelegateAndReported() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("parent") { ParentComponent() }
+            harness.register("child") { RecordingComponent(traits: [.compactWidth], height: 40) }
+            let controller = try harness.open { builder in
+                let parent = builder.bodyComponentModelBuilder(withIdentifier: "parent")
+                parent.componentNamespace = "test"
+                parent.componentName = "parent"
+                for index in 0..<3 {
+                    let child = parent.childBuilder(withIdentifier: "child-\(index)")
+                    child.componentNamespace = "test"
+                    child.componentName = "child"
+                    child.customData = ["width": 60]
+                }
+            }
+            pump(until: { controller.liveBodyComponentCount == 1 }, "parent")
+            let parent = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? ParentComponent)
+            XCTAssertEqual(parent.children.count, 3)
+            let children = parent.children.compactMap { $0 as? RecordingComponent }
+            XCTAssertEqual(children.map { $0.model?.identifier }, ["child-0", "child-1", "child-2"])
+            XCTAssertEqual(harness.delegate.appeared.prefix(4), ["parent", "child-0", "child-1", "child-2"])
+            XCTAssertNotNil(controller.visibleView(forComponentOfType: .body, indexPath: [0, 1]))
+            XCTAssertEqual(controller.visibleComponentViews(forComponentType: .body).count, 4)
+            pump(for: 0.1)
+            var size = GtkRequisition()
+            gtk_widget_get_preferred_size(children[0].view!, &size, nil)
+            XCTAssertEqual(size.width, 60, "children are sized to their preferred size")
+        }
+    }
+
+    func testViewAndContentOffsetObserversAreCalled() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try harness.open { addRows($0, count: 200) }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            pump(for: 0.1)
+            let first = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? RecordingComponent)
+            XCTAssertEqual(first.events.filter { $0 == .willAppear }.count, 1)
+            XCTAssertTrue(first.events.contains(.resize), "view observers hear about their size")
+            XCTAssertTrue(first.events.contains(.offset(0)), "offset observers are told on first appearance")
+            controller.scroll(to: Point(x: 0, y: 30))
+            XCTAssertEqual(first.events.last, .offset(30))
+            XCTAssertTrue(harness.delegate.appeared.contains("row-0"))
+            controller.scroll(to: Point(x: 0, y: 5000))
+            XCTAssertTrue(harness.delegate.disappeared.contains("row-0"))
+        }
+    }
+
+    func testUpdatesKeepUnchangedWidgetsAndReconfigureChangedOnes() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let generation = Counter()
+            let controller = try harness.open { builder in
+                addRows(builder, count: 20)
+                if generation.value > 0 {
+                    builder.bodyComponentModelBuilder(withIdentifier: "row-1").title = "Changed"
+                    let inserted = builder.bodyComponentModelBuilder(withIdentifier: "new")
+                    inserted.componentNamespace = "test"
+                    inserted.componentName = "row"
+                    inserted.preferredIndex = 3
+                }
+            }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            let row0 = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? RecordingComponent)
+            let row1 = try XCTUnwrap(controller.liveComponent(atBodyIndex: 1) as? RecordingComponent)
+            row0.clearEvents()
+            row1.clearEvents()
+            generation.value = 1
+            controller.reload()
+            XCTAssertTrue(controller.liveComponent(atBodyIndex: 0) === row0, "unchanged rows keep their widget")
+            XCTAssertEqual(row0.events, [], "and are not touched")
+            XCTAssertTrue(controller.liveComponent(atBodyIndex: 1) === row1)
+            XCTAssertEqual(row1.events.first, .prepareForReuse)
+            XCTAssertEqual(row1.model?.title, "Changed")
+            XCTAssertEqual((controller.liveComponent(atBodyIndex: 3) as? RecordingComponent)?.model?.identifier, "new")
+            XCTAssertEqual((controller.liveComponent(atBodyIndex: 4) as? RecordingComponent)?.model?.identifier, "row-3")
+        }
+    }
+
+    func testContentOffsetIsPreservedWhenComponentsAreInsertedAbove() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let extra = Counter()
+            let controller = try harness.open { builder in
+                for index in 0..<extra.value {
+                    let row = builder.bodyComponentModelBuilder(withIdentifier: "extra-\(index)")
+                    row.componentNamespace = "test"
+                    row.componentName = "row"
+                }
+                addRows(builder, count: 100)
+            }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            controller.scroll(to: Point(x: 0, y: 1000))  // row-20 at the top
+            XCTAssertEqual(controller.indexOfBodyComponent(at: Point(x: 1, y: 1)), 20)
+            extra.value = 4
+            controller.reload()
+            XCTAssertEqual(controller.contentOffset.y, 1200)
+            let index = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 1, y: 1)))
+            XCTAssertEqual((controller.liveComponent(atBodyIndex: index) as? RecordingComponent)?.model?.identifier,
+                           "row-20", "the same row stays at the top")
+        }
+    }
+
+    func testLoadingAndErrorStatesAreVisible() throws {
+        try onMain {
+            let hub = Hub(componentMargin: 0) { _ in RowComponent() }
+            let uri = URL(string: "test:failing")!
+            final class Failing: ContentOperation {
+                weak var delegate: (any ContentOperationDelegate)?
+                var pendingDelegate: (any ContentOperationDelegate)?
+                func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                             viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+                { pendingDelegate = delegate }
+            }
+            struct Boom: Error, CustomStringConvertible { var description: String { "The backend said no" } }
+            let operation = Failing()
+            try hub.featureRegistry.registerFeature(
+                identifier: "failing", viewURIPredicate: ViewURIPredicate(viewURI: uri), title: "Failing",
+                contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
+            let controller = try XCTUnwrap(try hub.viewControllerFactory.createViewController(forViewURI: uri))
+            let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+            gtk_container_add(hub_container(window), controller.widget)
+            gtk_widget_show_all(window)
+            controller.viewWillAppear()
+            XCTAssertEqual(controller.visibleStateDescription, "loading")
+            operation.pendingDelegate?.contentOperation(operation, didFailWithError: Boom())
+            XCTAssertEqual(controller.visibleStateDescription, "The backend said no")
+            controller.tearDown()
+            gtk_widget_destroy(window)
+        }
+    }
+}
