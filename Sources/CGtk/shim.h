@@ -68,6 +68,8 @@ typedef void (*HubPointerCallback)(gpointer instance, gpointer arg, gpointer use
 typedef gboolean (*HubBoolPointerCallback)(gpointer instance, gpointer arg, gpointer user_data);
 typedef void (*HubIntCallback)(gpointer instance, gint arg, gpointer user_data);
 typedef void (*HubTwoPointerCallback)(gpointer instance, gpointer arg1, gpointer arg2, gpointer user_data);
+typedef void (*HubOpenCallback)(gpointer application, gpointer files, gint n_files, const gchar *hint,
+                                gpointer user_data);
 
 static inline gulong hub_signal_connect_void(gpointer instance, const char *signal, HubVoidCallback cb,
                                              gpointer data, GClosureNotify destroy) {
@@ -107,6 +109,11 @@ static inline gulong hub_signal_connect_int(gpointer instance, const char *signa
 static inline gulong hub_signal_connect_two_pointers(gpointer instance, const char *signal, HubTwoPointerCallback cb,
                                                      gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+static inline gulong hub_signal_connect_open(gpointer instance, HubOpenCallback cb, gpointer data,
+                                            GClosureNotify destroy) {
+    return g_signal_connect_data(instance, "open", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
 }
 
 static inline void hub_signal_disconnect(gpointer instance, gulong handler) {

@@ -16,6 +16,10 @@ public final class ViewerWindow {
     public let addressEntry: UnsafeMutablePointer<GtkWidget>
     /// Spins while a view's content loads.
     public let spinner: UnsafeMutablePointer<GtkWidget>
+    /// Shows the view's navigation title.
+    public let titleLabel: UnsafeMutablePointer<GtkWidget>
+    /// Holds the buttons of the view's navigation item (right items).
+    public let barItemsBox: UnsafeMutablePointer<GtkWidget>
     /// Holds the current view.
     public let contentArea: UnsafeMutablePointer<GtkWidget>
 
@@ -28,7 +32,6 @@ public final class ViewerWindow {
 
         headerBar = gtk_header_bar_new()
         gtk_header_bar_set_show_close_button(hub_header_bar(headerBar), 1)
-        gtk_header_bar_set_title(hub_header_bar(headerBar), "Hub Viewer")
 
         backButton = Gtk.iconButton("go-previous-symbolic", tooltip: "Back")
         forwardButton = Gtk.iconButton("go-next-symbolic", tooltip: "Forward")
@@ -49,11 +52,21 @@ public final class ViewerWindow {
         gtk_entry_set_width_chars(hub_entry(addressEntry), 48)
         gtk_widget_set_hexpand(addressEntry, 1)
         Gtk.setAccessibleName(addressEntry, "Address")
-        gtk_header_bar_set_custom_title(hub_header_bar(headerBar), addressEntry)
+
+        titleLabel = gtk_label_new("Hub Viewer")
+        Gtk.addClass(titleLabel, "title")
+        gtk_label_set_ellipsize(hub_label(titleLabel), PANGO_ELLIPSIZE_END)
+        gtk_label_set_max_width_chars(hub_label(titleLabel), 28)
+        let titleBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_box_pack_start(hub_box(titleBox), titleLabel, 0, 0, 0)
+        gtk_box_pack_start(hub_box(titleBox), addressEntry, 1, 1, 0)
+        gtk_header_bar_set_custom_title(hub_header_bar(headerBar), titleBox)
 
         spinner = gtk_spinner_new()
         gtk_widget_set_tooltip_text(spinner, "Loading")
         gtk_header_bar_pack_end(hub_header_bar(headerBar), spinner)
+        barItemsBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
+        gtk_header_bar_pack_end(hub_header_bar(headerBar), barItemsBox)
 
         gtk_window_set_titlebar(hub_window(window), headerBar)
 
@@ -75,6 +88,7 @@ public final class ViewerWindow {
         set {
             gtk_window_set_title(hub_window(window), newValue)
             gtk_header_bar_set_title(hub_header_bar(headerBar), newValue)
+            gtk_label_set_text(hub_label(titleLabel), newValue)
         }
     }
 

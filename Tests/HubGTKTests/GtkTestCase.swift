@@ -38,4 +38,56 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         let deadline = Date().addingTimeInterval(seconds)
         _ = GtkRuntime.iterate(until: { Date() >= deadline }, timeout: seconds + 1)
     }
+
+    /// The root (screen) coordinates of a point in a widget.
+    @MainActor
+    func rootPoint(in widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (Double, Double) {
+        guard let window = gtk_widget_get_window(widget) else { return (0, 0) }
+        var originX: Int32 = 0
+        var originY: Int32 = 0
+        gdk_window_get_origin(window, &originX, &originY)
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(widget, &allocation)
+        var localX = x
+        var localY = y
+        if gtk_widget_get_has_window(widget) == 0 {
+            localX += Double(allocation.x)
+            localY += Double(allocation.y)
+        }
+        return (Double(originX) + localX, Double(originY) + localY)
+    }
+
+    /// Sends a primary-button press and release to the middle of a widget (optionally moving in between).
+    @MainActor
+    func click(_ widget: UnsafeMutablePointer<GtkWidget>, dragBy drag: Double = 0) {
+        let width = Double(gtk_widget_get_allocated_width(widget))
+        let height = Double(gtk_widget_get_allocated_height(widget))
+        let (rootX, rootY) = rootPoint(in: widget, x: width / 2, y: height / 2)
+        let window = gtk_widget_get_window(widget)
+        let press = hub_event_new_button(window, GDK_BUTTON_PRESS, 1, width / 2, height / 2, 0)!
+        press.pointee.button.x_root = rootX
+        press.pointee.button.y_root = rootY
+        gtk_widget_event(widget, press)
+        gdk_event_free(press)
+        if drag != 0 {
+            let motion = hub_event_new_motion(window, width / 2, height / 2 + drag, GDK_BUTTON1_MASK.rawValue, 0)!
+            motion.pointee.motion.x_root = rootX
+            motion.pointee.motion.y_root = rootY + drag
+            gtk_widget_event(widget, motion)
+            gdk_event_free(motion)
+        }
+        let release = hub_event_new_button(window, GDK_BUTTON_RELEASE, 1, width / 2, height / 2 + drag, 0)!
+        release.pointee.button.x_root = rootX
+        release.pointee.button.y_root = rootY + drag
+        gtk_widget_event(widget, release)
+        gdk_event_free(release)
+    }
+
+    /// Sends a key press to a widget.
+    @MainActor
+    func press(key: Int32, state: UInt32 = 0, to widget: UnsafeMutablePointer<GtkWidget>) {
+        let event = hub_event_new_key(gtk_widget_get_window(widget), UInt32(key), state)!
+        gtk_widget_event(widget, event)
+        gdk_event_free(event)
+    }
 }

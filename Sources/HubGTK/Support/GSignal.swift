@@ -150,6 +150,25 @@ public enum GSignal {
     }
 }
 
+extension GSignal {
+    /// Connects GApplication's `open` (files and their count).
+    @discardableResult
+    public static func connectOpen(_ instance: UnsafeMutableRawPointer,
+                                   _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int) -> Void)
+        -> SignalConnection
+    {
+        typealias Callback = @MainActor (UnsafeMutableRawPointer?, Int) -> Void
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_open(instance, { _, files, count, _, data in
+            guard let data else { return }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            MainActor.assumeIsolated { box.callback(files, Int(count)) }
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+}
+
 /// GLib main-loop sources (timeouts and idles) driven by Swift closures.
 @MainActor
 public enum GSource {

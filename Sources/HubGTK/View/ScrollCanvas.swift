@@ -205,6 +205,20 @@ public final class ScrollCanvas {
         if contentOffset > maximumOffset { contentOffset = maximumOffset }
         repositionChildren()
         delegate?.scrollCanvasViewportDidChange(self)
+        // Children the delegate added or moved just now missed GtkLayout's own allocation pass
+        // (it ran before this handler, and resizes queued during allocation are dropped): give
+        // them their allocation here, exactly as GtkLayout would.
+        allocateChildren()
+    }
+
+    private func allocateChildren() {
+        for (child, origin) in children where gtk_widget_get_visible(child) != 0 {
+            var requisition = GtkRequisition()
+            gtk_widget_get_preferred_size(child, &requisition, nil)
+            var allocation = GtkAllocation(x: Int32(origin.x.rounded()), y: viewY(origin.y),
+                                           width: requisition.width, height: requisition.height)
+            gtk_widget_size_allocate(child, &allocation)
+        }
     }
 
     private func syncAdjustment() {

@@ -32,8 +32,12 @@ struct ModelMeasuring: LayoutMeasuring {
 
 /// Keeps one component per component identifier for measuring, with its traits stored once so the
 /// layout engine sees the same `Set` instance for every component of a kind.
+///
+/// Measuring components with children get the measurer as their child delegate: asked for a child,
+/// it answers with the (unconfigured) measuring component of the child's kind, so a parent can size
+/// itself from its children's preferred sizes without creating real children.
 @MainActor
-final class ComponentMeasurer {
+final class ComponentMeasurer: ComponentChildDelegate {
     private struct Entry {
         let component: any Component
         let traits: Set<LayoutTrait>
@@ -56,6 +60,7 @@ final class ComponentMeasurer {
             entry = existing
         } else {
             let component = registry.createComponent(for: model)
+            if let parent = component as? any ComponentWithChildren { parent.childDelegate = self }
             entry = Entry(component: component, traits: component.layoutTraits)
             entries[identifier] = entry
         }
@@ -72,4 +77,17 @@ final class ComponentMeasurer {
 
     /// The measuring component for a model (children are measured through it too).
     func component(for model: ComponentModel) -> any Component { entry(for: model).component }
+}
+
+extension ComponentMeasurer {
+    func component(_ component: any ComponentWithChildren, childComponentFor childModel: ComponentModel)
+        -> (any Component)?
+    {
+        self.component(for: childModel)
+    }
+
+    func component(_ component: any ComponentWithChildren, willDisplayChildAt childIndex: Int, view: Widget) {}
+    func component(_ component: any ComponentWithChildren, didStopDisplayingChildAt childIndex: Int, view: Widget) {}
+    func component(_ component: any ComponentWithChildren, childWithCustomViewSelectedAt childIndex: Int,
+                   customData: JSONObject?) {}
 }

@@ -258,7 +258,7 @@ extension ViewController: ComponentWrapperDelegate {
         }
         child.configureView(with: childModel, containerViewSize: container)
         if let view = child.view {
-            let size = child.preferredViewSize(for: childModel, containerViewSize: container)
+            let size = measurer.preferredSize(for: childModel, containerSize: container)
             gtk_widget_set_size_request(view, Int32(size.width.rounded()), Int32(size.height.rounded()))
             gtk_widget_show(view)
         }

@@ -347,10 +347,14 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             }
             return
         }
-        let wrapper = configureHeaderOrOverlay(model, previous: headerWrapper)
-        let size = wrapper.preferredViewSize(for: model, containerViewSize: containerSize)
+        let (wrapper, changed) = configureHeaderOrOverlay(model, previous: headerWrapper)
         let cell = self.cell(for: wrapper)
-        cell.setSize(Size(width: -1, height: size.height))
+        if changed, let view = wrapper.view {
+            // The header's own widget carries its height, so a collapsing header can resize itself.
+            let size = measurer.preferredSize(for: model, containerSize: containerSize)
+            gtk_widget_set_size_request(view, -1, Int32(size.height.rounded()))
+        }
+        cell.setSize(Size(width: -1, height: -1))
         cell.attachToOverlay(canvas.overlay, halign: GTK_ALIGN_FILL, valign: GTK_ALIGN_START)
         Gtk.addClass(cell.widget, "hub-header")
         headerWrapper = wrapper
@@ -362,8 +366,8 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         for model in models {
             // Plain positional reuse (the original skipped every other wrapper, a bug).
             let previous = old.isEmpty ? nil : old.removeFirst()
-            let wrapper = configureHeaderOrOverlay(model, previous: previous)
-            let size = wrapper.preferredViewSize(for: model, containerViewSize: containerSize)
+            let wrapper = configureHeaderOrOverlay(model, previous: previous).wrapper
+            let size = measurer.preferredSize(for: model, containerSize: containerSize)
             let cell = self.cell(for: wrapper)
             cell.setSize(size)
             let proposed = Point(x: containerSize.width / 2, y: containerSize.height / 2)
@@ -387,8 +391,12 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         overlayWrappers = configured
     }
 
-    private func configureHeaderOrOverlay(_ model: ComponentModel, previous: ComponentWrapper?) -> ComponentWrapper {
-        if let previous, let current = previous.model, current == model { return previous }
+    /// Reuses `previous` when it shows the same kind of component; `changed` is false when the
+    /// model was equal and nothing was touched.
+    private func configureHeaderOrOverlay(_ model: ComponentModel, previous: ComponentWrapper?)
+        -> (wrapper: ComponentWrapper, changed: Bool)
+    {
+        if let previous, let current = previous.model, current == model { return (previous, false) }
         let wrapper: ComponentWrapper
         if let previous, previous.model?.componentIdentifier == model.componentIdentifier {
             // Reused in place; unlike the original it is not also filed in the reuse pool.
@@ -407,7 +415,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         wrapper.configureView(with: model, containerViewSize: containerSize)
         cell(for: wrapper).adopt(wrapper)
         imageLoader?.loadImages(for: wrapper, containerViewSize: containerSize)
-        return wrapper
+        return (wrapper, true)
     }
 
     // MARK: Loading and error states

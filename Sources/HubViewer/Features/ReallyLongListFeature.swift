@@ -1,0 +1,64 @@
+import Foundation
+import HubFramework
+import HubGTK
+
+/// `hub-demo:reallylonglist` — rows loaded 50 at a time as the user nears the bottom, and
+/// `hub-demo:reallylonglist:million`, a million rows at once.
+@MainActor
+final class ReallyLongListOperation: ContentOperationWithPaginatedContent {
+    weak var delegate: (any ContentOperationDelegate)?
+    static let pageSize = 50
+
+    func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                 viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+    {
+        viewModelBuilder.navigationBarTitle = "Really Long List"
+        addPage(0, to: viewModelBuilder)
+        delegate?.contentOperationDidFinish(self)
+    }
+
+    func appendContent(forPageIndex pageIndex: Int, to viewModelBuilder: ViewModelBuilder, viewURI: URL,
+                       featureInfo: FeatureInfo, connectivityState: ConnectivityState, previousError: (any Error)?)
+    {
+        addPage(pageIndex, to: viewModelBuilder)
+        delegate?.contentOperationDidFinish(self)
+    }
+
+    private func addPage(_ page: Int, to builder: ViewModelBuilder) {
+        let start = page * Self.pageSize
+        for index in start..<(start + Self.pageSize) {
+            let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
+            row.componentName = "row"
+            row.title = "Row number \(index + 1)"
+        }
+    }
+}
+
+@MainActor
+enum ReallyLongListFeature {
+    static let uri = URL(string: "hub-demo:reallylonglist")!
+    static let millionURI = URL(string: "hub-demo:reallylonglist:million")!
+    static let millionCount = 1_000_000
+
+    static func register(in hub: Hub) {
+        try! hub.featureRegistry.registerFeature(
+            identifier: "reallyLongList", viewURIPredicate: ViewURIPredicate(viewURI: uri), title: "Really Long List",
+            contentOperationFactories: [BlockContentOperationFactory { _ in [ReallyLongListOperation()] }],
+            exampleViewURIs: [uri],
+            options: ["description": "Rows that load 50 at a time as you scroll"])
+        let million = BlockContentOperation { context in
+            context.viewModelBuilder.navigationBarTitle = "A Million Rows"
+            for index in 0..<millionCount {
+                let row = context.viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
+                row.componentName = "row"
+                row.title = "Row number \(index + 1)"
+            }
+        }
+        try! hub.featureRegistry.registerFeature(
+            identifier: "millionRows", viewURIPredicate: ViewURIPredicate(viewURI: millionURI),
+            title: "A Million Rows",
+            contentOperationFactories: [BlockContentOperationFactory { _ in [million] }],
+            exampleViewURIs: [millionURI],
+            options: ["description": "1,000,000 rows, recycled through a handful of widgets"])
+    }
+}

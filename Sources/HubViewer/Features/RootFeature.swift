@@ -1,0 +1,29 @@
+import Foundation
+import HubFramework
+import HubGTK
+
+/// `hub-demo:root` — the viewer's start page: a row for every registered feature, leading to it.
+@MainActor
+enum RootFeature {
+    static func register(in hub: Hub) {
+        let registry = hub.featureRegistry
+        let operation = BlockContentOperation { [weak registry] context in
+            let builder = context.viewModelBuilder
+            builder.navigationBarTitle = "Hub Framework Demo"
+            for feature in registry?.allRegistrations ?? [] where feature.identifier != "root" {
+                guard let target = feature.exampleViewURIs.first else { continue }
+                let row = builder.bodyComponentModelBuilder(withIdentifier: feature.identifier)
+                row.componentName = "row"
+                row.title = feature.title
+                row.subtitle = feature.options["description"] ?? target.absoluteString
+                row.targetBuilder.uri = target
+            }
+        }
+        try! hub.featureRegistry.registerFeature(
+            identifier: "root", viewURIPredicate: ViewURIPredicate(viewURI: DemoFeatures.rootURI),
+            title: "Hub Framework Demo",
+            contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }],
+            exampleViewURIs: [DemoFeatures.rootURI],
+            options: ["description": "Every feature of this viewer"])
+    }
+}

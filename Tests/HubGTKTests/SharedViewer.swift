@@ -1,0 +1,27 @@
+import CGtk
+import Foundation
+import HubGTK
+import XCTest
+@testable import HubViewer
+
+/// One viewer application for the whole test process: a registered GApplication stays exported
+/// on the session bus, so tests share it and start each from an empty navigation stack.
+@MainActor
+enum SharedViewer {
+    private static var app: ViewerApplication?
+
+    static func fresh() -> ViewerApplication {
+        if let app {
+            app.navigator.tearDown()
+            app.activate()
+            return app
+        }
+        let app = ViewerApplication(unique: false, applicationID: nil)
+        var error: UnsafeMutablePointer<GError>? = nil
+        let registered = g_application_register(hub_g_application(app.application), nil, &error)
+        XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "no error")
+        app.activate()
+        self.app = app
+        return app
+    }
+}
