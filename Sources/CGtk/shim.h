@@ -91,6 +91,11 @@ static inline gulong hub_signal_connect_draw(gpointer instance, HubDrawCallback 
     return g_signal_connect_data(instance, "draw", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
 }
 
+static inline gulong hub_signal_connect_draw_after(gpointer instance, HubDrawCallback cb,
+                                                   gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, "draw", G_CALLBACK(cb), data, destroy, G_CONNECT_AFTER);
+}
+
 static inline gulong hub_signal_connect_pointer(gpointer instance, const char *signal, HubPointerCallback cb,
                                                 gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);

@@ -98,6 +98,23 @@ public enum GSignal {
         return SignalConnection(instance: instance, handlerID: id)
     }
 
+    /// Connects `draw` after the default handler (to draw above a widget's children).
+    @discardableResult
+    public static func connectDrawAfter(_ instance: UnsafeMutableRawPointer,
+                                        _ handler: @escaping @MainActor (OpaquePointer) -> Void) -> SignalConnection
+    {
+        typealias Callback = @MainActor (OpaquePointer) -> Void
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_draw_after(instance, { _, cr, data in
+            guard let data, let cr else { return 0 }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            MainActor.assumeIsolated { box.callback(cr) }
+            return 0
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+
     /// Connects a handler that receives one pointer argument (`open`'s files, `response`'s id cast, …).
     @discardableResult
     public static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,

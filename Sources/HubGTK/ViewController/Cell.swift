@@ -18,6 +18,19 @@ final class Cell {
         gtk_widget_add_events(widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
                                             | GDK_POINTER_MOTION_MASK.rawValue))
         Gtk.addClass(widget, "hub-cell")
+        // Components can take the keyboard focus; the cell draws GTK's focus ring over its component.
+        gtk_widget_set_can_focus(widget, 1)
+        if let accessible = gtk_widget_get_accessible(widget) { atk_object_set_role(accessible, ATK_ROLE_LIST_ITEM) }
+        connections.append(GSignal.connectDrawAfter(widget) { [weak self] cr in
+            guard let self, gtk_widget_has_visible_focus(self.widget) != 0 else { return }
+            let context = gtk_widget_get_style_context(self.widget)
+            gtk_render_focus(context, cr, 1, 1, Double(gtk_widget_get_allocated_width(self.widget)) - 2,
+                             Double(gtk_widget_get_allocated_height(self.widget)) - 2)
+        })
+        connections.append(GSignal.connectEvent(widget, "key-press-event") { [weak self] event in
+            guard let self else { return false }
+            return self.controller?.cellKeyPressed(self, event: event) ?? false
+        })
         connections.append(GSignal.connectEvent(widget, "button-press-event") { [weak self] event in
             guard let self else { return false }
             return self.controller?.cellButtonPressed(self, event: event) ?? false
@@ -35,6 +48,10 @@ final class Cell {
     /// Puts the wrapper's component widget in this cell (taking it out of wherever it was).
     func adopt(_ wrapper: ComponentWrapper) {
         self.wrapper = wrapper
+        if let model = wrapper.model, let accessible = gtk_widget_get_accessible(widget) {
+            atk_object_set_name(accessible, model.title ?? model.identifier)
+            atk_object_set_description(accessible, model.subtitle ?? model.descriptionText ?? "")
+        }
         wrapper.loadViewIfNeeded()
         guard let view = wrapper.view else { return }
         let parent = gtk_widget_get_parent(view)

@@ -27,7 +27,7 @@ extension ViewController {
         // a mouse press shows at once, as GTK's own widgets do.
         let source = gdk_device_get_source(gdk_event_get_source_device(event))
         target.beginHighlight(delay: source == GDK_SOURCE_TOUCHSCREEN ? ComponentWrapper.highlightDelay : 0)
-        gtk_widget_grab_focus(canvas.layout)
+        gtk_widget_grab_focus(cell.widget)  // keyboard navigation continues from the clicked component
         return false
     }
 

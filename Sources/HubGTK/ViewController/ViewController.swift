@@ -80,6 +80,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         canvas.delegate = self
         Gtk.addClass(canvas.widget, "hub-view")
         gtk_widget_set_name(canvas.layout, "collectionView")
+        if let accessible = gtk_widget_get_accessible(canvas.layout) { atk_object_set_role(accessible, ATK_ROLE_LIST) }
         loader.delegate = self
         loader.actionPerformer = self
         gtk_widget_set_visible(canvas.scrollbar, 0)
