@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+
+/// Runs the real `hub-viewer` executable: single-instance behaviour and `--screenshot`.
+final class ViewerProcessTests: XCTestCase {
+    private var viewerPath: String {
+        // The test bundle lives in the build folder next to the products.
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("hub-viewer").path
+    }
+
+    private func run(_ path: String, _ arguments: [String], wait: Bool = true) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        if wait { process.waitUntilExit() }
+        return process
+    }
+
+    /// Waits until a window with exactly this name exists (xdotool asks the X server).
+    private func windowExists(named name: String, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let search = try? run("/usr/bin/xdotool", ["search", "--name", "^\(name)$"]),
+                search.terminationStatus == 0
+            {
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return false
+    }
+
+    private func requireDisplay() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil,
+            ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil,
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"),
+            FileManager.default.isExecutableFile(atPath: viewerPath)
+        else { throw XCTSkip("needs the viewer binary, a display, a session bus and xdotool (make test)") }
+    }
+
+    func testASecondLaunchOpensItsURIInTheRunningWindow() throws {
+        try requireDisplay()
+        let first = try run(viewerPath, ["hub-demo:root"], wait: false)
+        defer { if first.isRunning { first.terminate(); first.waitUntilExit() } }
+        XCTAssertTrue(windowExists(named: "Hub Framework Demo", timeout: 20), "the viewer opened its root view")
+        let second = try run(viewerPath, ["hub-demo:reallylonglist"])
+        XCTAssertEqual(second.terminationStatus, 0, "the second launch hands the URI over and exits")
+        XCTAssertTrue(windowExists(named: "Really Long List", timeout: 10), "the running window shows it")
+        XCTAssertTrue(first.isRunning)
+    }
+
+    func testScreenshotWritesAPNGAndFailsForUnknownURIs() throws {
+        try requireDisplay()
+        let path = NSTemporaryDirectory() + "hub-viewer-shot-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let ok = try run(viewerPath, ["--screenshot", path, "--size", "640x480", "hub-demo:root"])
+        XCTAssertEqual(ok.terminationStatus, 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
+        let bad = try run(viewerPath, ["--screenshot", path + ".bad.png", "nosuch:view"])
+        XCTAssertNotEqual(bad.terminationStatus, 0)
+        let usage = try run(viewerPath, ["--size", "huge"])
+        XCTAssertEqual(usage.terminationStatus, 2, "bad options are refused with a usage message")
+    }
+}
