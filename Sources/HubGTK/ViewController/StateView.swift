@@ -7,6 +7,7 @@ import HubFramework
 final class StateView {
     enum State {
         case loading
+        case empty
         case error(any Error, compact: Bool)
     }
 
@@ -65,7 +66,19 @@ final class StateView {
             gtk_widget_hide(errorBox)
             gtk_widget_show(spinner)
             gtk_spinner_start(hub_spinner(spinner))
+        case .empty:
+            currentDescription = "empty"
+            gtk_spinner_stop(hub_spinner(spinner))
+            gtk_widget_hide(spinner)
+            gtk_label_set_text(hub_label(errorTitle), "Nothing to show here")
+            gtk_label_set_text(hub_label(errorDetail), "This view has no content yet.")
+            gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
+            gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+            Gtk.removeClass(widget, "compact")
+            gtk_widget_show_all(errorBox)
+            gtk_widget_hide(retryButton)
         case .error(let error, let compact):
+            gtk_label_set_text(hub_label(errorTitle), "This view could not be loaded")
             let message = String(describing: error)
             currentDescription = message
             gtk_spinner_stop(hub_spinner(spinner))

@@ -430,6 +430,8 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             state = .error(lastError, compact: hasContent)
         } else if loader.isLoading && !hasContent {
             state = .loading
+        } else if !hasContent && loader.previouslyLoadedViewModel != nil {
+            state = .empty
         } else {
             state = nil
         }

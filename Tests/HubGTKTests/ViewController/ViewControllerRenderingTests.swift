@@ -381,4 +381,36 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             gtk_widget_destroy(window)
         }
     }
+
+    func testWindowResizeLaysOutAgainWithTheNewWidth() throws {
+        try onMain {
+            let harness = ViewControllerHarness(margin: 10)
+            defer { harness.tearDown() }
+            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
+            let controller = try harness.open(width: 400, height: 300) { builder in
+                for index in 0..<12 {
+                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
+                    card.componentNamespace = "test"
+                    card.componentName = "card"
+                    card.customData = ["width": 100]
+                }
+            }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "cards")
+            XCTAssertEqual(controller.frameForBodyComponent(at: 3).minX, 10, "three per row at 400 px")
+            gtk_window_resize(hub_window(harness.window!), 800, 300)
+            pump(until: { controller.layout?.containerSize.width ?? 0 > 700 }, "the new width")
+            XCTAssertEqual(controller.frameForBodyComponent(at: 3).minX, 340, "more fit per row at 800 px")
+            XCTAssertEqual(controller.frameForBodyComponent(at: 3).minY, 10)
+        }
+    }
+
+    func testAViewWithoutContentSaysSo() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try harness.open { _ in }
+            pump(for: 0.05)
+            XCTAssertEqual(controller.visibleStateDescription, "empty")
+        }
+    }
 }
