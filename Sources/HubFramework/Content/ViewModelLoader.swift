@@ -274,11 +274,19 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         execution.invalidate()
         currentExecution = nil
         queue.removeFirst()
-        // The snapshot is a copy: the operation may still hold its builder (and change it after
-        // reporting), and the loader sets the default title on the last builder. Later operations
-        // and reschedules get copies of the snapshot, so it stays as the operation left it.
-        builderSnapshots[execution.index] = builderIsPrivate ? currentBuilder : currentBuilder?.copy()
-        errorSnapshots[execution.index] = error
+        let index = execution.index
+        if index == operations.count - 1 && !supportsPagination {
+            // Only a page run starts from the last operation's output; without pages nothing
+            // ever reads this snapshot, so the (large) copy is skipped.
+            builderSnapshots[index] = nil
+        } else {
+            // The snapshot is a copy: the operation may still hold its builder (and change it
+            // after reporting), and the loader sets the default title on the last builder. Later
+            // operations and reschedules get copies of the snapshot, so it stays as the operation
+            // left it.
+            builderSnapshots[index] = builderIsPrivate ? currentBuilder : currentBuilder?.copy()
+        }
+        errorSnapshots[index] = error
         performHead()
     }
 
