@@ -13,7 +13,8 @@ import Foundation
 /// (by a reload, or by leaving the view) is ignored instead of finishing a newer run.
 @MainActor
 public protocol ContentOperation: AnyObject, Sendable {
-    /// Set by the loader right before each execution.
+    /// Set by the loader right before each execution. The loader keeps the delegate of an
+    /// operation's latest execution alive, so the property may be `weak`.
     var delegate: (any ContentOperationDelegate)? { get set }
 
     /// Adds content to `viewModelBuilder`, then reports exactly once through `delegate`.

@@ -63,6 +63,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var errorSnapshots: [(any Error)?]
     private var currentBuilder: ViewModelBuilder?
     private var currentExecution: Execution?
+    /// The delegate of each operation's latest execution. Kept alive here so that an operation
+    /// holding its delegate weakly can still reschedule itself after it finished.
+    private var latestExecutions: [Execution?]
     private var executionCounter: UInt64 = 0
     private var hasExecuted: [Bool]
     private var isObservingConnectivity = false
@@ -94,6 +97,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         builderSnapshots = Array(repeating: nil, count: operations.count)
         errorSnapshots = Array(repeating: nil, count: operations.count)
         hasExecuted = Array(repeating: false, count: operations.count)
+        latestExecutions = Array(repeating: nil, count: operations.count)
         supportsPagination = operations.contains { $0 is any ContentOperationWithPaginatedContent }
     }
 
@@ -122,10 +126,18 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     /// Loads the view's content, unless it was loaded before and the reload policy says no.
     public func loadViewModel() {
-        connectivityStateResolverStateDidChange(connectivityResolver)
+        let connectivityChanged = resolveConnectivityState()
         if !isObservingConnectivity {
             isObservingConnectivity = true
             connectivityResolver.addObserver(self)
+        }
+        if connectivityChanged {
+            // Same as a change reported by the resolver: show the initial content and run the
+            // chain, whatever the reload policy says. One run is enough; the original ran the
+            // chain a second time right after (see docs/content-loading.md).
+            delegate?.viewModelLoader(self, didLoad: initialViewModel)
+            startMainRun()
+            return
         }
         if let reloadPolicy, let previous = previouslyLoadedViewModel,
             !reloadPolicy.shouldReloadContent(forViewURI: viewURI, currentViewModel: previous)
@@ -167,11 +179,16 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     // MARK: Connectivity
 
     public func connectivityStateResolverStateDidChange(_ resolver: any ConnectivityStateResolver) {
-        let old = connectivityState
-        connectivityState = resolver.resolveConnectivityState()
-        guard connectivityState != old else { return }
+        guard resolveConnectivityState() else { return }
         delegate?.viewModelLoader(self, didLoad: initialViewModel)
         startMainRun()
+    }
+
+    /// Asks the resolver for the state; true when it differs from the one the operations got so far.
+    private func resolveConnectivityState() -> Bool {
+        let old = connectivityState
+        connectivityState = connectivityResolver.resolveConnectivityState()
+        return connectivityState != old
     }
 
     // MARK: The queue
@@ -180,9 +197,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// never wait behind an operation that may never finish.
     private func startMainRun() {
         if !queue.isEmpty { cancel() }
-        // A full run starts from a fresh builder, which drops appended pages; page counting
-        // restarts with it (see docs/content-loading.md).
-        pageIndex = 0
         schedule(from: 0, mode: .main)
     }
 
@@ -208,6 +222,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         if index == 0 {
             if step.mode == .main {
                 builder = makeBuilder()
+                // A run from a fresh builder drops the appended pages, so page counting restarts
+                // with it: after a reload (or a reschedule of the first operation) the next page
+                // is page 1 again (see docs/content-loading.md).
+                pageIndex = 0
             } else {
                 builder = builderSnapshots[operations.count - 1]?.copy() ?? makeBuilder()
             }
@@ -230,6 +248,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         executionCounter += 1
         let execution = Execution(loader: self, index: index, id: executionCounter)
         currentExecution = execution
+        latestExecutions[index] = execution
         hasExecuted[index] = true
         let operation = operations[index]
         operation.delegate = execution
@@ -239,8 +258,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
                 paginated.appendContent(forPageIndex: page, to: builder, viewURI: viewURI, featureInfo: featureInfo,
                                         connectivityState: connectivityState, previousError: previousError)
             } else {
-                // Operations without pages pass straight through, keeping their error.
-                executionDidFinish(execution, error: previousError)
+                // Operations without pages pass straight through, keeping their error. Nobody
+                // else holds the builder, so it can be the snapshot as it is (unless it is the
+                // last one, which gets the default title when the run completes).
+                executionDidFinish(execution, error: previousError, builderIsPrivate: index < operations.count - 1)
             }
         } else {
             operation.perform(forViewURI: viewURI, featureInfo: featureInfo, connectivityState: connectivityState,
@@ -248,14 +269,24 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
     }
 
-    fileprivate func executionDidFinish(_ execution: Execution, error: (any Error)?) {
+    fileprivate func executionDidFinish(_ execution: Execution, error: (any Error)?, builderIsPrivate: Bool = false) {
         guard execution === currentExecution, execution.isValid else { return }
         execution.invalidate()
         currentExecution = nil
         queue.removeFirst()
-        // The operation is done with its builder; later operations get copies of it.
-        builderSnapshots[execution.index] = currentBuilder
-        errorSnapshots[execution.index] = error
+        let index = execution.index
+        if index == operations.count - 1 && !supportsPagination {
+            // Only a page run starts from the last operation's output; without pages nothing
+            // ever reads this snapshot, so the (large) copy is skipped.
+            builderSnapshots[index] = nil
+        } else {
+            // The snapshot is a copy: the operation may still hold its builder (and change it
+            // after reporting), and the loader sets the default title on the last builder. Later
+            // operations and reschedules get copies of the snapshot, so it stays as the operation
+            // left it.
+            builderSnapshots[index] = builderIsPrivate ? currentBuilder : currentBuilder?.copy()
+        }
+        errorSnapshots[index] = error
         performHead()
     }
 

@@ -1,0 +1,184 @@
+import Foundation
+import HubFramework
+
+/// The content loading chain and the JSON path into a view model.
+///
+/// (a) A chain of three operations that together add 10,000 body components, timed from
+/// `loadViewModel()` to the delegate's `didLoad`: synchronous operations, and operations that add
+/// their components on a background queue and report from there (the main run loop is spun until
+/// the delegate fires — no semaphores, the same path the viewer takes).
+/// (b) A 100,000-component document in the default schema, parsed into a view model, compared with
+/// Foundation's `JSONSerialization` alone on the same bytes.
+func loadingBenchmarks() -> BenchSection {
+    MainActor.assumeIsolated {
+        var rows: [BenchRow] = []
+        rows += chainRows()
+        rows += jsonRows()
+        return BenchSection(title: "Content loading", rows: rows)
+    }
+}
+
+// MARK: (a) The chain
+
+private let chainComponentCount = 10_000
+private let chainOperationCount = 3
+
+/// Adds its share of the components: synchronously, or on a background queue.
+@MainActor
+private final class BenchOperation: ContentOperation {
+    weak var delegate: (any ContentOperationDelegate)?
+    private let range: Range<Int>
+    private let inBackground: Bool
+
+    init(range: Range<Int>, inBackground: Bool) {
+        self.range = range
+        self.inBackground = inBackground
+    }
+
+    nonisolated static func addComponents(_ range: Range<Int>, to builder: ViewModelBuilder) {
+        for index in range {
+            let component = builder.bodyComponentModelBuilder(withIdentifier: "component-\(index)")
+            component.title = "Title \(index)"
+            component.subtitle = "Subtitle \(index)"
+            component.customData = ["index": .number(Double(index))]
+        }
+    }
+
+    func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                 viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+    {
+        let delegate = self.delegate
+        guard inBackground else {
+            Self.addComponents(range, to: viewModelBuilder)
+            delegate?.contentOperationDidFinish(self)
+            return
+        }
+        let range = self.range
+        DispatchQueue.global().async { [self] in
+            Self.addComponents(range, to: viewModelBuilder)
+            delegate?.contentOperationDidFinish(self)
+        }
+    }
+}
+
+@MainActor
+private final class BenchLoaderDelegate: ViewModelLoaderDelegate {
+    var loaded: ViewModel?
+    func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) { loaded = viewModel }
+    func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) {
+        fatalError("the benchmark chain cannot fail: \(error)")
+    }
+}
+
+@MainActor
+private func makeChainLoader(inBackground: Bool) -> (ViewModelLoader, BenchLoaderDelegate) {
+    let share = chainComponentCount / chainOperationCount
+    let operations = (0..<chainOperationCount).map { index -> any ContentOperation in
+        let end = index == chainOperationCount - 1 ? chainComponentCount : (index + 1) * share
+        return BenchOperation(range: (index * share)..<end, inBackground: inBackground)
+    }
+    let schema = JSONSchemaRegistry(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                    iconImageResolver: nil).defaultSchema
+    let loader = try! ViewModelLoader(
+        viewURI: URL(string: "bench:chain")!, featureInfo: FeatureInfo(identifier: "bench", title: "Bench"),
+        operations: operations, makeBuilder: { schema.makeViewModelBuilder() },
+        connectivityStateResolver: ManualConnectivityStateResolver())
+    let delegate = BenchLoaderDelegate()
+    loader.delegate = delegate
+    return (loader, delegate)
+}
+
+/// Median seconds from `loadViewModel()` to `didLoad`, over `runs` runs after one warm-up run.
+/// Creating the loader is not timed.
+@MainActor
+private func medianChainSeconds(inBackground: Bool, runs: Int) -> Double {
+    var samples: [Double] = []
+    for run in 0...runs {
+        let (loader, delegate) = makeChainLoader(inBackground: inBackground)
+        let start = DispatchTime.now().uptimeNanoseconds
+        loader.loadViewModel()
+        while delegate.loaded == nil {
+            // Drains the main queue, where the reports from the background arrive.
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        precondition(delegate.loaded?.bodyComponentModels.count == chainComponentCount)
+        if run > 0 { samples.append(elapsed) }
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+@MainActor
+private func chainRows() -> [BenchRow] {
+    let synchronous = medianChainSeconds(inBackground: false, runs: 7)
+    let background = medianChainSeconds(inBackground: true, runs: 7)
+    // The same content added to one builder and built, without a chain: what the chain costs on top
+    // (builder copies between operations and snapshots for rescheduling).
+    let schema = JSONSchemaRegistry(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                    iconImageResolver: nil).defaultSchema
+    let direct = Bench.median(iterations: 7) {
+        let builder = schema.makeViewModelBuilder()
+        BenchOperation.addComponents(0..<chainComponentCount, to: builder)
+        _ = builder.build()
+    }
+    return [
+        BenchRow(name: "chain of 3 ops adding 10,000 components, synchronous: loadViewModel → didLoad",
+                 value: Bench.ms(synchronous)),
+        BenchRow(name: "same, ops add and report on a background queue (main run loop spun)",
+                 value: Bench.ms(background)),
+        BenchRow(name: "baseline: the 10,000 components added to one builder and built, no chain",
+                 value: Bench.ms(direct)),
+    ]
+}
+
+// MARK: (b) JSON
+
+private let jsonComponentCount = 100_000
+
+/// A default-schema document: every component has an id, a component id, texts, a main image,
+/// a target and custom data.
+private func makeDocument(components: Int) -> Data {
+    var text = #"{"id": "bench", "title": "Benchmark", "body": ["#
+    text.reserveCapacity(components * 260)
+    for index in 0..<components {
+        if index > 0 { text += "," }
+        text += #"{"id": "component-\#(index)", "component": {"id": "default:row", "category": "row"}, "#
+        text += #""text": {"title": "Title \#(index)", "subtitle": "Subtitle of component \#(index)"}, "#
+        text += #""images": {"main": {"uri": "https://example.com/images/\#(index).jpg"}}, "#
+        text += #""target": {"uri": "bench:item:\#(index)"}, "custom": {"index": \#(index), "flag": true}}"#
+    }
+    text += "]}"
+    return Data(text.utf8)
+}
+
+private func jsonRows() -> [BenchRow] {
+    let data = makeDocument(components: jsonComponentCount)
+    let schema = JSONSchemaRegistry(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                    iconImageResolver: nil).defaultSchema
+    var checked = false
+    let viewModelSeconds = Bench.median(iterations: 3) {
+        let viewModel = try! schema.viewModel(from: data)
+        if !checked {
+            // The document is what it claims to be.
+            precondition(viewModel.bodyComponentModels.count == jsonComponentCount)
+            precondition(viewModel.bodyComponentModels.last?.target?.uri != nil)
+            checked = true
+        }
+    }
+    let parserSeconds = Bench.median(iterations: 3) {
+        _ = try! JSONParser().parse(data)
+    }
+    let foundationSeconds = Bench.median(iterations: 3) {
+        _ = try! JSONSerialization.jsonObject(with: data)
+    }
+    let megabytes = String(format: "%.1f MB", Double(data.count) / 1_000_000)
+    return [
+        BenchRow(name: "JSON → view model, 100,000 components (\(megabytes)), default schema",
+                 value: Bench.ms(viewModelSeconds)),
+        BenchRow(name: "JSONParser alone, same bytes", value: Bench.ms(parserSeconds)),
+        BenchRow(name: "Foundation JSONSerialization alone, same bytes", value: Bench.ms(foundationSeconds)),
+        BenchRow(name: "ratio: JSON → view model / JSONSerialization",
+                 value: String(format: "%.2f×", viewModelSeconds / foundationSeconds)),
+    ]
+}

@@ -1,0 +1,319 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Why a `JSONContentOperation` could not add its document. Every case reads well when printed.
+public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The server answered with a status outside 200–299.
+    case httpStatus(code: Int, url: URL)
+    /// The request failed below HTTP: no connection, connection lost, a body cut short, …
+    case transport(URLError, url: URL)
+    /// The whole load took longer than the operation's timeout.
+    case timeout(url: URL, seconds: TimeInterval)
+    /// The document arrived but is not JSON, or not a JSON object or array.
+    case malformedJSON(JSONError, url: URL)
+    /// The file could not be read (`reason` says why: missing, a directory, no permission, …).
+    case unreadableFile(path: String, reason: String)
+    /// The URL is neither a file nor an http(s) URL.
+    case unsupportedURL(URL)
+    /// The operation's URL mapping returned no document URL for this view.
+    case noDocument(viewURI: URL)
+
+    /// The document's location, when there is one.
+    public var url: URL? {
+        switch self {
+        case .httpStatus(_, let url), .transport(_, let url), .timeout(let url, _), .malformedJSON(_, let url),
+            .unsupportedURL(let url):
+            return url
+        case .unreadableFile(let path, _):
+            return URL(fileURLWithPath: path)
+        case .noDocument:
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .httpStatus(let code, let url):
+            let reason = HTTPURLResponse.localizedString(forStatusCode: code).lowercased()
+            return "Loading \(url.absoluteString) failed: the server answered \(code) (\(reason))."
+        case .transport(let error, let url):
+            return "Could not load \(url.absoluteString): \(Self.explain(error))."
+        case .timeout(let url, let seconds):
+            return "Loading \(url.absoluteString) timed out after \(Self.format(seconds))."
+        case .malformedJSON(let error, let url):
+            return "The document at \(url.absoluteString) cannot be used: \(error.description)"
+        case .unreadableFile(let path, let reason):
+            return "Could not read the file \(path): \(reason)."
+        case .unsupportedURL(let url):
+            return "Cannot load \(url.absoluteString): only file paths, file: URLs and http(s) URLs are supported."
+        case .noDocument(let viewURI):
+            return "There is no document to load for the view \(viewURI.absoluteString)."
+        }
+    }
+
+    private static func explain(_ error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: return "the server refused the connection or is not running"
+        case .cannotFindHost, .dnsLookupFailed: return "the host name could not be resolved"
+        case .networkConnectionLost: return "the connection was lost before the whole response arrived"
+        case .notConnectedToInternet: return "there is no network connection"
+        case .badServerResponse: return "the server sent a response that is not valid HTTP"
+        case .timedOut: return "the request timed out"
+        case .httpTooManyRedirects: return "there were too many redirects"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return "a secure connection could not be established"
+        default: return "network error \(error.code.rawValue) (\(error.localizedDescription))"
+        }
+    }
+
+    private static func format(_ seconds: TimeInterval) -> String {
+        if seconds == 1 { return "1 second" }
+        return (seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.2f", seconds)) + " seconds"
+    }
+}
+
+/// A content operation that loads a view model document — from a file or over HTTP — and adds it
+/// to the builder it is given, read with the builder's JSON schema (the feature's schema).
+///
+/// This is how a backend drives a view: register a feature whose factory creates a
+/// `JSONContentOperation` pointing at the backend, and the document decides what the view shows.
+/// The document is an object in the schema's view model format, or an array of body components.
+///
+/// * Files (a path or a `file:` URL) are read synchronously, on the main thread, so a chain of file
+///   operations delivers its view model before `loadViewModel()` returns.
+/// * HTTP(S) documents are fetched with `URLSession` and parsed on a background thread; the
+///   operation reports back to the main thread. The whole load must finish within `timeout`.
+/// * Failures are reported to the delegate as a `ContentLoadingError` (they become the next
+///   operation's `previousError`, or reach the view when this is the last operation). The builder is
+///   left untouched then.
+/// * Parts of a document that were ignored (a value of the wrong type, an invalid URL, …) do not fail
+///   the load; they are kept in `problems`, and, when `recordsProblemsInCustomData` is set, also in
+///   the view's custom data under `JSONContentOperation.problemsCustomDataKey` (an array of strings).
+///
+/// It reports exactly once per execution and never after `cancel()`.
+@MainActor
+public final class JSONContentOperation: ContentOperation {
+    /// The custom data key under which the ignored parts of the document are listed (as strings)
+    /// when `recordsProblemsInCustomData` is true.
+    public static let problemsCustomDataKey = "hub.json-problems"
+
+    public weak var delegate: (any ContentOperationDelegate)?
+
+    /// Seconds the whole load may take (HTTP only). Default 15.
+    public let timeout: TimeInterval
+
+    /// Whether to list the ignored parts of the document in the view's custom data.
+    public var recordsProblemsInCustomData = false
+
+    /// The parts of the last loaded document that were ignored, with their location in the document.
+    public private(set) var problems: [JSONProblem] = []
+
+    /// The error the last execution failed with, or nil when it succeeded (or is still running).
+    public private(set) var lastError: ContentLoadingError?
+
+    /// The document URL of the last execution.
+    public private(set) var lastURL: URL?
+
+    private let documentURL: @MainActor (URL) -> URL?
+    private let session: URLSession
+    private var currentLoad: Load?
+
+    /// Loads the document at `url`: a `file:` URL, or an `http:` / `https:` URL.
+    ///
+    /// - Parameter session: the session for HTTP requests; by default one shared ephemeral session.
+    public convenience init(url: URL, timeout: TimeInterval = 15, session: URLSession? = nil) {
+        self.init(timeout: timeout, session: session) { _ in url }
+    }
+
+    /// Loads the document at a file path (`~` is expanded; relative paths are relative to the
+    /// current directory).
+    public convenience init(filePath: String) {
+        let expanded = NSString(string: filePath).expandingTildeInPath
+        self.init(url: URL(fileURLWithPath: expanded))
+    }
+
+    /// Loads a document chosen per view: `documentURL` maps the view URI to the document's URL
+    /// (nil: there is none, which is reported as `ContentLoadingError.noDocument`).
+    public init(timeout: TimeInterval = 15, session: URLSession? = nil,
+                documentURL: @escaping @MainActor (URL) -> URL?)
+    {
+        self.timeout = timeout
+        self.session = session ?? Self.sharedSession
+        self.documentURL = documentURL
+    }
+
+    private static let sharedSession: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }()
+
+    public func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                        viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+    {
+        let delegate = self.delegate
+        cancel()
+        let load = Load(delegate: delegate, builder: viewModelBuilder)
+        currentLoad = load
+        lastError = nil
+
+        guard let url = documentURL(viewURI) else {
+            lastURL = nil
+            complete(load, with: .failure(.noDocument(viewURI: viewURI)))
+            return
+        }
+        lastURL = url
+        switch url.scheme?.lowercased() {
+        case "file":
+            complete(load, with: Self.loadFile(at: url, into: viewModelBuilder))
+        case "http", "https":
+            startRequest(for: url, load: load)
+        default:
+            complete(load, with: .failure(.unsupportedURL(url)))
+        }
+    }
+
+    /// Cancels the request in flight; the execution then reports nothing.
+    public func cancel() {
+        currentLoad?.cancel()
+        currentLoad = nil
+    }
+
+    // MARK: Loading
+
+    private enum Outcome: Sendable {
+        case success([JSONProblem])
+        case failure(ContentLoadingError)
+    }
+
+    private static func loadFile(at url: URL, into builder: ViewModelBuilder) -> Outcome {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(.unreadableFile(path: path, reason: "there is no such file"))
+        }
+        guard !isDirectory.boolValue else {
+            return .failure(.unreadableFile(path: path, reason: "it is a directory"))
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return .failure(.unreadableFile(path: path, reason: "permission denied"))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failure(.unreadableFile(path: path, reason: error.localizedDescription))
+        }
+        return add(data, from: url, to: builder)
+    }
+
+    /// Adds the document through the builder's schema. Runs on whatever thread the data arrived on:
+    /// until the operation reports, the builder is the operation's alone.
+    private nonisolated static func add(_ data: Data, from url: URL, to builder: ViewModelBuilder) -> Outcome {
+        do {
+            return .success(try builder.addJSON(data: data))
+        } catch {
+            return .failure(.malformedJSON(error, url: url))
+        }
+    }
+
+    private func startRequest(for url: URL, load: Load) {
+        // URLSession's own timeout is an idle timeout (and whole seconds on Linux); the load's
+        // deadline below covers the whole transfer, so URLSession's is set a little later.
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+                                 timeoutInterval: timeout.rounded(.up) + 1)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let builder = load.builder
+        let timeout = self.timeout
+        let task = session.dataTask(with: request) { [weak self] data, response, error in
+            // A background thread. Only the first of completion and deadline gets to report.
+            guard load.claim() else { return }
+            let outcome: Outcome
+            if let error {
+                let urlError = error as? URLError ?? URLError(URLError.Code(rawValue: (error as NSError).code) ?? .unknown)
+                outcome = urlError.code == .timedOut
+                    ? .failure(.timeout(url: url, seconds: timeout)) : .failure(.transport(urlError, url: url))
+            } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+                outcome = .failure(.httpStatus(code: http.statusCode, url: url))
+            } else {
+                outcome = Self.add(data ?? Data(), from: url, to: builder)
+            }
+            MainThread.perform { self?.complete(load, with: outcome) }
+        }
+        let deadline = DispatchWorkItem { [weak self] in
+            guard load.claim() else { return }
+            load.cancelTask()
+            MainThread.perform { self?.complete(load, with: .failure(.timeout(url: url, seconds: timeout))) }
+        }
+        load.start(task, deadline: deadline)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        task.resume()
+    }
+
+    /// Reports the outcome of `load` unless it was cancelled or superseded meanwhile.
+    private func complete(_ load: Load, with outcome: Outcome) {
+        guard currentLoad === load else { return }
+        currentLoad = nil
+        switch outcome {
+        case .success(let problems):
+            self.problems = problems
+            if recordsProblemsInCustomData {
+                load.builder.setCustomDataValue(.array(problems.map { .string($0.description) }),
+                                                forKey: Self.problemsCustomDataKey)
+            }
+            load.delegate?.contentOperationDidFinish(self)
+        case .failure(let error):
+            lastError = error
+            load.delegate?.contentOperation(self, didFailWithError: error)
+        }
+    }
+}
+
+/// One execution of a `JSONContentOperation`: what it reports to, and the HTTP request in flight.
+/// The first of completion, deadline and cancellation claims it; the others then do nothing.
+private final class Load: @unchecked Sendable {
+    let delegate: (any ContentOperationDelegate)?
+    let builder: ViewModelBuilder
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var claimed = false
+    private var task: URLSessionDataTask?
+    private var deadline: DispatchWorkItem?
+
+    init(delegate: (any ContentOperationDelegate)?, builder: ViewModelBuilder) {
+        self.delegate = delegate
+        self.builder = builder
+    }
+
+    func start(_ task: URLSessionDataTask, deadline: DispatchWorkItem) {
+        lock.withLock {
+            self.task = task
+            self.deadline = deadline
+        }
+    }
+
+    /// True for the first caller only; stops the deadline timer.
+    func claim() -> Bool {
+        let (first, deadline) = lock.withLock { () -> (Bool, DispatchWorkItem?) in
+            guard !claimed else { return (false, nil) }
+            claimed = true
+            return (true, self.deadline)
+        }
+        deadline?.cancel()
+        return first
+    }
+
+    func cancelTask() {
+        lock.withLock { task }?.cancel()
+    }
+
+    /// Abandons the load: nothing will be reported.
+    func cancel() {
+        _ = claim()
+        cancelTask()
+    }
+}
