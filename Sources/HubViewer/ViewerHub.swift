@@ -11,7 +11,7 @@ public enum ViewerHub {
 
     public static func make(connectivity: (any ConnectivityStateResolver)? = nil) -> Hub {
         var configuration = HubManager.Configuration(componentMargin: componentMargin)
-        configuration.connectivityStateResolver = connectivity
+        configuration.connectivityStateResolver = connectivity ?? NetworkMonitorConnectivityResolver()
         let hub = Hub(configuration: configuration, fallbackHandler: DefaultComponentFactory.makeFallbackHandler())
         try! hub.componentRegistry.registerComponentFactory(DefaultComponentFactory(),
                                                             forNamespace: defaultComponentNamespace)
@@ -28,5 +28,6 @@ public enum DemoFeatures {
     public static func register(in hub: Hub) {
         RootFeature.register(in: hub)
         ReallyLongListFeature.register(in: hub)
+        JSONFileFeature.register(in: hub)
     }
 }

@@ -136,4 +136,42 @@ final class ViewerNavigationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(app.navigator.pages.count, 1, "no page was pushed")
         }
     }
+
+    func testAJSONFileOpensAsAView() throws {
+        try onMain {
+            let app = makeApp()
+            defer { app.navigator.tearDown() }
+            let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("hub-json-\(getpid())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let good = directory.appendingPathComponent("view.json")
+            try Data("""
+                {"title": "From a file", "body": [
+                  {"id": "a", "text": {"title": "First", "subtitle": 42}},
+                  {"id": "b", "component": {"id": "default:row"}, "text": {"title": "Second"}}]}
+                """.utf8).write(to: good)
+            XCTAssertTrue(app.navigator.open(good.absoluteString))
+            let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            pump(until: { controller.liveBodyComponentCount >= 3 }, "rows from the file")
+            XCTAssertEqual(app.mainWindow?.title, "From a file")
+            let titles = controller.viewModel?.bodyComponentModels.map { $0.title ?? "" } ?? []
+            XCTAssertEqual(titles, ["1 part of this document was ignored", "First", "Second"])
+            XCTAssertTrue(controller.viewModel?.bodyComponentModels[0].subtitle?.contains("body[0].text.subtitle") ?? false)
+
+            let bad = directory.appendingPathComponent("broken.json")
+            try Data("{\"title\": ".utf8).write(to: bad)
+            app.navigator.open(bad.absoluteString)
+            let broken = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            pump(until: { broken.visibleStateDescription != nil && broken.visibleStateDescription != "loading" },
+                 "the error")
+            XCTAssertTrue(broken.visibleStateDescription?.contains("broken.json") ?? false,
+                          broken.visibleStateDescription ?? "nil")
+
+            app.navigator.open(directory.appendingPathComponent("missing.json").absoluteString)
+            let missing = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            pump(until: { missing.visibleStateDescription != nil && missing.visibleStateDescription != "loading" },
+                 "the error")
+            XCTAssertNotEqual(missing.visibleStateDescription, "empty")
+        }
+    }
 }

@@ -1,0 +1,49 @@
+import CGtk
+import HubFramework
+
+/// Connectivity from GIO's network monitor: online when the network is available with full
+/// connectivity. Observers hear about changes (only actual ones), on the main thread.
+@MainActor
+public final class NetworkMonitorConnectivityResolver: ConnectivityStateResolver {
+    private let monitor: OpaquePointer
+    private var observers: [WeakObserver] = []
+    private var connection: SignalConnection?
+    private var lastState: ConnectivityState
+
+    private struct WeakObserver { weak var object: (any ConnectivityStateResolverObserver)? }
+
+    public init() {
+        monitor = g_network_monitor_get_default()
+        lastState = .online
+        lastState = resolveConnectivityState()
+        connection = GSignal.connectInt(UnsafeMutableRawPointer(monitor), "network-changed") { [weak self] _ in
+            self?.networkChanged()
+        }
+    }
+
+    isolated deinit {
+        connection?.disconnect()
+    }
+
+    public func resolveConnectivityState() -> ConnectivityState {
+        let available = g_network_monitor_get_network_available(monitor) != 0
+        let connectivity = g_network_monitor_get_connectivity(monitor)
+        return available && connectivity == G_NETWORK_CONNECTIVITY_FULL ? .online : .offline
+    }
+
+    public func addObserver(_ observer: any ConnectivityStateResolverObserver) {
+        observers.removeAll { $0.object == nil || $0.object === observer }
+        observers.append(WeakObserver(object: observer))
+    }
+
+    public func removeObserver(_ observer: any ConnectivityStateResolverObserver) {
+        observers.removeAll { $0.object == nil || $0.object === observer }
+    }
+
+    private func networkChanged() {
+        let state = resolveConnectivityState()
+        guard state != lastState else { return }
+        lastState = state
+        for observer in observers.compactMap(\.object) { observer.connectivityStateResolverStateDidChange(self) }
+    }
+}

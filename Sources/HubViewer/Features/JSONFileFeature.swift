@@ -1,0 +1,72 @@
+import Foundation
+import HubFramework
+import HubGTK
+
+/// Opens any JSON document in the default schema as a view, so people can try the framework
+/// without writing Swift:
+/// - `file:///path/view.json` — a file on disk;
+/// - `hub-json:https://example.org/view.json` — a document served over HTTP (a backend-driven view).
+///
+/// Parts of the document that were ignored (wrong types, unknown images…) are listed in a row at
+/// the top of the view, with their location in the document.
+@MainActor
+enum JSONFileFeature {
+    static let remoteScheme = "hub-json"
+
+    /// The document a view URI points at, or nil when it is not one of ours.
+    static func documentURL(for viewURI: URL) -> URL? {
+        if viewURI.isFileURL { return viewURI.pathExtension.lowercased() == "json" ? viewURI : nil }
+        guard viewURI.scheme == remoteScheme else { return nil }
+        let rest = String(viewURI.absoluteString.dropFirst(remoteScheme.count + 1))
+        guard let url = URL(string: rest), ["http", "https", "file"].contains(url.scheme ?? "") else { return nil }
+        return url
+    }
+
+    static func register(in hub: Hub) {
+        let example = ResourceLocator.data("city-images.json")
+        try! hub.featureRegistry.registerFeature(
+            identifier: "jsonFile",
+            viewURIPredicate: ViewURIPredicate { uri in
+                MainActor.assumeIsolated { documentURL(for: uri) != nil }
+            },
+            title: "JSON Document",
+            contentOperationFactories: [BlockContentOperationFactory { viewURI in
+                let title = BlockContentOperation { context in
+                    context.viewModelBuilder.navigationBarTitle = documentURL(for: viewURI)?.lastPathComponent
+                }
+                let document = JSONContentOperation { documentURL(for: $0) }
+                document.recordsProblemsInCustomData = true
+                return [title, document, ProblemsRowOperation()]
+            }],
+            exampleViewURIs: [example],
+            options: ["description": "Any JSON file in the default schema, opened as a view"])
+    }
+}
+
+/// Shows the problems the JSON operation recorded (or its error) as the first row.
+@MainActor
+final class ProblemsRowOperation: ContentOperation {
+    weak var delegate: (any ContentOperationDelegate)?
+
+    func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                 viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+    {
+        let delegate = self.delegate
+        if let previousError {
+            // Nothing loaded: pass the error on, so the view shows it with a retry button.
+            delegate?.contentOperation(self, didFailWithError: previousError)
+            return
+        }
+        let key = JSONContentOperation.problemsCustomDataKey
+        if let problems = viewModelBuilder.customData?[key]?.arrayValue?.compactMap(\.stringValue), !problems.isEmpty {
+            let row = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "hub.json-problems")
+            row.componentNamespace = defaultComponentNamespace
+            row.componentName = "row"
+            row.preferredIndex = 0
+            row.title = problems.count == 1 ? "1 part of this document was ignored"
+                : "\(problems.count) parts of this document were ignored"
+            row.subtitle = problems.prefix(3).joined(separator: " · ")
+        }
+        delegate?.contentOperationDidFinish(self)
+    }
+}
