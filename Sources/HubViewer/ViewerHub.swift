@@ -32,6 +32,7 @@ public enum DemoFeatures {
         RootFeature.register(in: hub)
         PrettyPicturesFeature.register(in: hub, environment: environment)
         ReallyLongListFeature.register(in: hub)
+        TodoListFeature.register(in: hub, environment: environment)
         StickyHeaderFeature.register(in: hub)
         CitiesFeature.register(in: hub)
     }
