@@ -30,6 +30,7 @@ public enum DemoFeatures {
     ///   their network access, text prompt and web page opener from.
     public static func register(in hub: Hub, environment: DemoEnvironment = .shared) {
         RootFeature.register(in: hub)
+        GitHubSearchFeature.register(in: hub, environment: environment)
         PrettyPicturesFeature.register(in: hub, environment: environment)
         ReallyLongListFeature.register(in: hub)
         TodoListFeature.register(in: hub, environment: environment)
