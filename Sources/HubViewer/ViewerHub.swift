@@ -9,13 +9,14 @@ public enum ViewerHub {
     /// The margin between components (the original demo used 15).
     public static let componentMargin = 15.0
 
-    public static func make(connectivity: (any ConnectivityStateResolver)? = nil) -> Hub {
+    public static func make(connectivity: (any ConnectivityStateResolver)? = nil,
+                            environment: DemoEnvironment = .shared) -> Hub {
         var configuration = HubManager.Configuration(componentMargin: componentMargin)
         configuration.connectivityStateResolver = connectivity ?? NetworkMonitorConnectivityResolver()
         let hub = Hub(configuration: configuration, fallbackHandler: DefaultComponentFactory.makeFallbackHandler())
         try! hub.componentRegistry.registerComponentFactory(DefaultComponentFactory(),
                                                             forNamespace: defaultComponentNamespace)
-        DemoFeatures.register(in: hub)
+        DemoFeatures.register(in: hub, environment: environment)
         return hub
     }
 }
@@ -25,9 +26,16 @@ public enum ViewerHub {
 public enum DemoFeatures {
     public static let rootURI = URL(string: "hub-demo:root")!
 
-    public static func register(in hub: Hub) {
+    /// - Parameter environment: where GitHub search, the todo list and Pretty Pictures take
+    ///   their network access, text prompt and web page opener from.
+    public static func register(in hub: Hub, environment: DemoEnvironment = .shared) {
         RootFeature.register(in: hub)
+        GitHubSearchFeature.register(in: hub, environment: environment)
+        PrettyPicturesFeature.register(in: hub, environment: environment)
         ReallyLongListFeature.register(in: hub)
+        TodoListFeature.register(in: hub, environment: environment)
+        StickyHeaderFeature.register(in: hub)
+        CitiesFeature.register(in: hub)
         JSONFileFeature.register(in: hub)
     }
 }

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import HubFramework
 import HubGTK
 import XCTest
 @testable import HubViewer
@@ -16,7 +17,9 @@ enum SharedViewer {
             app.activate()
             return app
         }
-        let app = ViewerApplication(unique: false, applicationID: nil)
+        // A manual connectivity resolver keeps tests independent of the machine's network.
+        let app = ViewerApplication(unique: false, hub: ViewerHub.make(connectivity: ManualConnectivityStateResolver()),
+                                    applicationID: nil)
         var error: UnsafeMutablePointer<GError>? = nil
         let registered = g_application_register(hub_g_application(app.application), nil, &error)
         XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "no error")

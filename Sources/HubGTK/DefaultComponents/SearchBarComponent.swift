@@ -29,6 +29,9 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
         gtk_widget_set_hexpand(entry, 1)
         gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
         gtk_box_pack_start(hub_box(box), entry, 1, 1, 0)
+        // The framework may finalize the view before this component goes away; the entry must
+        // outlive it so that `deinit` can disconnect from it.
+        g_object_ref(UnsafeMutableRawPointer(entry))
         connections.append(GSignal.connect(entry, "changed") { [weak self] in self?.textChanged() })
         gtk_widget_show_all(box)
         self.entry = entry
@@ -38,6 +41,7 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
     isolated deinit {
         GSource.cancel(pending)
         connections.forEach { $0.disconnect() }
+        if let entry { g_object_unref(UnsafeMutableRawPointer(entry)) }
     }
 
     /// The entry widget (tests type into it).

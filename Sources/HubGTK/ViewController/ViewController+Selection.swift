@@ -245,7 +245,8 @@ extension ViewController: ComponentWrapperDelegate {
     func componentWrapper(_ wrapper: ComponentWrapper, childWrapperFor childModel: ComponentModel) -> ComponentWrapper? {
         // Children of a root body component get its frame as their container; others the parent's view size.
         var container = containerSize
-        if wrapper.isRootComponent, visibleWrappers.values.contains(where: { $0 === wrapper }) {
+        // (A body component being configured has its frame already, but is not in `visibleWrappers` yet.)
+        if wrapper.isRootComponent, wrapper.frame.size.width > 0 {
             container = wrapper.frame.size
         } else if let view = wrapper.view {
             container = Size(width: Double(gtk_widget_get_allocated_width(view)),

@@ -258,6 +258,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
                 previous[model.identifier] = nil
                 next[index] = wrapper
                 let changed = wrapper.model != model
+                wrapper.frame = layout.frame(at: index)  // children are sized to it while configuring
                 wrapper.configureView(with: model, containerViewSize: container)
                 place(wrapper, at: layout.frame(at: index))
                 if changed {
@@ -273,6 +274,8 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         for index in appearing {
             let model = body[index]
             let wrapper = pool.wrapper(for: model, delegate: self, parent: nil)
+            // A component creating children while it is configured sizes them to its frame.
+            wrapper.frame = layout.frame(at: index)
             wrapper.configureView(with: model, containerViewSize: container)
             let cell = self.cell(for: wrapper)
             cell.adopt(wrapper)

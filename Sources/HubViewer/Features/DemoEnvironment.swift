@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HubGTK
+
+/// What the demo features take from their surroundings: where GitHub search sends its requests,
+/// how the todo list asks for text, and how Pretty Pictures opens web pages. The features read it
+/// whenever they need it, so the app (or a test) can change it at any time.
+@MainActor
+public final class DemoEnvironment {
+    /// The environment of the viewer's demo features.
+    public static let shared = DemoEnvironment()
+
+    /// The GitHub REST API GitHub search talks to: `HUB_VIEWER_GITHUB_API` when set, else
+    /// https://api.github.com. Requests go to `<base>/search/repositories?q=…`.
+    public var gitHubAPIBaseURL: URL
+    /// The session GitHub search loads with.
+    public var urlSession: URLSession
+    /// Asks the user for a line of text (the todo list's "Add an item").
+    public var textPrompt: any TextPrompt = GtkTextPrompt()
+    /// Opens the web pages behind Pretty Pictures (nil: the app's URI opener, which hands web
+    /// links to the desktop's browser).
+    public var webPageOpener: (@MainActor (URL) -> Bool)?
+
+    public static let defaultGitHubAPIBaseURL = URL(string: "https://api.github.com")!
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let override = environment["HUB_VIEWER_GITHUB_API"], let url = URL(string: override), url.scheme != nil {
+            gitHubAPIBaseURL = url
+        } else {
+            gitHubAPIBaseURL = Self.defaultGitHubAPIBaseURL
+        }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForResource = 30
+        configuration.httpAdditionalHeaders = [
+            "Accept": "application/vnd.github+json",
+            // GitHub's API turns away requests without a User-Agent.
+            "User-Agent": "HubFramework-GTK-Viewer",
+        ]
+        urlSession = URLSession(configuration: configuration)
+    }
+}
