@@ -76,8 +76,8 @@ public final class DefaultImageLoader: ImageLoader {
                 self?.deliverFromBackground(operation, result)
             }
         case .success(.http(let url)):
-            let task = HTTPImageFetcher.shared.fetch(url, timeout: configuration.timeout,
-                                                     maximumBytes: configuration.maximumBytes)
+            HTTPImageFetcher.shared.start(url, for: operation, timeout: configuration.timeout,
+                                          maximumBytes: configuration.maximumBytes)
             { [weak self] result in
                 guard !operation.isCancelled else { return }
                 switch result {
@@ -95,7 +95,6 @@ public final class DefaultImageLoader: ImageLoader {
                     }
                 }
             }
-            operation.attach(task)
         }
     }
 
@@ -169,6 +168,7 @@ final class LoadOperation: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
     private var task: URLSessionDataTask?
+    private var cancelQueue: DispatchQueue?
 
     init(request: ImageRequest) {
         self.request = request
@@ -176,21 +176,24 @@ final class LoadOperation: @unchecked Sendable {
 
     var isCancelled: Bool { lock.withLock { cancelled } }
 
-    func attach(_ task: URLSessionDataTask) {
+    /// Remembers the download; a later `cancel()` cancels it on `queue`. Cancelled already: cancels now.
+    func attach(_ task: URLSessionDataTask, cancelOn queue: DispatchQueue) {
         let cancelNow = lock.withLock { () -> Bool in
             self.task = task
+            cancelQueue = queue
             return cancelled
         }
         if cancelNow { task.cancel() }
     }
 
+    /// Marks the load cancelled (its result is dropped) and cancels its download off the calling thread.
     func cancel() {
-        let task = lock.withLock { () -> URLSessionDataTask? in
+        let (task, queue) = lock.withLock { () -> (URLSessionDataTask?, DispatchQueue?) in
             cancelled = true
             defer { self.task = nil }
-            return self.task
+            return (self.task, cancelQueue)
         }
-        task?.cancel()
+        if let task, let queue { queue.async { task.cancel() } }
     }
 }
 

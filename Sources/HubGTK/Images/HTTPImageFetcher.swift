@@ -29,6 +29,10 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let lock = NSLock()
     private var transfers: [Int: Transfer] = [:]  // guarded by `lock`, keyed by task identifier
     private var session: URLSession!
+    /// Creating, resuming and cancelling URLSession tasks costs tens of microseconds to milliseconds on
+    /// Linux; it happens on this queue, never on the main thread, and a load cancelled before its
+    /// turn never creates a task at all.
+    let controlQueue = DispatchQueue(label: "HubGTK.HTTPImageFetcher.control", qos: .userInitiated)
 
     override init() {
         super.init()
@@ -43,10 +47,22 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     }
 
+    /// Downloads `url` for `operation`, from the control queue: nothing happens when the operation is
+    /// cancelled before its turn; otherwise `completion` is called once (also after a cancellation).
+    func start(_ url: URL, for operation: LoadOperation, timeout: TimeInterval, maximumBytes: Int,
+               completion: @escaping Completion)
+    {
+        controlQueue.async { [self] in
+            guard !operation.isCancelled else { return }
+            let task = fetch(url, timeout: timeout, maximumBytes: maximumBytes, completion: completion)
+            operation.attach(task, cancelOn: controlQueue)
+        }
+    }
+
     /// Starts downloading `url`. `completion` is called once, also after `cancel()` on the task.
     /// - Parameter timeout: seconds without progress before the request fails (Linux rounds it to whole seconds).
-    func fetch(_ url: URL, timeout: TimeInterval, maximumBytes: Int,
-               completion: @escaping Completion) -> URLSessionDataTask
+    private func fetch(_ url: URL, timeout: TimeInterval, maximumBytes: Int,
+                       completion: @escaping Completion) -> URLSessionDataTask
     {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         // Set through the property: swift-corelibs-foundation ignores the initializer's timeout.
