@@ -235,6 +235,62 @@ final class ViewControllerImageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Every kind of bad input at once, in rows of the default row component: each row keeps its
+    /// placeholder, each URL is logged once, and the main loop never stalls.
+    func testBadInputKeepsPlaceholdersLogsEachURLOnceAndNeverBlocks() throws {
+        let refused = try LoopbackHTTPServer()
+        let refusedURL = refused.url("/refused.png")
+        refused.stop()
+        let png = TestImages.png(width: 64, height: 64, red: 1, green: 2, blue: 3)
+        var corrupt = png
+        for index in stride(from: 40, to: corrupt.count, by: 3) { corrupt[index] ^= 0x5A }
+        server.route("/slow.png", LoopbackHTTPServer.Response(status: 200, headers: [("Content-Type", "image/png")],
+                                                             body: png, delay: 10))
+        server.route("/truncated.png", LoopbackHTTPServer.Response(
+            status: 200, headers: [("Content-Type", "image/png")], body: png,
+            behavior: .truncateBody(afterBytes: png.count / 2)))
+        server.route("/corrupt.png", .data(corrupt, contentType: "image/png"))
+        server.route("/html.png", .text("<html>oops</html>"))
+        server.route("/huge.png", .data(TestImages.hugePNG(), contentType: "image/png"))
+        let urls = [server.url("/missing.png"), refusedURL, server.url("/slow.png"), server.url("/truncated.png"),
+                    server.url("/corrupt.png"), server.url("/html.png"), server.url("/huge.png"),
+                    URL(string: "ftp://example.com/a.png")!]
+        let body = urls.enumerated().map { index, url in
+            "{\"id\": \"bad-\(index)\", \"text\": {\"title\": \"Bad \(index)\"}, "
+                + "\"images\": {\"main\": {\"uri\": \"\(url.absoluteString)\", \"placeholder\": \"folder\"}}}"
+        }
+        let json = "{\"body\": [\(body.joined(separator: ","))]}"
+        try onMain {
+            let captured = CapturedLog()
+            var configuration = HubManager.Configuration(componentMargin: 0)
+            configuration.iconImageResolver = ThemeIconResolver(failureLog: captured.log)
+            let loader = ComponentImageLoader(configuration: DefaultImageLoader.Configuration(timeout: 1),
+                                              cache: ImageCache(byteLimit: 1 << 20), failureLog: captured.log)
+            let harness = try ImageViewHarness(imageLoader: loader, configuration: configuration) { builder in
+                XCTAssertEqual(try? builder.addJSON(data: Data(json.utf8)), [])
+            }
+            defer { harness.close() }
+            harness.waitForRender(self)
+            XCTAssertEqual(harness.controller.liveBodyComponentCount, urls.count)
+            let gap = pumpMeasuringGaps(until: { loader.statistics.failed == urls.count }, timeout: 10,
+                                        "every load to fail")
+            XCTAssertLessThan(gap, 0.25, "the main loop kept turning")
+            pump(for: 0.2)
+            for (index, url) in urls.enumerated() {
+                let view = (harness.controller.liveComponent(atBodyIndex: index) as? RowComponent)?.imageView
+                XCTAssertNotNil(view?.placeholder, "\(url): placeholder stays")
+                XCTAssertNil(view?.image, "\(url): no image")
+                XCTAssertEqual(captured.lines.filter { $0.contains(url.absoluteString + " failed") }.count, 1,
+                               "\(url) logged once: \(captured.lines)")
+            }
+            XCTAssertEqual(captured.lines.count, urls.count, "\(captured.lines)")
+            XCTAssertTrue(captured.lines.contains { $0.contains("/missing.png failed: HTTP status 404") })
+            XCTAssertTrue(captured.lines.contains { $0.contains("/slow.png failed: timed out") })
+            XCTAssertTrue(captured.lines.contains { $0.contains("/huge.png failed: too large") })
+            XCTAssertTrue(captured.lines.contains { $0.contains("ftp://example.com/a.png failed: unsupported URL scheme") })
+        }
+    }
+
     /// JSON `images.main.placeholder`, `images.icon` and `images.main.local` with the default row
     /// component, a theme icon resolver and a resources folder: placeholders show until the image
     /// arrives, the icon shows, the local image shows at once; a failing URL keeps its placeholder.
