@@ -30,14 +30,18 @@ public final class DefaultImageLoader: ImageLoader {
         public var maximumBytes: Int
         /// Largest buffer a decoder may allocate, in pixels (see `PixbufDecoder.defaultMaximumPixels`).
         public var maximumPixels: Int
+        /// How long a download waits before it starts. A row that scrolls past faster than this is
+        /// cancelled before any connection is made, which keeps a fling cheap; two frames by default.
+        public var startDelay: TimeInterval
 
         public init(resourcesDirectory: URL? = nil, timeout: TimeInterval = 15, maximumBytes: Int = 32 * 1024 * 1024,
-                    maximumPixels: Int = PixbufDecoder.defaultMaximumPixels)
+                    maximumPixels: Int = PixbufDecoder.defaultMaximumPixels, startDelay: TimeInterval = 0.03)
         {
             self.resourcesDirectory = resourcesDirectory
             self.timeout = timeout
             self.maximumBytes = maximumBytes
             self.maximumPixels = maximumPixels
+            self.startDelay = startDelay
         }
     }
 
@@ -76,8 +80,8 @@ public final class DefaultImageLoader: ImageLoader {
                 self?.deliverFromBackground(operation, result)
             }
         case .success(.http(let url)):
-            HTTPImageFetcher.shared.start(url, for: operation, timeout: configuration.timeout,
-                                          maximumBytes: configuration.maximumBytes)
+            HTTPImageFetcher.shared.start(url, for: operation, delay: configuration.startDelay,
+                                          timeout: configuration.timeout, maximumBytes: configuration.maximumBytes)
             { [weak self] result in
                 guard !operation.isCancelled else { return }
                 switch result {

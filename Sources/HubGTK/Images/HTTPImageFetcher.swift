@@ -47,12 +47,13 @@ final class HTTPImageFetcher: NSObject, URLSessionDataDelegate, @unchecked Senda
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
     }
 
-    /// Downloads `url` for `operation`, from the control queue: nothing happens when the operation is
-    /// cancelled before its turn; otherwise `completion` is called once (also after a cancellation).
-    func start(_ url: URL, for operation: LoadOperation, timeout: TimeInterval, maximumBytes: Int,
-               completion: @escaping Completion)
+    /// Downloads `url` for `operation`, from the control queue after `delay` seconds: nothing happens
+    /// when the operation is cancelled before its turn; otherwise `completion` is called once (also
+    /// after a cancellation).
+    func start(_ url: URL, for operation: LoadOperation, delay: TimeInterval, timeout: TimeInterval,
+               maximumBytes: Int, completion: @escaping Completion)
     {
-        controlQueue.async { [self] in
+        controlQueue.asyncAfter(deadline: .now() + max(0, delay)) { [self] in
             guard !operation.isCancelled else { return }
             let task = fetch(url, timeout: timeout, maximumBytes: maximumBytes, completion: completion)
             operation.attach(task, cancelOn: controlQueue)
