@@ -37,7 +37,7 @@ public final class ThemeIconResolver: IconImageResolver, @unchecked Sendable {
     /// - Parameters:
     ///   - iconNames: maps identifiers to theme icon names (for example `["album": "media-optical-symbolic"]`).
     ///   - placeholderFallbackName: shown for unknown placeholder identifiers.
-    ///   - scale: device pixels per point; nil reads the default screen's scale factor.
+    ///   - scale: device pixels per point; nil reads the primary monitor's scale factor.
     public init(iconNames: [String: String] = [:], placeholderFallbackName: String? = "image-x-generic-symbolic",
                 scale: Int? = nil, failureLog: ImageFailureLog = .shared)
     {
@@ -127,11 +127,13 @@ public final class ThemeIconResolver: IconImageResolver, @unchecked Sendable {
         return PixbufImage(takingOwnershipOf: pixbuf, scale: Double(key.scale))
     }
 
-    /// The default screen's scale factor (1 without a display).
+    /// The scale factor of the default display's primary (or first) monitor; 1 without a display.
     @MainActor
     static func screenScale() -> Int {
-        guard let screen = gdk_screen_get_default() else { return 1 }
-        return Int(max(1, gdk_screen_get_monitor_scale_factor(screen, 0)))
+        guard let display = gdk_display_get_default(),
+            let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0)
+        else { return 1 }
+        return Int(max(1, gdk_monitor_get_scale_factor(monitor)))
     }
 
     private static func pack(_ color: Color) -> UInt32 {
