@@ -13,6 +13,7 @@ sections.append(("diff", diffBenchmarks))
 // Areas add themselves here: ("layout", layoutBenchmarks), ("diff", diffBenchmarks), …
 sections.append(("layout", layoutBenchmarks))
 sections.append(("loading", loadingBenchmarks))
+sections.append(("images", { MainActor.assumeIsolated { imageBenchmarks() } }))
 
 for (name, run) in sections where wants(name) {
     Bench.print(run())

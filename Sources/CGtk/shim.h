@@ -11,6 +11,8 @@
 #include <gio/gio.h>
 #include <cairo.h>
 #include <sys/eventfd.h>
+#include <math.h>
+#include <string.h>
 #include <unistd.h>
 
 // MARK: - Casts (the GTK_WIDGET() family of macros does not import)
@@ -240,6 +242,124 @@ static inline guint hub_timeout_add(guint interval_ms, HubSourceCallback cb, gpo
 static inline guint hub_idle_add(HubSourceCallback cb, gpointer data, GDestroyNotify destroy) {
     return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, cb, data, destroy);
 }
+
+// MARK: - Bounded image decoding
+//
+// Decodes encoded image bytes with a GdkPixbufLoader whose `size-prepared` handler asks the decoder
+// for the smallest size that still covers the target (JPEG then decodes at 1/2, 1/4 or 1/8 scale,
+// SVG renders at that size) and refuses images whose decoding would need a buffer larger than
+// `max_pixels`: a 20,000×20,000 PNG is rejected after its header, before any pixel is stored.
+// Thread-safe (gdk-pixbuf only, no GTK): runs on worker threads.
+
+typedef struct {
+    gint target_width;      // <= 0: natural size
+    gint target_height;
+    guint64 max_pixels;     // largest buffer, in pixels, a decoder may allocate
+    gboolean too_large;
+    gint source_width;
+    gint source_height;
+} HubDecodeState;
+
+static void hub_decode_size_prepared(GdkPixbufLoader *loader, gint width, gint height, gpointer user_data) {
+    HubDecodeState *state = (HubDecodeState *)user_data;
+    state->source_width = width;
+    state->source_height = height;
+    if (width <= 0 || height <= 0) {
+        state->too_large = TRUE;
+        gdk_pixbuf_loader_set_size(loader, 0, 0);
+        return;
+    }
+    gint want_width = width, want_height = height;
+    if (state->target_width > 0 && state->target_height > 0) {
+        double scale = MAX((double)state->target_width / width, (double)state->target_height / height);
+        if (scale < 1.0) {
+            want_width = MAX(1, (gint)ceil(width * scale));
+            want_height = MAX(1, (gint)ceil(height * scale));
+        }
+    }
+    guint64 decoded = (guint64)width * (guint64)height;
+    GdkPixbufFormat *format = gdk_pixbuf_loader_get_format(loader);
+    if (format != NULL) {
+        gchar *name = gdk_pixbuf_format_get_name(format);
+        if (gdk_pixbuf_format_is_scalable(format)) {
+            decoded = (guint64)want_width * (guint64)want_height;
+        } else if (name != NULL && strcmp(name, "jpeg") == 0) {
+            // libjpeg picks the largest 1/denominator (up to 8) whose output still covers the request.
+            gint denominator = 1;
+            while (denominator < 8 && (width + 2 * denominator - 1) / (2 * denominator) >= want_width
+                   && (height + 2 * denominator - 1) / (2 * denominator) >= want_height) {
+                denominator *= 2;
+            }
+            decoded = (guint64)((width + denominator - 1) / denominator)
+                      * (guint64)((height + denominator - 1) / denominator);
+        }
+        g_free(name);
+    }
+    if (decoded > state->max_pixels || (guint64)want_width * (guint64)want_height > state->max_pixels) {
+        state->too_large = TRUE;
+        gdk_pixbuf_loader_set_size(loader, 0, 0);  // PNG, JPEG, GIF… stop with an error at a zero size
+        return;
+    }
+    if (want_width != width || want_height != height) {
+        gdk_pixbuf_loader_set_size(loader, want_width, want_height);
+    }
+}
+
+// Returns a new reference, or NULL with `*too_large` or `*error` set. Feeds the bytes in 64 KiB
+// chunks so that a refused image stops after its header.
+static inline GdkPixbuf *hub_pixbuf_decode_bounded(const guchar *data, gsize length, gint target_width,
+                                                   gint target_height, guint64 max_pixels, gboolean *too_large,
+                                                   gint *source_width, gint *source_height, GError **error) {
+    HubDecodeState state = { target_width, target_height, max_pixels, FALSE, 0, 0 };
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(hub_decode_size_prepared), &state);
+    gboolean write_failed = FALSE;
+    gsize offset = 0;
+    const gsize chunk = 64 * 1024;
+    while (offset < length && !state.too_large) {
+        gsize count = MIN(chunk, length - offset);
+        if (!gdk_pixbuf_loader_write(loader, data + offset, count, error)) {
+            write_failed = TRUE;  // the loader closed itself
+            break;
+        }
+        offset += count;
+    }
+    GdkPixbuf *result = NULL;
+    if (state.too_large) {
+        if (error != NULL && *error != NULL) g_clear_error(error);
+        if (!write_failed) gdk_pixbuf_loader_close(loader, NULL);
+    } else if (!write_failed && gdk_pixbuf_loader_close(loader, error)) {
+        GdkPixbuf *pixbuf = gdk_pixbuf_loader_get_pixbuf(loader);
+        if (pixbuf != NULL) {
+            // JPEG EXIF orientation: the image is shown the way the camera was held.
+            result = gdk_pixbuf_apply_embedded_orientation(pixbuf);
+        }
+    }
+    if (too_large != NULL) *too_large = state.too_large;
+    if (source_width != NULL) *source_width = state.source_width;
+    if (source_height != NULL) *source_height = state.source_height;
+    g_object_unref(loader);
+    return result;
+}
+
+// A new `width`×`height` pixbuf showing `source` scaled to cover it (aspect ratio kept, centred,
+// the overflow cropped). Returns a new reference to `source` when it already has that size.
+static inline GdkPixbuf *hub_pixbuf_scale_to_cover(GdkPixbuf *source, gint width, gint height) {
+    gint source_width = gdk_pixbuf_get_width(source);
+    gint source_height = gdk_pixbuf_get_height(source);
+    if (width <= 0 || height <= 0 || (source_width == width && source_height == height)) {
+        return g_object_ref(source);
+    }
+    double scale = MAX((double)width / source_width, (double)height / source_height);
+    double offset_x = (source_width * scale - width) / 2.0;
+    double offset_y = (source_height * scale - height) / 2.0;
+    GdkPixbuf *result = gdk_pixbuf_new(GDK_COLORSPACE_RGB, gdk_pixbuf_get_has_alpha(source), 8, width, height);
+    if (result == NULL) return NULL;
+    gdk_pixbuf_scale(source, result, 0, 0, width, height, -offset_x, -offset_y, scale, scale, GDK_INTERP_BILINEAR);
+    return result;
+}
+
+static inline const char *hub_error_message(GError *error) { return error != NULL ? error->message : NULL; }
 
 // MARK: - libdispatch main queue bridge
 //

@@ -14,10 +14,13 @@ public final class Hub {
     ///   - configuration: the core configuration; its component defaults are replaced by the
     ///     fallback handler's, so that new models default to a component that exists.
     ///   - fallbackHandler: supplies component defaults and fallback components.
-    ///   - imageLoaderFactory: creates one image loader per view controller.
+    ///   - imageLoaderFactory: creates one image loader per view controller; nil uses
+    ///     `ComponentImageLoader` with the default loader (http, https, file) and the shared cache.
+    ///     Pass `{ nil }` for no image loading at all.
     public init(configuration: HubManager.Configuration, fallbackHandler: any ComponentFallbackHandler,
                 imageLoaderFactory: (@MainActor () -> ComponentImageLoading?)? = nil)
     {
+        let imageLoaderFactory = imageLoaderFactory ?? ComponentImageLoader.factory()
         var configuration = configuration
         configuration.componentDefaults = fallbackHandler.componentDefaults
         manager = HubManager(configuration: configuration)

@@ -13,7 +13,13 @@ public enum ViewerHub {
                             environment: DemoEnvironment = .shared) -> Hub {
         var configuration = HubManager.Configuration(componentMargin: componentMargin)
         configuration.connectivityStateResolver = connectivity ?? NetworkMonitorConnectivityResolver()
-        let hub = Hub(configuration: configuration, fallbackHandler: DefaultComponentFactory.makeFallbackHandler())
+        // Icons from the GTK icon theme; JSON `local` names and relative image paths from Resources/.
+        let resources = ResourceLocator.resourcesDirectory
+        configuration.iconImageResolver = ThemeIconResolver()
+        configuration.localImageResolver = ResourceImageResolver(directory: resources)
+        let hub = Hub(configuration: configuration, fallbackHandler: DefaultComponentFactory.makeFallbackHandler(),
+                      imageLoaderFactory: ComponentImageLoader.factory(
+                          configuration: DefaultImageLoader.Configuration(resourcesDirectory: resources)))
         try! hub.componentRegistry.registerComponentFactory(DefaultComponentFactory(),
                                                             forNamespace: defaultComponentNamespace)
         DemoFeatures.register(in: hub, environment: environment)

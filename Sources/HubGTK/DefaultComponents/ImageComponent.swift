@@ -8,7 +8,7 @@ import HubFramework
 public final class ImageComponent: ComponentWithImageHandling, ComponentWithSelectionState {
     public let layoutTraits: Set<LayoutTrait> = [.compactWidth]
     public private(set) var view: Widget?
-    private var imageView: ImageView?
+    private(set) var imageView: ImageView?
     private var titleLabel: Widget?
 
     /// The margin the default layout manager uses, which the two-per-row width accounts for.

@@ -8,7 +8,7 @@ public final class RowComponent: ComponentWithImageHandling {
     public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
     public private(set) var view: Widget?
 
-    private var imageView: ImageView?
+    private(set) var imageView: ImageView?
     private var titleLabel: Widget?
     private var subtitleLabel: Widget?
     private var accessoryLabel: Widget?

@@ -27,7 +27,8 @@ public final class ImageView {
     /// The image shown now.
     public private(set) var image: PixbufImage?
     private var previousImage: PixbufImage?
-    private var placeholder: PixbufImage?
+    /// The placeholder shown while there is no image.
+    public private(set) var placeholder: PixbufImage?
     private var fadeStart: Double?
     private var fadeTick: guint = 0
     private var connections: [SignalConnection] = []

@@ -5,7 +5,7 @@ import HubFramework
 ///
 /// A pixbuf is immutable once created and its reference count is atomic, so the image can be
 /// decoded on a worker thread and handed to the main thread.
-public final class PixbufImage: HubFramework.Image, @unchecked Sendable {
+public final class PixbufImage: HubFramework.ImageWithByteCount, @unchecked Sendable {
     /// The pixbuf (owned: one reference is held for the image's lifetime).
     public let pixbuf: OpaquePointer
     /// The size in pixels.

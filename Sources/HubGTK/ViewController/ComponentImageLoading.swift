@@ -1,3 +1,4 @@
+import CGtk
 import HubFramework
 
 /// Loads the images of components for a view controller (see `ComponentImageLoader`).
@@ -13,12 +14,35 @@ public protocol ComponentImageLoading: AnyObject {
 public protocol ComponentWrapperHandle: AnyObject {
     var model: ComponentModel? { get }
     var handlesImages: Bool { get }
+    /// False while the component waits in a reuse pool (its widget is hidden): its pending
+    /// downloads may then be cancelled. Default: true.
+    var wantsLoadedImages: Bool { get }
+    /// Device pixels per point of the component's widget (2 on HiDPI screens). Default: 1.
+    var imageScaleFactor: Double { get }
     func preferredSizeForImage(from data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size
     func updateView(forLoadedImage image: any HubFramework.Image, from data: ComponentImageData,
                     model: ComponentModel, animated: Bool)
 }
 
-extension ComponentWrapper: ComponentWrapperHandle {}
+extension ComponentWrapperHandle {
+    public var wantsLoadedImages: Bool { true }
+    public var imageScaleFactor: Double { 1 }
+}
+
+extension ComponentWrapper: ComponentWrapperHandle {
+    /// A wrapper whose widget, or the cell holding it, is hidden has been put back in the pool.
+    var wantsLoadedImages: Bool {
+        guard let view = component.view, gtk_widget_get_visible(view) != 0 else { return false }
+        if let parent = gtk_widget_get_parent(view), gtk_widget_get_visible(parent) == 0 { return false }
+        return true
+    }
+
+    /// `gtk_widget_get_scale_factor` of the component's widget (the monitor's scale once it is realized).
+    var imageScaleFactor: Double {
+        guard let view = component.view else { return 1 }
+        return Double(max(1, gtk_widget_get_scale_factor(view)))
+    }
+}
 
 extension ComponentImageLoading {
     func loadImages(for wrapper: ComponentWrapper, containerViewSize: Size) {

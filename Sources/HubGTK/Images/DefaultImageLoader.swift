@@ -1,0 +1,214 @@
+import CGtk
+import Foundation
+import HubFramework
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The image loader HubGTK uses unless an app supplies its own (spec §2.12, `HUBDefaultImageLoader`).
+///
+/// Understands
+/// * `http:` and `https:` — downloaded with Foundation's `URLSession` (one process-wide session),
+/// * `file:` URLs with absolute paths,
+/// * relative paths (`images/cover.png`, or `file:images/cover.png`), looked up in
+///   `Configuration.resourcesDirectory`, the app's resources folder.
+///
+/// Any other scheme fails with `ImageLoadingError.unsupportedScheme`. Reading files and decoding
+/// happen on a shared background queue; the decoder (`PixbufDecoder`) produces exactly the
+/// requested pixel size and refuses images whose decoding would need more than
+/// `maximumPixels`. Results reach the delegate on the main thread, never from inside
+/// `loadImage`. No caching here: `ComponentImageLoader` keeps the memory cache.
+@MainActor
+public final class DefaultImageLoader: ImageLoader {
+    public struct Configuration: Sendable {
+        /// Where relative image paths are looked up; nil makes them fail.
+        public var resourcesDirectory: URL?
+        /// Seconds a download may go without progress (Linux's URLSession rounds up to whole seconds).
+        public var timeout: TimeInterval
+        /// Largest download or file accepted.
+        public var maximumBytes: Int
+        /// Largest buffer a decoder may allocate, in pixels (see `PixbufDecoder.defaultMaximumPixels`).
+        public var maximumPixels: Int
+        /// How long a download waits before it starts. A row that scrolls past faster than this is
+        /// cancelled before any connection is made, which keeps a fling cheap; two frames by default.
+        public var startDelay: TimeInterval
+
+        public init(resourcesDirectory: URL? = nil, timeout: TimeInterval = 15, maximumBytes: Int = 32 * 1024 * 1024,
+                    maximumPixels: Int = PixbufDecoder.defaultMaximumPixels, startDelay: TimeInterval = 0.03)
+        {
+            self.resourcesDirectory = resourcesDirectory
+            self.timeout = timeout
+            self.maximumBytes = maximumBytes
+            self.maximumPixels = maximumPixels
+            self.startDelay = startDelay
+        }
+    }
+
+    public weak var delegate: (any ImageLoaderDelegate)?
+    public let configuration: Configuration
+    private var inFlight: [ImageRequest: LoadOperation] = [:]
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    isolated deinit {
+        for operation in inFlight.values { operation.cancel() }
+    }
+
+    /// Requests being loaded now.
+    public var inFlightCount: Int { inFlight.count }
+
+    public func loadImage(_ request: ImageRequest) {
+        guard inFlight[request] == nil else { return }
+        let operation = LoadOperation(request: request)
+        inFlight[request] = operation
+        let configuration = self.configuration
+        switch Self.source(of: request.url, resourcesDirectory: configuration.resourcesDirectory) {
+        case .failure(let error):
+            deliver(operation, .failure(error))
+        case .success(.file(let fileURL)):
+            ImageWorkQueue.shared.addOperation { [weak self] in
+                guard !operation.isCancelled else { return }
+                let result = Result { () throws(ImageLoadingError) -> PixbufImage in
+                    try PixbufDecoder.decodeFile(at: fileURL, pixelWidth: request.pixelWidth,
+                                                 pixelHeight: request.pixelHeight, scale: request.scale,
+                                                 maximumBytes: configuration.maximumBytes,
+                                                 maximumPixels: configuration.maximumPixels)
+                }
+                self?.deliverFromBackground(operation, result)
+            }
+        case .success(.http(let url)):
+            HTTPImageFetcher.shared.start(url, for: operation, delay: configuration.startDelay,
+                                          timeout: configuration.timeout, maximumBytes: configuration.maximumBytes)
+            { [weak self] result in
+                guard !operation.isCancelled else { return }
+                switch result {
+                case .failure(let error):
+                    self?.deliverFromBackground(operation, .failure(error))
+                case .success(let data):
+                    ImageWorkQueue.shared.addOperation { [weak self] in
+                        guard !operation.isCancelled else { return }
+                        let result = Result { () throws(ImageLoadingError) -> PixbufImage in
+                            try PixbufDecoder.decode(data, pixelWidth: request.pixelWidth,
+                                                     pixelHeight: request.pixelHeight, scale: request.scale,
+                                                     maximumPixels: configuration.maximumPixels)
+                        }
+                        self?.deliverFromBackground(operation, result)
+                    }
+                }
+            }
+        }
+    }
+
+    public func cancelLoading(_ request: ImageRequest) {
+        inFlight.removeValue(forKey: request)?.cancel()
+    }
+
+    // MARK: Delivery
+
+    private nonisolated func deliverFromBackground(_ operation: LoadOperation,
+                                                   _ result: Result<PixbufImage, ImageLoadingError>)
+    {
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.complete(operation, result) }
+        }
+    }
+
+    /// Delivers on a later turn of the main loop (also for failures known at once).
+    private func deliver(_ operation: LoadOperation, _ result: Result<PixbufImage, ImageLoadingError>) {
+        deliverFromBackground(operation, result)
+    }
+
+    private func complete(_ operation: LoadOperation, _ result: Result<PixbufImage, ImageLoadingError>) {
+        guard !operation.isCancelled, inFlight[operation.request] === operation else { return }
+        inFlight[operation.request] = nil
+        switch result {
+        case .success(let image): delegate?.imageLoader(self, didLoad: image, for: operation.request)
+        case .failure(let error): delegate?.imageLoader(self, didFailToLoad: operation.request, error: error)
+        }
+    }
+
+    // MARK: Sources
+
+    enum Source: Equatable {
+        case http(URL)
+        case file(URL)
+    }
+
+    /// Where the bytes of `url` come from.
+    static func source(of url: URL, resourcesDirectory: URL?) -> Result<Source, ImageLoadingError> {
+        switch url.scheme?.lowercased() {
+        case "http", "https":
+            return .success(.http(url))
+        case "file":
+            let path = url.path
+            if path.hasPrefix("/") { return .success(.file(URL(fileURLWithPath: path))) }
+            return resource(path, in: resourcesDirectory)
+        case nil:
+            return resource(url.path, in: resourcesDirectory)
+        case let scheme?:
+            return .failure(.unsupportedScheme(scheme))
+        }
+    }
+
+    private static func resource(_ relativePath: String, in directory: URL?) -> Result<Source, ImageLoadingError> {
+        guard let directory else { return .failure(.noResourcesDirectory) }
+        guard !relativePath.isEmpty else { return .failure(.unreadableFile("empty path")) }
+        let base = URL(fileURLWithPath: directory.standardizedFileURL.path, isDirectory: true)
+        let file = URL(fileURLWithPath: relativePath, relativeTo: base).standardizedFileURL
+        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
+        guard file.path.hasPrefix(prefix) else {
+            return .failure(.unreadableFile("\(relativePath) points outside the resources directory"))
+        }
+        return .success(.file(file))
+    }
+}
+
+/// One load in flight; cancelling it stops its download and drops its result.
+final class LoadOperation: @unchecked Sendable {
+    let request: ImageRequest
+    private let lock = NSLock()
+    private var cancelled = false
+    private var task: URLSessionDataTask?
+    private var cancelQueue: DispatchQueue?
+
+    init(request: ImageRequest) {
+        self.request = request
+    }
+
+    var isCancelled: Bool { lock.withLock { cancelled } }
+
+    /// Remembers the download; a later `cancel()` cancels it on `queue`. Cancelled already: cancels now.
+    func attach(_ task: URLSessionDataTask, cancelOn queue: DispatchQueue) {
+        let cancelNow = lock.withLock { () -> Bool in
+            self.task = task
+            cancelQueue = queue
+            return cancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// Marks the load cancelled (its result is dropped) and cancels its download off the calling thread.
+    func cancel() {
+        let (task, queue) = lock.withLock { () -> (URLSessionDataTask?, DispatchQueue?) in
+            cancelled = true
+            defer { self.task = nil }
+            return (self.task, cancelQueue)
+        }
+        if let task, let queue { queue.async { task.cancel() } }
+    }
+}
+
+/// The background queue that reads image files and decodes images, shared by every loader:
+/// as many decodes at once as there are processors (at least two).
+enum ImageWorkQueue {
+    static let shared: OperationQueue = {
+        let queue = OperationQueue()
+        queue.name = "HubGTK.ImageWork"
+        queue.maxConcurrentOperationCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        queue.qualityOfService = .userInitiated
+        return queue
+    }()
+}
