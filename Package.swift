@@ -67,7 +67,8 @@ let package = Package(
         .testTarget(
             name: "HubGTKTests",
             dependencies: ["HubGTK", "HubViewer", "HubFramework", "CGtk"],
-            path: "Tests/HubGTKTests"
+            path: "Tests/HubGTKTests",
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -12,8 +12,10 @@ final class PrettyPicturesContentOperation: ContentOperation {
     static let pictureIdentifiers = ["gothenburg", "kiev", "tokyo", "zurich"]
     static let names = ["gothenburg": "Gothenburg", "kiev": "Kyiv", "tokyo": "Tokyo", "zurich": "Zurich"]
 
+    /// Our own pictures of the four cities (the original pointed at remote copies of its photos),
+    /// so the feature also works offline.
     static func imageURL(_ identifier: String) -> URL {
-        URL(string: "https://spotify.github.io/HubFramework/resources/getting-started-\(identifier).jpg")!
+        ResourceLocator.resource("images/cities/\(identifier == "kiev" ? "kyiv" : identifier).jpg")
     }
 
     static func pageURL(_ identifier: String) -> URL {
