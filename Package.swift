@@ -34,10 +34,15 @@ let package = Package(
             dependencies: ["HubFramework", "CGtk"],
             path: "Sources/HubGTK"
         ),
+        // A loopback HTTP server shared by the tests and benchmarks (not part of the product).
+        .target(
+            name: "HubTestSupport",
+            path: "Sources/HubTestSupport"
+        ),
         // The desktop viewer application and its demo features.
         .target(
             name: "HubViewer",
-            dependencies: ["HubFramework", "HubGTK", "CGtk"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport"],
             path: "Sources/HubViewer"
         ),
         .executableTarget(
@@ -55,18 +60,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "HubBench",
-            dependencies: ["HubFramework", "HubGTK", "CGtk"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport"],
             path: "Benchmarks/HubBench"
         ),
         .testTarget(
             name: "HubFrameworkTests",
-            dependencies: ["HubFramework"],
+            dependencies: ["HubFramework", "HubTestSupport"],
             path: "Tests/HubFrameworkTests",
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "HubGTKTests",
-            dependencies: ["HubGTK", "HubViewer", "HubFramework", "CGtk"],
+            dependencies: ["HubGTK", "HubViewer", "HubFramework", "CGtk", "HubTestSupport"],
             path: "Tests/HubGTKTests",
             exclude: ["Golden"]
         ),

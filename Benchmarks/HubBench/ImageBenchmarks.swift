@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubFramework
 import HubGTK
+import HubTestSupport
 
 // Scrolling a 10,000-row view in which every row (the default row component: image, title and
 // subtitle) has its own image on a loopback HTTP server. Runs a real `ViewController` in a GTK window

@@ -4,6 +4,7 @@ import HubFramework
 import HubGTK
 import XCTest
 @testable import HubViewer
+import HubTestSupport
 
 /// GitHub search against a loopback server answering like GitHub's API: results, no results,
 /// an error, and being offline.

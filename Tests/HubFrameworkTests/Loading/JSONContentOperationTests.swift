@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import HubFramework
+import HubTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

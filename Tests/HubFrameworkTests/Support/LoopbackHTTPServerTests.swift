@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import HubTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

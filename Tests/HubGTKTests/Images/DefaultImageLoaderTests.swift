@@ -3,6 +3,7 @@ import Foundation
 import HubFramework
 import XCTest
 @testable import HubGTK
+import HubTestSupport
 
 /// Spec §5 items 200–201 (`HUBDefaultImageLoaderTests`) and the bad inputs of issue 7, against a
 /// loopback HTTP server and temporary files.

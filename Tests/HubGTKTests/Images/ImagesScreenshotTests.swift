@@ -4,6 +4,7 @@ import HubFramework
 import XCTest
 @testable import HubGTK
 @testable import HubViewer
+import HubTestSupport
 
 /// Renders a view with image rows and image cards in the viewer's window, with images from a
 /// loopback server, a theme icon, a placeholder still waiting and one that failed, and saves a

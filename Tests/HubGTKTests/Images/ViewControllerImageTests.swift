@@ -3,6 +3,7 @@ import Foundation
 import HubFramework
 import XCTest
 @testable import HubGTK
+import HubTestSupport
 
 /// An image loader that completes every load after a random delay with a generated row image and
 /// ignores cancellation: every download "finishes late", so only the reuse check stands between

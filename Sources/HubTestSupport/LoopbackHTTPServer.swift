@@ -25,10 +25,10 @@ import Glibc
 /// ...
 /// server.stop()   // in tearDown
 /// ```
-final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: @unchecked Sendable {
     /// What the server does with a request.
-    struct Response: Sendable {
-        enum Behavior: Sendable, Equatable {
+    public struct Response: Sendable {
+        public enum Behavior: Sendable, Equatable {
             /// Send the status line, headers and the whole body.
             case respond
             /// Read the request, then close the connection without sending anything.
@@ -37,15 +37,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             case truncateBody(afterBytes: Int)
         }
 
-        var status: Int
+        public var status: Int
         /// Header fields in order. `Content-Length` and `Connection: close` are added unless present.
-        var headers: [(name: String, value: String)]
-        var body: Data
+        public var headers: [(name: String, value: String)]
+        public var body: Data
         /// Seconds to wait before responding (or before closing, for `.closeWithoutResponding`).
-        var delay: TimeInterval
-        var behavior: Behavior
+        public var delay: TimeInterval
+        public var behavior: Behavior
 
-        init(
+        public init(
             status: Int = 200,
             headers: [(name: String, value: String)] = [],
             body: Data = Data(),
@@ -59,46 +59,46 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             self.behavior = behavior
         }
 
-        static func text(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
+        public static func text(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
             Response(
                 status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8),
                 delay: delay)
         }
 
-        static func json(_ json: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
+        public static func json(_ json: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
             Response(status: status, headers: [("Content-Type", "application/json")], body: Data(json.utf8), delay: delay)
         }
 
-        static func data(_ data: Data, contentType: String, status: Int = 200) -> Response {
+        public static func data(_ data: Data, contentType: String, status: Int = 200) -> Response {
             Response(status: status, headers: [("Content-Type", contentType)], body: data)
         }
 
-        static let notFound = Response.text("not found", status: 404)
+        public static let notFound = Response.text("not found", status: 404)
     }
 
     /// A request as received.
-    struct Request: Sendable {
-        var method: String
+    public struct Request: Sendable {
+        public var method: String
         /// Path and query as sent, e.g. `/feed?page=2`.
-        var target: String
+        public var target: String
         /// Header fields with lowercased names (the last one wins when a name repeats).
-        var headers: [String: String]
-        var body: Data
+        public var headers: [String: String]
+        public var body: Data
 
         /// The target without its query.
-        var path: String { String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
+        public var path: String { String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
 
         /// The query (after `?`), or nil.
-        var query: String? {
+        public var query: String? {
             let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             return parts.count > 1 ? String(parts[1]) : nil
         }
     }
 
-    enum ServerError: Error, CustomStringConvertible {
+    public enum ServerError: Error, CustomStringConvertible {
         case system(String, Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .system(let call, let code): return "\(call) failed: \(String(cString: strerror(code)))"
             }
@@ -106,7 +106,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The port the server listens on (chosen by the system).
-    let port: UInt16
+    public let port: UInt16
 
     private let listener: Int32
     private let wakeRead: Int32
@@ -126,7 +126,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// How long a connection may take to send its request.
     private static let readTimeout: TimeInterval = 10
 
-    init() throws {
+    public init() throws {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw ServerError.system("pipe", errno) }
         wakeRead = pipeEnds[0]
@@ -186,32 +186,32 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// `baseURL` with `path` (which should start with `/`, and may carry a query).
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     /// Serves `response` for requests whose path (without query) is `path`, whatever the method.
-    func route(_ path: String, _ response: Response) {
+    public func route(_ path: String, _ response: Response) {
         route(path) { _ in response }
     }
 
     /// Serves what `handler` returns for requests to `path`. Runs on a connection thread.
-    func route(_ path: String, handler: @escaping @Sendable (Request) -> Response) {
+    public func route(_ path: String, handler: @escaping @Sendable (Request) -> Response) {
         state.lock()
         routes[path] = handler
         state.unlock()
     }
 
     /// Every request received so far, in arrival order.
-    var requests: [Request] {
+    public var requests: [Request] {
         state.lock()
         defer { state.unlock() }
         return log
     }
 
     /// Waits until at least `count` requests have arrived; false on timeout.
-    func waitForRequests(_ count: Int, timeout: TimeInterval = 5) -> Bool {
+    public func waitForRequests(_ count: Int, timeout: TimeInterval = 5) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         state.lock()
         defer { state.unlock() }
@@ -223,7 +223,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Stops accepting, aborts delayed responses, closes open connections and waits (up to 5 seconds) for
     /// every server thread to finish. Idempotent.
-    func stop() {
+    public func stop() {
         state.lock()
         if stopped {
             state.unlock()
@@ -472,7 +472,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
 
-    static func reason(_ status: Int) -> String {
+    public static func reason(_ status: Int) -> String {
         switch status {
         case 100: return "Continue"
         case 200: return "OK"
