@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "HubBench",
-            dependencies: ["HubFramework"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk"],
             path: "Benchmarks/HubBench"
         ),
         .testTarget(

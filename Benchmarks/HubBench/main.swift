@@ -12,6 +12,7 @@ var sections: [(String, () -> BenchSection)] = []
 sections.append(("diff", diffBenchmarks))
 // Areas add themselves here: ("layout", layoutBenchmarks), ("diff", diffBenchmarks), …
 sections.append(("layout", layoutBenchmarks))
+sections.append(("view", viewBenchmarks))
 
 for (name, run) in sections where wants(name) {
     Bench.print(run())
