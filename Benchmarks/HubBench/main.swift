@@ -14,6 +14,7 @@ sections.append(("diff", diffBenchmarks))
 sections.append(("layout", layoutBenchmarks))
 sections.append(("loading", loadingBenchmarks))
 sections.append(("images", { MainActor.assumeIsolated { imageBenchmarks() } }))
+sections.append(("view", viewBenchmarks))
 
 for (name, run) in sections where wants(name) {
     Bench.print(run())

@@ -123,8 +123,7 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
             }
             saveComponentUIState()
             component.prepareViewForReuse()
-            childrenByIndex = [:]
-            visibleChildViewsByIndex = [:]
+            recycleChildren()
             resetSelectionStateForReuse()
         }
         self.model = model
@@ -157,6 +156,21 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         }
     }
 
+    /// Hands every managed child back to the reuse pool: the component moved on to another model
+    /// (and removed their views in its `prepareViewForReuse`).
+    private func recycleChildren() {
+        let children = Array(childrenByIndex.values)
+        childrenByIndex = [:]
+        visibleChildViewsByIndex = [:]
+        for child in children { child.recycleAsChild() }
+    }
+
+    /// A child its parent no longer shows: keeps its UI state and goes back to the pool.
+    private func recycleAsChild() {
+        saveComponentUIState()
+        prepareViewForReuse()
+    }
+
     /// Hands the wrapper back: detaches it from its parent and files it in the reuse pool.
     func prepareViewForReuse() {
         if let parent, let model, parent.childrenByIndex[model.index] === self {
@@ -168,8 +182,12 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         delegate?.componentWrapperWillBeReused(self)
     }
 
-    /// Releases signal handlers and the reference on the view.
+    /// Releases signal handlers and the reference on the view, and those of the managed children.
     func tearDown() {
+        let children = Array(childrenByIndex.values)
+        childrenByIndex = [:]
+        visibleChildViewsByIndex = [:]
+        for child in children { child.tearDown() }
         cancelPendingHighlight()
         resizeConnection?.disconnect()
         resizeConnection = nil
@@ -303,6 +321,12 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         -> (any Component)?
     {
         guard component === self.component, let delegate else { return nil }
+        // Asked again for an index (a component that rebuilds its children when reconfigured):
+        // the child it had there goes back to the pool first.
+        if let previous = childrenByIndex.removeValue(forKey: childModel.index) {
+            visibleChildViewsByIndex[childModel.index] = nil
+            previous.recycleAsChild()
+        }
         guard let child = delegate.componentWrapper(self, childWrapperFor: childModel) else { return nil }
         childrenByIndex[childModel.index] = child
         return child.component

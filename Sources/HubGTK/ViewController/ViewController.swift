@@ -195,7 +195,11 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         let previousLayout = layout
         let previousVisibleTop = previousLayout?.firstIndex(intersecting: canvas.visibleRect)
         var diff: ViewModelDiff?
-        if let last = lastRenderedViewModel { diff = ViewModelDiff(from: last, to: viewModel) }
+        // After an empty body (the initial content, a loading state) a diff could only say "all
+        // inserted": a fresh layout is cheaper than applying it, and there is no offset to keep.
+        if let last = lastRenderedViewModel, !last.bodyComponentModels.isEmpty {
+            diff = ViewModelDiff(from: last, to: viewModel)
+        }
 
         if var current = layout, let diff, current.containerSize == container,
             current.addsHeaderMargin == addsHeaderMargin

@@ -274,6 +274,49 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testChildComponentsGoBackToThePoolWithTheirParent() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("parent") { ParentComponent() }
+            harness.register("child") { RecordingComponent(traits: [.compactWidth], height: 40) }
+            let controller = try harness.open { builder in
+                for row in 0..<2_000 {
+                    let parent = builder.bodyComponentModelBuilder(withIdentifier: "parent-\(row)")
+                    parent.componentNamespace = "test"
+                    parent.componentName = "parent"
+                    for index in 0..<3 {
+                        let child = parent.childBuilder(withIdentifier: "child-\(index)")
+                        child.componentNamespace = "test"
+                        child.componentName = "child"
+                        child.title = "\(row).\(index)"
+                        child.customData = ["width": 60]
+                    }
+                }
+            }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "parents")
+            var mostParents = 0
+            var offset = 0.0
+            let end = controller.layout!.contentSize.height
+            while offset < end {
+                controller.scroll(to: Point(x: 0, y: offset))
+                mostParents = max(mostParents, controller.liveBodyComponentCount)
+                offset += 7_919
+            }
+            let parents = harness.components("parent", as: ParentComponent.self).count
+            let children = harness.components("child", as: RecordingComponent.self).count
+            // One measuring component of each kind, plus what was live at once.
+            XCTAssertLessThanOrEqual(parents, mostParents + 1)
+            XCTAssertLessThanOrEqual(children, 3 * mostParents + 1, "children are recycled with their parents")
+            // The children shown are those of the parents shown.
+            for index in controller.liveBodyIndexes {
+                let parent = try XCTUnwrap(controller.liveComponent(atBodyIndex: index) as? ParentComponent)
+                let titles = parent.children.compactMap { ($0 as? RecordingComponent)?.model?.title }
+                XCTAssertEqual(titles, (0..<3).map { "\(index).\($0)" })
+            }
+        }
+    }
+
     func testViewAndContentOffsetObserversAreCalled() throws {
         try onMain {
             let harness = ViewControllerHarness()
