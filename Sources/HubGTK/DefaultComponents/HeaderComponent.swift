@@ -53,6 +53,7 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
         guard let titleLabel, let imageView else { return }
         gtk_label_set_text(hub_label(titleLabel), model.title ?? "")
+        applyFont()  // setting the text dropped the markup that sizes the title
         if let view { Gtk.setAccessibleName(view, model.title ?? "Header") }
         if let local = (model.backgroundImageData ?? model.mainImageData)?.localImage {
             imageView.setImage(local, animated: false)

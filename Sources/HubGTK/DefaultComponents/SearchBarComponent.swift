@@ -30,6 +30,9 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
         gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
         gtk_box_pack_start(hub_box(box), entry, 1, 1, 0)
         connections.append(GSignal.connect(entry, "changed") { [weak self] in self?.textChanged() })
+        // Keep the entry a valid object until `deinit` has disconnected from it, even when the
+        // view was destroyed first.
+        g_object_ref(UnsafeMutableRawPointer(entry))
         gtk_widget_show_all(box)
         self.entry = entry
         view = box
@@ -38,6 +41,7 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
     isolated deinit {
         GSource.cancel(pending)
         connections.forEach { $0.disconnect() }
+        if let entry { g_object_unref(UnsafeMutableRawPointer(entry)) }
     }
 
     /// The entry widget (tests type into it).
