@@ -15,6 +15,8 @@ public enum ViewerHub {
         let hub = Hub(configuration: configuration, fallbackHandler: DefaultComponentFactory.makeFallbackHandler())
         try! hub.componentRegistry.registerComponentFactory(DefaultComponentFactory(),
                                                             forNamespace: defaultComponentNamespace)
+        try! hub.componentRegistry.registerComponentFactory(ViewerComponentFactory(),
+                                                            forNamespace: ViewerComponentFactory.namespace)
         DemoFeatures.register(in: hub)
         return hub
     }
@@ -28,5 +30,7 @@ public enum DemoFeatures {
     public static func register(in hub: Hub) {
         RootFeature.register(in: hub)
         ReallyLongListFeature.register(in: hub)
+        ShowcaseFeature.register(in: hub)
+        LiveFeature.register(in: hub)
     }
 }

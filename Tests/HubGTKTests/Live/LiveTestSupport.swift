@@ -1,0 +1,165 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// Text a child process writes, collected on background threads.
+final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var ended = false
+
+    /// An empty chunk means the pipe was closed.
+    func append(_ chunk: Data) {
+        lock.withLock {
+            if chunk.isEmpty { ended = true } else { data.append(chunk) }
+        }
+    }
+    /// True once the writer closed the pipe (everything it wrote is here).
+    var isComplete: Bool { lock.withLock { ended } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+    var lines: [String] { text.split(separator: "\n").map(String.init) }
+}
+
+/// A built executable of this package, run as a child process with its output collected.
+final class ChildProcess: @unchecked Sendable {
+    let process = Process()
+    let standardOutput = OutputCollector()
+    let standardError = OutputCollector()
+
+    /// The directory the test bundle was built in, where `swift build --build-tests` also puts
+    /// the package's executables.
+    static var buildDirectory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// The path of a built executable, or nil when it was not built.
+    static func executable(_ name: String) -> URL? {
+        var candidates = [buildDirectory.appendingPathComponent(name)]
+        for bundle in Bundle.allBundles {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name))
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    init(_ executable: URL, arguments: [String], environment: [String: String]? = nil) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let stdoutCollector = standardOutput
+        let stderrCollector = standardError
+        out.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            stdoutCollector.append(chunk)
+            if chunk.isEmpty { handle.readabilityHandler = nil }
+        }
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            stderrCollector.append(chunk)
+            if chunk.isEmpty { handle.readabilityHandler = nil }
+        }
+        try process.run()
+    }
+
+    /// True until the process exited and all its output was collected.
+    var isRunning: Bool { process.isRunning || !standardOutput.isComplete || !standardError.isComplete }
+
+    /// Blocks until the process exited and all its output was collected (for tests that need no main loop).
+    func waitUntilDone() {
+        process.waitUntilExit()
+        while !standardOutput.isComplete || !standardError.isComplete { usleep(1000) }
+    }
+    var exitStatus: Int32 { process.terminationStatus }
+
+    /// Ctrl+C.
+    func interrupt() { process.interrupt() }
+
+    func kill() {
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// A plain TCP client on a background thread, for what `hublive` never does (cut a message
+/// short, announce a huge one).
+enum RawLiveClient {
+    /// Connects to 127.0.0.1:`port`; -1 on failure.
+    static func connect(port: UInt16, host: String = "127.0.0.1") -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return -1 }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        inet_pton(AF_INET, host, &address.sin_addr)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        if result != 0 {
+            close(socket)
+            return -1
+        }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return socket
+    }
+
+    /// Sends everything; false when the peer went away.
+    @discardableResult
+    static func send(_ socket: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let sent = Glibc.send(socket, raw.baseAddress!.advanced(by: offset), raw.count - offset,
+                                      Int32(MSG_NOSIGNAL))
+                if sent <= 0 { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+
+    /// Reads until the peer closes (or 30 s pass).
+    static func readAll(_ socket: Int32) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A result filled in on a background thread and read on the main thread.
+final class Box<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    var value: Value? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// JSON documents for the tests.
+enum LiveFixtures {
+    /// A view with a title and `count` rows (`row-N`), every title prefixed with `prefix`.
+    static func rows(_ count: Int, title: String = "Live rows", prefix: String = "Row", subtitle: String = "")
+        -> Data
+    {
+        var rows: [String] = []
+        rows.reserveCapacity(count)
+        for index in 0..<count {
+            let sub = subtitle.isEmpty ? "" : #","subtitle":"\#(subtitle) \#(index)""#
+            rows.append(#"{"id":"row-\#(index)","component":{"id":"default:row"},"text":{"title":"\#(prefix) \#(index)"\#(sub)}}"#)
+        }
+        return Data("{\n\"title\": \"\(title)\",\n\"body\": [\n\(rows.joined(separator: ",\n"))\n]\n}\n".utf8)
+    }
+}
