@@ -84,8 +84,8 @@ public final class LiveContentOperation: ContentOperation, LiveDocumentObserver 
         let what = rejection.byteCount.map { "The last document (\(LiveProtocol.describeSize($0)))" }
             ?? "The last message"
         let heading = document.goodDocument == nil
-            ? "\(what) could not be shown"
-            : "\(what) could not be shown; this is the last good one"
+            ? "\(what) was not shown"
+            : "\(what) was not shown; the view shows the last good one"
         var lines = rejection.lines
         if lines.count > Self.maximumListedProblems {
             let hidden = lines.count - Self.maximumListedProblems

@@ -136,6 +136,25 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         return addresses
     }
 
+    // §5 206: a new service listens nowhere; started on a port it listens there; stopped, nowhere.
+    func testThePortFollowsStartAndStop() throws {
+        try onMain {
+            let service = LiveService()
+            XCTAssertNil(service.port)
+            XCTAssertFalse(service.isListening)
+            let free = try service.start(onPort: 0)
+            service.stop()
+            XCTAssertEqual(try service.start(onPort: free), free)
+            XCTAssertEqual(service.port, free)
+            // Starting again restarts.
+            XCTAssertEqual(try service.start(onPort: free), free)
+            XCTAssertTrue(service.isListening)
+            service.stop()
+            XCTAssertNil(service.port)
+            XCTAssertEqual(RawLiveClient.connect(port: free), -1, "nothing listens after stop()")
+        }
+    }
+
     func testAPortInUseIsReportedInTheLiveView() throws {
         try onMain {
             let (app, port) = try startViewer()
@@ -274,7 +293,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             pump(until: { !controller.overlayComponents.isEmpty }, "the problems overlay")
             let viewModel = try XCTUnwrap(controller.viewModel)
             XCTAssertEqual(viewModel.bodyComponentModels.map(\.identifier), [LiveContentOperation.waitingModelIdentifier])
-            XCTAssertTrue(viewModel.overlayComponentModels.first?.subtitle?.contains("could not be shown") == true)
+            XCTAssertTrue(viewModel.overlayComponentModels.first?.subtitle?.contains("was not shown") == true)
         }
     }
 
