@@ -77,6 +77,11 @@ final class FileWatcher {
                 let nameBytes = buffer[(offset + 16)..<min(offset + 16 + nameLength, count)]
                 let eventName = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += 16 + nameLength
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: the file may have been saved.
+                    events.insert(.saved)
+                    continue
+                }
                 if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)
                     | UInt32(IN_UNMOUNT)) != 0
                 {

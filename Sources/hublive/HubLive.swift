@@ -41,6 +41,11 @@ struct HubLive: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let path = Self.absolutePath(file)
         let session = LiveSession(path: path, displayName: file, client: LiveClient(host: host, port: port))
+        // Watch (and catch Ctrl+C) before the first push, so a save during it is not missed.
+        let interrupt = once ? nil : try InterruptPipe()
+        let watching: Result<FileWatcher, FileWatcher.WatchError>? = once ? nil : Result { () throws(FileWatcher.WatchError) in
+            try FileWatcher(path: path)
+        }
 
         // The first push decides whether there is anything to talk to.
         let first = session.push()
@@ -63,14 +68,14 @@ struct HubLive: ParsableCommand {
             throw ExitCode.failure
         }
 
+        guard let interrupt, let watching else { return }
         let watcher: FileWatcher
-        do {
-            watcher = try FileWatcher(path: path)
-        } catch {
+        switch watching {
+        case .success(let created): watcher = created
+        case .failure(let error):
             Output.error("\(error)")
             throw ExitCode.failure
         }
-        let interrupt = try InterruptPipe()
         Output.note("watching \(file); save it to push it again (Ctrl+C to stop)")
         let outcome = session.watch(watcher, interrupt: interrupt)
         switch outcome {

@@ -228,7 +228,8 @@ private final class LiveConnection {
                 service?.log("a client disconnected in the middle of a message (after "
                     + "\(LiveProtocol.describeSize(framer.currentMessageReceivedCount))\(expected)); it was dropped")
             }
-            close()
+            // The client may only have stopped sending: answers still on their way get written.
+            closeAfterWriting()
             return
         }
         if let remaining = bytesToDrop {

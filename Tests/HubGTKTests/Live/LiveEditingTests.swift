@@ -78,7 +78,8 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor
     private func waitForExit(_ child: ChildProcess, timeout: Double = 30) {
-        pump(until: { !child.isRunning }, timeout: timeout, "hublive to exit")
+        pump(until: { !child.isRunning }, timeout: timeout,
+             "hublive to exit (output: \(child.standardOutput.text)\(child.standardError.text))")
     }
 
     // MARK: The service

@@ -2,29 +2,38 @@ import Foundation
 import Glibc
 import XCTest
 
-/// Text a child process writes, collected on background threads.
+/// Text a child process writes.
 final class OutputCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    private var ended = false
 
-    /// An empty chunk means the pipe was closed.
-    func append(_ chunk: Data) {
-        lock.withLock {
-            if chunk.isEmpty { ended = true } else { data.append(chunk) }
-        }
-    }
-    /// True once the writer closed the pipe (everything it wrote is here).
-    var isComplete: Bool { lock.withLock { ended } }
+    func append(_ bytes: ArraySlice<UInt8>) { lock.withLock { data.append(contentsOf: bytes) } }
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
     var lines: [String] { text.split(separator: "\n").map(String.init) }
 }
 
-/// A built executable of this package, run as a child process with its output collected.
+/// A built executable of this package, run as a child process with `posix_spawn`.
+///
+/// Its output is read without blocking whenever `isRunning` is asked (the tests ask while they
+/// pump the GTK main loop), and its exit is collected with `waitpid`, so nothing depends on a
+/// background run loop.
 final class ChildProcess: @unchecked Sendable {
-    let process = Process()
-    let standardOutput = OutputCollector()
-    let standardError = OutputCollector()
+    let pid: pid_t
+    private let collectedOutput = OutputCollector()
+    private let collectedError = OutputCollector()
+    /// Everything the process wrote to standard output so far.
+    var standardOutput: OutputCollector {
+        collect()
+        return collectedOutput
+    }
+    /// Everything the process wrote to standard error so far.
+    var standardError: OutputCollector {
+        collect()
+        return collectedError
+    }
+    private var outputFD: Int32
+    private var errorFD: Int32
+    private var status: Int32?
 
     /// The directory the test bundle was built in, where `swift build --build-tests` also puts
     /// the package's executables.
@@ -41,47 +50,109 @@ final class ChildProcess: @unchecked Sendable {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    init(_ executable: URL, arguments: [String], environment: [String: String]? = nil) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let stdoutCollector = standardOutput
-        let stderrCollector = standardError
-        out.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            stdoutCollector.append(chunk)
-            if chunk.isEmpty { handle.readabilityHandler = nil }
-        }
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            stderrCollector.append(chunk)
-            if chunk.isEmpty { handle.readabilityHandler = nil }
-        }
-        try process.run()
+    struct SpawnError: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
     }
 
-    /// True until the process exited and all its output was collected.
-    var isRunning: Bool { process.isRunning || !standardOutput.isComplete || !standardError.isComplete }
-
-    /// Blocks until the process exited and all its output was collected (for tests that need no main loop).
-    func waitUntilDone() {
-        process.waitUntilExit()
-        while !standardOutput.isComplete || !standardError.isComplete { usleep(1000) }
+    init(_ executable: URL, arguments: [String]) throws {
+        var out: [Int32] = [0, 0]
+        var err: [Int32] = [0, 0]
+        guard pipe(&out) == 0, pipe(&err) == 0 else { throw SpawnError(code: errno) }
+        // No other child may inherit these pipes, or its lifetime would delay this child's EOF.
+        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        close(out[1])
+        close(err[1])
+        guard result == 0 else {
+            close(out[0])
+            close(err[0])
+            throw SpawnError(code: result)
+        }
+        self.pid = pid
+        outputFD = out[0]
+        errorFD = err[0]
+        for fd in [outputFD, errorFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
-    var exitStatus: Int32 { process.terminationStatus }
+
+    deinit {
+        kill()
+        if outputFD >= 0 { close(outputFD) }
+        if errorFD >= 0 { close(errorFD) }
+    }
+
+    /// Reads what is available without blocking; closes a pipe at its end.
+    private func collect() {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        for (fd, collector) in [(outputFD, collectedOutput), (errorFD, collectedError)] where fd >= 0 {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    collector.append(buffer[0..<count])
+                    continue
+                }
+                if count == 0 {
+                    close(fd)
+                    if fd == outputFD { outputFD = -1 } else { errorFD = -1 }
+                }
+                break
+            }
+        }
+    }
+
+    private func reap() {
+        guard status == nil else { return }
+        var raw: Int32 = 0
+        if waitpid(pid, &raw, WNOHANG) == pid { status = raw }
+    }
+
+    /// True until the process exited and all its output was read.
+    var isRunning: Bool {
+        collect()
+        reap()
+        return status == nil || outputFD >= 0 || errorFD >= 0
+    }
+
+    /// The exit status (128 + the signal for a process killed by a signal); -1 while running.
+    var exitStatus: Int32 {
+        guard let status else { return -1 }
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Waits (without a main loop) until the process exited and all its output was read;
+    /// kills it after `timeout` seconds.
+    func waitUntilDone(timeout: Double = 30) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isRunning {
+            if Date() >= deadline {
+                XCTFail("\(pid) still running after \(timeout)s: \(standardOutput.text)\(standardError.text)")
+                kill()
+                return
+            }
+            usleep(2000)
+        }
+    }
 
     /// Ctrl+C.
-    func interrupt() { process.interrupt() }
+    func interrupt() { _ = Glibc.kill(pid, SIGINT) }
 
+    /// Ends the process if it still runs, and reaps it.
     func kill() {
-        if process.isRunning { process.terminate() }
+        reap()
+        guard status == nil else { return }
+        _ = Glibc.kill(pid, SIGKILL)
+        var raw: Int32 = 0
+        if waitpid(pid, &raw, 0) == pid { status = raw }
     }
 }
 
