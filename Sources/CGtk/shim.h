@@ -57,6 +57,11 @@ static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LI
 static inline GInputStream *hub_input_stream(void *p) { return G_INPUT_STREAM(p); }
 static inline GOutputStream *hub_output_stream(void *p) { return G_OUTPUT_STREAM(p); }
 static inline GIOStream *hub_io_stream(void *p) { return G_IO_STREAM(p); }
+static inline GSocketService *hub_socket_service(void *p) { return G_SOCKET_SERVICE(p); }
+static inline GSocketConnection *hub_socket_connection(void *p) { return G_SOCKET_CONNECTION(p); }
+static inline GSocketAddress *hub_socket_address(void *p) { return G_SOCKET_ADDRESS(p); }
+static inline GInetSocketAddress *hub_inet_socket_address(void *p) { return G_INET_SOCKET_ADDRESS(p); }
+static inline gboolean hub_is_inet_socket_address(void *p) { return p != NULL && G_IS_INET_SOCKET_ADDRESS(p); }
 
 static inline gboolean hub_is_widget(void *p) { return p != NULL && GTK_IS_WIDGET(p); }
 
@@ -121,6 +126,15 @@ static inline gulong hub_signal_connect_two_pointers(gpointer instance, const ch
 static inline gulong hub_signal_connect_open(gpointer instance, HubOpenCallback cb, gpointer data,
                                             GClosureNotify destroy) {
     return g_signal_connect_data(instance, "open", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
+// GSocketService::incoming (service, connection, source object) -> handled
+typedef gboolean (*HubIncomingCallback)(gpointer service, gpointer connection, gpointer source_object,
+                                        gpointer user_data);
+
+static inline gulong hub_signal_connect_incoming(gpointer instance, HubIncomingCallback cb, gpointer data,
+                                                 GClosureNotify destroy) {
+    return g_signal_connect_data(instance, "incoming", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
 }
 
 static inline void hub_signal_disconnect(gpointer instance, gulong handler) {

@@ -6,6 +6,8 @@ import HubGTK
 /// `hub-viewer --screenshot FILE.png --size WxH URI`: opens the URI in a window of that size,
 /// waits until the view has loaded (and images had a moment to arrive), writes the window as a
 /// PNG and exits. Exits non-zero when the URI cannot be shown or the file cannot be written.
+/// For one component of the showcase (`showcase:NAMESPACE:NAME`) the picture is cropped to the
+/// component.
 @MainActor
 public enum ScreenshotRunner {
     public static func run(options: ViewerOptions) -> Int32 {
@@ -39,7 +41,17 @@ public enum ScreenshotRunner {
             FileHandle.standardError.write(Data("hub-viewer: \(uri) failed: \(failure)\n".utf8))
             return 1
         }
-        guard writePNG(of: window.window, to: path) else {
+        var crop: (x: Int32, y: Int32, width: Int32, height: Int32)?
+        if ShowcaseFeature.componentIdentifier(in: page.viewController.viewURI) != nil,
+            let cell = page.viewController.cellWidget(atBodyIndex: 0) ?? page.viewController.headerCellWidget
+        {
+            var x: Int32 = 0
+            var y: Int32 = 0
+            if gtk_widget_translate_coordinates(cell, window.window, 0, 0, &x, &y) != 0 {
+                crop = (x, y, gtk_widget_get_allocated_width(cell), gtk_widget_get_allocated_height(cell))
+            }
+        }
+        guard writePNG(of: window.window, to: path, crop: crop) else {
             FileHandle.standardError.write(Data("hub-viewer: cannot write \(path)\n".utf8))
             return 1
         }
@@ -47,14 +59,18 @@ public enum ScreenshotRunner {
         return 0
     }
 
-    /// Draws a widget (normally the window) into a PNG file.
-    public static func writePNG(of widget: Widget, to path: String) -> Bool {
-        let width = gtk_widget_get_allocated_width(widget)
-        let height = gtk_widget_get_allocated_height(widget)
+    /// Draws a widget (normally the window) into a PNG file; `crop` (in the widget's coordinates)
+    /// keeps only that rectangle.
+    public static func writePNG(of widget: Widget, to path: String,
+                                crop: (x: Int32, y: Int32, width: Int32, height: Int32)? = nil) -> Bool
+    {
+        let width = crop?.width ?? gtk_widget_get_allocated_width(widget)
+        let height = crop?.height ?? gtk_widget_get_allocated_height(widget)
         guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
         else { return false }
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)
+        if let crop { cairo_translate(cr, -Double(crop.x), -Double(crop.y)) }
         gtk_widget_draw(widget, cr)
         cairo_destroy(cr)
         return cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS

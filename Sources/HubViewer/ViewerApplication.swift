@@ -15,6 +15,11 @@ public final class ViewerApplication {
     public let navigator: Navigator
     public private(set) var mainWindow: ViewerWindow?
     public private(set) var windowController: ViewerWindowController?
+    /// What the live-editing service should do when the application starts (`hub-viewer` sets it
+    /// from `--live-port`/`--no-live`); nil leaves it stopped (tests start it themselves).
+    public var liveSetting: LiveSetting?
+    /// The live-editing service, once started.
+    public internal(set) var liveService: LiveService?
     private var connections: [SignalConnection] = []
     private var actions: [OpaquePointer] = []
 
@@ -44,6 +49,7 @@ public final class ViewerApplication {
 
     private func startup() {
         ViewerStyle.load()
+        applyLiveSetting()
         addAction("back", accelerators: ["<Alt>Left", "Back"]) { [weak self] in self?.navigator.goBack() }
         addAction("forward", accelerators: ["<Alt>Right", "Forward"]) { [weak self] in self?.navigator.goForward() }
         addAction("reload", accelerators: ["F5", "<Control>r"]) { [weak self] in self?.navigator.reload() }
@@ -100,6 +106,7 @@ public final class ViewerApplication {
     /// Closes the window and releases the application (tests and screenshots create several
     /// applications in one process; each must leave the session bus before the next registers).
     public func close() {
+        stopLiveService()
         if let window = mainWindow?.window { gtk_widget_destroy(window) }
         mainWindow = nil
         windowController = nil

@@ -22,6 +22,8 @@ public enum ViewerHub {
                           configuration: DefaultImageLoader.Configuration(resourcesDirectory: resources)))
         try! hub.componentRegistry.registerComponentFactory(DefaultComponentFactory(),
                                                             forNamespace: defaultComponentNamespace)
+        try! hub.componentRegistry.registerComponentFactory(ViewerComponentFactory(),
+                                                            forNamespace: ViewerComponentFactory.namespace)
         DemoFeatures.register(in: hub, environment: environment)
         return hub
     }
@@ -43,5 +45,7 @@ public enum DemoFeatures {
         StickyHeaderFeature.register(in: hub)
         CitiesFeature.register(in: hub)
         JSONFileFeature.register(in: hub)
+        ShowcaseFeature.register(in: hub)
+        LiveFeature.register(in: hub)
     }
 }

@@ -15,6 +15,8 @@ if options.showHelp {
 }
 let status = MainActor.assumeIsolated { () -> Int32 in
     if options.screenshotPath != nil { return ScreenshotRunner.run(options: options) }
-    return ViewerApplication().run(arguments: [CommandLine.arguments[0]] + options.uris)
+    let app = ViewerApplication()
+    app.liveSetting = options.liveEnabled ? .port(options.livePort) : .disabled
+    return app.run(arguments: [CommandLine.arguments[0]] + options.uris)
 }
 exit(status)

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Is told when a `LiveDocument` changes.
+@MainActor
+public protocol LiveDocumentObserver: AnyObject {
+    func liveDocumentDidChange(_ document: LiveDocument)
+}
+
+/// Why the latest message of a live session was not shown.
+public struct LiveRejection: Hashable, Sendable {
+    /// Size of the message, when it was received whole.
+    public let byteCount: Int?
+    /// Why the document could not be read at all (invalid JSON, too large…); nil when it was read
+    /// but some of its values could not be used.
+    public let error: String?
+    /// The values that could not be used, with their JSON paths.
+    public let problems: [JSONProblem]
+
+    public init(byteCount: Int?, error: String?, problems: [JSONProblem]) {
+        self.byteCount = byteCount
+        self.error = error
+        self.problems = problems
+    }
+
+    /// Every problem on a line of its own: the error, or `path: message` per problem.
+    public var lines: [String] {
+        var lines: [String] = []
+        if let error { lines.append(error) }
+        lines += problems.map(\.description)
+        return lines
+    }
+
+    /// One line for replies and logs: the error, or the count and the first few problems.
+    public var summary: String {
+        if let error { return error }
+        let shown = problems.prefix(3).map(\.description).joined(separator: "; ")
+        let more = problems.count > 3 ? "; and \(problems.count - 3) more" : ""
+        return "\(problems.count) \(problems.count == 1 ? "problem" : "problems"): \(shown)\(more)"
+    }
+}
+
+/// The document of a live-editing session: the last good document received, and what was wrong
+/// with the latest one when it could not be shown.
+///
+/// A document is *good* when it is valid JSON in the view model schema (an object, or an array of
+/// body components) and every value in it could be used. Anything else is rejected: the last good
+/// document stays, and the rejection (with the JSON paths of the problems) is kept until a good
+/// document arrives. Observers — the live content operations of open views — are told about every
+/// change and reload their view.
+@MainActor
+public final class LiveDocument {
+    /// The schema documents are checked with (the schema the live views use).
+    public let schema: JSONSchema
+    /// The last good document, as received.
+    public private(set) var goodDocument: Data?
+    /// Why the latest message was not shown; nil when it was (or nothing was received yet).
+    public private(set) var rejection: LiveRejection?
+    /// Messages received, good or not.
+    public private(set) var receivedCount = 0
+    /// Good documents received.
+    public private(set) var shownCount = 0
+    /// A line about the live service (where it listens, or why it does not), for the waiting page.
+    public var serviceStatus: String {
+        didSet { if serviceStatus != oldValue { notifyObservers() } }
+    }
+
+    private var observers: [WeakObserver] = []
+
+    public init(schema: JSONSchema, serviceStatus: String = "") {
+        self.schema = schema
+        self.serviceStatus = serviceStatus
+    }
+
+    /// Checks a received document and keeps it when it is good. Returns the reply for the sender.
+    @discardableResult
+    public func receive(_ data: Data) -> LiveReply {
+        receivedCount += 1
+        let builder = schema.makeViewModelBuilder()
+        let problems: [JSONProblem]
+        do {
+            problems = try builder.addJSON(data: data)
+        } catch {
+            rejection = LiveRejection(byteCount: data.count, error: error.description, problems: [])
+            notifyObservers()
+            return .invalid(byteCount: data.count, summary: rejection!.summary)
+        }
+        guard problems.isEmpty else {
+            rejection = LiveRejection(byteCount: data.count, error: nil, problems: problems)
+            notifyObservers()
+            return .invalid(byteCount: data.count, summary: rejection!.summary)
+        }
+        goodDocument = data
+        rejection = nil
+        shownCount += 1
+        notifyObservers()
+        return .shown(byteCount: data.count)
+    }
+
+    /// Records a message that could not be received (too large, cut off); the last good document
+    /// stays. Returns the reply for the sender.
+    @discardableResult
+    public func refuse(_ message: String) -> LiveReply {
+        receivedCount += 1
+        rejection = LiveRejection(byteCount: nil, error: message, problems: [])
+        notifyObservers()
+        return .refused(message)
+    }
+
+    /// Forgets every document (a new session).
+    public func reset() {
+        goodDocument = nil
+        rejection = nil
+        receivedCount = 0
+        shownCount = 0
+        notifyObservers()
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer, held weakly.
+    public func addObserver(_ observer: any LiveDocumentObserver) {
+        observers.removeAll { $0.object == nil || $0.object === observer }
+        observers.append(WeakObserver(object: observer))
+    }
+
+    public func removeObserver(_ observer: any LiveDocumentObserver) {
+        observers.removeAll { $0.object == nil || $0.object === observer }
+    }
+
+    /// Observers still alive (for tests).
+    public var observerCount: Int { observers.filter { $0.object != nil }.count }
+
+    private func notifyObservers() {
+        observers.removeAll { $0.object == nil }
+        for observer in observers { observer.object?.liveDocumentDidChange(self) }
+    }
+
+    private struct WeakObserver {
+        weak var object: (any LiveDocumentObserver)?
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import HubFramework
+import HubGTK
+
+/// The component showcase.
+///
+/// - `showcase:` lists every component the registered factories make available for the showcase:
+///   a heading per component (its name, `namespace:name`, the category of its sample and its layout
+///   traits) followed by the component itself, showing a sample model — the one its factory
+///   provides, or a generated one with a title, a subtitle and an image.
+/// - `showcase:NAMESPACE:NAME` shows that one component alone (for `hub-viewer --screenshot`, which
+///   then crops the picture to the component). A sample whose category is `header` is shown as the
+///   view's header there.
+@MainActor
+public enum ShowcaseFeature {
+    public static let identifier = "showcase"
+    public static let rootURI = URL(string: "showcase:")!
+
+    /// The view URI of one component.
+    public static func uri(for component: Identifier) -> URL {
+        URL(string: "showcase:\(component.identifierString)")!
+    }
+
+    /// The component a `showcase:NAMESPACE:NAME` URI names; nil for `showcase:` itself.
+    public static func componentIdentifier(in uri: URL) -> Identifier? {
+        let text = uri.absoluteString
+        guard text.hasPrefix(rootURI.absoluteString) else { return nil }
+        let rest = String(text.dropFirst(rootURI.absoluteString.count))
+        guard !rest.isEmpty else { return nil }
+        return Identifier(string: rest.removingPercentEncoding ?? rest)
+    }
+
+    /// The model identifiers of a component's heading and sample in `showcase:`.
+    public static func headingModelIdentifier(for component: Identifier) -> String { "heading:\(component)" }
+    public static func sampleModelIdentifier(for component: Identifier) -> String { "sample:\(component)" }
+
+    static func register(in hub: Hub) {
+        let registry = hub.componentRegistry
+        let operation = BlockContentOperation { [weak registry] context in
+            guard let registry else { return }
+            if let component = componentIdentifier(in: context.viewURI) {
+                addSingle(component, registry: registry, to: context.viewModelBuilder, uri: context.viewURI)
+            } else {
+                addList(registry: registry, to: context.viewModelBuilder)
+            }
+        }
+        try! hub.featureRegistry.registerFeature(
+            identifier: identifier, viewURIPredicate: ViewURIPredicate(rootViewURI: rootURI),
+            title: "Component Showcase",
+            contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }],
+            exampleViewURIs: [rootURI],
+            options: ["description": "Every registered component, with a sample model"])
+    }
+
+    private static func addList(registry: ComponentRegistry, to builder: ViewModelBuilder) {
+        let components = registry.showcaseableComponentIdentifiers
+        builder.navigationBarTitle = "Component Showcase"
+        builder.setCustomDataValue(.number(Double(components.count)), forKey: "componentCount")
+        for component in components {
+            let heading = builder.bodyComponentModelBuilder(withIdentifier: headingModelIdentifier(for: component))
+            let sample = builder.bodyComponentModelBuilder(withIdentifier: sampleModelIdentifier(for: component))
+            let source = ComponentShowcase.fillSample(for: component, registry: registry, builder: sample)
+            heading.componentNamespace = ViewerComponentFactory.showcaseHeading.namespacePart
+            heading.componentName = ViewerComponentFactory.showcaseHeading.namePart
+            heading.title = registry.showcaseName(for: component) ?? component.namePart
+            heading.subtitle = component.identifierString
+            let traits = registry.createComponent(for: component, category: sample.componentCategory).layoutTraits
+                .map(\.rawValue).sorted()
+            heading.accessoryTitle = "category \(sample.componentCategory) · traits "
+                + (traits.isEmpty ? "none" : traits.joined(separator: ", "))
+                + (source == .factory ? " · sample from its factory" : " · generated sample")
+            heading.customData = [
+                "component": .string(component.identifierString),
+                "category": .string(sample.componentCategory.rawValue),
+                "traits": .array(traits.map { .string($0) }),
+                "sample": .string(source.rawValue),
+            ]
+            heading.targetBuilder.uri = uri(for: component)
+        }
+    }
+
+    private static func addSingle(_ component: Identifier, registry: ComponentRegistry, to builder: ViewModelBuilder,
+                                  uri: URL)
+    {
+        guard registry.hasComponent(for: component) else {
+            builder.navigationBarTitle = "No such component"
+            let message = builder.bodyComponentModelBuilder(withIdentifier: "message")
+            message.componentNamespace = defaultComponentNamespace
+            message.componentName = "label"
+            message.title = "No factory makes a component called \(component). Open showcase: to see every component."
+            return
+        }
+        builder.navigationBarTitle = registry.showcaseName(for: component) ?? component.identifierString
+        let sample = builder.bodyComponentModelBuilder(withIdentifier: sampleModelIdentifier(for: component))
+        ComponentShowcase.fillSample(for: component, registry: registry, builder: sample)
+        if sample.componentCategory == .header {
+            builder.removeBodyComponentModelBuilder(withIdentifier: sampleModelIdentifier(for: component))
+            ComponentShowcase.fillSample(for: component, registry: registry,
+                                         builder: builder.headerComponentModelBuilder)
+        }
+    }
+}
