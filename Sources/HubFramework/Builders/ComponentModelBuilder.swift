@@ -29,10 +29,23 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     public var accessoryTitle: String?
     public var descriptionText: String?
 
-    /// The main image; always exists (an empty one builds no image data).
-    public private(set) var mainImageDataBuilder: ComponentImageDataBuilder
-    /// The background image; always exists (an empty one builds no image data).
-    public private(set) var backgroundImageDataBuilder: ComponentImageDataBuilder
+    /// The main image; always available (an empty one builds no image data). Created on first
+    /// use, so the many components without images (a million rows) do not pay for two builders.
+    public var mainImageDataBuilder: ComponentImageDataBuilder {
+        if let storedMainImageDataBuilder { return storedMainImageDataBuilder }
+        let builder = ComponentImageDataBuilder(context: context)
+        storedMainImageDataBuilder = builder
+        return builder
+    }
+    /// The background image; always available (an empty one builds no image data). Created on first use.
+    public var backgroundImageDataBuilder: ComponentImageDataBuilder {
+        if let storedBackgroundImageDataBuilder { return storedBackgroundImageDataBuilder }
+        let builder = ComponentImageDataBuilder(context: context)
+        storedBackgroundImageDataBuilder = builder
+        return builder
+    }
+    private var storedMainImageDataBuilder: ComponentImageDataBuilder?
+    private var storedBackgroundImageDataBuilder: ComponentImageDataBuilder?
     /// The identifier of the component's icon. Only turns into an icon with an icon image resolver.
     public var iconIdentifier: String?
 
@@ -52,8 +65,6 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         componentNamespace = context.componentDefaults.namespace
         componentName = context.componentDefaults.name
         componentCategory = context.componentDefaults.category
-        mainImageDataBuilder = ComponentImageDataBuilder(context: context)
-        backgroundImageDataBuilder = ComponentImageDataBuilder(context: context)
     }
 
     /// A stand-alone builder using `schema`, its component defaults and its resolvers.
@@ -79,25 +90,25 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
 
     /// Shortcut for `mainImageDataBuilder.url`.
     public var mainImageURL: URL? {
-        get { mainImageDataBuilder.url }
+        get { storedMainImageDataBuilder?.url }
         set { mainImageDataBuilder.url = newValue }
     }
 
     /// Shortcut for `mainImageDataBuilder.localImage`.
     public var mainImage: (any Image)? {
-        get { mainImageDataBuilder.localImage }
+        get { storedMainImageDataBuilder?.localImage }
         set { mainImageDataBuilder.localImage = newValue }
     }
 
     /// Shortcut for `backgroundImageDataBuilder.url`.
     public var backgroundImageURL: URL? {
-        get { backgroundImageDataBuilder.url }
+        get { storedBackgroundImageDataBuilder?.url }
         set { backgroundImageDataBuilder.url = newValue }
     }
 
     /// Shortcut for `backgroundImageDataBuilder.localImage`.
     public var backgroundImage: (any Image)? {
-        get { backgroundImageDataBuilder.localImage }
+        get { storedBackgroundImageDataBuilder?.localImage }
         set { backgroundImageDataBuilder.localImage = newValue }
     }
 
@@ -187,8 +198,8 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
             componentIdentifier: Identifier(namespace: componentNamespace, name: componentName),
             componentCategory: componentCategory,
             title: title, subtitle: subtitle, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
-            mainImageData: mainImageDataBuilder.build(identifier: nil, type: .main),
-            backgroundImageData: backgroundImageDataBuilder.build(identifier: nil, type: .background),
+            mainImageData: storedMainImageDataBuilder?.build(identifier: nil, type: .main),
+            backgroundImageData: storedBackgroundImageDataBuilder?.build(identifier: nil, type: .background),
             customImageData: customImages, icon: icon, target: storedTargetBuilder?.build(),
             metadata: metadata, loggingData: loggingData, customData: customData,
             parent: parent, makeChildren: { model in childList.build(parent: model) })
@@ -206,8 +217,8 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         copy.subtitle = subtitle
         copy.accessoryTitle = accessoryTitle
         copy.descriptionText = descriptionText
-        copy.mainImageDataBuilder = mainImageDataBuilder.copy()
-        copy.backgroundImageDataBuilder = backgroundImageDataBuilder.copy()
+        copy.storedMainImageDataBuilder = storedMainImageDataBuilder?.copy()
+        copy.storedBackgroundImageDataBuilder = storedBackgroundImageDataBuilder?.copy()
         copy.iconIdentifier = iconIdentifier
         copy.customImageDataBuilders = customImageDataBuilders.mapValues { $0.copy() }
         copy.storedTargetBuilder = storedTargetBuilder?.copy()
