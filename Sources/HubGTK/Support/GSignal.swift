@@ -147,24 +147,6 @@ public enum GSignal {
         }, data, releaseBox)
         return SignalConnection(instance: instance, handlerID: id)
     }
-
-    /// Connects a handler that receives two pointer arguments (`open`: files and count; `activate` of actions).
-    @discardableResult
-    public static func connectTwoPointers(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                          _ handler: @escaping @MainActor (UnsafeMutableRawPointer?,
-                                                                            UnsafeMutableRawPointer?) -> Void)
-        -> SignalConnection
-    {
-        typealias Callback = @MainActor (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_two_pointers(instance, signal, { _, a, b, data in
-            guard let data else { return }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            MainActor.assumeIsolated { box.callback(a, b) }
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
-    }
 }
 
 extension GSignal {

@@ -155,8 +155,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
 
     public func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) {
         lastError = error
-        updateStateView()
-        updateLoadingState()
+        updateLoadingState()  // also updates the state view
         delegate?.viewController(self, didFailToUpdateWith: error)
     }
 
@@ -262,9 +261,10 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
                 previous[model.identifier] = nil
                 next[index] = wrapper
                 let changed = wrapper.model != model
-                wrapper.frame = layout.frame(at: index)  // children are sized to it while configuring
+                let frame = layout.frame(at: index)
+                wrapper.frame = frame  // children are sized to it while configuring
                 wrapper.configureView(with: model, containerViewSize: container)
-                place(wrapper, at: layout.frame(at: index))
+                place(wrapper, at: frame)
                 if changed {
                     imageLoader?.loadImages(for: wrapper, containerViewSize: container)
                     if isVisible { cellWillAppear(wrapper, forced: false) }
@@ -279,11 +279,12 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             let model = body[index]
             let wrapper = pool.wrapper(for: model, delegate: self, parent: nil)
             // A component creating children while it is configured sizes them to its frame.
-            wrapper.frame = layout.frame(at: index)
+            let frame = layout.frame(at: index)
+            wrapper.frame = frame
             wrapper.configureView(with: model, containerViewSize: container)
             let cell = self.cell(for: wrapper)
             cell.adopt(wrapper)
-            place(wrapper, at: layout.frame(at: index))
+            place(wrapper, at: frame)
             gtk_widget_show(cell.widget)
             next[index] = wrapper
             imageLoader?.loadImages(for: wrapper, containerViewSize: container)
@@ -347,10 +348,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
     private func configureHeader(_ model: ComponentModel?) {
         guard let model else {
             if let header = headerWrapper {
-                cells[ObjectIdentifier(header)]?.detachFromOverlay()
-                header.tearDown()
-                cells[ObjectIdentifier(header)]?.tearDown()
-                cells[ObjectIdentifier(header)] = nil
+                discard(header)
                 headerWrapper = nil
             }
             return
@@ -391,10 +389,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             configured.append(wrapper)
         }
         for unused in old {
-            cells[ObjectIdentifier(unused)]?.detachFromOverlay()
-            unused.tearDown()
-            cells[ObjectIdentifier(unused)]?.tearDown()
-            cells[ObjectIdentifier(unused)] = nil
+            discard(unused)
         }
         overlayWrappers = configured
     }
@@ -412,10 +407,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             wrapper = previous
         } else {
             if let previous {
-                cells[ObjectIdentifier(previous)]?.detachFromOverlay()
-                previous.tearDown()
-                cells[ObjectIdentifier(previous)]?.tearDown()
-                cells[ObjectIdentifier(previous)] = nil
+                discard(previous)
             }
             wrapper = pool.wrapper(for: model, delegate: self, parent: nil)
             pool.remove(wrapper)
@@ -424,6 +416,15 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         cell(for: wrapper).adopt(wrapper)
         imageLoader?.loadImages(for: wrapper, containerViewSize: containerSize)
         return (wrapper, true)
+    }
+
+    /// Takes a header or overlay wrapper that is no longer used off the screen and releases it.
+    private func discard(_ wrapper: ComponentWrapper) {
+        let key = ObjectIdentifier(wrapper)
+        cells[key]?.detachFromOverlay()
+        wrapper.tearDown()
+        cells[key]?.tearDown()
+        cells[key] = nil
     }
 
     // MARK: Loading and error states
@@ -473,13 +474,11 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
     }
 
     private func relayoutForNewSize() {
-        guard let viewModel else { return }
         if let layout, layout.containerSize.width != canvas.viewportSize.width || needsRender {
             // Every width may change: lay out again and reconfigure what is visible.
             self.layout = nil
             lastRenderedViewModel = nil
             for wrapper in visibleWrappers.values { wrapper.reconfigureView(containerViewSize: containerSize) }
-            _ = viewModel
         }
         renderCurrentViewModel()
     }
