@@ -7,8 +7,6 @@ import HubFramework
 protocol ComponentWrapperDelegate: AnyObject {
     /// The wrapper's selection state is about to change (it is not yet visible).
     func componentWrapper(_ wrapper: ComponentWrapper, willUpdateSelectionState state: SelectionState)
-    /// The wrapper's selection state changed and is now shown.
-    func componentWrapper(_ wrapper: ComponentWrapper, didUpdateSelectionState state: SelectionState)
     /// The wrapper is done with its model: put it in the reuse pool.
     func componentWrapperWillBeReused(_ wrapper: ComponentWrapper)
     /// Creates a managed child wrapper for a child model of `wrapper`'s model.
@@ -22,7 +20,6 @@ protocol ComponentWrapperDelegate: AnyObject {
                           customData: JSONObject?)
     func componentWrapper(_ wrapper: ComponentWrapper, performActionWithIdentifier identifier: Identifier,
                           customData: JSONObject?) -> Bool
-    func componentWrapperViewDidResize(_ wrapper: ComponentWrapper)
 }
 
 /// Wraps a component for the framework: applies the reuse lifecycle, saves and restores UI
@@ -38,7 +35,6 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
     private let uiStateManager: ComponentUIStateManager
 
     private(set) var selectionState: SelectionState = .none
-    private(set) var hasBeenConfigured = false
     var viewHasAppearedSinceLastModelChange = false
     private(set) var appearanceCount = 0
     /// Managed children by child index (as created through the child delegate).
@@ -103,7 +99,6 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         lastViewSize = (width, height)
         guard hadSize || (width > 1 && height > 1) else { return }
         (component as? any ComponentViewObserver)?.viewDidResize()
-        delegate?.componentWrapperViewDidResize(self)
     }
 
     func preferredViewSize(for model: ComponentModel, containerViewSize: Size) -> Size {
@@ -116,7 +111,7 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
     /// old one and calls `prepareViewForReuse`; saved state of the new one is restored after.
     func configureView(with model: ComponentModel, containerViewSize: Size) {
         loadViewIfNeeded()
-        if hasBeenConfigured {
+        if self.model != nil {  // configured before
             if let current = self.model, current == model {
                 self.model = model  // same content; keep the newest instance (its parent links)
                 return
@@ -137,7 +132,6 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
             restorable.restoreUIState(state)
         }
         viewHasAppearedSinceLastModelChange = false
-        hasBeenConfigured = true
     }
 
     /// Re-runs `configureView` with the current model (after the container was resized).
@@ -262,7 +256,6 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         if notifyDelegate { delegate?.componentWrapper(self, willUpdateSelectionState: state) }
         selectionState = state
         applySelectionState(state)
-        if notifyDelegate { delegate?.componentWrapper(self, didUpdateSelectionState: state) }
     }
 
     /// A press began: tell the delegate now, show the highlight after the delay unless cancelled.
@@ -272,7 +265,6 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         if delay <= 0 {
             selectionState = .highlighted
             applySelectionState(.highlighted)
-            delegate?.componentWrapper(self, didUpdateSelectionState: .highlighted)
             return
         }
         pendingHighlight = GSource.timeout(milliseconds: UInt32(delay * 1000)) { [weak self] in
@@ -281,7 +273,6 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
             guard self.selectionState != .highlighted else { return false }
             self.selectionState = .highlighted
             self.applySelectionState(.highlighted)
-            self.delegate?.componentWrapper(self, didUpdateSelectionState: .highlighted)
             return false
         }
     }

@@ -235,8 +235,6 @@ extension ViewController: ComponentWrapperDelegate {
         }
     }
 
-    func componentWrapper(_ wrapper: ComponentWrapper, didUpdateSelectionState state: SelectionState) {}
-
     func componentWrapperWillBeReused(_ wrapper: ComponentWrapper) {
         if let view = wrapper.view { delegate?.viewController(self, willReuseComponentWith: view) }
         pool.add(wrapper)
@@ -297,6 +295,4 @@ extension ViewController: ComponentWrapperDelegate {
     {
         performAction(trigger: .component, identifier: identifier, customData: customData, model: wrapper.model)
     }
-
-    func componentWrapperViewDidResize(_ wrapper: ComponentWrapper) {}
 }
