@@ -66,11 +66,6 @@ extension ViewController {
         }
     }
 
-    /// A scroll moves components under the pointer: a press in progress is no longer a click.
-    func cancelGestureIfMoved() {
-        if gesture != nil { cancelGesture() }
-    }
-
     /// Resets the highlighted component (if any) to no selection state.
     public func cancelComponentSelection() {
         cancelGesture()

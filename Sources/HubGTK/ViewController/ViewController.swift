@@ -465,7 +465,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
             relayoutForNewSize()
             return
         }
-        cancelGestureIfMoved()
+        cancelGesture()  // content moved under the pointer: a press in progress is no longer a click
         updateVisibleCells()
         let offset = Point(x: 0, y: canvas.contentOffset)
         scrollHandler.scrollViewDidScroll(in: self, contentOffset: offset)
