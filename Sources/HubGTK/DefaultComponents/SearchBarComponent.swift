@@ -33,9 +33,6 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
         // outlive it so that `deinit` can disconnect from it.
         g_object_ref(UnsafeMutableRawPointer(entry))
         connections.append(GSignal.connect(entry, "changed") { [weak self] in self?.textChanged() })
-        // Keep the entry a valid object until `deinit` has disconnected from it, even when the
-        // view was destroyed first.
-        g_object_ref(UnsafeMutableRawPointer(entry))
         gtk_widget_show_all(box)
         self.entry = entry
         view = box
