@@ -11,6 +11,7 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     private var imageView: ImageView?
     private var titleLabel: Widget?
     private var fontSize = 30.0
+    private var title = ""
 
     public static let expandedHeight = 250.0
     public static let collapsedHeight = 64.0
@@ -51,9 +52,9 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     }
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let titleLabel, let imageView else { return }
-        gtk_label_set_text(hub_label(titleLabel), model.title ?? "")
-        applyFont()  // setting the text dropped the markup that sizes it
+        guard let imageView else { return }
+        title = model.title ?? ""
+        applyFont()
         if let view { Gtk.setAccessibleName(view, model.title ?? "Header") }
         if let local = (model.backgroundImageData ?? model.mainImageData)?.localImage {
             imageView.setImage(local, animated: false)
@@ -70,14 +71,12 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
         applyFont()
     }
 
+    /// Draws the title at the current font size (bold markup of the escaped title).
     private func applyFont() {
-        guard let titleLabel else { return }
-        let markup = "<span size=\"\(Int(fontSize * 1024))\" weight=\"bold\">\(escape(Gtk.labelText(titleLabel)))</span>"
+        guard let titleLabel, let escaped = g_markup_escape_text(title, -1) else { return }
+        defer { g_free(escaped) }
+        let markup = "<span size=\"\(Int(fontSize * 1024))\" weight=\"bold\">\(String(cString: escaped))</span>"
         gtk_label_set_markup(hub_label(titleLabel), markup)
-    }
-
-    private func escape(_ text: String) -> String {
-        String(cString: g_markup_escape_text(text, -1))
     }
 
     /// The title's font size in points (tests check that it follows the height).
