@@ -6,3 +6,11 @@ struct BuilderContext: Sendable {
     let iconImageResolver: (any IconImageResolver)?
     let localImageResolver: (any LocalImageResolver)?
 }
+
+extension BuilderContext {
+    /// The context of a stand-alone builder: `schema` with its own component defaults and resolvers.
+    init(schema: JSONSchema) {
+        self.init(schema: schema, componentDefaults: schema.componentDefaults,
+            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver)
+    }
+}

@@ -24,8 +24,7 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
 
     /// A stand-alone builder reading JSON with `schema` and resolving images with its resolvers.
     public convenience init(schema: JSONSchema) {
-        self.init(context: BuilderContext(schema: schema, componentDefaults: schema.componentDefaults,
-            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver))
+        self.init(context: BuilderContext(schema: schema))
     }
 
     /// True when nothing has been set.

@@ -38,8 +38,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// A builder using `schema`, its component defaults and its resolvers.
     public convenience init(schema: JSONSchema) {
-        self.init(schema: schema, componentDefaults: schema.componentDefaults,
-            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver)
+        self.init(context: BuilderContext(schema: schema))
     }
 
     /// The JSON schema this builder reads JSON with.
