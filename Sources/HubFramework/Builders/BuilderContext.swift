@@ -14,3 +14,11 @@ extension BuilderContext {
             iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver)
     }
 }
+
+extension BuilderContext {
+    /// The icon `identifier` of `kind`, or nil without an identifier or without an icon image resolver.
+    func icon(_ identifier: String?, kind: Icon.Kind) -> Icon? {
+        guard let identifier, let iconImageResolver else { return nil }
+        return Icon(identifier: identifier, kind: kind, resolver: iconImageResolver)
+    }
+}

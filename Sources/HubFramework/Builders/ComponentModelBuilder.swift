@@ -189,9 +189,6 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         for (identifier, builder) in customImageDataBuilders {
             if let data = builder.build(identifier: identifier, type: .custom) { customImages[identifier] = data }
         }
-        let icon = iconIdentifier.flatMap { identifier in
-            context.iconImageResolver.map { Icon(identifier: identifier, kind: .component, resolver: $0) }
-        }
         let childList = children
         return ComponentModel(
             identifier: modelIdentifier, type: modelType, index: index, groupIdentifier: groupIdentifier,
@@ -200,7 +197,8 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
             title: title, subtitle: subtitle, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
             mainImageData: storedMainImageDataBuilder?.build(identifier: nil, type: .main),
             backgroundImageData: storedBackgroundImageDataBuilder?.build(identifier: nil, type: .background),
-            customImageData: customImages, icon: icon, target: storedTargetBuilder?.build(),
+            customImageData: customImages, icon: context.icon(iconIdentifier, kind: .component),
+            target: storedTargetBuilder?.build(),
             metadata: metadata, loggingData: loggingData, customData: customData,
             parent: parent, makeChildren: { model in childList.build(parent: model) })
     }
