@@ -288,15 +288,25 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         if let found = object(schema.customDataPath) { customData = mergeJSONObject(customData, with: found.value) }
 
         for found in schema.childDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
-            guard depth < JSONSchema.maximumComponentDepth else {
-                problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
-                    at: found.location)
-                continue
-            }
-            let identifier = schema.identifierPath.first(in: .object(found.value), at: found.location, problems: problems)?.value
-            childBuilder(forOptionalIdentifier: identifier).apply(found.value, at: found.location, problems: problems,
-                depth: depth + 1)
+            Self.applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
+                schema: context.schema, into: childBuilder(forOptionalIdentifier:))
         }
+    }
+
+    /// Adds a component object nested at `depth`: reads its identifier, picks its builder with
+    /// `builderFor` and applies the object. Components deeper than the schema allows are reported
+    /// and skipped.
+    static func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+        depth: Int, schema: JSONSchema, into builderFor: (String?) -> ComponentModelBuilder)
+    {
+        guard depth <= JSONSchema.maximumComponentDepth else {
+            problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
+                at: location)
+            return
+        }
+        let identifier = schema.componentModelSchema.identifierPath.first(in: .object(json), at: location,
+            problems: problems)?.value
+        builderFor(identifier).apply(json, at: location, problems: problems, depth: depth)
     }
 
     /// `namespace:name` sets both; a string without a colon sets only the name. Parts after a
