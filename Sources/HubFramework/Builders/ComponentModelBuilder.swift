@@ -270,10 +270,10 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
             backgroundImageDataBuilder.apply(found.value, at: found.location, problems: problems)
         }
         if let found = object(schema.customImageDataDictionaryPath) {
-            for key in found.value.keys.sorted() {
+            for (key, value) in found.value.sorted(by: { $0.key < $1.key }) {
                 let imageLocation = JSONLocation.key(key, in: found.location)
-                guard case .object(let image)? = found.value[key] else {
-                    problems.reportTypeMismatch(expected: "an object", found: found.value[key] ?? .null, at: imageLocation)
+                guard case .object(let image) = value else {
+                    problems.reportTypeMismatch(expected: "an object", found: value, at: imageLocation)
                     continue
                 }
                 customImageDataBuilder(withIdentifier: key).apply(image, at: imageLocation, problems: problems)
