@@ -24,8 +24,7 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
 
     /// A stand-alone builder reading JSON with `schema` and resolving images with its resolvers.
     public convenience init(schema: JSONSchema) {
-        self.init(context: BuilderContext(schema: schema, componentDefaults: schema.componentDefaults,
-            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver))
+        self.init(context: BuilderContext(schema: schema))
     }
 
     /// True when nothing has been set.
@@ -36,9 +35,7 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
     /// Builds the image data with the given identity, or nil when there is nothing to show: no URL,
     /// no local image, no placeholder icon (which needs a resolver) and no custom data.
     public func build(identifier: String?, type: ComponentImageType) -> ComponentImageData? {
-        let placeholderIcon = placeholderIconIdentifier.flatMap { identifier in
-            context.iconImageResolver.map { Icon(identifier: identifier, kind: .placeholder, resolver: $0) }
-        }
+        let placeholderIcon = context.icon(placeholderIconIdentifier, kind: .placeholder)
         if url == nil && localImage == nil && placeholderIcon == nil && customData == nil { return nil }
         return ComponentImageData(identifier: identifier, type: type, url: url, placeholderIcon: placeholderIcon,
             localImage: localImage, customData: customData)

@@ -189,9 +189,6 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         for (identifier, builder) in customImageDataBuilders {
             if let data = builder.build(identifier: identifier, type: .custom) { customImages[identifier] = data }
         }
-        let icon = iconIdentifier.flatMap { identifier in
-            context.iconImageResolver.map { Icon(identifier: identifier, kind: .component, resolver: $0) }
-        }
         let childList = children
         return ComponentModel(
             identifier: modelIdentifier, type: modelType, index: index, groupIdentifier: groupIdentifier,
@@ -200,7 +197,8 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
             title: title, subtitle: subtitle, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
             mainImageData: storedMainImageDataBuilder?.build(identifier: nil, type: .main),
             backgroundImageData: storedBackgroundImageDataBuilder?.build(identifier: nil, type: .background),
-            customImageData: customImages, icon: icon, target: storedTargetBuilder?.build(),
+            customImageData: customImages, icon: context.icon(iconIdentifier, kind: .component),
+            target: storedTargetBuilder?.build(),
             metadata: metadata, loggingData: loggingData, customData: customData,
             parent: parent, makeChildren: { model in childList.build(parent: model) })
     }
@@ -272,10 +270,10 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
             backgroundImageDataBuilder.apply(found.value, at: found.location, problems: problems)
         }
         if let found = object(schema.customImageDataDictionaryPath) {
-            for key in found.value.keys.sorted() {
+            for (key, value) in found.value.sorted(by: { $0.key < $1.key }) {
                 let imageLocation = JSONLocation.key(key, in: found.location)
-                guard case .object(let image)? = found.value[key] else {
-                    problems.reportTypeMismatch(expected: "an object", found: found.value[key] ?? .null, at: imageLocation)
+                guard case .object(let image) = value else {
+                    problems.reportTypeMismatch(expected: "an object", found: value, at: imageLocation)
                     continue
                 }
                 customImageDataBuilder(withIdentifier: key).apply(image, at: imageLocation, problems: problems)
@@ -290,15 +288,25 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         if let found = object(schema.customDataPath) { customData = mergeJSONObject(customData, with: found.value) }
 
         for found in schema.childDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
-            guard depth < JSONSchema.maximumComponentDepth else {
-                problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
-                    at: found.location)
-                continue
-            }
-            let identifier = schema.identifierPath.first(in: .object(found.value), at: found.location, problems: problems)?.value
-            childBuilder(forOptionalIdentifier: identifier).apply(found.value, at: found.location, problems: problems,
-                depth: depth + 1)
+            Self.applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
+                schema: context.schema, into: childBuilder(forOptionalIdentifier:))
         }
+    }
+
+    /// Adds a component object nested at `depth`: reads its identifier, picks its builder with
+    /// `builderFor` and applies the object. Components deeper than the schema allows are reported
+    /// and skipped.
+    static func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+        depth: Int, schema: JSONSchema, into builderFor: (String?) -> ComponentModelBuilder)
+    {
+        guard depth <= JSONSchema.maximumComponentDepth else {
+            problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
+                at: location)
+            return
+        }
+        let identifier = schema.componentModelSchema.identifierPath.first(in: .object(json), at: location,
+            problems: problems)?.value
+        builderFor(identifier).apply(json, at: location, problems: problems, depth: depth)
     }
 
     /// `namespace:name` sets both; a string without a colon sets only the name. Parts after a

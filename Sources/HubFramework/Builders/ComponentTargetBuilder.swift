@@ -20,8 +20,7 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
 
     /// A stand-alone builder using `schema`, its component defaults and its resolvers.
     public convenience init(schema: JSONSchema) {
-        self.init(context: BuilderContext(schema: schema, componentDefaults: schema.componentDefaults,
-            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver))
+        self.init(context: BuilderContext(schema: schema))
     }
 
     /// Content for the destination view, shown until its own content has loaded. Created on first

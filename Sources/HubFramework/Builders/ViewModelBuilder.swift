@@ -38,8 +38,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// A builder using `schema`, its component defaults and its resolvers.
     public convenience init(schema: JSONSchema) {
-        self.init(schema: schema, componentDefaults: schema.componentDefaults,
-            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver)
+        self.init(context: BuilderContext(schema: schema))
     }
 
     /// The JSON schema this builder reads JSON with.
@@ -267,17 +266,10 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         }
     }
 
-    /// Reads the component's identifier, picks its builder with `builderFor` and adds the object.
     private func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
         depth: Int, into builderFor: (String?) -> ComponentModelBuilder)
     {
-        guard depth <= JSONSchema.maximumComponentDepth else {
-            problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
-                at: location)
-            return
-        }
-        let identifierPath = context.schema.componentModelSchema.identifierPath
-        let identifier = identifierPath.first(in: .object(json), at: location, problems: problems)?.value
-        builderFor(identifier).apply(json, at: location, problems: problems, depth: depth)
+        ComponentModelBuilder.applyComponent(json, at: location, problems: problems, depth: depth,
+            schema: context.schema, into: builderFor)
     }
 }

@@ -65,8 +65,7 @@ public final class JSONSchema: @unchecked Sendable {
 
     /// A new view model builder that uses this schema, its component defaults and its resolvers.
     public func makeViewModelBuilder() -> ViewModelBuilder {
-        ViewModelBuilder(schema: self, componentDefaults: componentDefaults, iconImageResolver: iconImageResolver,
-            localImageResolver: localImageResolver)
+        ViewModelBuilder(schema: self)
     }
 
     /// Builds a view model from a JSON object. Unusable parts are ignored.
