@@ -39,6 +39,21 @@ enum Bench {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// Resets the kernel's peak-resident-set mark of this process (Linux `clear_refs`); false when refused.
+    static func resetPeakResidentBytes() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    /// Peak resident set size since the last reset (VmHWM), in bytes.
+    static func peakResidentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return (Int(line.filter(\.isNumber)) ?? 0) * 1024
+    }
+
     /// Prints a section as a Markdown table.
     static func print(_ section: BenchSection) {
         Swift.print("\n### \(section.title)\n")

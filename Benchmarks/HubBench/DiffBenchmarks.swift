@@ -52,15 +52,6 @@ private func grouped(_ value: Int) -> String {
     return result
 }
 
-/// Peak resident set size of this process (VmHWM from /proc/self/status), in bytes.
-private func peakResidentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-    else { return 0 }
-    let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
-    return kilobytes * 1024
-}
-
 private func shuffled(_ old: [BenchComponent], rng: inout BenchRandom) -> [BenchComponent] {
     var new = old
     new.shuffle(using: &rng)
@@ -123,7 +114,7 @@ func diffBenchmarks() -> BenchSection {
     rows.append(
         BenchRow(
             name: "peak resident memory of the whole bench process so far (Myers trace is checkpointed)",
-            value: "\(peakResidentBytes() / 1_048_576) MiB"
+            value: "\(Bench.peakResidentBytes() / 1_048_576) MiB"
         )
     )
     if let (size, time) = myersTimes.last {

@@ -238,20 +238,3 @@ func imageBenchmarks() -> BenchSection {
     }
     return BenchSection(title: "Images: 10,000 rows with images from a loopback server (480×800 window)", rows: rows)
 }
-
-extension Bench {
-    /// Resets the kernel's peak-resident-set mark of this process (Linux `clear_refs`); false when refused.
-    static func resetPeakResidentBytes() -> Bool {
-        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-        defer { try? handle.close() }
-        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
-    }
-
-    /// Peak resident set size since the last reset (VmHWM), in bytes.
-    static func peakResidentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return 0 }
-        return (Int(line.filter(\.isNumber)) ?? 0) * 1024
-    }
-}

@@ -49,8 +49,6 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     public private(set) var history: [String] = []
     /// Opens URIs that are not view URIs; defaults to the desktop's handler.
     public var externalOpener: @MainActor (URL) -> Bool = Navigator.openWithDesktop
-    /// Pages a broken view would otherwise have pushed: the last error shown, for tests.
-    public private(set) var lastExternalURI: URL?
 
     public init(hub: Hub) {
         self.hub = hub
@@ -84,7 +82,6 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
             }
         }
         if let scheme = uri.scheme?.lowercased(), ["http", "https", "mailto"].contains(scheme) {
-            lastExternalURI = uri
             return externalOpener(uri)
         }
         push(errorPage(for: trimmed, reason: .unhandled))
@@ -109,12 +106,6 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     /// Reloads the current page (ignoring its reload policy).
     public func reload() {
         currentPage?.viewController.reload()
-    }
-
-    /// Shows another view controller for a page that is not in the registry (live editing).
-    public func push(viewController: ViewController, uri: String) {
-        push(Page(uri: uri, viewController: viewController, isErrorPage: false))
-        remember(uri)
     }
 
     private func push(_ page: Page) {

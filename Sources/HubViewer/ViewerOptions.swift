@@ -1,4 +1,5 @@
 import Foundation
+import HubFramework
 
 /// The viewer's command line: `hub-viewer [--screenshot FILE.png] [--size WxH] [--live-port N]
 /// [--no-live] [URI…]`.
@@ -7,7 +8,7 @@ public struct ViewerOptions: Equatable {
     public var screenshotPath: String?
     public var width = 1024
     public var height = 768
-    public var livePort: UInt16 = 7777
+    public var livePort = LiveProtocol.defaultPort
     public var liveEnabled = true
     public var showHelp = false
 
@@ -20,7 +21,7 @@ public struct ViewerOptions: Equatable {
         Options:
           --screenshot FILE.png  Render the (first) URI once it has loaded, write a PNG, and exit
           --size WxH             Window size for --screenshot (default 1024x768)
-          --live-port N          Port of the live-editing service on 127.0.0.1 (default 7777)
+          --live-port N          Port of the live-editing service on \(LiveProtocol.loopbackHost) (default \(LiveProtocol.defaultPort))
           --no-live              Do not start the live-editing service
           -h, --help             Show this help
         """

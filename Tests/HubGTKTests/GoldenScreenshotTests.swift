@@ -14,17 +14,12 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
     /// At most this share of pixels may differ.
     private static let pixelTolerance = 0.01
 
-    private var viewerPath: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("hub-viewer").path
-    }
-
     private func render(_ uri: String, to path: String) throws {
-        guard FileManager.default.isExecutableFile(atPath: viewerPath) else {
+        guard let viewer = ChildProcess.executable("hub-viewer") else {
             throw XCTSkip("the hub-viewer binary is not built")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: viewerPath)
+        process.executableURL = viewer
         process.arguments = ["--screenshot", path, "--size", "800x600", uri]
         process.standardError = FileHandle.nullDevice
         try process.run()

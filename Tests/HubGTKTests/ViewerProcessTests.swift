@@ -3,11 +3,8 @@ import XCTest
 
 /// Runs the real `hub-viewer` executable: single-instance behaviour and `--screenshot`.
 final class ViewerProcessTests: XCTestCase {
-    private var viewerPath: String {
-        // The test bundle lives in the build folder next to the products.
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("hub-viewer").path
-    }
+    /// The built viewer, found where the other process tests find theirs ("" when it is not built).
+    private var viewerPath: String { ChildProcess.executable("hub-viewer")?.path ?? "" }
 
     private func run(_ path: String, _ arguments: [String], wait: Bool = true) throws -> Process {
         let process = Process()

@@ -96,9 +96,6 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
         self.environment = environment
     }
 
-    /// True while a request is on its way.
-    var isSearching: Bool { task != nil }
-
     func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
                  viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
     {

@@ -26,7 +26,12 @@ final class ReallyLongListOperation: ContentOperationWithPaginatedContent {
 
     private func addPage(_ page: Int, to builder: ViewModelBuilder) {
         let start = page * Self.pageSize
-        for index in start..<(start + Self.pageSize) {
+        Self.addRows(start..<(start + Self.pageSize), to: builder)
+    }
+
+    /// Rows `row-N` titled "Row number N+1", for both lists.
+    static func addRows(_ indices: Range<Int>, to builder: ViewModelBuilder) {
+        for index in indices {
             let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
             row.componentName = "row"
             row.title = "Row number \(index + 1)"
@@ -48,11 +53,7 @@ enum ReallyLongListFeature {
             options: ["description": "Rows that load 50 at a time as you scroll"])
         let million = BlockContentOperation { context in
             context.viewModelBuilder.navigationBarTitle = "A Million Rows"
-            for index in 0..<millionCount {
-                let row = context.viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
-                row.componentName = "row"
-                row.title = "Row number \(index + 1)"
-            }
+            ReallyLongListOperation.addRows(0..<millionCount, to: context.viewModelBuilder)
         }
         try! hub.featureRegistry.registerFeature(
             identifier: "millionRows", viewURIPredicate: ViewURIPredicate(viewURI: millionURI),

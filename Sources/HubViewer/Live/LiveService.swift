@@ -213,12 +213,7 @@ private final class LiveConnection {
         var error: UnsafeMutablePointer<GError>?
         let count = g_input_stream_read_finish(input, result, &error)
         if let error {
-            let cancelled = g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0
-            if !cancelled && !isClosed {
-                service?.log("a connection failed: \(String(cString: error.pointee.message))")
-            }
-            g_error_free(error)
-            close()
+            fail(error, "a connection failed")
             return
         }
         guard !isClosed else { return }
@@ -285,15 +280,20 @@ private final class LiveConnection {
         var error: UnsafeMutablePointer<GError>?
         _ = g_output_stream_write_all_finish(output, result, nil, &error)
         if let error {
-            let cancelled = g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0
-            if !cancelled && !isClosed {
-                service?.log("cannot answer a client: \(String(cString: error.pointee.message))")
-            }
-            g_error_free(error)
-            close()
+            fail(error, "cannot answer a client")
             return
         }
         writeNext()
+    }
+
+    /// A read or write failed: logs why (unless it was cancelled by `close()`), frees the error, closes.
+    private func fail(_ error: UnsafeMutablePointer<GError>, _ what: String) {
+        let cancelled = g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0
+        if !cancelled && !isClosed {
+            service?.log("\(what): \(String(cString: error.pointee.message))")
+        }
+        g_error_free(error)
+        close()
     }
 
     private var closeWhenWritten = false
