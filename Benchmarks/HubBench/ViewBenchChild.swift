@@ -191,23 +191,6 @@ func countWidgets(_ root: Widget) -> Int {
     return count
 }
 
-/// Writes what a widget draws into a PNG file.
-@MainActor
-func writeScreenshot(of widget: Widget, to path: String) {
-    let width = gtk_widget_get_allocated_width(widget)
-    let height = gtk_widget_get_allocated_height(widget)
-    guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else {
-        return
-    }
-    defer { cairo_surface_destroy(surface) }
-    let cr = cairo_create(surface)
-    gtk_widget_draw(widget, cr)
-    cairo_destroy(cr)
-    if cairo_surface_write_to_png(surface, path) != CAIRO_STATUS_SUCCESS {
-        FileHandle.standardError.write(Data("hub-bench view: cannot write \(path)\n".utf8))
-    }
-}
-
 /// A toplevel window of the benchmark size.
 @MainActor
 func makeWindow() -> Widget {
@@ -421,7 +404,10 @@ final class BenchHubView {
         controller.scroll(to: Point(x: 0, y: offset))
         probe.waitForFrame()
         probe.settle()
-        writeScreenshot(of: window, to: (folder as NSString).appendingPathComponent(name))
+        let path = (folder as NSString).appendingPathComponent(name)
+        if !Gtk.writePNG(of: window, to: path) {
+            FileHandle.standardError.write(Data("hub-bench view: cannot write \(path)\n".utf8))
+        }
     }
 
     // MARK: Random jumps

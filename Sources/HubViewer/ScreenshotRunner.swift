@@ -51,28 +51,12 @@ public enum ScreenshotRunner {
                 crop = (x, y, gtk_widget_get_allocated_width(cell), gtk_widget_get_allocated_height(cell))
             }
         }
-        guard writePNG(of: window.window, to: path, crop: crop) else {
+        guard Gtk.writePNG(of: window.window, to: path, crop: crop) else {
             FileHandle.standardError.write(Data("hub-viewer: cannot write \(path)\n".utf8))
             return 1
         }
         gtk_widget_destroy(window.window)
         return 0
     }
-
-    /// Draws a widget (normally the window) into a PNG file; `crop` (in the widget's coordinates)
-    /// keeps only that rectangle.
-    public static func writePNG(of widget: Widget, to path: String,
-                                crop: (x: Int32, y: Int32, width: Int32, height: Int32)? = nil) -> Bool
-    {
-        let width = crop?.width ?? gtk_widget_get_allocated_width(widget)
-        let height = crop?.height ?? gtk_widget_get_allocated_height(widget)
-        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
-        else { return false }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        if let crop { cairo_translate(cr, -Double(crop.x), -Double(crop.y)) }
-        gtk_widget_draw(widget, cr)
-        cairo_destroy(cr)
-        return cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS
-    }
 }
+
