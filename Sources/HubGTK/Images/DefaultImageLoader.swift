@@ -155,10 +155,7 @@ public final class DefaultImageLoader: ImageLoader {
     private static func resource(_ relativePath: String, in directory: URL?) -> Result<Source, ImageLoadingError> {
         guard let directory else { return .failure(.noResourcesDirectory) }
         guard !relativePath.isEmpty else { return .failure(.unreadableFile("empty path")) }
-        let base = URL(fileURLWithPath: directory.standardizedFileURL.path, isDirectory: true)
-        let file = URL(fileURLWithPath: relativePath, relativeTo: base).standardizedFileURL
-        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
-        guard file.path.hasPrefix(prefix) else {
+        guard let file = ResourceImageResolver.file(atRelativePath: relativePath, in: directory) else {
             return .failure(.unreadableFile("\(relativePath) points outside the resources directory"))
         }
         return .success(.file(file))
