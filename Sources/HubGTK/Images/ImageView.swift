@@ -119,14 +119,14 @@ public final class ImageView {
 
     private func fadeStep(_ time: Double) -> Bool {
         if fadeStart == nil { fadeStart = time }
-        queueDraw()
-        if time - (fadeStart ?? time) >= Self.fadeDuration {
+        let finished = time - (fadeStart ?? time) >= Self.fadeDuration
+        if finished {
             fadeTick = 0
             fadeStart = nil
             previousImage = nil
-            return false
         }
-        return true
+        queueDraw()  // after clearing previousImage, so that its surface is let go with it
+        return !finished
     }
 
     private func stopFade() {
