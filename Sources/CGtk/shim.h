@@ -52,7 +52,6 @@ static inline GActionMap *hub_action_map(void *p) { return G_ACTION_MAP(p); }
 static inline GAction *hub_action(void *p) { return G_ACTION(p); }
 static inline GSimpleAction *hub_simple_action(void *p) { return G_SIMPLE_ACTION(p); }
 static inline GObject *hub_object(void *p) { return G_OBJECT(p); }
-static inline GdkPixbuf *hub_pixbuf(void *p) { return GDK_PIXBUF(p); }
 static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LISTENER(p); }
 static inline GInputStream *hub_input_stream(void *p) { return G_INPUT_STREAM(p); }
 static inline GOutputStream *hub_output_stream(void *p) { return G_OUTPUT_STREAM(p); }
@@ -372,8 +371,6 @@ static inline GdkPixbuf *hub_pixbuf_scale_to_cover(GdkPixbuf *source, gint width
     gdk_pixbuf_scale(source, result, 0, 0, width, height, -offset_x, -offset_y, scale, scale, GDK_INTERP_BILINEAR);
     return result;
 }
-
-static inline const char *hub_error_message(GError *error) { return error != NULL ? error->message : NULL; }
 
 // MARK: - libdispatch main queue bridge
 //

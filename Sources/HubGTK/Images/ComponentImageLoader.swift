@@ -193,10 +193,7 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
         guard let contexts = pending.removeValue(forKey: request) else { return }  // nobody asked (any more)
         let now = clock()
         for context in contexts {
-            guard let wrapper = context.wrapper, let model = wrapper.model,
-                let data = Self.imageData(of: model, type: context.type, identifier: context.identifier),
-                data.url == request.url
-            else {
+            guard let (wrapper, model, data) = Self.slot(of: context, showing: request.url) else {
                 statistics.discardedAfterReuse += 1
                 continue
             }
@@ -248,10 +245,7 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
     func sweep() {
         for (request, contexts) in pending {
             let kept = contexts.filter { context in
-                guard let wrapper = context.wrapper, wrapper.wantsLoadedImages, let model = wrapper.model,
-                    let data = Self.imageData(of: model, type: context.type, identifier: context.identifier)
-                else { return false }
-                return data.url == request.url
+                context.wrapper?.wantsLoadedImages == true && Self.slot(of: context, showing: request.url) != nil
             }
             if kept.isEmpty {
                 pending[request] = nil
@@ -265,6 +259,17 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
     }
 
     // MARK: Models
+
+    /// The component, model and image data of `context`'s slot, when the component (still alive)
+    /// shows a model with `url` in that slot.
+    private static func slot(of context: Context, showing url: URL)
+        -> (wrapper: any ComponentWrapperHandle, model: ComponentModel, data: ComponentImageData)?
+    {
+        guard let wrapper = context.wrapper, let model = wrapper.model,
+            let data = imageData(of: model, type: context.type, identifier: context.identifier), data.url == url
+        else { return nil }
+        return (wrapper, model, data)
+    }
 
     /// Main, background, then custom image data (custom ones sorted by identifier).
     static func imageData(of model: ComponentModel) -> [ComponentImageData] {

@@ -67,17 +67,13 @@ public final class DefaultImageLoader: ImageLoader {
         let configuration = self.configuration
         switch Self.source(of: request.url, resourcesDirectory: configuration.resourcesDirectory) {
         case .failure(let error):
-            deliver(operation, .failure(error))
+            deliverFromBackground(operation, .failure(error))  // on a later turn, not from inside loadImage
         case .success(.file(let fileURL)):
-            ImageWorkQueue.shared.addOperation { [weak self] in
-                guard !operation.isCancelled else { return }
-                let result = Result { () throws(ImageLoadingError) -> PixbufImage in
-                    try PixbufDecoder.decodeFile(at: fileURL, pixelWidth: request.pixelWidth,
-                                                 pixelHeight: request.pixelHeight, scale: request.scale,
-                                                 maximumBytes: configuration.maximumBytes,
-                                                 maximumPixels: configuration.maximumPixels)
-                }
-                self?.deliverFromBackground(operation, result)
+            decodeInBackground(operation) { () throws(ImageLoadingError) in
+                try PixbufDecoder.decodeFile(at: fileURL, pixelWidth: request.pixelWidth,
+                                             pixelHeight: request.pixelHeight, scale: request.scale,
+                                             maximumBytes: configuration.maximumBytes,
+                                             maximumPixels: configuration.maximumPixels)
             }
         case .success(.http(let url)):
             HTTPImageFetcher.shared.start(url, for: operation, delay: configuration.startDelay,
@@ -88,14 +84,10 @@ public final class DefaultImageLoader: ImageLoader {
                 case .failure(let error):
                     self?.deliverFromBackground(operation, .failure(error))
                 case .success(let data):
-                    ImageWorkQueue.shared.addOperation { [weak self] in
-                        guard !operation.isCancelled else { return }
-                        let result = Result { () throws(ImageLoadingError) -> PixbufImage in
-                            try PixbufDecoder.decode(data, pixelWidth: request.pixelWidth,
-                                                     pixelHeight: request.pixelHeight, scale: request.scale,
-                                                     maximumPixels: configuration.maximumPixels)
-                        }
-                        self?.deliverFromBackground(operation, result)
+                    self?.decodeInBackground(operation) { () throws(ImageLoadingError) in
+                        try PixbufDecoder.decode(data, pixelWidth: request.pixelWidth,
+                                                 pixelHeight: request.pixelHeight, scale: request.scale,
+                                                 maximumPixels: configuration.maximumPixels)
                     }
                 }
             }
@@ -108,17 +100,24 @@ public final class DefaultImageLoader: ImageLoader {
 
     // MARK: Delivery
 
+    /// Runs `decode` on the shared work queue (unless the load is cancelled before its turn) and
+    /// delivers its result on the main thread.
+    private nonisolated func decodeInBackground(
+        _ operation: LoadOperation, _ decode: @escaping @Sendable () throws(ImageLoadingError) -> PixbufImage
+    ) {
+        ImageWorkQueue.shared.addOperation { [weak self] in
+            guard !operation.isCancelled else { return }
+            self?.deliverFromBackground(operation, Result(catching: decode))
+        }
+    }
+
+    /// Delivers on a later turn of the main loop.
     private nonisolated func deliverFromBackground(_ operation: LoadOperation,
                                                    _ result: Result<PixbufImage, ImageLoadingError>)
     {
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated { self?.complete(operation, result) }
         }
-    }
-
-    /// Delivers on a later turn of the main loop (also for failures known at once).
-    private func deliver(_ operation: LoadOperation, _ result: Result<PixbufImage, ImageLoadingError>) {
-        deliverFromBackground(operation, result)
     }
 
     private func complete(_ operation: LoadOperation, _ result: Result<PixbufImage, ImageLoadingError>) {
@@ -156,10 +155,7 @@ public final class DefaultImageLoader: ImageLoader {
     private static func resource(_ relativePath: String, in directory: URL?) -> Result<Source, ImageLoadingError> {
         guard let directory else { return .failure(.noResourcesDirectory) }
         guard !relativePath.isEmpty else { return .failure(.unreadableFile("empty path")) }
-        let base = URL(fileURLWithPath: directory.standardizedFileURL.path, isDirectory: true)
-        let file = URL(fileURLWithPath: relativePath, relativeTo: base).standardizedFileURL
-        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
-        guard file.path.hasPrefix(prefix) else {
+        guard let file = ResourceImageResolver.file(atRelativePath: relativePath, in: directory) else {
             return .failure(.unreadableFile("\(relativePath) points outside the resources directory"))
         }
         return .success(.file(file))

@@ -32,6 +32,9 @@ public final class ImageView {
     private var fadeStart: Double?
     private var fadeTick: guint = 0
     private var connections: [SignalConnection] = []
+    /// Cairo surfaces of the images drawn, made once per image rather than on every draw (a fade
+    /// redraws every frame, scrolling redraws every visible row).
+    private var surfaces: [PixbufSurface] = []
 
     /// Length of the cross-fade.
     public static let fadeDuration = 0.3
@@ -80,7 +83,22 @@ public final class ImageView {
         queueDraw()
     }
 
-    private func queueDraw() { gtk_widget_queue_draw(widget) }
+    private func queueDraw() {
+        surfaces.removeAll { $0.image !== image && $0.image !== previousImage && $0.image !== placeholder }
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Sets `image` as the source at (0, 0), from its cached surface.
+    private func setSource(_ image: PixbufImage, _ cr: OpaquePointer) {
+        let surface: PixbufSurface
+        if let cached = surfaces.first(where: { $0.image === image }) {
+            surface = cached
+        } else {
+            surface = PixbufSurface(image)
+            surfaces.append(surface)
+        }
+        cairo_set_source_surface(cr, surface.surface, 0, 0)
+    }
 
     private func startFade() {
         fadeStart = nil
@@ -101,14 +119,14 @@ public final class ImageView {
 
     private func fadeStep(_ time: Double) -> Bool {
         if fadeStart == nil { fadeStart = time }
-        queueDraw()
-        if time - (fadeStart ?? time) >= Self.fadeDuration {
+        let finished = time - (fadeStart ?? time) >= Self.fadeDuration
+        if finished {
             fadeTick = 0
             fadeStart = nil
             previousImage = nil
-            return false
         }
-        return true
+        queueDraw()  // after clearing previousImage, so that its surface is let go with it
+        return !finished
     }
 
     private func stopFade() {
@@ -154,7 +172,7 @@ public final class ImageView {
             cairo_save(cr)
             cairo_translate(cr, x, y)
             cairo_scale(cr, 1 / placeholder.scale, 1 / placeholder.scale)
-            gdk_cairo_set_source_pixbuf(cr, placeholder.pixbuf, 0, 0)
+            setSource(placeholder, cr)
             cairo_paint_with_alpha(cr, 0.55)
             cairo_restore(cr)
         }
@@ -174,7 +192,7 @@ public final class ImageView {
         cairo_clip(cr)
         cairo_translate(cr, (width - drawnWidth) / 2, (height - drawnHeight) / 2)
         cairo_scale(cr, scale, scale)
-        gdk_cairo_set_source_pixbuf(cr, image.pixbuf, 0, 0)
+        setSource(image, cr)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
@@ -189,4 +207,17 @@ public final class ImageView {
         cairo_arc(cr, r, r, r, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(cr)
     }
+}
+
+/// A pixbuf copied into a cairo image surface, as `gdk_cairo_set_source_pixbuf` does on every call.
+private final class PixbufSurface {
+    let image: PixbufImage
+    let surface: OpaquePointer
+
+    init(_ image: PixbufImage) {
+        self.image = image
+        surface = gdk_cairo_surface_create_from_pixbuf(image.pixbuf, 1, nil)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
 }

@@ -37,7 +37,7 @@ public enum PixbufDecoder {
                                              guint64(max(1, maximumPixels)), &tooLarge, &sourceWidth,
                                              &sourceHeight, &error)
         }
-        let message = error.flatMap { hub_error_message($0) }.map { String(cString: $0) }
+        let message = error.map { String(cString: $0.pointee.message) }
         if error != nil { g_error_free(error) }
         guard let decoded else {
             if tooLarge != 0 {

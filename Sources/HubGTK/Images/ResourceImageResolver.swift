@@ -43,11 +43,7 @@ public final class ResourceImageResolver: LocalImageResolver, @unchecked Sendabl
 
     /// The files tried for `name`, best first, with the scale of each.
     func candidates(for name: String) -> [(url: URL, scale: Int)] {
-        guard !name.isEmpty else { return [] }
-        let root = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
-        let base = URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: directory.path, isDirectory: true))
-            .standardizedFileURL
-        guard base.path.hasPrefix(root) else { return [] }
+        guard !name.isEmpty, let base = Self.file(atRelativePath: name, in: directory) else { return [] }
         let ext = base.pathExtension.lowercased()
         let stems: [(URL, String)]
         if Self.extensions.contains(ext) {
@@ -65,6 +61,14 @@ public final class ResourceImageResolver: LocalImageResolver, @unchecked Sendabl
             result.append((stem.appendingPathExtension(ext), 1))
         }
         return result
+    }
+
+    /// `relativePath` resolved against `directory`, or nil when it leads outside it (`../x`, `/x`).
+    static func file(atRelativePath relativePath: String, in directory: URL) -> URL? {
+        let base = URL(fileURLWithPath: directory.standardizedFileURL.path, isDirectory: true)
+        let file = URL(fileURLWithPath: relativePath, relativeTo: base).standardizedFileURL
+        let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
+        return file.path.hasPrefix(prefix) ? file : nil
     }
 
     private func load(_ name: String) -> PixbufImage? {
