@@ -21,7 +21,6 @@ static inline GtkWidget *hub_widget(void *p) { return GTK_WIDGET(p); }
 static inline GtkContainer *hub_container(void *p) { return GTK_CONTAINER(p); }
 static inline GtkWindow *hub_window(void *p) { return GTK_WINDOW(p); }
 static inline GtkBox *hub_box(void *p) { return GTK_BOX(p); }
-static inline GtkGrid *hub_grid(void *p) { return GTK_GRID(p); }
 static inline GtkLayout *hub_layout(void *p) { return GTK_LAYOUT(p); }
 static inline GtkOverlay *hub_overlay(void *p) { return GTK_OVERLAY(p); }
 static inline GtkLabel *hub_label(void *p) { return GTK_LABEL(p); }
@@ -29,40 +28,21 @@ static inline GtkEntry *hub_entry(void *p) { return GTK_ENTRY(p); }
 static inline GtkEditable *hub_editable(void *p) { return GTK_EDITABLE(p); }
 static inline GtkButton *hub_button(void *p) { return GTK_BUTTON(p); }
 static inline GtkHeaderBar *hub_header_bar(void *p) { return GTK_HEADER_BAR(p); }
-static inline GtkApplication *hub_application(void *p) { return GTK_APPLICATION(p); }
-static inline GtkApplicationWindow *hub_application_window(void *p) { return GTK_APPLICATION_WINDOW(p); }
-static inline GtkImage *hub_image(void *p) { return GTK_IMAGE(p); }
-static inline GtkRange *hub_range(void *p) { return GTK_RANGE(p); }
-static inline GtkScrollbar *hub_scrollbar(void *p) { return GTK_SCROLLBAR(p); }
 static inline GtkSpinner *hub_spinner(void *p) { return GTK_SPINNER(p); }
-static inline GtkStack *hub_stack(void *p) { return GTK_STACK(p); }
 static inline GtkEventBox *hub_event_box(void *p) { return GTK_EVENT_BOX(p); }
-static inline GtkDrawingArea *hub_drawing_area(void *p) { return GTK_DRAWING_AREA(p); }
 static inline GtkStyleProvider *hub_style_provider(void *p) { return GTK_STYLE_PROVIDER(p); }
-static inline GtkSearchEntry *hub_search_entry(void *p) { return GTK_SEARCH_ENTRY(p); }
 static inline GtkScrolledWindow *hub_scrolled_window(void *p) { return GTK_SCROLLED_WINDOW(p); }
-static inline GtkOrientable *hub_orientable(void *p) { return GTK_ORIENTABLE(p); }
 static inline GtkDialog *hub_dialog(void *p) { return GTK_DIALOG(p); }
-static inline GtkMenuButton *hub_menu_button(void *p) { return GTK_MENU_BUTTON(p); }
-static inline GtkEntryCompletion *hub_entry_completion(void *p) { return GTK_ENTRY_COMPLETION(p); }
 static inline GtkTreeModel *hub_tree_model(void *p) { return GTK_TREE_MODEL(p); }
 static inline GtkListStore *hub_list_store(void *p) { return GTK_LIST_STORE(p); }
 static inline GApplication *hub_g_application(void *p) { return G_APPLICATION(p); }
 static inline GActionMap *hub_action_map(void *p) { return G_ACTION_MAP(p); }
 static inline GAction *hub_action(void *p) { return G_ACTION(p); }
-static inline GSimpleAction *hub_simple_action(void *p) { return G_SIMPLE_ACTION(p); }
-static inline GObject *hub_object(void *p) { return G_OBJECT(p); }
 static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LISTENER(p); }
-static inline GInputStream *hub_input_stream(void *p) { return G_INPUT_STREAM(p); }
-static inline GOutputStream *hub_output_stream(void *p) { return G_OUTPUT_STREAM(p); }
 static inline GIOStream *hub_io_stream(void *p) { return G_IO_STREAM(p); }
-static inline GSocketService *hub_socket_service(void *p) { return G_SOCKET_SERVICE(p); }
 static inline GSocketConnection *hub_socket_connection(void *p) { return G_SOCKET_CONNECTION(p); }
-static inline GSocketAddress *hub_socket_address(void *p) { return G_SOCKET_ADDRESS(p); }
 static inline GInetSocketAddress *hub_inet_socket_address(void *p) { return G_INET_SOCKET_ADDRESS(p); }
 static inline gboolean hub_is_inet_socket_address(void *p) { return p != NULL && G_IS_INET_SOCKET_ADDRESS(p); }
-
-static inline gboolean hub_is_widget(void *p) { return p != NULL && GTK_IS_WIDGET(p); }
 
 // MARK: - Signals (g_signal_connect and G_CALLBACK are macros)
 
@@ -71,9 +51,7 @@ typedef gboolean (*HubEventCallback)(gpointer instance, GdkEvent *event, gpointe
 typedef void (*HubAllocateCallback)(gpointer instance, GdkRectangle *allocation, gpointer user_data);
 typedef gboolean (*HubDrawCallback)(gpointer instance, cairo_t *cr, gpointer user_data);
 typedef void (*HubPointerCallback)(gpointer instance, gpointer arg, gpointer user_data);
-typedef gboolean (*HubBoolPointerCallback)(gpointer instance, gpointer arg, gpointer user_data);
 typedef void (*HubIntCallback)(gpointer instance, gint arg, gpointer user_data);
-typedef void (*HubTwoPointerCallback)(gpointer instance, gpointer arg1, gpointer arg2, gpointer user_data);
 typedef void (*HubOpenCallback)(gpointer application, gpointer files, gint n_files, const gchar *hint,
                                 gpointer user_data);
 
@@ -107,18 +85,8 @@ static inline gulong hub_signal_connect_pointer(gpointer instance, const char *s
     return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
 }
 
-static inline gulong hub_signal_connect_bool_pointer(gpointer instance, const char *signal, HubBoolPointerCallback cb,
-                                                     gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
 static inline gulong hub_signal_connect_int(gpointer instance, const char *signal, HubIntCallback cb,
                                             gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-static inline gulong hub_signal_connect_two_pointers(gpointer instance, const char *signal, HubTwoPointerCallback cb,
-                                                     gpointer data, GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
 }
 
@@ -144,24 +112,6 @@ static inline void hub_signal_disconnect(gpointer instance, gulong handler) {
 
 // MARK: - Variadic functions
 
-static inline void hub_object_set_bool(gpointer object, const char *property, gboolean value) {
-    g_object_set(object, property, value, NULL);
-}
-
-static inline void hub_object_set_string(gpointer object, const char *property, const char *value) {
-    g_object_set(object, property, value, NULL);
-}
-
-static inline void hub_object_set_int(gpointer object, const char *property, gint value) {
-    g_object_set(object, property, value, NULL);
-}
-
-static inline GtkWidget *hub_message_dialog_new(GtkWindow *parent, GtkMessageType type, GtkButtonsType buttons,
-                                                const char *message) {
-    return gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, type, buttons,
-                                  "%s", message);
-}
-
 static inline GtkWidget *hub_dialog_new_with_two_buttons(const char *title, GtkWindow *parent,
                                                          const char *first, gint first_response,
                                                          const char *second, gint second_response) {
@@ -182,12 +132,10 @@ static inline void hub_list_store_append_string(GtkListStore *store, const char 
 
 // MARK: - Events
 
-static inline GdkEventType hub_event_type(GdkEvent *event) { return event->type; }
 static inline GdkEventButton *hub_event_button(GdkEvent *event) { return (GdkEventButton *)event; }
 static inline GdkEventMotion *hub_event_motion(GdkEvent *event) { return (GdkEventMotion *)event; }
 static inline GdkEventScroll *hub_event_scroll(GdkEvent *event) { return (GdkEventScroll *)event; }
 static inline GdkEventKey *hub_event_key(GdkEvent *event) { return (GdkEventKey *)event; }
-static inline GdkEventCrossing *hub_event_crossing(GdkEvent *event) { return (GdkEventCrossing *)event; }
 
 // Synthesised events, for tests and for keyboard-driven scrolling.
 static inline GdkEvent *hub_event_new_scroll(GdkWindow *window, GdkScrollDirection direction, gdouble dx, gdouble dy,

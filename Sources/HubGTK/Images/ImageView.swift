@@ -103,18 +103,7 @@ public final class ImageView {
     private func startFade() {
         fadeStart = nil
         guard fadeTick == 0 else { return }
-        let box = ClosureBox<@MainActor (Double) -> Bool> { [weak self] time in self?.fadeStep(time) ?? false }
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        fadeTick = gtk_widget_add_tick_callback(widget, { _, clock, data in
-            guard let data, let clock else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue()
-                as! ClosureBox<@MainActor (Double) -> Bool>
-            let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-            return MainActor.assumeIsolated { box.callback(time) } ? 1 : 0
-        }, data, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        fadeTick = GSource.addTickCallback(widget) { [weak self] time in self?.fadeStep(time) ?? false }
     }
 
     private func fadeStep(_ time: Double) -> Bool {

@@ -202,3 +202,21 @@ public enum GSource {
         if id != 0 { g_source_remove(id) }
     }
 }
+
+extension GSource {
+    /// Calls `body` with the frame time (seconds) once per frame of the widget's frame clock, until
+    /// it returns false. Returns the id for `gtk_widget_remove_tick_callback`.
+    public static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>,
+                                       _ body: @escaping @MainActor (Double) -> Bool) -> guint
+    {
+        typealias Callback = @MainActor (Double) -> Bool
+        let box = ClosureBox<Callback>(body)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        return gtk_widget_add_tick_callback(widget, { _, clock, data in
+            guard let data, let clock else { return 0 }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+            return MainActor.assumeIsolated { box.callback(time) } ? 1 : 0
+        }, data, releaseSourceBox)
+    }
+}

@@ -419,17 +419,7 @@ public final class ScrollCanvas {
             return
         }
         lastFrameTime = currentFrameTime()
-        let box = ClosureBox<@MainActor () -> Bool> { [weak self] in self?.tick() ?? false }
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        tickCallbackID = gtk_widget_add_tick_callback(layout, { _, _, data in
-            guard let data else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue()
-                as! ClosureBox<@MainActor () -> Bool>
-            return MainActor.assumeIsolated { box.callback() } ? 1 : 0
-        }, data, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        tickCallbackID = GSource.addTickCallback(layout) { [weak self] _ in self?.tick() ?? false }
     }
 
     private func tick() -> Bool {
