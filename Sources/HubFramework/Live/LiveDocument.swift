@@ -64,7 +64,7 @@ public final class LiveDocument {
         didSet { if serviceStatus != oldValue { notifyObservers() } }
     }
 
-    private var observers: [WeakObserver] = []
+    private var observers = WeakObserverList<any LiveDocumentObserver>()
 
     public init(schema: JSONSchema, serviceStatus: String = "") {
         self.schema = schema
@@ -118,24 +118,14 @@ public final class LiveDocument {
     // MARK: Observers
 
     /// Adds an observer, held weakly.
-    public func addObserver(_ observer: any LiveDocumentObserver) {
-        observers.removeAll { $0.object == nil || $0.object === observer }
-        observers.append(WeakObserver(object: observer))
-    }
+    public func addObserver(_ observer: any LiveDocumentObserver) { observers.add(observer) }
 
-    public func removeObserver(_ observer: any LiveDocumentObserver) {
-        observers.removeAll { $0.object == nil || $0.object === observer }
-    }
+    public func removeObserver(_ observer: any LiveDocumentObserver) { observers.remove(observer) }
 
     /// Observers still alive (for tests).
-    public var observerCount: Int { observers.filter { $0.object != nil }.count }
+    public var observerCount: Int { observers.all.count }
 
     private func notifyObservers() {
-        observers.removeAll { $0.object == nil }
-        for observer in observers { observer.object?.liveDocumentDidChange(self) }
-    }
-
-    private struct WeakObserver {
-        weak var object: (any LiveDocumentObserver)?
+        for observer in observers.all { observer.liveDocumentDidChange(self) }
     }
 }
