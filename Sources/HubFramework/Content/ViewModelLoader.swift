@@ -66,7 +66,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The delegate of each operation's latest execution. Kept alive here so that an operation
     /// holding its delegate weakly can still reschedule itself after it finished.
     private var latestExecutions: [Execution?]
-    private var executionCounter: UInt64 = 0
     private var hasExecuted: [Bool]
     private var isObservingConnectivity = false
     private let supportsPagination: Bool
@@ -245,8 +244,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
         currentBuilder = builder
 
-        executionCounter += 1
-        let execution = Execution(loader: self, index: index, id: executionCounter)
+        let execution = Execution(loader: self, index: index)
         currentExecution = execution
         latestExecutions[index] = execution
         hasExecuted[index] = true
@@ -312,14 +310,12 @@ private final class Execution: ContentOperationDelegate, @unchecked Sendable {
     // `loader` is only dereferenced on the main thread; `valid` is guarded by `lock`.
     private weak var loader: ViewModelLoader?
     let index: Int
-    let id: UInt64
     private let lock = NSLock()
     private var valid = true
 
-    init(loader: ViewModelLoader, index: Int, id: UInt64) {
+    init(loader: ViewModelLoader, index: Int) {
         self.loader = loader
         self.index = index
-        self.id = id
     }
 
     var isValid: Bool { lock.withLock { valid } }
