@@ -134,8 +134,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             // Same as a change reported by the resolver: show the initial content and run the
             // chain, whatever the reload policy says. One run is enough; the original ran the
             // chain a second time right after (see docs/content-loading.md).
-            delegate?.viewModelLoader(self, didLoad: initialViewModel)
-            startMainRun()
+            connectivityDidChange()
             return
         }
         if let reloadPolicy, let previous = previouslyLoadedViewModel,
@@ -179,6 +178,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     public func connectivityStateResolverStateDidChange(_ resolver: any ConnectivityStateResolver) {
         guard resolveConnectivityState() else { return }
+        connectivityDidChange()
+    }
+
+    /// Shows the initial content and runs the chain again with the new state.
+    private func connectivityDidChange() {
         delegate?.viewModelLoader(self, didLoad: initialViewModel)
         startMainRun()
     }
