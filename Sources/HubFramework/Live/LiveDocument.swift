@@ -80,20 +80,24 @@ public final class LiveDocument {
         do {
             problems = try builder.addJSON(data: data)
         } catch {
-            rejection = LiveRejection(byteCount: data.count, error: error.description, problems: [])
-            notifyObservers()
-            return .invalid(byteCount: data.count, summary: rejection!.summary)
+            return reject(data, error: error.description, problems: [])
         }
         guard problems.isEmpty else {
-            rejection = LiveRejection(byteCount: data.count, error: nil, problems: problems)
-            notifyObservers()
-            return .invalid(byteCount: data.count, summary: rejection!.summary)
+            return reject(data, error: nil, problems: problems)
         }
         goodDocument = data
         rejection = nil
         shownCount += 1
         notifyObservers()
         return .shown(byteCount: data.count)
+    }
+
+    /// Records why a received document was not used (the last good document stays) and answers so.
+    private func reject(_ data: Data, error: String?, problems: [JSONProblem]) -> LiveReply {
+        let rejection = LiveRejection(byteCount: data.count, error: error, problems: problems)
+        self.rejection = rejection
+        notifyObservers()
+        return .invalid(byteCount: data.count, summary: rejection.summary)
     }
 
     /// Records a message that could not be received (too large, cut off); the last good document
