@@ -66,7 +66,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The delegate of each operation's latest execution. Kept alive here so that an operation
     /// holding its delegate weakly can still reschedule itself after it finished.
     private var latestExecutions: [Execution?]
-    private var hasExecuted: [Bool]
     private var isObservingConnectivity = false
     private let supportsPagination: Bool
 
@@ -95,7 +94,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         connectivityState = connectivityStateResolver.resolveConnectivityState()
         builderSnapshots = Array(repeating: nil, count: operations.count)
         errorSnapshots = Array(repeating: nil, count: operations.count)
-        hasExecuted = Array(repeating: false, count: operations.count)
         latestExecutions = Array(repeating: nil, count: operations.count)
         supportsPagination = operations.contains { $0 is any ContentOperationWithPaginatedContent }
     }
@@ -211,7 +209,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     }
 
     fileprivate func reschedule(from index: Int) {
-        guard hasExecuted.indices.contains(index), hasExecuted[index] else { return }
+        // Only an operation that has run can ask to run again.
+        guard latestExecutions.indices.contains(index), latestExecutions[index] != nil else { return }
         schedule(from: index, mode: .main)
     }
 
@@ -251,7 +250,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         let execution = Execution(loader: self, index: index)
         currentExecution = execution
         latestExecutions[index] = execution
-        hasExecuted[index] = true
         let operation = operations[index]
         operation.delegate = execution
 
