@@ -406,19 +406,18 @@ extension ComponentLayout {
         var rowMaxY = 0.0
         var y = rowY
         for index in row..<rowCount {
-            let rowStart = Int(rowStarts[index])
-            let rowEnd = index + 1 < rowCount ? Int(rowStarts[index + 1]) : total
+            let members = rowMembers(index)
             if index != row {
-                y = rowMaxY + verticalGap(traitIDs[rowStart], below: previous)
+                y = rowMaxY + verticalGap(traitIDs[members.lowerBound], below: previous)
             }
-            var maxY = y + heights[rowStart]
-            for member in rowStart..<rowEnd {
+            var maxY = y + heights[members.lowerBound]
+            for member in members {
                 ys[member] = y
                 maxY = max(maxY, y + heights[member])
             }
             rowMaxYs[index] = maxY
             rowMaxY = maxY
-            previous = rowStart..<rowEnd
+            previous = members
         }
         contentSize = Size(width: containerSize.width, height: rowMaxY + max(bottomMargin(ofRow: previous), 0))
         return flowStart..<total
