@@ -37,7 +37,8 @@ public final class ManualConnectivityStateResolver: ConnectivityStateResolver {
     }
 }
 
-/// A list of weakly held observers.
+/// A list of weakly held observers (connectivity resolvers, live documents). Dead entries are
+/// dropped whenever an observer is added or removed.
 struct WeakObserverList<Observer> {
     private var boxes: [WeakBox] = []
     private struct WeakBox { weak var object: AnyObject? }

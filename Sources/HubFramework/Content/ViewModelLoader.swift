@@ -66,8 +66,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The delegate of each operation's latest execution. Kept alive here so that an operation
     /// holding its delegate weakly can still reschedule itself after it finished.
     private var latestExecutions: [Execution?]
-    private var executionCounter: UInt64 = 0
-    private var hasExecuted: [Bool]
     private var isObservingConnectivity = false
     private let supportsPagination: Bool
 
@@ -96,7 +94,6 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         connectivityState = connectivityStateResolver.resolveConnectivityState()
         builderSnapshots = Array(repeating: nil, count: operations.count)
         errorSnapshots = Array(repeating: nil, count: operations.count)
-        hasExecuted = Array(repeating: false, count: operations.count)
         latestExecutions = Array(repeating: nil, count: operations.count)
         supportsPagination = operations.contains { $0 is any ContentOperationWithPaginatedContent }
     }
@@ -135,8 +132,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             // Same as a change reported by the resolver: show the initial content and run the
             // chain, whatever the reload policy says. One run is enough; the original ran the
             // chain a second time right after (see docs/content-loading.md).
-            delegate?.viewModelLoader(self, didLoad: initialViewModel)
-            startMainRun()
+            connectivityDidChange()
             return
         }
         if let reloadPolicy, let previous = previouslyLoadedViewModel,
@@ -180,6 +176,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     public func connectivityStateResolverStateDidChange(_ resolver: any ConnectivityStateResolver) {
         guard resolveConnectivityState() else { return }
+        connectivityDidChange()
+    }
+
+    /// Shows the initial content and runs the chain again with the new state.
+    private func connectivityDidChange() {
         delegate?.viewModelLoader(self, didLoad: initialViewModel)
         startMainRun()
     }
@@ -208,7 +209,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     }
 
     fileprivate func reschedule(from index: Int) {
-        guard hasExecuted.indices.contains(index), hasExecuted[index] else { return }
+        // Only an operation that has run can ask to run again.
+        guard latestExecutions.indices.contains(index), latestExecutions[index] != nil else { return }
         schedule(from: index, mode: .main)
     }
 
@@ -245,11 +247,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
         currentBuilder = builder
 
-        executionCounter += 1
-        let execution = Execution(loader: self, index: index, id: executionCounter)
+        let execution = Execution(loader: self, index: index)
         currentExecution = execution
         latestExecutions[index] = execution
-        hasExecuted[index] = true
         let operation = operations[index]
         operation.delegate = execution
 
@@ -312,14 +312,12 @@ private final class Execution: ContentOperationDelegate, @unchecked Sendable {
     // `loader` is only dereferenced on the main thread; `valid` is guarded by `lock`.
     private weak var loader: ViewModelLoader?
     let index: Int
-    let id: UInt64
     private let lock = NSLock()
     private var valid = true
 
-    init(loader: ViewModelLoader, index: Int, id: UInt64) {
+    init(loader: ViewModelLoader, index: Int) {
         self.loader = loader
         self.index = index
-        self.id = id
     }
 
     var isValid: Bool { lock.withLock { valid } }

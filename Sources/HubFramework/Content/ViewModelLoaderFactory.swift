@@ -38,18 +38,11 @@ public final class ViewModelLoaderFactory {
     /// - Throws: `RegistrationError` when all factories together created no operation.
     public func createViewModelLoader(forViewURI viewURI: URL) throws -> ViewModelLoader? {
         guard let feature = featureRegistry.featureRegistration(forViewURI: viewURI) else { return nil }
-        var operations: [any ContentOperation] = []
-        operations += prependedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
-        for factory in feature.contentOperationFactories {
-            operations += factory.createContentOperations(forViewURI: viewURI)
-        }
-        operations += appendedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
-        let schema = jsonSchemaRegistry.schema(forIdentifier: feature.customJSONSchemaIdentifier)
-        return try ViewModelLoader(
-            viewURI: viewURI, featureInfo: feature.featureInfo, operations: operations,
-            makeBuilder: { schema.makeViewModelBuilder() },
+        return try makeLoader(
+            forViewURI: viewURI, featureInfo: feature.featureInfo,
+            operations: feature.contentOperationFactories.flatMap { $0.createContentOperations(forViewURI: viewURI) },
+            jsonSchemaIdentifier: feature.customJSONSchemaIdentifier,
             reloadPolicy: feature.contentReloadPolicy ?? defaultContentReloadPolicy,
-            connectivityStateResolver: connectivityStateResolver,
             initialViewModel: initialViewModelRegistry.initialViewModel(forViewURI: viewURI))
     }
 
@@ -59,14 +52,25 @@ public final class ViewModelLoaderFactory {
                                       featureInfo: FeatureInfo, jsonSchemaIdentifier: String? = nil) throws
         -> ViewModelLoader
     {
-        var operations: [any ContentOperation] = []
-        operations += prependedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
-        operations += contentOperations
-        operations += appendedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
+        try makeLoader(
+            forViewURI: viewURI, featureInfo: featureInfo, operations: contentOperations,
+            jsonSchemaIdentifier: jsonSchemaIdentifier, reloadPolicy: defaultContentReloadPolicy, initialViewModel: nil)
+    }
+
+    /// Wraps `operations` in the manager's prepended and appended operations and creates the loader.
+    /// The factories are asked in chain order: prepended, `operations`, appended.
+    private func makeLoader(forViewURI viewURI: URL, featureInfo: FeatureInfo,
+                            operations: @autoclosure () -> [any ContentOperation],
+                            jsonSchemaIdentifier: String?, reloadPolicy: (any ContentReloadPolicy)?,
+                            initialViewModel: ViewModel?) throws -> ViewModelLoader
+    {
+        var chain = prependedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
+        chain += operations()
+        chain += appendedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
         let schema = jsonSchemaRegistry.schema(forIdentifier: jsonSchemaIdentifier)
         return try ViewModelLoader(
-            viewURI: viewURI, featureInfo: featureInfo, operations: operations,
-            makeBuilder: { schema.makeViewModelBuilder() }, reloadPolicy: defaultContentReloadPolicy,
-            connectivityStateResolver: connectivityStateResolver, initialViewModel: nil)
+            viewURI: viewURI, featureInfo: featureInfo, operations: chain,
+            makeBuilder: { schema.makeViewModelBuilder() }, reloadPolicy: reloadPolicy,
+            connectivityStateResolver: connectivityStateResolver, initialViewModel: initialViewModel)
     }
 }

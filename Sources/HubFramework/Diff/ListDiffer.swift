@@ -72,14 +72,15 @@ public enum ListDiffer {
         let oldList = IdentifierList(old)
         let newList = IdentifierList(new)
         switch algorithm {
-        case .myers:
-            return myers(old: oldList, new: newList, workBudget: nil, segmentEntryLimit: nil, contentEqual: contentEqual)
-                ?? (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         case .lcs:
             if let diff = LCSDiff.diff(old: old, new: new, contentEqual: contentEqual) {
                 return (diff, .lcs)
             }
-            return diffReportingAlgorithm(oldIdentifiers: old, newIdentifiers: new, algorithm: .myers, contentEqual: contentEqual)
+            // Too large a table: Myers, on the identifier lists already made.
+            fallthrough
+        case .myers:
+            return myers(old: oldList, new: newList, workBudget: nil, segmentEntryLimit: nil, contentEqual: contentEqual)
+                ?? (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         case .heckel:
             return (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         case .automatic:

@@ -13,6 +13,6 @@ extension ViewModelDiff {
     public init(from old: ViewModel, to new: ViewModel, algorithm: DiffAlgorithm = .automatic) {
         self.init(oldBody: old.bodyComponentModels, newBody: new.bodyComponentModels,
                   oldHeader: old.headerComponentModel, newHeader: new.headerComponentModel, algorithm: algorithm,
-                  headersEqual: { $0 === $1 || $0 == $1 })
+                  headersEqual: { $0.isContentEqual(to: $1) })
     }
 }

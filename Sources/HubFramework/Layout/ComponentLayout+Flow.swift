@@ -275,11 +275,7 @@ extension ComponentLayout {
                             rowStart..<index, firstX: rowFirstX, lastX: currentX, maxY: rowMaxY,
                             starts: &newRowStarts, maxYs: &newRowMaxYs)
                     }
-                    var gap = 0.0
-                    for member in rowStart..<index {
-                        gap = max(gap, memo.verticalMargin(id, preceding: traitIDs[member]))
-                    }
-                    top = gap
+                    top = verticalGap(id, below: rowStart..<index)
                 }
                 replayBreak = false
                 x = memo.edgeMargin(id, .left)
@@ -362,6 +358,16 @@ extension ComponentLayout {
         maxYs.append(maxY)
     }
 
+    /// The space between a row and the next row, which starts with a component of trait set `id`:
+    /// the largest vertical margin between that component and any member of the row above.
+    private mutating func verticalGap(_ id: UInt32, below members: Range<Int>) -> Double {
+        var gap = 0.0
+        for member in members {
+            gap = max(gap, memo.verticalMargin(id, preceding: traitIDs[member]))
+        }
+        return gap
+    }
+
     private mutating func bottomMargin(ofRow members: Range<Int>) -> Double {
         var bottom = -Double.infinity
         for member in members {
@@ -400,24 +406,18 @@ extension ComponentLayout {
         var rowMaxY = 0.0
         var y = rowY
         for index in row..<rowCount {
-            let rowStart = Int(rowStarts[index])
-            let rowEnd = index + 1 < rowCount ? Int(rowStarts[index + 1]) : total
+            let members = rowMembers(index)
             if index != row {
-                let id = traitIDs[rowStart]
-                var gap = 0.0
-                for member in previous {
-                    gap = max(gap, memo.verticalMargin(id, preceding: traitIDs[member]))
-                }
-                y = rowMaxY + gap
+                y = rowMaxY + verticalGap(traitIDs[members.lowerBound], below: previous)
             }
-            var maxY = y + heights[rowStart]
-            for member in rowStart..<rowEnd {
+            var maxY = y + heights[members.lowerBound]
+            for member in members {
                 ys[member] = y
                 maxY = max(maxY, y + heights[member])
             }
             rowMaxYs[index] = maxY
             rowMaxY = maxY
-            previous = rowStart..<rowEnd
+            previous = members
         }
         contentSize = Size(width: containerSize.width, height: rowMaxY + max(bottomMargin(ofRow: previous), 0))
         return flowStart..<total

@@ -13,14 +13,12 @@ extension ComponentLayout {
         guard !rowStarts.isEmpty else { return }
         var row = firstRow(endingBelow: rect.minY)
         let rowCount = rowStarts.count
-        let total = xs.count
         while row < rowCount {
-            let start = Int(rowStarts[row])
-            let end = row + 1 < rowCount ? Int(rowStarts[row + 1]) : total
-            if rowMinY(row, members: start..<end) >= rect.maxY {
+            let members = rowMembers(row)
+            if rowMinY(row, members: members) >= rect.maxY {
                 break
             }
-            for index in start..<end
+            for index in members
             where xs[index] < rect.maxX && rect.minX < xs[index] + widths[index]
                 && ys[index] < rect.maxY && rect.minY < ys[index] + heights[index]
             {

@@ -92,9 +92,7 @@ public struct ComponentLayout: Sendable {
     /// The indexes of the components on row `row` (rows are numbered from the top, from 0).
     public func indexes(inRow row: Int) -> Range<Int> {
         precondition(row >= 0 && row < rowStarts.count, "Row \(row) is out of bounds (\(rowStarts.count) rows)")
-        let start = Int(rowStarts[row])
-        let end = row + 1 < rowStarts.count ? Int(rowStarts[row + 1]) : xs.count
-        return start..<end
+        return rowMembers(row)
     }
 
     /// The row the component at `index` is on. O(log rows).

@@ -27,9 +27,8 @@ public struct DefaultComponentLayoutManager: ComponentLayoutManager, Hashable {
         }
     }
 
-    public func verticalMarginBetween(traits: Set<LayoutTrait>, headerTraits: Set<LayoutTrait>) -> Double {
-        verticalMargin(forTraits: traits, precedingTraits: headerTraits)
-    }
+    // The margin to the header is the protocol's default: the vertical margin, with the header as
+    // the preceding component.
 
     public func horizontalMargin(forTraits traits: Set<LayoutTrait>, precedingTraits: Set<LayoutTrait>) -> Double {
         if traits.contains(.fullWidth) {

@@ -64,7 +64,7 @@ public final class LiveDocument {
         didSet { if serviceStatus != oldValue { notifyObservers() } }
     }
 
-    private var observers: [WeakObserver] = []
+    private var observers = WeakObserverList<any LiveDocumentObserver>()
 
     public init(schema: JSONSchema, serviceStatus: String = "") {
         self.schema = schema
@@ -80,20 +80,24 @@ public final class LiveDocument {
         do {
             problems = try builder.addJSON(data: data)
         } catch {
-            rejection = LiveRejection(byteCount: data.count, error: error.description, problems: [])
-            notifyObservers()
-            return .invalid(byteCount: data.count, summary: rejection!.summary)
+            return reject(data, error: error.description, problems: [])
         }
         guard problems.isEmpty else {
-            rejection = LiveRejection(byteCount: data.count, error: nil, problems: problems)
-            notifyObservers()
-            return .invalid(byteCount: data.count, summary: rejection!.summary)
+            return reject(data, error: nil, problems: problems)
         }
         goodDocument = data
         rejection = nil
         shownCount += 1
         notifyObservers()
         return .shown(byteCount: data.count)
+    }
+
+    /// Records why a received document was not used (the last good document stays) and answers so.
+    private func reject(_ data: Data, error: String?, problems: [JSONProblem]) -> LiveReply {
+        let rejection = LiveRejection(byteCount: data.count, error: error, problems: problems)
+        self.rejection = rejection
+        notifyObservers()
+        return .invalid(byteCount: data.count, summary: rejection.summary)
     }
 
     /// Records a message that could not be received (too large, cut off); the last good document
@@ -118,24 +122,14 @@ public final class LiveDocument {
     // MARK: Observers
 
     /// Adds an observer, held weakly.
-    public func addObserver(_ observer: any LiveDocumentObserver) {
-        observers.removeAll { $0.object == nil || $0.object === observer }
-        observers.append(WeakObserver(object: observer))
-    }
+    public func addObserver(_ observer: any LiveDocumentObserver) { observers.add(observer) }
 
-    public func removeObserver(_ observer: any LiveDocumentObserver) {
-        observers.removeAll { $0.object == nil || $0.object === observer }
-    }
+    public func removeObserver(_ observer: any LiveDocumentObserver) { observers.remove(observer) }
 
     /// Observers still alive (for tests).
-    public var observerCount: Int { observers.filter { $0.object != nil }.count }
+    public var observerCount: Int { observers.all.count }
 
     private func notifyObservers() {
-        observers.removeAll { $0.object == nil }
-        for observer in observers { observer.object?.liveDocumentDidChange(self) }
-    }
-
-    private struct WeakObserver {
-        weak var object: (any LiveDocumentObserver)?
+        for observer in observers.all { observer.liveDocumentDidChange(self) }
     }
 }

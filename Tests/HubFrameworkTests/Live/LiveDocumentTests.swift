@@ -8,15 +8,6 @@ private final class ChangeCounter: LiveDocumentObserver {
     func liveDocumentDidChange(_ document: LiveDocument) { changes += 1 }
 }
 
-/// Records what a content loading chain delivers.
-@MainActor
-private final class LoaderRecorder: ViewModelLoaderDelegate {
-    var viewModels: [ViewModel] = []
-    var errors: [any Error] = []
-    func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) { viewModels.append(viewModel) }
-    func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) { errors.append(error) }
-}
-
 /// XCTest on Linux cannot call `@MainActor` test methods; the bodies state that they run on the main thread.
 final class LiveDocumentTests: XCTestCase, @unchecked Sendable {
     @MainActor
@@ -122,14 +113,14 @@ final class LiveDocumentTests: XCTestCase, @unchecked Sendable {
 
     @MainActor
     private func makeLoader(document: LiveDocument, components: LiveContentOperation.Components = .defaults)
-        throws -> (ViewModelLoader, LiveContentOperation, LoaderRecorder)
+        throws -> (ViewModelLoader, LiveContentOperation, LoadingRecorder)
     {
         let operation = LiveContentOperation(document: document, components: components)
         let loader = try ViewModelLoader(
             viewURI: URL(string: "live:")!, featureInfo: FeatureInfo(identifier: "live", title: "Live"),
             operations: [operation], makeBuilder: { document.schema.makeViewModelBuilder() },
             connectivityStateResolver: ManualConnectivityStateResolver())
-        let recorder = LoaderRecorder()
+        let recorder = LoadingRecorder()
         loader.delegate = recorder
         return (loader, operation, recorder)
     }
