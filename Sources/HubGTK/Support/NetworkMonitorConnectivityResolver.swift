@@ -6,11 +6,10 @@ import HubFramework
 @MainActor
 public final class NetworkMonitorConnectivityResolver: ConnectivityStateResolver {
     private let monitor: OpaquePointer
-    private var observers: [WeakObserver] = []
+    private var observers = WeakObserverList<any ConnectivityStateResolverObserver>()
     private var connection: SignalConnection?
     private var lastState: ConnectivityState
 
-    private struct WeakObserver { weak var object: (any ConnectivityStateResolverObserver)? }
 
     public init() {
         monitor = g_network_monitor_get_default()
@@ -32,18 +31,17 @@ public final class NetworkMonitorConnectivityResolver: ConnectivityStateResolver
     }
 
     public func addObserver(_ observer: any ConnectivityStateResolverObserver) {
-        observers.removeAll { $0.object == nil || $0.object === observer }
-        observers.append(WeakObserver(object: observer))
+        observers.add(observer)
     }
 
     public func removeObserver(_ observer: any ConnectivityStateResolverObserver) {
-        observers.removeAll { $0.object == nil || $0.object === observer }
+        observers.remove(observer)
     }
 
     private func networkChanged() {
         let state = resolveConnectivityState()
         guard state != lastState else { return }
         lastState = state
-        for observer in observers.compactMap(\.object) { observer.connectivityStateResolverStateDidChange(self) }
+        for observer in observers.all { observer.connectivityStateResolverStateDidChange(self) }
     }
 }
