@@ -155,7 +155,7 @@ func imageBenchmarks() -> BenchSection {
     }
     let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
     gtk_window_set_default_size(hub_window(window), 480, 800)
-    gtk_container_add(hub_container(window), controller.widget)
+    gtk_container_add(hub_container(window), controller.view.gtkWidget)
     gtk_widget_show_all(window)
     controller.viewWillAppear()
     defer {

@@ -77,7 +77,7 @@ final class FrameProbe {
     private var connections: [SignalConnection] = []
     private let display = gdk_display_get_default()
 
-    init(window: Widget) {
+    init(window: WidgetPointer) {
         gtk_widget_realize(window)
         guard let clock = gtk_widget_get_frame_clock(window) else { ViewBenchChild.fail("no frame clock") }
         let pointer = UnsafeMutableRawPointer(clock)
@@ -170,8 +170,8 @@ func percentiles(_ samples: [Double]) -> (p50: Double, p95: Double, max: Double)
 
 /// Counts a widget and everything inside it, internal children included.
 @MainActor
-func countWidgets(_ root: Widget) -> Int {
-    final class Collector { var found: [Widget] = [] }
+func countWidgets(_ root: WidgetPointer) -> Int {
+    final class Collector { var found: [WidgetPointer] = [] }
     var count = 0
     var stack = [root]
     let collector = Collector()
@@ -193,7 +193,7 @@ func countWidgets(_ root: Widget) -> Int {
 
 /// A toplevel window of the benchmark size.
 @MainActor
-func makeWindow() -> Widget {
+func makeWindow() -> WidgetPointer {
     let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
     gtk_window_set_default_size(hub_window(window), ViewBench.windowWidth, ViewBench.windowHeight)
     gtk_window_move(hub_window(window), 0, 0)
@@ -204,7 +204,7 @@ func makeWindow() -> Widget {
 /// Whether a widget shows something on the X display: it is mapped, inside the window, and the
 /// pixels the server holds for its area are not all one colour (a row's text is drawn).
 @MainActor
-func isDrawnOnScreen(_ widget: Widget, in window: Widget) -> Bool {
+func isDrawnOnScreen(_ widget: WidgetPointer, in window: WidgetPointer) -> Bool {
     var x: Int32 = 0
     var y: Int32 = 0
     guard gtk_widget_get_mapped(widget) != 0, gtk_widget_translate_coordinates(widget, window, 0, 0, &x, &y) != 0,
@@ -266,7 +266,7 @@ final class BenchHubView {
     let grid: Bool
     let hub: Hub
     let controller: ViewController
-    let window: Widget
+    let window: WidgetPointer
     let probe: FrameProbe
     private let delegate: TimingDelegate
 
@@ -334,7 +334,7 @@ final class BenchHubView {
 
         window = makeWindow()
         gtk_window_move(hub_window(window), windowOffset, windowOffset)
-        gtk_container_add(hub_container(window), controller.widget)
+        gtk_container_add(hub_container(window), controller.view.gtkWidget)
         probe = FrameProbe(window: window)
         gtk_widget_show_all(window)
         _ = GtkRuntime.iterate(until: { [probe, controller] in probe.paints > 0 && controller.containerSize.width > 0 },
@@ -540,9 +540,9 @@ struct PlainContainerCase {
         let start = Clock.now()
         let scrolled = gtk_scrolled_window_new(nil, nil)!
         gtk_scrolled_window_set_policy(hub_scrolled_window(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        let container: Widget = listBox ? gtk_list_box_new()! : gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        var first: Widget?
-        var last: Widget?
+        let container: WidgetPointer = listBox ? gtk_list_box_new()! : gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        var first: WidgetPointer?
+        var last: WidgetPointer?
         for title in titles {
             let label = gtk_label_new(title)!
             gtk_label_set_xalign(hub_label(label), 0)

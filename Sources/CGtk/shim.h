@@ -24,6 +24,7 @@ static inline GtkBox *hub_box(void *p) { return GTK_BOX(p); }
 static inline GtkLayout *hub_layout(void *p) { return GTK_LAYOUT(p); }
 static inline GtkOverlay *hub_overlay(void *p) { return GTK_OVERLAY(p); }
 static inline GtkLabel *hub_label(void *p) { return GTK_LABEL(p); }
+static inline GtkImage *hub_image(void *p) { return GTK_IMAGE(p); }
 static inline GtkEntry *hub_entry(void *p) { return GTK_ENTRY(p); }
 static inline GtkEditable *hub_editable(void *p) { return GTK_EDITABLE(p); }
 static inline GtkButton *hub_button(void *p) { return GTK_BUTTON(p); }
@@ -118,6 +119,12 @@ static inline GtkWidget *hub_dialog_new_with_two_buttons(const char *title, GtkW
     return gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT
                                                           | GTK_DIALOG_USE_HEADER_BAR,
                                        first, first_response, second, second_response, NULL);
+}
+
+// A modal dialog with its buttons in a header bar, as GNOME dialogs are; buttons are added after.
+static inline GtkWidget *hub_dialog_new(const char *title, GtkWindow *parent) {
+    return gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT
+                                                          | GTK_DIALOG_USE_HEADER_BAR, NULL, NULL);
 }
 
 static inline GtkListStore *hub_list_store_new_string(void) {

@@ -75,7 +75,7 @@ public final class ViewerWindowController: NavigatorDelegate {
         for child in Gtk.children(of: window.contentArea) {
             gtk_container_remove(hub_container(window.contentArea), child)
         }
-        let widget = page.viewController.widget
+        let widget = page.viewController.view.gtkWidget
         gtk_container_add(hub_container(window.contentArea), widget)
         gtk_widget_show_all(widget)
         window.address = page.uri
@@ -98,7 +98,7 @@ public final class ViewerWindowController: NavigatorDelegate {
         for child in Gtk.children(of: window.barItemsBox) { gtk_widget_destroy(child) }
         let controller = page.viewController
         for item in controller.navigationItem.rightItems {
-            let button: Widget
+            let button: WidgetPointer
             if let icon = item.iconName {
                 button = Gtk.iconButton(icon, tooltip: item.title ?? icon)
             } else {

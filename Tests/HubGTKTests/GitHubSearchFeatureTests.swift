@@ -40,9 +40,9 @@ final class GitHubSearchFeatureTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func searchBarEntry(_ controller: ViewController) throws -> Widget {
+    private func searchBarEntry(_ controller: ViewController) throws -> WidgetPointer {
         let searchBar = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? SearchBarComponent)
-        return try XCTUnwrap(searchBar.entryWidget)
+        return try XCTUnwrap(searchBar.searchEntry?.gtkWidget)
     }
 
     @MainActor

@@ -36,7 +36,7 @@ final class PrettyPicturesFeatureTests: GtkTestCase, @unchecked Sendable {
 
             // The carousel's children are on screen, side by side, as large as grid pictures.
             let carousel = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? CarouselComponent)
-            let children = (0..<4).compactMap { controller.visibleView(forComponentOfType: .body, indexPath: [0, $0]) }
+            let children = (0..<4).compactMap { controller.visibleView(forComponentOfType: .body, indexPath: [0, $0])?.gtkWidget }
             XCTAssertEqual(children.count, 4)
             let width = controller.containerSize.width
             let compact = Int32(((width - 45) / 2).rounded(.down))
@@ -67,7 +67,7 @@ final class PrettyPicturesFeatureTests: GtkTestCase, @unchecked Sendable {
             let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
             waitForContent(of: controller)
             let carousel = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? CarouselComponent)
-            pump(until: { carousel.view.map { gtk_widget_get_allocated_width($0) > 100 } ?? false }, "the carousel")
+            pump(until: { carousel.view.map { gtk_widget_get_allocated_width($0.gtkWidget) > 100 } ?? false }, "the carousel")
             carousel.horizontalOffset = 300
             pump(for: 0.05)
             XCTAssertEqual(carousel.horizontalOffset, 300)
@@ -103,8 +103,8 @@ final class PrettyPicturesFeatureTests: GtkTestCase, @unchecked Sendable {
             controller.scroll(to: .zero)
             let cell = try visibleCell(atBodyIndex: 0, in: controller)
             let child = try XCTUnwrap(controller.visibleView(forComponentOfType: .body, indexPath: [0, 1]))
-            pump(until: { gtk_widget_get_allocated_width(child) > 1 }, "the child allocated")
-            click(child, inCell: cell)
+            pump(until: { gtk_widget_get_allocated_width(child.gtkWidget) > 1 }, "the child allocated")
+            click(child.gtkWidget, inCell: cell)
             XCTAssertEqual(opened.last?.absoluteString, "https://en.wikipedia.org/wiki/kiev")
             XCTAssertEqual(opened.count, 2)
             XCTAssertEqual(app.navigator.pages.count, pages, "no page was pushed")

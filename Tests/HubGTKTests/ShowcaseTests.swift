@@ -12,7 +12,7 @@ private final class FixedSizeComponent: Component {
     private(set) var view: Widget?
     let size: Size
     init(size: Size) { self.size = size }
-    func loadView() { view = gtk_drawing_area_new() }
+    func loadView() { view = Widget(owning: gtk_drawing_area_new()) }
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size { size }
     func prepareViewForReuse() {}
     func configureView(with model: ComponentModel, containerViewSize: Size) {}
@@ -191,7 +191,7 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
                 let component = try XCTUnwrap(controller.liveComponent(atBodyIndex: index), name)
                 let expected = try XCTUnwrap(factory.createComponent(forName: name))
                 XCTAssertTrue(type(of: component) == type(of: expected), "\(name) is shown by \(type(of: component))")
-                let view = try XCTUnwrap(component.view)
+                let view = try XCTUnwrap(component.view?.gtkWidget)
                 XCTAssertGreaterThan(gtk_widget_get_allocated_width(view), 1, name)
                 XCTAssertGreaterThan(gtk_widget_get_allocated_height(view), 1, name)
                 XCTAssertGreaterThan(frame.height, 1, name)

@@ -27,7 +27,7 @@ final class StickyHeaderFeatureTests: GtkTestCase, @unchecked Sendable {
             settle(250, "expanded at first")
             XCTAssertEqual(header.titleFontSize, 30)
             // The title is drawn large (30 pt bold markup), not at the default size.
-            let headerView = try XCTUnwrap(controller.visibleView(forComponentOfType: .header, indexPath: [0]))
+            let headerView = try XCTUnwrap(controller.visibleView(forComponentOfType: .header, indexPath: [0])?.gtkWidget)
             let title = try XCTUnwrap(Gtk.children(of: headerView).first {
                 String(cString: gtk_widget_get_name($0)) == "GtkLabel" && Gtk.labelText($0) == "A sticky header!"
             })
@@ -63,12 +63,12 @@ final class StickyHeaderFeatureTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(container.customData?["color"], "green")
             XCTAssertEqual(container.children.map(\.identifier), ["row-prettyPictures"])
             XCTAssertEqual(container.children.first?.title, "Go to Pretty Pictures")
-            let containerView = try XCTUnwrap(controller.visibleView(forComponentOfType: .body, indexPath: [containerIndex]))
+            let containerView = try XCTUnwrap(controller.visibleView(forComponentOfType: .body, indexPath: [containerIndex])?.gtkWidget)
             XCTAssertTrue(Gtk.hasClass(containerView, "hub-color-green"))
 
             // Clicking the row inside the container opens Pretty Pictures…
             let containerCell = try visibleCell(atBodyIndex: containerIndex, in: controller)
-            let child = try XCTUnwrap(controller.visibleView(forComponentOfType: .body, indexPath: [containerIndex, 0]))
+            let child = try XCTUnwrap(controller.visibleView(forComponentOfType: .body, indexPath: [containerIndex, 0])?.gtkWidget)
             pump(until: { gtk_widget_get_allocated_height(child) > 1 }, "the child row allocated")
             XCTAssertTrue(gtk_widget_is_ancestor(child, containerView) != 0, "the row is inside the container")
             click(child, inCell: containerCell)

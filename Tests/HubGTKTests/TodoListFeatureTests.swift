@@ -33,7 +33,7 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
 
     /// The header bar's Add button.
     @MainActor
-    private func addButton(_ app: ViewerApplication) throws -> Widget {
+    private func addButton(_ app: ViewerApplication) throws -> WidgetPointer {
         let window = try XCTUnwrap(app.mainWindow)
         let buttons = Gtk.children(of: window.barItemsBox)
         XCTAssertEqual(buttons.count, 1)
@@ -63,7 +63,7 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
             gtk_button_clicked(hub_button(try addButton(app)))
             pump(until: { self.itemTitles(controller) == ["First item"] }, "the first item")
             XCTAssertEqual(prompt.requests.first?.title, "Add an item")
-            XCTAssertTrue(prompt.parents.first.flatMap { $0 } == controller.widget, "asked over the view")
+            XCTAssertTrue(prompt.parents.first.flatMap { $0 } === controller.view, "asked over the view")
             // With an item there is a search bar to filter with, and no "nothing to do" row.
             let models = try XCTUnwrap(controller.viewModel?.bodyComponentModels)
             XCTAssertEqual(models.map(\.identifier), ["searchBar", "item-0"])
@@ -88,7 +88,7 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
 
             // Filtering, case-insensitively, as the user types (every keystroke, without waiting).
             let searchBar = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? SearchBarComponent)
-            let entry = try XCTUnwrap(searchBar.entryWidget)
+            let entry = try XCTUnwrap(searchBar.searchEntry?.gtkWidget)
             for text in ["F", "Fi", "Fir", "Firs", "First"] { gtk_entry_set_text(hub_entry(entry), text) }
             pump(until: { self.itemTitles(controller) == ["First item"] }, "only the first item")
             pump(for: 0.1)
@@ -115,21 +115,21 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
 
             gtk_button_clicked(hub_button(try addButton(app)))
             let dialog = try XCTUnwrap(prompt.presentation)
-            pump(until: { gtk_widget_get_mapped(dialog.dialog) != 0 }, "the dialog on screen")
-            XCTAssertEqual(String(cString: gtk_window_get_title(hub_window(dialog.dialog))), "Add an item")
-            XCTAssertEqual(gtk_window_get_transient_for(hub_window(dialog.dialog)), hub_window(window.window))
-            XCTAssertNotEqual(gtk_window_get_modal(hub_window(dialog.dialog)), 0)
-            XCTAssertEqual(gtk_window_get_focus(hub_window(dialog.dialog)), dialog.entry, "the entry has the focus")
-            gtk_entry_set_text(hub_entry(dialog.entry), "Water the plants")
-            gtk_dialog_response(hub_dialog(dialog.dialog), GTK_RESPONSE_ACCEPT.rawValue)
+            pump(until: { gtk_widget_get_mapped(dialog.dialog.gtkWidget) != 0 }, "the dialog on screen")
+            XCTAssertEqual(String(cString: gtk_window_get_title(hub_window(dialog.dialog.gtkWidget))), "Add an item")
+            XCTAssertEqual(gtk_window_get_transient_for(hub_window(dialog.dialog.gtkWidget)), hub_window(window.window))
+            XCTAssertNotEqual(gtk_window_get_modal(hub_window(dialog.dialog.gtkWidget)), 0)
+            XCTAssertEqual(gtk_window_get_focus(hub_window(dialog.dialog.gtkWidget)), dialog.entry.gtkWidget, "the entry has the focus")
+            gtk_entry_set_text(hub_entry(dialog.entry.gtkWidget), "Water the plants")
+            gtk_dialog_response(hub_dialog(dialog.dialog.gtkWidget), GTK_RESPONSE_ACCEPT.rawValue)
             XCTAssertNil(prompt.presentation, "the dialog is gone")
             pump(until: { self.itemTitles(controller) == ["Water the plants"] }, "the new item")
 
             // Cancel adds nothing.
             gtk_button_clicked(hub_button(try addButton(app)))
             let second = try XCTUnwrap(prompt.presentation)
-            gtk_entry_set_text(hub_entry(second.entry), "Not this")
-            gtk_dialog_response(hub_dialog(second.dialog), GTK_RESPONSE_CANCEL.rawValue)
+            gtk_entry_set_text(hub_entry(second.entry.gtkWidget), "Not this")
+            gtk_dialog_response(hub_dialog(second.dialog.gtkWidget), GTK_RESPONSE_CANCEL.rawValue)
             XCTAssertNil(prompt.presentation)
             pump(for: 0.1)
             XCTAssertEqual(itemTitles(controller), ["Water the plants"])
@@ -137,9 +137,9 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
             // Enter in the entry answers too (the dialog's default response).
             gtk_button_clicked(hub_button(try addButton(app)))
             let third = try XCTUnwrap(prompt.presentation)
-            pump(until: { gtk_widget_get_mapped(third.dialog) != 0 }, "the third dialog on screen")
-            gtk_entry_set_text(hub_entry(third.entry), "Call mum")
-            gtk_widget_activate(third.entry)
+            pump(until: { gtk_widget_get_mapped(third.dialog.gtkWidget) != 0 }, "the third dialog on screen")
+            gtk_entry_set_text(hub_entry(third.entry.gtkWidget), "Call mum")
+            gtk_widget_activate(third.entry.gtkWidget)
             pump(until: { self.itemTitles(controller) == ["Water the plants", "Call mum"] }, "the item added with Enter")
             XCTAssertNil(prompt.presentation)
         }

@@ -1,8 +1,4 @@
-import CGtk
 import HubFramework
-
-/// A GTK widget, as components see it.
-public typealias Widget = UnsafeMutablePointer<GtkWidget>
 
 /// A component: a small controller that owns one GTK widget and binds component models to it.
 ///

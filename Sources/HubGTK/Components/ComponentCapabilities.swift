@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// Creates and tracks child components on behalf of a component with children.

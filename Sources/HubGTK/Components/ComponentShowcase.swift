@@ -133,7 +133,7 @@ public final class ShowcaseSnapshotBuilder: ComponentChildDelegate {
         let size = component.preferredViewSize(forDisplaying: model, containerViewSize: containerViewSize)
         let width = Int32(size.width.rounded())
         let height = Int32(size.height.rounded())
-        guard width > 0, height > 0, let view = component.view else {
+        guard width > 0, height > 0, let view = component.view?.gtkWidget else {
             children.removeAll()
             return nil
         }
@@ -167,7 +167,7 @@ public final class ShowcaseSnapshotBuilder: ComponentChildDelegate {
         if let parent = child as? any ComponentWithChildren { parent.childDelegate = self }
         child.loadView()
         let size = child.preferredViewSize(forDisplaying: childModel, containerViewSize: containerSize)
-        if let view = child.view { gtk_widget_set_size_request(view, Int32(size.width), Int32(size.height)) }
+        child.view?.setSizeRequest(width: Int(size.width), height: Int(size.height))
         child.configureView(with: childModel, containerViewSize: containerSize)
         children.append(child)
         return child

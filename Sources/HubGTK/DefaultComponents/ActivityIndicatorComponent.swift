@@ -1,20 +1,20 @@
-import CGtk
 import HubFramework
 
 /// `default:activityIndicator` — a spinner, 44×44, spinning whenever it is on screen.
 @MainActor
 public final class ActivityIndicatorComponent: ComponentViewObserver {
     public let layoutTraits: Set<LayoutTrait> = [.compactWidth, .centered]
-    public private(set) var view: Widget?
+    public var view: Widget? { spinner }
+    private var spinner: Spinner?
 
     public init() {}
 
     public func loadView() {
-        let spinner = gtk_spinner_new()!
-        Gtk.addClass(spinner, "hub-activity-indicator")
-        Gtk.setAccessibleName(spinner, "Loading")
-        gtk_widget_show(spinner)
-        view = spinner
+        let spinner = Spinner()
+        spinner.addCSSClass("hub-activity-indicator")
+        spinner.accessibleName = "Loading"
+        spinner.show()
+        self.spinner = spinner
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -24,18 +24,15 @@ public final class ActivityIndicatorComponent: ComponentViewObserver {
     public func prepareViewForReuse() {}
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        if let view { gtk_spinner_start(hub_spinner(view)) }
+        spinner?.isSpinning = true
     }
 
     public func viewDidResize() {}
 
     public func viewWillAppear() {
-        if let view { gtk_spinner_start(hub_spinner(view)) }
+        spinner?.isSpinning = true
     }
 
-    /// True while the spinner animates (GtkSpinner marks itself "checked" while active).
-    public var isSpinning: Bool {
-        guard let view else { return false }
-        return gtk_widget_get_state_flags(view).rawValue & GTK_STATE_FLAG_CHECKED.rawValue != 0
-    }
+    /// True while the spinner animates.
+    public var isSpinning: Bool { spinner?.isAnimating ?? false }
 }

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// `default:carousel` — a horizontally scrolling strip of child components (created through the
@@ -6,11 +5,12 @@ import HubFramework
 @MainActor
 public final class CarouselComponent: ComponentWithChildren, ComponentWithRestorableUIState, ComponentWithScrolling {
     public let layoutTraits: Set<LayoutTrait> = [.fullWidth]
-    public private(set) var view: Widget?
+    public var view: Widget? { scrolled }
     public weak var childDelegate: (any ComponentChildDelegate)?
-    private var strip: Widget?
-    private var scrolled: Widget?
+    private var strip: Box?
+    private var scrolled: ScrolledWindow?
     private var children: [(index: Int, view: Widget)] = []
+    private var restoreAfterLayout: MainLoopTimer?
 
     /// Space around and between the children.
     public static let spacing = 15.0
@@ -18,19 +18,17 @@ public final class CarouselComponent: ComponentWithChildren, ComponentWithRestor
     public init() {}
 
     public func loadView() {
-        let scrolled = gtk_scrolled_window_new(nil, nil)!
-        gtk_scrolled_window_set_policy(hub_scrolled_window(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_overlay_scrolling(hub_scrolled_window(scrolled), 1)
-        Gtk.addClass(scrolled, "hub-carousel")
-        let strip = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, Int32(Self.spacing))!
-        gtk_widget_set_margin_start(strip, Int32(Self.spacing))
-        gtk_widget_set_margin_end(strip, Int32(Self.spacing))
-        gtk_widget_set_valign(strip, GTK_ALIGN_CENTER)
-        gtk_container_add(hub_container(scrolled), strip)
-        gtk_widget_show_all(scrolled)
+        let scrolled = ScrolledWindow()
+        scrolled.setScrollBarPolicy(horizontal: .automatic, vertical: .never)
+        scrolled.usesOverlayScrollBars = true
+        scrolled.addCSSClass("hub-carousel")
+        let strip = Box(.horizontal, spacing: Int(Self.spacing))
+        strip.margins = EdgeInsets(top: 0, left: Self.spacing, bottom: 0, right: Self.spacing)
+        strip.verticalAlignment = .center
+        scrolled.add(strip)
+        scrolled.showAll()
         self.strip = strip
         self.scrolled = scrolled
-        view = scrolled
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -51,7 +49,7 @@ public final class CarouselComponent: ComponentWithChildren, ComponentWithRestor
         guard let strip else { return }
         for child in children {
             childDelegate?.component(self, didStopDisplayingChildAt: child.index, view: child.view)
-            gtk_container_remove(hub_container(strip), child.view)
+            strip.remove(child.view)
         }
         children.removeAll()
     }
@@ -62,7 +60,7 @@ public final class CarouselComponent: ComponentWithChildren, ComponentWithRestor
         for childModel in model.children {
             guard let child = childDelegate?.component(self, childComponentFor: childModel), let childView = child.view
             else { continue }
-            gtk_box_pack_start(hub_box(strip), childView, 0, 0, 0)
+            strip.append(childView, fill: false)
             children.append((childModel.index, childView))
             childDelegate?.component(self, willDisplayChildAt: childModel.index, view: childView)
         }
@@ -71,14 +69,8 @@ public final class CarouselComponent: ComponentWithChildren, ComponentWithRestor
 
     /// How far the strip is scrolled horizontally.
     public var horizontalOffset: Double {
-        get {
-            guard let scrolled else { return 0 }
-            return gtk_adjustment_get_value(gtk_scrolled_window_get_hadjustment(hub_scrolled_window(scrolled)))
-        }
-        set {
-            guard let scrolled else { return }
-            gtk_adjustment_set_value(gtk_scrolled_window_get_hadjustment(hub_scrolled_window(scrolled)), newValue)
-        }
+        get { scrolled?.horizontalOffset ?? 0 }
+        set { scrolled?.horizontalOffset = newValue }
     }
 
     public func currentUIState() -> Any? {
@@ -89,20 +81,15 @@ public final class CarouselComponent: ComponentWithChildren, ComponentWithRestor
         guard let offset = state as? Double else { return }
         // The strip may not be allocated yet: apply now and once more after layout.
         horizontalOffset = offset
-        GSource.idle { [weak self] in
-            self?.horizontalOffset = offset
-            return false
-        }
+        restoreAfterLayout = MainLoopTimer(whenIdle: { [weak self] in self?.horizontalOffset = offset })
     }
 
     public func scrollToComponent(at childIndex: Int, position: ScrollPosition, animated: Bool,
                                   completion: @escaping @MainActor () -> Void)
     {
         guard let entry = children.first(where: { $0.index == childIndex }), let strip else { return completion() }
-        var x: Int32 = 0
-        var y: Int32 = 0
-        gtk_widget_translate_coordinates(entry.view, strip, 0, 0, &x, &y)
-        horizontalOffset = max(0, Double(x) - Self.spacing)
+        let origin = entry.view.convert(Point(x: 0, y: 0), to: strip) ?? Point(x: 0, y: 0)
+        horizontalOffset = max(0, origin.x - Self.spacing)
         completion()
     }
 }

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// `default:colorContainer` — a coloured panel (custom data `color`: red, blue, green or yellow)
@@ -6,8 +5,9 @@ import HubFramework
 @MainActor
 public final class ColorContainerComponent: ComponentWithChildren {
     public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
-    public private(set) var view: Widget?
+    public var view: Widget? { panel }
     public weak var childDelegate: (any ComponentChildDelegate)?
+    private var panel: Box?
     private var child: (index: Int, view: Widget)?
     private var colorClass: String?
 
@@ -17,9 +17,9 @@ public final class ColorContainerComponent: ComponentWithChildren {
     public init() {}
 
     public func loadView() {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        Gtk.addClass(box, "hub-color-container")
-        view = box
+        let panel = Box(.vertical)
+        panel.addCSSClass("hub-color-container")
+        self.panel = panel
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -35,25 +35,26 @@ public final class ColorContainerComponent: ComponentWithChildren {
     }
 
     private func removeChild() {
-        guard let view, let child else { return }
+        guard let panel, let child else { return }
         childDelegate?.component(self, didStopDisplayingChildAt: child.index, view: child.view)
-        gtk_container_remove(hub_container(view), child.view)
+        panel.remove(child.view)
         self.child = nil
     }
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let view else { return }
+        guard let panel else { return }
         removeChild()
-        if let colorClass { Gtk.removeClass(view, colorClass) }
+        if let colorClass { panel.removeCSSClass(colorClass) }
         let color = model.customData?["color"]?.stringValue ?? "blue"
-        colorClass = "hub-color-\(Self.colors.contains(color) ? color : "blue")"
-        Gtk.addClass(view, colorClass!)
+        let colorClass = "hub-color-\(Self.colors.contains(color) ? color : "blue")"
+        panel.addCSSClass(colorClass)
+        self.colorClass = colorClass
         guard let first = model.children.first,
             let component = childDelegate?.component(self, childComponentFor: first), let childView = component.view
         else { return }
-        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
-                     gtk_widget_set_margin_bottom] { side(childView, Int32(Self.inset)) }
-        gtk_box_pack_start(hub_box(view), childView, 1, 1, 0)
+        let inset = Self.inset
+        childView.margins = EdgeInsets(top: inset, left: inset, bottom: inset, right: inset)
+        panel.append(childView, expand: true)
         child = (first.index, childView)
         childDelegate?.component(self, willDisplayChildAt: first.index, view: childView)
     }

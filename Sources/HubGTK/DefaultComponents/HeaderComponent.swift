@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// `default:header` — a large header with a dimmed background image and a bold title that
@@ -7,9 +6,10 @@ import HubFramework
 @MainActor
 public final class HeaderComponent: ComponentWithImageHandling, ComponentContentOffsetObserver, ComponentViewObserver {
     public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
-    public private(set) var view: Widget?
+    public var view: Widget? { container }
+    private var container: Overlay?
     private var imageView: ImageView?
-    private var titleLabel: Widget?
+    private var titleLabel: Label?
     private var fontSize = 30.0
     private var title = ""
 
@@ -24,22 +24,22 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     public init() {}
 
     public func loadView() {
-        let overlay = gtk_overlay_new()!
-        Gtk.addClass(overlay, "hub-header-component")
+        let container = Overlay()
+        container.addCSSClass("hub-header-component")
         let imageView = ImageView()
         imageView.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.22)
         imageView.imageAlpha = 0.6
-        gtk_container_add(hub_container(overlay), imageView.widget)
-        let title = gtk_label_new(nil)!
-        gtk_label_set_ellipsize(hub_label(title), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_halign(title, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(title, GTK_ALIGN_CENTER)
-        Gtk.addClass(title, "hub-header-title")
-        gtk_overlay_add_overlay(hub_overlay(overlay), title)
-        gtk_widget_show_all(overlay)
+        container.add(imageView)
+        let title = Label()
+        title.ellipsizes = .end
+        title.horizontalAlignment = .center
+        title.verticalAlignment = .center
+        title.addCSSClass("hub-header-title")
+        container.addOverlay(title)
+        container.showAll()
+        self.container = container
         self.imageView = imageView
         titleLabel = title
-        view = overlay
         applyFont()
     }
 
@@ -55,7 +55,7 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
         guard let imageView else { return }
         title = model.title ?? ""
         applyFont()
-        if let view { Gtk.setAccessibleName(view, model.title ?? "Header") }
+        container?.accessibleName = model.title ?? "Header"
         if let local = (model.backgroundImageData ?? model.mainImageData)?.localImage {
             imageView.setImage(local, animated: false)
         }
@@ -63,9 +63,9 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
 
     public func updateView(forChangedContentOffset contentOffset: Point) {
         let height = max(Self.expandedHeight - contentOffset.y, Self.collapsedHeight)
-        guard height != currentHeight || view.map({ gtk_widget_get_allocated_height($0) }) == 0 else { return }
+        guard height != currentHeight || container?.allocatedSize.height == 0 else { return }
         currentHeight = height
-        if let view { gtk_widget_set_size_request(view, -1, Int32(height.rounded())) }
+        container?.setSizeRequest(width: -1, height: Int(height.rounded()))
         fontSize = min(max(Self.maximumFontSize * height / Self.expandedHeight, Self.minimumFontSize),
                        Self.maximumFontSize)
         applyFont()
@@ -73,10 +73,9 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
 
     /// Draws the title at the current font size (bold markup of the escaped title).
     private func applyFont() {
-        guard let titleLabel, let escaped = g_markup_escape_text(title, -1) else { return }
-        defer { g_free(escaped) }
-        let markup = "<span size=\"\(Int(fontSize * 1024))\" weight=\"bold\">\(String(cString: escaped))</span>"
-        gtk_label_set_markup(hub_label(titleLabel), markup)
+        guard let titleLabel else { return }
+        let escaped = Label.escapeMarkup(title)
+        titleLabel.setMarkup("<span size=\"\(Int(fontSize * 1024))\" weight=\"bold\">\(escaped)</span>")
     }
 
     /// The title's font size in points (tests check that it follows the height).

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// `default:image` — a picture card. Compact: two fit side by side; with custom data
@@ -7,9 +6,10 @@ import HubFramework
 @MainActor
 public final class ImageComponent: ComponentWithImageHandling, ComponentWithSelectionState {
     public let layoutTraits: Set<LayoutTrait> = [.compactWidth]
-    public private(set) var view: Widget?
+    public var view: Widget? { card }
+    private var card: Overlay?
     private(set) var imageView: ImageView?
-    private var titleLabel: Widget?
+    private var titleLabel: Label?
 
     /// The margin the default layout manager uses, which the two-per-row width accounts for.
     public static let margin = 15.0
@@ -17,23 +17,23 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
     public init() {}
 
     public func loadView() {
-        let overlay = gtk_overlay_new()!
-        Gtk.addClass(overlay, "hub-image-card")
+        let card = Overlay()
+        card.addCSSClass("hub-image-card")
         let imageView = ImageView()
         imageView.cornerRadius = 8
-        gtk_container_add(hub_container(overlay), imageView.widget)
-        let title = gtk_label_new(nil)!
-        gtk_label_set_xalign(hub_label(title), 0)
-        gtk_label_set_ellipsize(hub_label(title), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_valign(title, GTK_ALIGN_END)
-        gtk_widget_set_halign(title, GTK_ALIGN_FILL)
-        Gtk.addClass(title, "hub-image-card-title")
-        gtk_widget_set_no_show_all(title, 1)
-        gtk_overlay_add_overlay(hub_overlay(overlay), title)
-        gtk_widget_show_all(overlay)
+        card.add(imageView)
+        let title = Label()
+        title.xAlignment = 0
+        title.ellipsizes = .end
+        title.verticalAlignment = .end
+        title.horizontalAlignment = .fill
+        title.addCSSClass("hub-image-card-title")
+        title.isExcludedFromShowAll = true
+        card.addOverlay(title)
+        card.showAll()
+        self.card = card
         self.imageView = imageView
         titleLabel = title
-        view = overlay
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -51,16 +51,16 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
     }
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let titleLabel, let imageView else { return }
-        gtk_label_set_text(hub_label(titleLabel), model.title ?? "")
-        gtk_widget_set_visible(titleLabel, model.title == nil ? 0 : 1)
+        guard let card, let titleLabel, let imageView else { return }
+        titleLabel.text = model.title ?? ""
+        titleLabel.isVisible = model.title != nil
         let data = model.mainImageData ?? model.backgroundImageData
         if let local = data?.localImage {
             imageView.setImage(local, animated: false)
         } else if let placeholder = data?.placeholderIcon {
             imageView.setPlaceholder(placeholder.image(size: Size(width: 32, height: 32), color: Color(white: 0.4)))
         }
-        if let view { Gtk.setAccessibleName(view, model.title ?? "Image") }
+        card.accessibleName = model.title ?? "Image"
     }
 
     public func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
@@ -79,7 +79,6 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
     }
 
     public func updateViewForSelectionState(_ state: SelectionState) {
-        guard let view else { return }
-        gtk_widget_set_opacity(view, state == .none ? 1 : 0.7)
+        card?.opacity = state == .none ? 1 : 0.7
     }
 }

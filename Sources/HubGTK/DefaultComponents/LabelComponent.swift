@@ -1,12 +1,11 @@
-import CGtk
 import HubFramework
 
 /// `default:label` — multi-line text (the model's title) centred in its area, sized to the text.
 @MainActor
 public final class LabelComponent: Component {
     public let layoutTraits: Set<LayoutTrait> = [.compactWidth]
-    public private(set) var view: Widget?
-    private var label: Widget?
+    public var view: Widget? { label }
+    private var label: Label?
 
     /// Padding around the text.
     static let padding = 8.0
@@ -14,14 +13,12 @@ public final class LabelComponent: Component {
     public init() {}
 
     public func loadView() {
-        let label = gtk_label_new(nil)!
-        gtk_label_set_line_wrap(hub_label(label), 1)
-        gtk_label_set_line_wrap_mode(hub_label(label), PANGO_WRAP_WORD_CHAR)
-        gtk_label_set_justify(hub_label(label), GTK_JUSTIFY_CENTER)
-        Gtk.addClass(label, "hub-label")
-        gtk_widget_show(label)
+        let label = Label()
+        label.wrapsLines = true
+        label.justification = .center
+        label.addCSSClass("hub-label")
+        label.show()
         self.label = label
-        view = label
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -35,7 +32,6 @@ public final class LabelComponent: Component {
     public func prepareViewForReuse() {}
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let label else { return }
-        gtk_label_set_text(hub_label(label), model.title ?? "")
+        label?.text = model.title ?? ""
     }
 }

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// `default:row` — a list row with an optional image or icon, a title, a subtitle, an accessory
@@ -6,13 +5,14 @@ import HubFramework
 @MainActor
 public final class RowComponent: ComponentWithImageHandling {
     public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
-    public private(set) var view: Widget?
+    public var view: Widget? { row }
 
+    private var row: Box?
     private(set) var imageView: ImageView?
-    private var titleLabel: Widget?
-    private var subtitleLabel: Widget?
-    private var accessoryLabel: Widget?
-    private var chevron: Widget?
+    private var titleLabel: Label?
+    private var subtitleLabel: Label?
+    private var accessoryLabel: Label?
+    private var chevron: IconView?
 
     /// Size of the leading image.
     public static let imageSize = Size(width: 40, height: 40)
@@ -20,49 +20,49 @@ public final class RowComponent: ComponentWithImageHandling {
     public init() {}
 
     public func loadView() {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        Gtk.addClass(box, "hub-row")
+        let row = Box(.horizontal, spacing: 12)
+        row.addCSSClass("hub-row")
         let imageView = ImageView()
         imageView.cornerRadius = 6
-        gtk_widget_set_size_request(imageView.widget, Int32(Self.imageSize.width), Int32(Self.imageSize.height))
-        gtk_widget_set_valign(imageView.widget, GTK_ALIGN_CENTER)
-        gtk_widget_set_no_show_all(imageView.widget, 1)
-        gtk_box_pack_start(hub_box(box), imageView.widget, 0, 0, 0)
+        imageView.setSizeRequest(width: Int(Self.imageSize.width), height: Int(Self.imageSize.height))
+        imageView.verticalAlignment = .center
+        imageView.isExcludedFromShowAll = true
+        row.append(imageView)
 
-        let texts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        gtk_widget_set_valign(texts, GTK_ALIGN_CENTER)
-        let title = gtk_label_new(nil)!
-        let subtitle = gtk_label_new(nil)!
+        let texts = Box(.vertical, spacing: 2)
+        texts.verticalAlignment = .center
+        let title = Label()
+        let subtitle = Label()
         for label in [title, subtitle] {
-            gtk_label_set_xalign(hub_label(label), 0)
-            gtk_label_set_ellipsize(hub_label(label), PANGO_ELLIPSIZE_END)
-            gtk_label_set_single_line_mode(hub_label(label), 1)
+            label.xAlignment = 0
+            label.ellipsizes = .end
+            label.isSingleLine = true
         }
-        Gtk.addClass(title, "hub-row-title")
-        Gtk.addClass(subtitle, "hub-row-subtitle")
-        Gtk.addClass(subtitle, "dim-label")
-        gtk_widget_set_no_show_all(subtitle, 1)
-        gtk_box_pack_start(hub_box(texts), title, 0, 0, 0)
-        gtk_box_pack_start(hub_box(texts), subtitle, 0, 0, 0)
-        gtk_box_pack_start(hub_box(box), texts, 1, 1, 0)
+        title.addCSSClass("hub-row-title")
+        subtitle.addCSSClass("hub-row-subtitle")
+        subtitle.addCSSClass("dim-label")
+        subtitle.isExcludedFromShowAll = true
+        texts.append(title)
+        texts.append(subtitle)
+        row.append(texts, expand: true)
 
-        let accessory = gtk_label_new(nil)!
-        Gtk.addClass(accessory, "dim-label")
-        gtk_widget_set_no_show_all(accessory, 1)
-        gtk_box_pack_start(hub_box(box), accessory, 0, 0, 0)
+        let accessory = Label()
+        accessory.addCSSClass("dim-label")
+        accessory.isExcludedFromShowAll = true
+        row.append(accessory)
 
-        let chevron = gtk_image_new_from_icon_name("go-next-symbolic", GTK_ICON_SIZE_BUTTON)!
-        Gtk.addClass(chevron, "dim-label")
-        gtk_widget_set_no_show_all(chevron, 1)
-        gtk_box_pack_start(hub_box(box), chevron, 0, 0, 0)
+        let chevron = IconView(iconName: "go-next-symbolic")
+        chevron.addCSSClass("dim-label")
+        chevron.isExcludedFromShowAll = true
+        row.append(chevron)
 
-        gtk_widget_show_all(box)
+        row.showAll()
+        self.row = row
         self.imageView = imageView
         titleLabel = title
         subtitleLabel = subtitle
         accessoryLabel = accessory
         self.chevron = chevron
-        view = box
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -74,23 +74,22 @@ public final class RowComponent: ComponentWithImageHandling {
     }
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let titleLabel, let subtitleLabel, let accessoryLabel, let chevron, let imageView else { return }
-        gtk_label_set_text(hub_label(titleLabel), model.title ?? "")
-        gtk_label_set_text(hub_label(subtitleLabel), model.subtitle ?? "")
-        gtk_widget_set_visible(subtitleLabel, model.subtitle == nil ? 0 : 1)
-        gtk_label_set_text(hub_label(accessoryLabel), model.accessoryTitle ?? "")
-        gtk_widget_set_visible(accessoryLabel, model.accessoryTitle == nil ? 0 : 1)
-        gtk_widget_set_visible(chevron, model.target?.uri == nil ? 0 : 1)
+        guard let row, let titleLabel, let subtitleLabel, let accessoryLabel, let chevron, let imageView else { return }
+        titleLabel.text = model.title ?? ""
+        subtitleLabel.text = model.subtitle ?? ""
+        subtitleLabel.isVisible = model.subtitle != nil
+        accessoryLabel.text = model.accessoryTitle ?? ""
+        accessoryLabel.isVisible = model.accessoryTitle != nil
+        chevron.isVisible = model.target?.uri != nil
 
-        let hasImage = model.mainImageData != nil || model.icon != nil
-        gtk_widget_set_visible(imageView.widget, hasImage ? 1 : 0)
+        imageView.isVisible = model.mainImageData != nil || model.icon != nil
         if let local = model.mainImageData?.localImage {
             imageView.setImage(local, animated: false)
         } else if let placeholder = model.mainImageData?.placeholderIcon ?? model.icon {
             imageView.setPlaceholder(placeholder.image(size: Size(width: 24, height: 24),
                                                        color: Color(white: 0.35)))
         }
-        Gtk.setAccessibleName(view!, [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", "))
+        row.accessibleName = [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", ")
     }
 
     public func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,

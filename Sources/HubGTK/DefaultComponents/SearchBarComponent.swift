@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// `default:searchBar` — a search entry that performs an action as the user types.
@@ -9,77 +8,62 @@ import HubFramework
 @MainActor
 public final class SearchBarComponent: ComponentActionPerformer, ComponentContentOffsetObserver {
     public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
-    public private(set) var view: Widget?
+    public var view: Widget? { bar }
     public weak var actionPerformer: (any ActionPerformer)?
 
-    private var entry: Widget?
+    private var bar: Box?
+    private var entry: SearchEntry?
     private var action: Identifier?
     private var delay = 0.3
-    private var pending: UInt32 = 0
-    private var connections: [SignalConnection] = []
-    private var isConfiguring = false
+    private var pending: MainLoopTimer?
     private var lastOffset: Point?
 
     public init() {}
 
     public func loadView() {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        Gtk.addClass(box, "hub-search-bar")
-        let entry = gtk_search_entry_new()!
-        gtk_widget_set_hexpand(entry, 1)
-        gtk_widget_set_valign(entry, GTK_ALIGN_CENTER)
-        gtk_box_pack_start(hub_box(box), entry, 1, 1, 0)
-        // The framework may finalize the view before this component goes away; the entry must
-        // outlive it so that `deinit` can disconnect from it.
-        g_object_ref(UnsafeMutableRawPointer(entry))
-        connections.append(GSignal.connect(entry, "changed") { [weak self] in self?.textChanged() })
-        gtk_widget_show_all(box)
+        let bar = Box(.horizontal)
+        bar.addCSSClass("hub-search-bar")
+        let entry = SearchEntry()
+        entry.expandsHorizontally = true
+        entry.verticalAlignment = .center
+        bar.append(entry, expand: true)
+        entry.onChanged = { [weak self] in self?.textChanged() }
+        bar.showAll()
+        self.bar = bar
         self.entry = entry
-        view = box
     }
 
-    isolated deinit {
-        GSource.cancel(pending)
-        connections.forEach { $0.disconnect() }
-        if let entry { g_object_unref(UnsafeMutableRawPointer(entry)) }
-    }
-
-    /// The entry widget (tests type into it).
-    public var entryWidget: Widget? { entry }
+    /// The search field (tests type into it).
+    public var searchEntry: SearchEntry? { entry }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
         Size(width: containerViewSize.width, height: 52)
     }
 
     public func prepareViewForReuse() {
-        GSource.cancel(pending)
-        pending = 0
-        isConfiguring = true
-        if let entry { gtk_entry_set_text(hub_entry(entry), "") }
-        isConfiguring = false
+        pending = nil
+        entry?.text = ""
     }
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
         guard let entry else { return }
         let placeholder = model.customData?["placeholder"]?.stringValue ?? "Search"
-        gtk_entry_set_placeholder_text(hub_entry(entry), placeholder)
-        Gtk.setAccessibleName(entry, placeholder)
+        entry.placeholder = placeholder
+        entry.accessibleName = placeholder
         action = model.customData?["action"]?.stringValue.flatMap(Identifier.init(string:))
         delay = max(0, model.customData?["delay"]?.doubleValue ?? 0.3)
     }
 
     private func textChanged() {
-        guard !isConfiguring, let entry else { return }
-        GSource.cancel(pending)
-        pending = 0
-        let text = Gtk.entryText(entry)
+        guard let entry else { return }
+        pending = nil
+        let text = entry.text
         if delay <= 0 {
             fire(text)
         } else {
-            pending = GSource.timeout(milliseconds: UInt32(delay * 1000)) { [weak self] in
-                self?.pending = 0
+            pending = MainLoopTimer(after: delay) { [weak self] in
+                self?.pending = nil
                 self?.fire(text)
-                return false
             }
         }
     }
@@ -91,9 +75,7 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
 
     public func updateView(forChangedContentOffset contentOffset: Point) {
         defer { lastOffset = contentOffset }
-        guard let lastOffset, lastOffset != contentOffset, let entry, gtk_widget_has_focus(entry) != 0,
-            let toplevel = gtk_widget_get_toplevel(entry)
-        else { return }
-        gtk_window_set_focus(hub_window(toplevel), nil)
+        guard let lastOffset, lastOffset != contentOffset, let entry, entry.hasFocus else { return }
+        entry.resignFocus()
     }
 }

@@ -6,7 +6,7 @@ import HubFramework
 /// with an optional placeholder icon, a background colour, rounded corners and a cross-fade
 /// when a new image arrives. Components use it for main and background images.
 @MainActor
-public final class ImageView {
+public final class ImageView: Widget {
     /// How the image is fitted into the widget.
     public enum ContentMode {
         /// Fill the whole area, cropping what does not fit.
@@ -15,14 +15,13 @@ public final class ImageView {
         case contain
     }
 
-    public let widget: Widget
-    public var contentMode: ContentMode = .cover { didSet { queueDraw() } }
+    public var contentMode: ContentMode = .cover { didSet { redraw() } }
     /// Corner radius in points.
-    public var cornerRadius: Double = 0 { didSet { queueDraw() } }
+    public var cornerRadius: Double = 0 { didSet { redraw() } }
     /// Drawn under the image, and alone while there is none.
-    public var backgroundColor: Color? = Color(red: 0.87, green: 0.87, blue: 0.86) { didSet { queueDraw() } }
+    public var backgroundColor: Color? = Color(red: 0.87, green: 0.87, blue: 0.86) { didSet { redraw() } }
     /// How opaque the image is drawn (the header's dimmed background uses 0.6).
-    public var imageAlpha: Double = 1 { didSet { queueDraw() } }
+    public var imageAlpha: Double = 1 { didSet { redraw() } }
 
     /// The image shown now.
     public private(set) var image: PixbufImage?
@@ -31,7 +30,6 @@ public final class ImageView {
     public private(set) var placeholder: PixbufImage?
     private var fadeStart: Double?
     private var fadeTick: guint = 0
-    private var connections: [SignalConnection] = []
     /// Cairo surfaces of the images drawn, made once per image rather than on every draw (a fade
     /// redraws every frame, scrolling redraws every visible row).
     private var surfaces: [PixbufSurface] = []
@@ -39,26 +37,24 @@ public final class ImageView {
     /// Length of the cross-fade.
     public static let fadeDuration = 0.3
 
+    /// An empty image view; give it a size with ``Widget/setSizeRequest(width:height:)`` or a layout.
     public init() {
-        widget = gtk_drawing_area_new()
-        g_object_ref_sink(widget)
-        Gtk.addClass(widget, "hub-image")
-        connections.append(GSignal.connectDraw(widget) { [weak self] cr in
+        super.init(owning: gtk_drawing_area_new())
+        addCSSClass("hub-image")
+        retain(GSignal.connectDraw(gtkWidget) { [weak self] cr in
             self?.draw(cr)
             return false
         })
     }
 
     isolated deinit {
-        if fadeTick != 0 { gtk_widget_remove_tick_callback(widget, fadeTick) }
-        connections.forEach { $0.disconnect() }
-        g_object_unref(widget)
+        if fadeTick != 0 { gtk_widget_remove_tick_callback(gtkWidget, fadeTick) }
     }
 
     /// Shows `image`; with `animated`, cross-fades from what was shown before.
     public func setImage(_ newImage: (any HubFramework.Image)?, animated: Bool) {
         let pixbufImage = newImage as? PixbufImage
-        if animated, pixbufImage != nil, gtk_widget_get_realized(widget) != 0 {
+        if animated, pixbufImage != nil, gtk_widget_get_realized(gtkWidget) != 0 {
             previousImage = image ?? placeholder
             image = pixbufImage
             startFade()
@@ -66,13 +62,13 @@ public final class ImageView {
             stopFade()
             image = pixbufImage
         }
-        queueDraw()
+        redraw()
     }
 
     /// An icon (or any image) shown centred at its own size while there is no image.
     public func setPlaceholder(_ newPlaceholder: (any HubFramework.Image)?) {
         placeholder = newPlaceholder as? PixbufImage
-        queueDraw()
+        redraw()
     }
 
     /// Clears the image and placeholder (on reuse).
@@ -80,12 +76,12 @@ public final class ImageView {
         stopFade()
         image = nil
         placeholder = nil
-        queueDraw()
+        redraw()
     }
 
-    private func queueDraw() {
+    private func redraw() {
         surfaces.removeAll { $0.image !== image && $0.image !== previousImage && $0.image !== placeholder }
-        gtk_widget_queue_draw(widget)
+        gtk_widget_queue_draw(gtkWidget)
     }
 
     /// Sets `image` as the source at (0, 0), from its cached surface.
@@ -103,7 +99,7 @@ public final class ImageView {
     private func startFade() {
         fadeStart = nil
         guard fadeTick == 0 else { return }
-        fadeTick = GSource.addTickCallback(widget) { [weak self] time in self?.fadeStep(time) ?? false }
+        fadeTick = GSource.addTickCallback(gtkWidget) { [weak self] time in self?.fadeStep(time) ?? false }
     }
 
     private func fadeStep(_ time: Double) -> Bool {
@@ -114,13 +110,13 @@ public final class ImageView {
             fadeStart = nil
             previousImage = nil
         }
-        queueDraw()  // after clearing previousImage, so that its surface is let go with it
+        redraw()  // after clearing previousImage, so that its surface is let go with it
         return !finished
     }
 
     private func stopFade() {
         if fadeTick != 0 {
-            gtk_widget_remove_tick_callback(widget, fadeTick)
+            gtk_widget_remove_tick_callback(gtkWidget, fadeTick)
             fadeTick = 0
         }
         fadeStart = nil
@@ -129,7 +125,7 @@ public final class ImageView {
 
     /// 0…1 progress of the running fade (1 when none runs).
     private var fadeProgress: Double {
-        guard fadeTick != 0, let start = fadeStart, let clock = gtk_widget_get_frame_clock(widget) else {
+        guard fadeTick != 0, let start = fadeStart, let clock = gtk_widget_get_frame_clock(gtkWidget) else {
             return fadeTick != 0 ? 0 : 1
         }
         let now = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
@@ -138,8 +134,8 @@ public final class ImageView {
     }
 
     private func draw(_ cr: OpaquePointer) {
-        let width = Double(gtk_widget_get_allocated_width(widget))
-        let height = Double(gtk_widget_get_allocated_height(widget))
+        let width = Double(gtk_widget_get_allocated_width(gtkWidget))
+        let height = Double(gtk_widget_get_allocated_height(gtkWidget))
         guard width > 0, height > 0 else { return }
         cairo_save(cr)
         if cornerRadius > 0 { roundedRect(cr, width: width, height: height, radius: cornerRadius); cairo_clip(cr) }

@@ -84,10 +84,8 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         guard let view = component.view else {
             preconditionFailure("\(type(of: component)).loadView() must assign `view`")
         }
-        // Components live in containers the framework moves between parents: keep them alive.
-        g_object_ref_sink(view)
         if component is any ComponentViewObserver {
-            resizeConnection = GSignal.connectAllocate(view) { [weak self] allocation in
+            resizeConnection = GSignal.connectAllocate(view.gtkWidget) { [weak self] allocation in
                 self?.viewWasAllocated(width: allocation.width, height: allocation.height)
             }
         }
@@ -122,9 +120,6 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
             resetSelectionStateForReuse()
         }
         self.model = model
-        if let view = component.view {
-            gtk_widget_set_name(view, model.identifier)
-        }
         component.configureView(with: model, containerViewSize: containerViewSize)
         if let restorable = component as? any ComponentWithRestorableUIState,
             let state = uiStateManager.restoreState(forModelIdentifier: model.identifier)
@@ -186,10 +181,9 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         resizeConnection?.disconnect()
         resizeConnection = nil
         if let view = component.view {
-            if let parent = gtk_widget_get_parent(view) {
-                gtk_container_remove(hub_container(parent), view)
+            if let parent = gtk_widget_get_parent(view.gtkWidget) {
+                gtk_container_remove(hub_container(parent), view.gtkWidget)
             }
-            g_object_unref(view)
         }
     }
 
@@ -298,11 +292,11 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         // Components without their own handling get GTK's state flags, which themes style.
         guard let view = component.view else { return }
         let flags = GtkStateFlags(GTK_STATE_FLAG_ACTIVE.rawValue | GTK_STATE_FLAG_SELECTED.rawValue)
-        gtk_widget_unset_state_flags(view, flags)
+        gtk_widget_unset_state_flags(view.gtkWidget, flags)
         switch state {
         case .none: break
-        case .highlighted: gtk_widget_set_state_flags(view, GTK_STATE_FLAG_ACTIVE, 0)
-        case .selected: gtk_widget_set_state_flags(view, GTK_STATE_FLAG_SELECTED, 0)
+        case .highlighted: gtk_widget_set_state_flags(view.gtkWidget, GTK_STATE_FLAG_ACTIVE, 0)
+        case .selected: gtk_widget_set_state_flags(view.gtkWidget, GTK_STATE_FLAG_SELECTED, 0)
         }
     }
 

@@ -4,7 +4,7 @@ import HubFramework
 
 /// Receives the scrolling events of a `ScrollCanvas`.
 @MainActor
-public protocol ScrollCanvasDelegate: AnyObject {
+package protocol ScrollCanvasDelegate: AnyObject {
     /// The visible part of the content moved or changed size; place children for the new viewport.
     func scrollCanvasViewportDidChange(_ canvas: ScrollCanvas)
     /// The user started a scroll gesture (wheel, touchpad, scrollbar or keys).
@@ -19,11 +19,11 @@ public protocol ScrollCanvasDelegate: AnyObject {
 }
 
 extension ScrollCanvasDelegate {
-    public func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) {}
-    public func scrollCanvas(_ canvas: ScrollCanvas, willEndScrollingWithVelocity velocity: Double,
+    package func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) {}
+    package func scrollCanvas(_ canvas: ScrollCanvas, willEndScrollingWithVelocity velocity: Double,
                              targetOffset target: inout Double) {}
-    public func scrollCanvasDidEndScrolling(_ canvas: ScrollCanvas) {}
-    public func scrollCanvasShouldScroll(_ canvas: ScrollCanvas) -> Bool { true }
+    package func scrollCanvasDidEndScrolling(_ canvas: ScrollCanvas) {}
+    package func scrollCanvasShouldScroll(_ canvas: ScrollCanvas) -> Bool { true }
 }
 
 /// A vertically scrolling surface of any height that never creates a widget taller than the viewport.
@@ -36,36 +36,36 @@ extension ScrollCanvasDelegate {
 /// Scrolling works with the wheel (discrete steps, animated), touchpads (smooth deltas, with
 /// momentum after the fingers lift), the scrollbar, and Page Up/Down, Home/End, arrow keys.
 @MainActor
-public final class ScrollCanvas {
+package final class ScrollCanvas {
     /// The widget to put in a window: the canvas beside its scrollbar, inside an overlay that also
     /// hosts floating widgets (the header and overlays of a hub view).
-    public let widget: UnsafeMutablePointer<GtkWidget>
+    package let widget: UnsafeMutablePointer<GtkWidget>
     /// The overlay above the canvas, for widgets that do not scroll.
-    public let overlay: UnsafeMutablePointer<GtkWidget>
+    package let overlay: UnsafeMutablePointer<GtkWidget>
     /// The `GtkLayout` children are placed in.
-    public let layout: UnsafeMutablePointer<GtkWidget>
+    package let layout: UnsafeMutablePointer<GtkWidget>
     /// The vertical scrollbar.
-    public let scrollbar: UnsafeMutablePointer<GtkWidget>
-    public let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    package let scrollbar: UnsafeMutablePointer<GtkWidget>
+    package let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
-    public weak var delegate: ScrollCanvasDelegate?
+    package weak var delegate: ScrollCanvasDelegate?
 
     /// The height of the whole content.
-    public private(set) var contentHeight: Double = 0
+    package private(set) var contentHeight: Double = 0
     /// How far the content is scrolled: the content y shown at the top of the viewport.
-    public private(set) var contentOffset: Double = 0
+    package private(set) var contentOffset: Double = 0
     /// The size of the visible area.
-    public private(set) var viewportSize: Size = .zero
+    package private(set) var viewportSize: Size = .zero
     /// True while a gesture or its momentum is moving the content.
-    public private(set) var isScrolling = false
+    package private(set) var isScrolling = false
 
     /// The visible part of the content, in content coordinates.
-    public var visibleRect: Rect {
+    package var visibleRect: Rect {
         Rect(x: 0, y: contentOffset, width: viewportSize.width, height: viewportSize.height)
     }
 
     /// The largest offset the content can be scrolled to.
-    public var maximumOffset: Double { max(0, contentHeight - viewportSize.height) }
+    package var maximumOffset: Double { max(0, contentHeight - viewportSize.height) }
 
     private var connections: [SignalConnection] = []
     private var updatingAdjustment = false
@@ -87,7 +87,7 @@ public final class ScrollCanvas {
     /// Length of the animation for discrete (wheel and key) scrolls.
     static let stepAnimationDuration = 0.15
 
-    public init() {
+    package init() {
         adjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
         g_object_ref_sink(adjustment)
         scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
@@ -135,7 +135,7 @@ public final class ScrollCanvas {
     }
 
     /// Disconnects every handler and destroys the widgets.
-    public func tearDown() {
+    package func tearDown() {
         stopMomentum()
         GSource.cancel(scrollEndTimer)
         scrollEndTimer = 0
@@ -149,13 +149,13 @@ public final class ScrollCanvas {
     // MARK: Children
 
     /// Adds a child at a position in content coordinates.
-    public func addChild(_ child: UnsafeMutablePointer<GtkWidget>, at origin: Point) {
+    package func addChild(_ child: UnsafeMutablePointer<GtkWidget>, at origin: Point) {
         children[child] = origin
         gtk_layout_put(hub_layout(layout), child, Int32(origin.x.rounded()), viewY(origin.y))
     }
 
     /// Moves a child to a position in content coordinates.
-    public func moveChild(_ child: UnsafeMutablePointer<GtkWidget>, to origin: Point) {
+    package func moveChild(_ child: UnsafeMutablePointer<GtkWidget>, to origin: Point) {
         guard let old = children[child] else { return addChild(child, at: origin) }
         children[child] = origin
         if old != origin {
@@ -164,16 +164,16 @@ public final class ScrollCanvas {
     }
 
     /// Removes a child (the caller keeps its own reference if it wants to reuse it).
-    public func removeChild(_ child: UnsafeMutablePointer<GtkWidget>) {
+    package func removeChild(_ child: UnsafeMutablePointer<GtkWidget>) {
         guard children.removeValue(forKey: child) != nil else { return }
         gtk_container_remove(hub_container(layout), child)
     }
 
     /// The content-coordinate origin of a child, if it is on the canvas.
-    public func origin(of child: UnsafeMutablePointer<GtkWidget>) -> Point? { children[child] }
+    package func origin(of child: UnsafeMutablePointer<GtkWidget>) -> Point? { children[child] }
 
     /// Number of children currently on the canvas.
-    public var childCount: Int { children.count }
+    package var childCount: Int { children.count }
 
     private func viewY(_ contentY: Double) -> Int32 {
         // Children are only ever near the viewport, so this stays far inside Int32 and X11 limits.
@@ -189,7 +189,7 @@ public final class ScrollCanvas {
     // MARK: Geometry
 
     /// Sets the content height; the offset is clamped into the new range.
-    public func setContentHeight(_ height: Double) {
+    package func setContentHeight(_ height: Double) {
         contentHeight = max(0, height)
         syncAdjustment()
         if contentOffset > maximumOffset { applyOffset(maximumOffset, notify: true) }
@@ -234,7 +234,7 @@ public final class ScrollCanvas {
 
     /// Scrolls to `offset` (clamped), optionally animated. Returns false when the delegate vetoed it.
     @discardableResult
-    public func setContentOffset(_ offset: Double, animated: Bool = false) -> Bool {
+    package func setContentOffset(_ offset: Double, animated: Bool = false) -> Bool {
         stopMomentum()
         if animated {
             animate(to: offset)
@@ -245,7 +245,7 @@ public final class ScrollCanvas {
 
     /// Scrolls by `delta` pixels (clamped).
     @discardableResult
-    public func scroll(by delta: Double, animated: Bool = false) -> Bool {
+    package func scroll(by delta: Double, animated: Bool = false) -> Bool {
         let base = animationTarget ?? contentOffset
         return setContentOffset(base + delta, animated: animated)
     }

@@ -5,7 +5,7 @@ import HubFramework
 /// places at the component's frame, which receives presses for selection.
 @MainActor
 final class Cell {
-    let widget: Widget
+    let widget: WidgetPointer
     private weak var controller: ViewController?
     private(set) weak var wrapper: ComponentWrapper?
     private var connections: [SignalConnection] = []
@@ -53,7 +53,7 @@ final class Cell {
             atk_object_set_description(accessible, model.subtitle ?? model.descriptionText ?? "")
         }
         wrapper.loadViewIfNeeded()
-        guard let view = wrapper.view else { return }
+        guard let view = wrapper.view?.gtkWidget else { return }
         let parent = gtk_widget_get_parent(view)
         if parent != widget {
             if let parent { gtk_container_remove(hub_container(parent), view) }
@@ -69,7 +69,7 @@ final class Cell {
     }
 
     /// Floats the cell above the content (header and overlays).
-    func attachToOverlay(_ overlay: Widget, halign: GtkAlign, valign: GtkAlign) {
+    func attachToOverlay(_ overlay: WidgetPointer, halign: GtkAlign, valign: GtkAlign) {
         if gtk_widget_get_parent(widget) != overlay {
             detachFromOverlay()
             gtk_overlay_add_overlay(hub_overlay(overlay), widget)

@@ -11,12 +11,12 @@ final class StateView {
         case error(any Error, compact: Bool)
     }
 
-    let widget: Widget
-    private let spinner: Widget
-    private let errorBox: Widget
-    private let errorTitle: Widget
-    private let errorDetail: Widget
-    private let retryButton: Widget
+    let widget: WidgetPointer
+    private let spinner: WidgetPointer
+    private let errorBox: WidgetPointer
+    private let errorTitle: WidgetPointer
+    private let errorDetail: WidgetPointer
+    private let retryButton: WidgetPointer
     private var connections: [SignalConnection] = []
     private(set) var currentDescription: String?
 

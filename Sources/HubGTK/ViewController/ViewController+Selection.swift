@@ -46,9 +46,9 @@ extension ViewController {
         self.gesture = nil
         let wrapper = gesture.wrapper
         guard let view = wrapper.view, let model = wrapper.model else { return false }
-        let local = pointerLocation(in: view, rootX: button.x_root, rootY: button.y_root)
-        let inside = local.x >= 0 && local.y >= 0 && local.x < Double(gtk_widget_get_allocated_width(view))
-            && local.y < Double(gtk_widget_get_allocated_height(view))
+        let local = pointerLocation(in: view.gtkWidget, rootX: button.x_root, rootY: button.y_root)
+        let inside = local.x >= 0 && local.y >= 0 && local.x < Double(gtk_widget_get_allocated_width(view.gtkWidget))
+            && local.y < Double(gtk_widget_get_allocated_height(view.gtkWidget))
         guard inside else {
             wrapper.setSelectionState(.none)
             return false
@@ -75,7 +75,7 @@ extension ViewController {
         }
     }
 
-    private func pointerLocation(in widget: Widget, rootX: Double, rootY: Double) -> Point {
+    private func pointerLocation(in widget: WidgetPointer, rootX: Double, rootY: Double) -> Point {
         guard let window = gtk_widget_get_window(widget) else { return Point(x: -1, y: -1) }
         var originX: Int32 = 0
         var originY: Int32 = 0
@@ -93,11 +93,11 @@ extension ViewController {
     }
 
     /// The deepest visible managed child under `point` (in `container` coordinates).
-    private func deepestChild(of wrapper: ComponentWrapper, containing point: Point, in container: Widget)
+    private func deepestChild(of wrapper: ComponentWrapper, containing point: Point, in container: WidgetPointer)
         -> ComponentWrapper?
     {
         for child in wrapper.visibleChildren {
-            guard let view = child.view, gtk_widget_get_mapped(view) != 0 else { continue }
+            guard let view = child.view?.gtkWidget, gtk_widget_get_mapped(view) != 0 else { continue }
             var x: Int32 = 0
             var y: Int32 = 0
             guard gtk_widget_translate_coordinates(container, view, Int32(point.x), Int32(point.y), &x, &y) != 0
@@ -242,19 +242,18 @@ extension ViewController: ComponentWrapperDelegate {
         if wrapper.isRootComponent, wrapper.frame.size.width > 0 {
             container = wrapper.frame.size
         } else if let view = wrapper.view {
-            container = Size(width: Double(gtk_widget_get_allocated_width(view)),
-                             height: Double(gtk_widget_get_allocated_height(view)))
+            container = view.allocatedSize
         }
         let child = pool.wrapper(for: childModel, delegate: self, parent: wrapper)
         child.loadViewIfNeeded()
-        if let view = child.view, let parent = gtk_widget_get_parent(view) {
+        if let view = child.view?.gtkWidget, let parent = gtk_widget_get_parent(view) {
             gtk_container_remove(hub_container(parent), view)  // it may have been a root's cell content
         }
         child.configureView(with: childModel, containerViewSize: container)
         if let view = child.view {
             let size = measurer.preferredSize(for: childModel, containerSize: container)
-            gtk_widget_set_size_request(view, Int32(size.width.rounded()), Int32(size.height.rounded()))
-            gtk_widget_show(view)
+            view.setSizeRequest(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+            view.show()
         }
         imageLoader?.loadImages(for: child, containerViewSize: containerSize)
         return child

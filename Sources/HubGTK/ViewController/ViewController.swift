@@ -22,10 +22,10 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
     /// The navigation item of the current view model (title, bar buttons).
     public private(set) var navigationItem = NavigationItem()
 
-    /// The root widget to put in a window.
-    public var widget: Widget { canvas.widget }
+    /// The root widget to put in a window or any container.
+    public let view: Widget
     /// The scrolling surface the body lives on.
-    public let canvas: ScrollCanvas
+    package let canvas: ScrollCanvas
 
     /// Extra height above and below the visible area for which components are kept alive.
     public var overscan: Double = 240
@@ -75,6 +75,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         self.initialViewModelRegistry = initialViewModelRegistry
         self.scrollHandler = scrollHandler ?? DefaultViewControllerScrollHandler()
         canvas = ScrollCanvas()
+        view = Widget(owning: canvas.widget)
         pool = ComponentReusePool(registry: componentRegistry)
         measurer = ComponentMeasurer(registry: componentRegistry)
         canvas.delegate = self
@@ -84,6 +85,12 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         loader.delegate = self
         loader.actionPerformer = self
         gtk_widget_set_visible(canvas.scrollbar, 0)
+    }
+
+    /// Gives the keyboard focus to the view's content (its list of components), so that the arrow
+    /// keys, Page Up/Down, Home and End scroll it.
+    public func focusContent() {
+        gtk_widget_grab_focus(canvas.layout)
     }
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
@@ -358,7 +365,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         if changed, let view = wrapper.view {
             // The header's own widget carries its height, so a collapsing header can resize itself.
             let size = measurer.preferredSize(for: model, containerSize: containerSize)
-            gtk_widget_set_size_request(view, -1, Int32(size.height.rounded()))
+            view.setSizeRequest(width: -1, height: Int(size.height.rounded()))
         }
         cell.setSize(Size(width: -1, height: -1))
         cell.attachToOverlay(canvas.overlay, halign: GTK_ALIGN_FILL, valign: GTK_ALIGN_START)
@@ -460,7 +467,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
 
     // MARK: ScrollCanvasDelegate
 
-    public func scrollCanvasViewportDidChange(_ canvas: ScrollCanvas) {
+    package func scrollCanvasViewportDidChange(_ canvas: ScrollCanvas) {
         if needsRender || (layout != nil && layout?.containerSize.width != canvas.viewportSize.width) {
             relayoutForNewSize()
             return
@@ -483,12 +490,12 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         renderCurrentViewModel()
     }
 
-    public func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) {
+    package func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) {
         cancelComponentSelection()
         scrollHandler.scrollingWillStart(in: self, currentContentRect: currentContentRect)
     }
 
-    public func scrollCanvas(_ canvas: ScrollCanvas, willEndScrollingWithVelocity velocity: Double,
+    package func scrollCanvas(_ canvas: ScrollCanvas, willEndScrollingWithVelocity velocity: Double,
                              targetOffset target: inout Double)
     {
         let proposed = Point(x: 0, y: target)
@@ -502,11 +509,11 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         }
     }
 
-    public func scrollCanvasDidEndScrolling(_ canvas: ScrollCanvas) {
+    package func scrollCanvasDidEndScrolling(_ canvas: ScrollCanvas) {
         scrollHandler.scrollingDidEnd(in: self, currentContentRect: currentContentRect)
     }
 
-    public func scrollCanvasShouldScroll(_ canvas: ScrollCanvas) -> Bool {
+    package func scrollCanvasShouldScroll(_ canvas: ScrollCanvas) -> Bool {
         delegate?.viewControllerShouldStartScrolling(self) ?? true
     }
 
@@ -662,11 +669,11 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
     /// The overlay components, in order.
     public var overlayComponents: [any Component] { overlayWrappers.map(\.component) }
     /// The cell widget hosting the body component at `index` (its allocation is the component's frame).
-    public func cellWidget(atBodyIndex index: Int) -> Widget? {
+    package func cellWidget(atBodyIndex index: Int) -> WidgetPointer? {
         visibleWrappers[index].flatMap { cells[ObjectIdentifier($0)]?.widget }
     }
     /// The cell widget hosting the header.
-    public var headerCellWidget: Widget? { headerWrapper.flatMap { cells[ObjectIdentifier($0)]?.widget } }
+    package var headerCellWidget: WidgetPointer? { headerWrapper.flatMap { cells[ObjectIdentifier($0)]?.widget } }
     /// The cell widgets hosting the overlays.
-    public var overlayCellWidgets: [Widget] { overlayWrappers.compactMap { cells[ObjectIdentifier($0)]?.widget } }
+    package var overlayCellWidgets: [WidgetPointer] { overlayWrappers.compactMap { cells[ObjectIdentifier($0)]?.widget } }
 }

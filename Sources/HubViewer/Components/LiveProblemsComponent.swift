@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 import HubGTK
 
@@ -8,9 +7,10 @@ import HubGTK
 @MainActor
 final class LiveProblemsComponent: Component {
     let layoutTraits: Set<LayoutTrait> = [.compactWidth]
-    private(set) var view: Widget?
-    private var headingLabel: Widget?
-    private var listLabel: Widget?
+    var view: Widget? { panel }
+    private var panel: Box?
+    private var headingLabel: Label?
+    private var listLabel: Label?
 
     static let maximumWidth = 760.0
     static let padding = 16.0
@@ -19,22 +19,21 @@ final class LiveProblemsComponent: Component {
     static let spacing = 8.0
 
     func loadView() {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, Int32(Self.spacing))!
-        Gtk.addClass(box, "hub-live-problems")
-        let heading = gtk_label_new(nil)!
-        let list = gtk_label_new(nil)!
+        let panel = Box(.vertical, spacing: Int(Self.spacing))
+        panel.addCSSClass("hub-live-problems")
+        let heading = Label()
+        let list = Label()
         for label in [heading, list] {
-            gtk_label_set_xalign(hub_label(label), 0)
-            gtk_label_set_line_wrap(hub_label(label), 1)
-            gtk_label_set_line_wrap_mode(hub_label(label), PANGO_WRAP_WORD_CHAR)
-            gtk_box_pack_start(hub_box(box), label, 0, 0, 0)
+            label.xAlignment = 0
+            label.wrapsLines = true
+            panel.append(label)
         }
-        Gtk.addClass(heading, "hub-live-problems-heading")
-        Gtk.addClass(list, "hub-live-problems-list")
-        gtk_widget_show_all(box)
+        heading.addCSSClass("hub-live-problems-heading")
+        list.addCSSClass("hub-live-problems-list")
+        panel.showAll()
+        self.panel = panel
         headingLabel = heading
         listLabel = list
-        view = box
     }
 
     private static func texts(of model: ComponentModel) -> (heading: String, list: String) {
@@ -58,10 +57,9 @@ final class LiveProblemsComponent: Component {
     func prepareViewForReuse() {}
 
     func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let headingLabel, let listLabel else { return }
         let (heading, list) = Self.texts(of: model)
-        gtk_label_set_text(hub_label(headingLabel), heading)
-        gtk_label_set_text(hub_label(listLabel), list)
-        if let view { Gtk.setAccessibleName(view, heading) }
+        headingLabel?.text = heading
+        listLabel?.text = list
+        panel?.accessibleName = heading
     }
 }

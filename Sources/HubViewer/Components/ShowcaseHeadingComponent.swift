@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 import HubGTK
 
@@ -7,38 +6,33 @@ import HubGTK
 @MainActor
 final class ShowcaseHeadingComponent: Component {
     let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
-    private(set) var view: Widget?
-    private var titleLabel: Widget?
-    private var identifierLabel: Widget?
-    private var detailLabel: Widget?
+    var view: Widget? { heading }
+    private var heading: Box?
+    private let titleLabel = Label()
+    private let identifierLabel = Label()
+    private let detailLabel = Label()
 
     static let height = 58.0
 
     func loadView() {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        Gtk.addClass(box, "hub-showcase-heading")
-        gtk_widget_set_valign(box, GTK_ALIGN_FILL)
-        let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 10)!
-        let title = gtk_label_new(nil)!
-        let identifier = gtk_label_new(nil)!
-        let detail = gtk_label_new(nil)!
-        Gtk.addClass(title, "hub-showcase-heading-title")
-        Gtk.addClass(identifier, "hub-showcase-heading-identifier")
-        Gtk.addClass(detail, "hub-showcase-heading-detail")
-        Gtk.addClass(detail, "dim-label")
-        for label in [title, identifier, detail] {
-            gtk_label_set_xalign(hub_label(label), 0)
-            gtk_label_set_ellipsize(hub_label(label), PANGO_ELLIPSIZE_END)
+        let heading = Box(.vertical, spacing: 2)
+        heading.addCSSClass("hub-showcase-heading")
+        heading.verticalAlignment = .fill
+        titleLabel.addCSSClass("hub-showcase-heading-title")
+        identifierLabel.addCSSClass("hub-showcase-heading-identifier")
+        detailLabel.addCSSClass("hub-showcase-heading-detail")
+        detailLabel.addCSSClass("dim-label")
+        for label in [titleLabel, identifierLabel, detailLabel] {
+            label.xAlignment = 0
+            label.ellipsizes = .end
         }
-        gtk_box_pack_start(hub_box(top), title, 0, 0, 0)
-        gtk_box_pack_start(hub_box(top), identifier, 0, 0, 0)
-        gtk_box_pack_start(hub_box(box), top, 0, 0, 0)
-        gtk_box_pack_start(hub_box(box), detail, 0, 0, 0)
-        gtk_widget_show_all(box)
-        titleLabel = title
-        identifierLabel = identifier
-        detailLabel = detail
-        view = box
+        let top = Box(.horizontal, spacing: 10)
+        top.append(titleLabel)
+        top.append(identifierLabel)
+        heading.append(top)
+        heading.append(detailLabel)
+        heading.showAll()
+        self.heading = heading
     }
 
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -48,12 +42,9 @@ final class ShowcaseHeadingComponent: Component {
     func prepareViewForReuse() {}
 
     func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let titleLabel, let identifierLabel, let detailLabel else { return }
-        gtk_label_set_text(hub_label(titleLabel), model.title ?? "")
-        gtk_label_set_text(hub_label(identifierLabel), model.subtitle ?? "")
-        gtk_label_set_text(hub_label(detailLabel), model.accessoryTitle ?? "")
-        if let view {
-            Gtk.setAccessibleName(view, [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", "))
-        }
+        titleLabel.text = model.title ?? ""
+        identifierLabel.text = model.subtitle ?? ""
+        detailLabel.text = model.accessoryTitle ?? ""
+        heading?.accessibleName = [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", ")
     }
 }

@@ -1,5 +1,5 @@
-import CGtk
 import Foundation
+import HubFramework
 import HubGTK
 
 /// What to ask the user.
@@ -30,13 +30,12 @@ public protocol TextPrompt: AnyObject {
 public final class GtkTextPrompt: TextPrompt {
     /// A dialog being shown.
     public final class Presentation {
-        /// The GtkDialog.
-        public let dialog: Widget
+        /// The dialog.
+        public let dialog: Dialog
         /// The dialog's text entry.
-        public let entry: Widget
-        fileprivate var connections: [SignalConnection] = []
+        public let entry: Entry
 
-        fileprivate init(dialog: Widget, entry: Widget) {
+        fileprivate init(dialog: Dialog, entry: Entry) {
             self.dialog = dialog
             self.entry = entry
         }
@@ -50,39 +49,32 @@ public final class GtkTextPrompt: TextPrompt {
     public func askForText(_ request: TextPromptRequest, parent: Widget?,
                            completion: @escaping @MainActor (String?) -> Void)
     {
-        var window: UnsafeMutablePointer<GtkWindow>?
-        if let parent, let toplevel = gtk_widget_get_toplevel(parent), gtk_widget_is_toplevel(toplevel) != 0 {
-            window = hub_window(toplevel)
-        }
-        let dialog = hub_dialog_new_with_two_buttons(request.title, window, request.cancelLabel,
-                                                     GTK_RESPONSE_CANCEL.rawValue, request.acceptLabel,
-                                                     GTK_RESPONSE_ACCEPT.rawValue)!
-        gtk_dialog_set_default_response(hub_dialog(dialog), GTK_RESPONSE_ACCEPT.rawValue)
-        gtk_window_set_resizable(hub_window(dialog), 0)
-        Gtk.addClass(dialog, "hub-text-prompt")
-        let entry = gtk_entry_new()!
-        gtk_entry_set_placeholder_text(hub_entry(entry), request.placeholder)
-        gtk_entry_set_activates_default(hub_entry(entry), 1)
-        gtk_entry_set_width_chars(hub_entry(entry), 32)
-        Gtk.setAccessibleName(entry, request.title)
-        for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top,
-                     gtk_widget_set_margin_bottom] { side(entry, 18) }
-        let content = gtk_dialog_get_content_area(hub_dialog(dialog))!
-        gtk_container_add(hub_container(content), entry)
+        let dialog = Dialog(title: request.title, modalTo: parent)
+        dialog.addButton(request.cancelLabel, response: .cancel)
+        dialog.addButton(request.acceptLabel, response: .accept)
+        dialog.defaultResponse = .accept
+        dialog.isResizable = false
+        dialog.addCSSClass("hub-text-prompt")
+        let entry = Entry()
+        entry.placeholder = request.placeholder
+        entry.activatesDefault = true
+        entry.widthInCharacters = 32
+        entry.accessibleName = request.title
+        entry.margins = EdgeInsets(top: 18, left: 18, bottom: 18, right: 18)
+        dialog.contentArea.append(entry)
 
         let presentation = Presentation(dialog: dialog, entry: entry)
         self.presentation = presentation
-        presentation.connections.append(GSignal.connectInt(dialog, "response") { [weak self] response in
+        dialog.onResponse = { [weak self] response in
             // The handler owns the presentation until the dialog answers.
-            let text = Gtk.entryText(presentation.entry)
-            presentation.connections.forEach { $0.disconnect() }
-            presentation.connections.removeAll()
+            let text = presentation.entry.text
+            presentation.dialog.onResponse = nil
             if self?.presentation === presentation { self?.presentation = nil }
-            gtk_widget_destroy(presentation.dialog)
-            completion(response == GTK_RESPONSE_ACCEPT.rawValue ? text : nil)
-        })
-        gtk_widget_show_all(dialog)
-        gtk_widget_grab_focus(entry)
-        gtk_window_present(hub_window(dialog))
+            presentation.dialog.destroy()
+            completion(response == .accept ? text : nil)
+        }
+        dialog.showAll()
+        entry.grabFocus()
+        dialog.present()
     }
 }

@@ -82,7 +82,7 @@ final class TodoListAddAction: AsyncAction {
     }
 
     func perform(with context: ActionContext) -> Bool {
-        let parent = (context.viewController as? ViewController)?.widget
+        let parent = (context.viewController as? ViewController)?.view
         prompt.askForText(Self.request, parent: parent) { [self] text in
             let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if trimmed.isEmpty {

@@ -150,7 +150,7 @@ final class ImagesScreenshotTests: GtkTestCase, @unchecked Sendable {
                 }],
                 featureIdentifier: "images", featureTitle: "Images")
             defer { controller.tearDown() }
-            gtk_container_add(hub_container(viewer.contentArea), controller.widget)
+            gtk_container_add(hub_container(viewer.contentArea), controller.view.gtkWidget)
             gtk_widget_show_all(viewer.window)
             controller.viewWillAppear()
             pump(until: { controller.liveBodyComponentCount >= 9 }, timeout: 10, "the rows and cards")

@@ -84,7 +84,7 @@ final class ViewControllerImageTests: GtkTestCase, @unchecked Sendable {
 
             let background = manual.loads.first { $0.url == backgroundURL }!
             XCTAssertEqual(background.targetSize, Size(width: 40, height: 40), "the component's preferred size")
-            XCTAssertEqual(background.scale, Double(gtk_widget_get_scale_factor(body.view!)))
+            XCTAssertEqual(background.scale, Double(gtk_widget_get_scale_factor(body.view!.gtkWidget)))
             manual.complete(background, with: StubImage("background"))
             XCTAssertEqual(body.updates.map(\.type), [.main, .background])
             let header = harness.controller.headerComponent as? ProbeImageComponent

@@ -168,7 +168,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
 
             // The viewer's own service on a taken port: logged, and said in live:.
             let service = try XCTUnwrap(app.liveService)
-            let logged = Box<String>()
+            let logged = SharedValue<String>()
             service.log = { logged.value = $0 }
             let blocker = LiveService()
             let taken = try blocker.start(onPort: 0)
@@ -385,9 +385,9 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             let (app, port) = try startViewer()
             defer { stopViewer(app) }
             let service = try XCTUnwrap(app.liveService)
-            let logged = Box<String>()
+            let logged = SharedValue<String>()
             service.log = { logged.value = $0 }
-            let done = Box<Bool>()
+            let done = SharedValue<Bool>()
             Thread.detachNewThread {
                 let socket = RawLiveClient.connect(port: port)
                 let framed = LiveProtocol.frame(Data(#"{"title":"never complete"}"#.utf8))
@@ -406,7 +406,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let (app, port) = try startViewer()
             defer { stopViewer(app) }
-            let replies = [Box<String>(), Box<String>()]
+            let replies = [SharedValue<String>(), SharedValue<String>()]
             for (index, reply) in replies.enumerated() {
                 Thread.detachNewThread {
                     let socket = RawLiveClient.connect(port: port)

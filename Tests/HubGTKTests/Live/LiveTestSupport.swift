@@ -210,7 +210,7 @@ enum RawLiveClient {
 }
 
 /// A result filled in on a background thread and read on the main thread.
-final class Box<Value: Sendable>: @unchecked Sendable {
+final class SharedValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value?
     var value: Value? {

@@ -46,7 +46,7 @@ extension GtkTestCase {
     /// The cell of a body component, scrolled into view and allocated.
     @MainActor
     func visibleCell(atBodyIndex index: Int, in controller: ViewController, file: StaticString = #filePath,
-                     line: UInt = #line) throws -> Widget
+                     line: UInt = #line) throws -> WidgetPointer
     {
         if controller.cellWidget(atBodyIndex: index) == nil || !isOnScreen(index, in: controller) {
             controller.scrollToComponent(ofType: .body, indexPath: [index], scrollPosition: .centeredVertically,
@@ -81,7 +81,7 @@ extension GtkTestCase {
     /// Clicks the middle of `target`, a widget inside the body cell `cell` (a child component):
     /// the press and release go to the cell, where the view controller finds the child under the pointer.
     @MainActor
-    func click(_ target: Widget, inCell cell: Widget) {
+    func click(_ target: WidgetPointer, inCell cell: WidgetPointer) {
         var x: Int32 = 0
         var y: Int32 = 0
         let width = gtk_widget_get_allocated_width(target)

@@ -55,12 +55,12 @@ final class ProbeImageComponent: ComponentWithImageHandling {
     static let height = 48.0
 
     func loadView() {
-        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        let box = HubGTK.Box(.horizontal)
         let imageView = ImageView()
-        gtk_widget_set_size_request(imageView.widget, 40, 40)
-        gtk_box_pack_start(hub_box(box), imageView.widget, 0, 0, 4)
-        gtk_box_pack_start(hub_box(box), gtk_label_new("row")!, 1, 1, 0)
-        gtk_widget_show_all(box)
+        imageView.setSizeRequest(width: 40, height: 40)
+        box.append(imageView, padding: 4)
+        box.append(Label("row"), expand: true)
+        box.showAll()
         self.imageView = imageView
         view = box
     }
@@ -113,7 +113,7 @@ final class ProbeImageComponent: ComponentWithImageHandling {
 final class ImageViewHarness {
     let hub: Hub
     let controller: ViewController
-    let window: Widget
+    let window: WidgetPointer
 
     init(imageLoader: ComponentImageLoader?, configuration: HubManager.Configuration? = nil,
          width: Int32 = 400, height: Int32 = 600, build: @escaping @MainActor (ViewModelBuilder) -> Void) throws
@@ -133,7 +133,7 @@ final class ImageViewHarness {
             featureIdentifier: "images", featureTitle: "Images")
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         gtk_window_set_default_size(hub_window(window), width, height)
-        gtk_container_add(hub_container(window), controller.widget)
+        gtk_container_add(hub_container(window), controller.view.gtkWidget)
         gtk_widget_show_all(window)
         controller.viewWillAppear()
     }

@@ -47,7 +47,7 @@ final class ActingComponent: ComponentActionPerformer, ComponentActionObserver {
     private(set) var view: Widget?
     weak var actionPerformer: (any ActionPerformer)?
     var observed: [ActionContext] = []
-    func loadView() { view = gtk_label_new("acting") }
+    func loadView() { view = Label("acting") }
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
         Size(width: containerViewSize.width, height: 40)
     }
@@ -59,7 +59,7 @@ final class ActingComponent: ComponentActionPerformer, ComponentActionObserver {
 final class ViewControllerActionTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     private func open(_ hub: Hub, operation: any ContentOperation, handler: (any ActionHandler)? = nil)
-        throws -> (ViewController, Widget)
+        throws -> (ViewController, WidgetPointer)
     {
         let uri = URL(string: "test:actions")!
         try hub.featureRegistry.registerFeature(
@@ -68,7 +68,7 @@ final class ViewControllerActionTests: GtkTestCase, @unchecked Sendable {
         let controller = try XCTUnwrap(try hub.viewControllerFactory.createViewController(forViewURI: uri))
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_default_size(hub_window(window), 400, 300)
-        gtk_container_add(hub_container(window), controller.widget)
+        gtk_container_add(hub_container(window), controller.view.gtkWidget)
         gtk_widget_show_all(window)
         controller.viewWillAppear()
         pump(until: { controller.liveBodyComponentCount > 0 }, "components")

@@ -6,7 +6,7 @@ import XCTest
 
 final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
     @MainActor
-    private func allocation(_ widget: Widget) -> GtkAllocation {
+    private func allocation(_ widget: WidgetPointer) -> GtkAllocation {
         var rect = GtkAllocation()
         gtk_widget_get_allocation(widget, &rect)
         return rect
@@ -229,7 +229,7 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             let controller = try XCTUnwrap(try hub.viewControllerFactory.createViewController(forViewURI: uri))
             let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
             gtk_window_set_default_size(hub_window(window), 300, 300)
-            gtk_container_add(hub_container(window), controller.widget)
+            gtk_container_add(hub_container(window), controller.view.gtkWidget)
             gtk_widget_show_all(window)
             controller.viewWillAppear()
             pump(until: { controller.liveBodyComponentCount == 2 }, "both components")
@@ -269,7 +269,7 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(controller.visibleComponentViews(forComponentType: .body).count, 4)
             pump(for: 0.1)
             var size = GtkRequisition()
-            gtk_widget_get_preferred_size(children[0].view!, &size, nil)
+            gtk_widget_get_preferred_size(children[0].view!.gtkWidget, &size, nil)
             XCTAssertEqual(size.width, 60, "children are sized to their preferred size")
         }
     }
@@ -414,7 +414,7 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
                 contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
             let controller = try XCTUnwrap(try hub.viewControllerFactory.createViewController(forViewURI: uri))
             let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-            gtk_container_add(hub_container(window), controller.widget)
+            gtk_container_add(hub_container(window), controller.view.gtkWidget)
             gtk_widget_show_all(window)
             controller.viewWillAppear()
             XCTAssertEqual(controller.visibleStateDescription, "loading")

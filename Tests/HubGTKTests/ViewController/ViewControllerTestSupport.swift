@@ -26,7 +26,7 @@ final class RecordingComponent: ComponentWithRestorableUIState, ComponentViewObs
     private(set) var model: ComponentModel?
     var height: Double
     var uiState: String?
-    private var label: Widget?
+    private var label: Label?
 
     init(traits: Set<LayoutTrait> = [.fullWidth, .stackable], height: Double = 50) {
         layoutTraits = traits
@@ -35,7 +35,7 @@ final class RecordingComponent: ComponentWithRestorableUIState, ComponentViewObs
 
     func loadView() {
         events.append(.loadView)
-        let label = gtk_label_new(nil)!
+        let label = Label()
         self.label = label
         view = label
     }
@@ -54,7 +54,7 @@ final class RecordingComponent: ComponentWithRestorableUIState, ComponentViewObs
     func configureView(with model: ComponentModel, containerViewSize: Size) {
         events.append(.configure(model.identifier))
         self.model = model
-        if let label { gtk_label_set_text(hub_label(label), model.title ?? model.identifier) }
+        label?.text = model.title ?? model.identifier
     }
 
     func currentUIState() -> Any? { uiState }
@@ -76,12 +76,13 @@ final class RecordingComponent: ComponentWithRestorableUIState, ComponentViewObs
 @MainActor
 final class ParentComponent: ComponentWithChildren {
     let layoutTraits: Set<LayoutTrait> = [.fullWidth]
-    private(set) var view: Widget?
+    var view: Widget? { row }
+    private var row: HubGTK.Box?
     weak var childDelegate: (any ComponentChildDelegate)?
     private(set) var children: [any Component] = []
 
     func loadView() {
-        view = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)
+        row = HubGTK.Box(.horizontal, spacing: 4)
     }
 
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -89,18 +90,18 @@ final class ParentComponent: ComponentWithChildren {
     }
 
     func prepareViewForReuse() {
-        guard let view else { return }
-        for child in Gtk.children(of: view) { gtk_container_remove(hub_container(view), child) }
+        guard let row else { return }
+        for child in Gtk.children(of: row.gtkWidget) { gtk_container_remove(hub_container(row.gtkWidget), child) }
         children.removeAll()
     }
 
     func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let view else { return }
+        guard let row else { return }
         for childModel in model.children {
             guard let child = childDelegate?.component(self, childComponentFor: childModel), let childView = child.view
             else { continue }
             children.append(child)
-            gtk_box_pack_start(hub_box(view), childView, 0, 0, 0)
+            row.append(childView, fill: false)
             childDelegate?.component(self, willDisplayChildAt: childModel.index, view: childView)
         }
     }
@@ -144,7 +145,7 @@ final class RecordingViewControllerDelegate: ViewControllerDelegate {
 final class ViewControllerHarness {
     let hub: Hub
     let factory = BlockComponentFactory()
-    var window: Widget?
+    var window: WidgetPointer?
     var controller: ViewController?
     let delegate = RecordingViewControllerDelegate()
     /// Every component the factory created, by name.
@@ -184,7 +185,7 @@ final class ViewControllerHarness {
         controller.delegate = delegate
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_default_size(hub_window(window), width, height)
-        gtk_container_add(hub_container(window), controller.widget)
+        gtk_container_add(hub_container(window), controller.view.gtkWidget)
         gtk_widget_show_all(window)
         controller.viewWillAppear()
         self.window = window

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 import HubGTK
 
@@ -34,31 +33,21 @@ final class CitiesComponentFactory: ComponentFactoryShowcaseNameProvider {
 final class CitiesRowComponent: Component {
     let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
     private(set) var view: Widget?
-    private var titleLabel: Widget?
-    private var subtitleLabel: Widget?
+    private let title = Label()
+    private let subtitle = Label()
 
     func loadView() {
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 1)!
-        Gtk.addClass(box, "cities-row")
-        gtk_widget_set_valign(box, GTK_ALIGN_FILL)
-        let title = gtk_label_new(nil)!
-        let subtitle = gtk_label_new(nil)!
-        for label in [title, subtitle] {
-            gtk_label_set_xalign(hub_label(label), 0)
-            gtk_label_set_ellipsize(hub_label(label), PANGO_ELLIPSIZE_END)
-            gtk_label_set_single_line_mode(hub_label(label), 1)
+        let box = Box(.vertical, spacing: 1)
+        box.addCSSClass("cities-row")
+        title.addCSSClass("cities-row-title")
+        subtitle.addCSSClass("cities-row-subtitle")
+        for (label, alignment) in [(title, Alignment.end), (subtitle, .start)] {
+            label.xAlignment = 0
+            label.ellipsizes = .end
+            label.verticalAlignment = alignment
+            box.append(label, expand: true)
         }
-        Gtk.addClass(title, "cities-row-title")
-        Gtk.addClass(subtitle, "cities-row-subtitle")
-        gtk_widget_set_valign(title, GTK_ALIGN_END)
-        gtk_widget_set_vexpand(title, 1)
-        gtk_widget_set_valign(subtitle, GTK_ALIGN_START)
-        gtk_widget_set_vexpand(subtitle, 1)
-        gtk_box_pack_start(hub_box(box), title, 1, 1, 0)
-        gtk_box_pack_start(hub_box(box), subtitle, 1, 1, 0)
-        gtk_widget_show_all(box)
-        titleLabel = title
-        subtitleLabel = subtitle
+        box.showAll()
         view = box
     }
 
@@ -66,20 +55,17 @@ final class CitiesRowComponent: Component {
         Size(width: containerViewSize.width, height: 50)
     }
 
-    func prepareViewForReuse() {
-        for label in [titleLabel, subtitleLabel].compactMap({ $0 }) { gtk_label_set_text(hub_label(label), "") }
-    }
+    func prepareViewForReuse() {}
 
     func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let titleLabel, let subtitleLabel, let view else { return }
-        gtk_label_set_text(hub_label(titleLabel), model.title ?? "")
-        gtk_label_set_text(hub_label(subtitleLabel), model.subtitle ?? "")
-        Gtk.setAccessibleName(view, [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", "))
+        title.text = model.title ?? ""
+        subtitle.text = model.subtitle ?? ""
+        view?.accessibleName = [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// The texts shown now (tests read them).
-    var displayedTitle: String { titleLabel.map(Gtk.labelText) ?? "" }
-    var displayedSubtitle: String { subtitleLabel.map(Gtk.labelText) ?? "" }
+    var displayedTitle: String { title.text }
+    var displayedSubtitle: String { subtitle.text }
 }
 
 /// `cities:image` — a picture, two side by side: compact width, 70 % as high as wide. It has no
@@ -87,16 +73,15 @@ final class CitiesRowComponent: Component {
 @MainActor
 final class CitiesImageComponent: ComponentWithImageHandling {
     let layoutTraits: Set<LayoutTrait> = [.compactWidth]
-    private(set) var view: Widget?
+    var view: Widget? { imageView }
     private var imageView: ImageView?
 
     func loadView() {
         let imageView = ImageView()
         imageView.backgroundColor = Color(white: 0.5)
-        Gtk.addClass(imageView.widget, "cities-image")
-        gtk_widget_show(imageView.widget)
+        imageView.addCSSClass("cities-image")
+        imageView.show()
         self.imageView = imageView
-        view = imageView.widget
     }
 
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {

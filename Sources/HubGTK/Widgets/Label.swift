@@ -1,0 +1,169 @@
+import CGtk
+import HubFramework
+
+/// Shows a short text (GtkLabel).
+///
+/// ```swift
+/// let title = Label()
+/// title.xAlignment = 0
+/// title.ellipsizes = .end
+/// title.text = model.title ?? ""
+/// ```
+@MainActor
+open class Label: Widget {
+    /// Where a label shortens a text that does not fit, with an ellipsis.
+    public enum EllipsisPosition: Sendable {
+        case none, start, middle, end
+
+        var pango: PangoEllipsizeMode {
+            switch self {
+            case .none: PANGO_ELLIPSIZE_NONE
+            case .start: PANGO_ELLIPSIZE_START
+            case .middle: PANGO_ELLIPSIZE_MIDDLE
+            case .end: PANGO_ELLIPSIZE_END
+            }
+        }
+    }
+
+    /// How the lines of a wrapped label line up.
+    public enum Justification: Sendable {
+        case left, right, center, fill
+
+        var gtk: GtkJustification {
+            switch self {
+            case .left: GTK_JUSTIFY_LEFT
+            case .right: GTK_JUSTIFY_RIGHT
+            case .center: GTK_JUSTIFY_CENTER
+            case .fill: GTK_JUSTIFY_FILL
+            }
+        }
+    }
+
+    /// Longest text, in UTF-8 bytes, a label is given: laying out one unbroken line of hundreds of
+    /// thousands of characters takes the text engine minutes, so longer texts are cut (with an
+    /// ellipsis) before they reach it.
+    public static let maximumTextLength = 16_384
+
+    /// A label showing `text`.
+    public init(_ text: String = "") {
+        super.init(owning: gtk_label_new(nil))
+        if !text.isEmpty { self.text = text }
+    }
+
+    /// The text shown (without markup).
+    public var text: String {
+        get {
+            guard let text = gtk_label_get_text(hub_label(gtkWidget)) else { return "" }
+            return String(cString: text)
+        }
+        set { gtk_label_set_text(hub_label(gtkWidget), Self.bounded(newValue)) }
+    }
+
+    /// Sets text with Pango markup (`<b>`, `<i>`, `<span …>`). Put text from models through
+    /// ``escapeMarkup(_:)`` first: it escapes the text and bounds its length.
+    public func setMarkup(_ markup: String) {
+        gtk_label_set_markup(hub_label(gtkWidget), markup)
+    }
+
+    /// `text`, cut to ``maximumTextLength``, with the characters that markup gives a meaning
+    /// (`<`, `&`, …) escaped.
+    public static func escapeMarkup(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(bounded(text), -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+
+    /// Horizontal position of the text in the label, from 0 (leading) to 1 (trailing).
+    public var xAlignment: Float {
+        get { gtk_label_get_xalign(hub_label(gtkWidget)) }
+        set { gtk_label_set_xalign(hub_label(gtkWidget), newValue) }
+    }
+
+    /// Vertical position of the text in the label, from 0 (top) to 1 (bottom).
+    public var yAlignment: Float {
+        get { gtk_label_get_yalign(hub_label(gtkWidget)) }
+        set { gtk_label_set_yalign(hub_label(gtkWidget), newValue) }
+    }
+
+    /// Where the text is shortened when it does not fit.
+    public var ellipsizes: EllipsisPosition {
+        get {
+            switch gtk_label_get_ellipsize(hub_label(gtkWidget)) {
+            case PANGO_ELLIPSIZE_START: .start
+            case PANGO_ELLIPSIZE_MIDDLE: .middle
+            case PANGO_ELLIPSIZE_END: .end
+            default: .none
+            }
+        }
+        set { gtk_label_set_ellipsize(hub_label(gtkWidget), newValue.pango) }
+    }
+
+    /// Whether the text wraps onto several lines (at word boundaries, or anywhere in a word too long
+    /// for a line).
+    public var wrapsLines: Bool {
+        get { gtk_label_get_line_wrap(hub_label(gtkWidget)) != 0 }
+        set {
+            gtk_label_set_line_wrap(hub_label(gtkWidget), newValue ? 1 : 0)
+            gtk_label_set_line_wrap_mode(hub_label(gtkWidget), PANGO_WRAP_WORD_CHAR)
+        }
+    }
+
+    /// The most lines a wrapping, ellipsizing label shows (-1: no limit).
+    public var maximumLines: Int {
+        get { Int(gtk_label_get_lines(hub_label(gtkWidget))) }
+        set { gtk_label_set_lines(hub_label(gtkWidget), Int32(newValue)) }
+    }
+
+    /// Keeps the label on one line (newlines shown as spaces).
+    public var isSingleLine: Bool {
+        get { gtk_label_get_single_line_mode(hub_label(gtkWidget)) != 0 }
+        set { gtk_label_set_single_line_mode(hub_label(gtkWidget), newValue ? 1 : 0) }
+    }
+
+    /// How wrapped lines line up.
+    public var justification: Justification {
+        get {
+            switch gtk_label_get_justify(hub_label(gtkWidget)) {
+            case GTK_JUSTIFY_RIGHT: .right
+            case GTK_JUSTIFY_CENTER: .center
+            case GTK_JUSTIFY_FILL: .fill
+            default: .left
+            }
+        }
+        set { gtk_label_set_justify(hub_label(gtkWidget), newValue.gtk) }
+    }
+
+    /// The widest the label asks to be, in characters (-1: no limit).
+    public var maximumWidthInCharacters: Int {
+        get { Int(gtk_label_get_max_width_chars(hub_label(gtkWidget))) }
+        set { gtk_label_set_max_width_chars(hub_label(gtkWidget), Int32(newValue)) }
+    }
+
+    /// Whether the user can select (and copy) the text.
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(hub_label(gtkWidget)) != 0 }
+        set { gtk_label_set_selectable(hub_label(gtkWidget), newValue ? 1 : 0) }
+    }
+
+    /// The size the label's text takes when wrapped at `maximumWidth` points (at word boundaries,
+    /// or anywhere in a word too long for a line), whatever the label's own size.
+    public func measuredTextSize(maximumWidth: Double) -> Size {
+        guard let layout = gtk_label_get_layout(hub_label(gtkWidget)) else { return .zero }
+        pango_layout_set_width(layout, Int32(clamping: Int(maximumWidth * Double(PANGO_SCALE))))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return Size(width: Double(width), height: Double(height))
+    }
+
+    /// `text`, cut to ``maximumTextLength`` bytes at a character boundary with an ellipsis added.
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maximumTextLength else { return text }
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: maximumTextLength - 3)
+        while end > text.startIndex, !text.unicodeScalars.indices.contains(end) {
+            end = text.utf8.index(before: end)
+        }
+        return String(text.unicodeScalars[..<end]) + "…"
+    }
+}

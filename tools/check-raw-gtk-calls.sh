@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Fails when C calls into GTK, GLib or the shim (`gtk_…(`, `g_…(`, `hub_…(`, and the other C
+# libraries' prefixes) or `import CGtk` appear outside the places that must talk to C: the typed
+# widget layer, the shim itself, and the engine files listed below. Components, features, the
+# viewer and the tools are written against the typed layer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Folders and files allowed to call C, each with the reason it must.
+allowed=(
+  "Sources/CGtk/"                                    # the shim
+  "Sources/HubGTK/Widgets/"                          # the typed widget layer
+  "Sources/HubGTK/GtkRuntime.swift"                  # main loop and the dispatch bridge
+  "Sources/HubGTK/View/ScrollCanvas.swift"           # the scroll canvas: offsets past X11's 32,767 px
+  "Sources/HubGTK/ViewController/"                   # cells, selection and keyboard events on raw GDK events
+  "Sources/HubGTK/Rendering/ComponentWrapper.swift"  # state flags and reparenting of component widgets
+  "Sources/HubGTK/Components/ComponentShowcase.swift" # offscreen rendering of a component to a pixbuf
+  "Sources/HubGTK/Images/"                           # pixbufs, cairo surfaces, image decoding
+  "Sources/HubGTK/Support/"                          # GIO network monitor, PNG writer
+  "Sources/HubGTK/Live/"                             # GIO socket service for live editing
+  "Tests/"                                           # tests inspect GTK state directly
+  "Benchmarks/"                                      # benchmarks drive GTK directly to measure it
+)
+
+pattern='(^|[^A-Za-z0-9_.])(gtk|gdk|g|hub|atk|pango|cairo)_[a-z0-9_]+[[:space:]]*\(|^[[:space:]]*import[[:space:]]+CGtk'
+status=0
+while IFS= read -r file; do
+  skip=0
+  for prefix in "${allowed[@]}"; do
+    [[ "$file" == "$prefix"* ]] && { skip=1; break; }
+  done
+  (( skip )) && continue
+  # Comment lines may name C functions when they explain something.
+  if matches=$(grep -nE "$pattern" "$file" | grep -vE '^[0-9]+:[[:space:]]*//'); then
+    while IFS= read -r line; do
+      echo "$file:${line%%:*}: raw C call outside the widget layer: ${line#*:}" >&2
+    done <<< "$matches"
+    status=1
+  fi
+done < <(git ls-files -co --exclude-standard -- '*.swift')
+
+if (( status )); then
+  echo "Use the typed widgets in Sources/HubGTK/Widgets (or add what is missing there)." >&2
+else
+  echo "raw-gtk-calls: no C calls outside the widget layer and the engine files"
+fi
+exit $status
