@@ -28,8 +28,8 @@ final class CitiesFeatureTests: GtkTestCase, @unchecked Sendable {
             // The rows are the feature's own row component, showing title and subtitle, 50 high.
             for index in 0..<4 {
                 let row = try XCTUnwrap(controller.liveComponent(atBodyIndex: index) as? CitiesRowComponent)
-                XCTAssertEqual(row.displayedTitle, models[index].title)
-                XCTAssertEqual(row.displayedSubtitle, models[index].subtitle)
+                XCTAssertEqual(row.title.text, models[index].title)
+                XCTAssertEqual(row.subtitle.text, models[index].subtitle)
                 XCTAssertEqual(controller.frameForBodyComponent(at: index).height, 50)
                 XCTAssertEqual(gtk_widget_get_allocated_height(try visibleCell(atBodyIndex: index, in: controller)), 50)
             }

@@ -28,10 +28,16 @@ public protocol Component: AnyObject {
 
     /// Called right before the component shows a different model: reset transient state.
     /// Never called before the first configuration, nor when an equal model is set again.
+    /// The default does nothing, for components whose `configureView` sets everything.
     func prepareViewForReuse()
 
     /// Binds `model` to the widget. Show placeholders for images that are still loading.
     func configureView(with model: ComponentModel, containerViewSize: Size)
+}
+
+extension Component {
+    /// Does nothing: `configureView` of such a component sets every part of its widget.
+    public func prepareViewForReuse() {}
 }
 
 /// Creates the components of one namespace.

@@ -33,15 +33,13 @@ final class CitiesComponentFactory: ComponentFactoryShowcaseNameProvider {
 final class CitiesRowComponent: Component {
     let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
     private(set) var view: Widget?
-    private let title = Label()
-    private let subtitle = Label()
+    let title = Label(), subtitle = Label()
 
     func loadView() {
         let box = Box(.vertical, spacing: 1)
         box.addCSSClass("cities-row")
-        title.addCSSClass("cities-row-title")
-        subtitle.addCSSClass("cities-row-subtitle")
-        for (label, alignment) in [(title, Alignment.end), (subtitle, .start)] {
+        for (label, part, alignment) in [(title, "title", Alignment.end), (subtitle, "subtitle", .start)] {
+            label.addCSSClass("cities-row-\(part)")
             label.xAlignment = 0
             label.ellipsizes = .end
             label.verticalAlignment = alignment
@@ -55,17 +53,10 @@ final class CitiesRowComponent: Component {
         Size(width: containerViewSize.width, height: 50)
     }
 
-    func prepareViewForReuse() {}
-
     func configureView(with model: ComponentModel, containerViewSize: Size) {
         title.text = model.title ?? ""
-        subtitle.text = model.subtitle ?? ""
-        view?.accessibleName = [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", ")
+        subtitle.text = model.subtitle ?? ""  // the cell around the row names it for screen readers
     }
-
-    /// The texts shown now (tests read them).
-    var displayedTitle: String { title.text }
-    var displayedSubtitle: String { subtitle.text }
 }
 
 /// `cities:image` — a picture, two side by side: compact width, 70 % as high as wide. It has no
