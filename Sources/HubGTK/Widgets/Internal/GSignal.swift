@@ -19,22 +19,22 @@ private let releaseSourceBox: GDestroyNotify = { data in
 }
 
 /// A connected signal handler; `disconnect()` is idempotent.
-public struct SignalConnection: Hashable {
-    public let instance: UnsafeMutableRawPointer
-    public let handlerID: gulong
+package struct SignalConnection: Hashable {
+    package let instance: UnsafeMutableRawPointer
+    package let handlerID: gulong
 
     @MainActor
-    public func disconnect() {
+    package func disconnect() {
         hub_signal_disconnect(instance, handlerID)
     }
 }
 
 /// Connects Swift closures to GLib signals. All handlers run on the main thread, where GTK emits them.
 @MainActor
-public enum GSignal {
+package enum GSignal {
     /// Connects a handler with no arguments (`clicked`, `activate`, `changed`, `destroy`, …).
     @discardableResult
-    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ handler: @escaping @MainActor () -> Void) -> SignalConnection
     {
         let box = ClosureBox<@MainActor () -> Void>(handler)
@@ -50,7 +50,7 @@ public enum GSignal {
     /// Connects an event handler (`button-press-event`, `scroll-event`, `key-press-event`, …).
     /// Return true to stop other handlers.
     @discardableResult
-    public static func connectEvent(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connectEvent(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                     _ handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool)
         -> SignalConnection
     {
@@ -67,7 +67,7 @@ public enum GSignal {
 
     /// Connects `size-allocate`.
     @discardableResult
-    public static func connectAllocate(_ instance: UnsafeMutableRawPointer,
+    package static func connectAllocate(_ instance: UnsafeMutableRawPointer,
                                        _ handler: @escaping @MainActor (GdkRectangle) -> Void) -> SignalConnection
     {
         typealias Callback = @MainActor (GdkRectangle) -> Void
@@ -84,7 +84,7 @@ public enum GSignal {
 
     /// Connects `draw`. Return true to stop other handlers.
     @discardableResult
-    public static func connectDraw(_ instance: UnsafeMutableRawPointer,
+    package static func connectDraw(_ instance: UnsafeMutableRawPointer,
                                    _ handler: @escaping @MainActor (OpaquePointer) -> Bool) -> SignalConnection
     {
         typealias Callback = @MainActor (OpaquePointer) -> Bool
@@ -100,7 +100,7 @@ public enum GSignal {
 
     /// Connects `draw` after the default handler (to draw above a widget's children).
     @discardableResult
-    public static func connectDrawAfter(_ instance: UnsafeMutableRawPointer,
+    package static func connectDrawAfter(_ instance: UnsafeMutableRawPointer,
                                         _ handler: @escaping @MainActor (OpaquePointer) -> Void) -> SignalConnection
     {
         typealias Callback = @MainActor (OpaquePointer) -> Void
@@ -117,7 +117,7 @@ public enum GSignal {
 
     /// Connects a handler that receives one pointer argument (`open`'s files, `response`'s id cast, …).
     @discardableResult
-    public static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                       _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void)
         -> SignalConnection
     {
@@ -134,7 +134,7 @@ public enum GSignal {
 
     /// Connects a handler that receives one integer argument (`response` of dialogs, …).
     @discardableResult
-    public static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    package static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                   _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection
     {
         typealias Callback = @MainActor (Int32) -> Void
@@ -152,7 +152,7 @@ public enum GSignal {
 extension GSignal {
     /// Connects GApplication's `open` (files and their count).
     @discardableResult
-    public static func connectOpen(_ instance: UnsafeMutableRawPointer,
+    package static func connectOpen(_ instance: UnsafeMutableRawPointer,
                                    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int) -> Void)
         -> SignalConnection
     {
@@ -170,10 +170,10 @@ extension GSignal {
 
 /// GLib main-loop sources (timeouts and idles) driven by Swift closures.
 @MainActor
-public enum GSource {
+package enum GSource {
     /// Calls `body` every `milliseconds` until it returns false. Returns the source id for `cancel`.
     @discardableResult
-    public static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
+    package static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
         typealias Callback = @MainActor () -> Bool
         let box = ClosureBox<Callback>(body)
         let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
@@ -186,7 +186,7 @@ public enum GSource {
 
     /// Calls `body` once the main loop is idle, until it returns false.
     @discardableResult
-    public static func idle(_ body: @escaping @MainActor () -> Bool) -> UInt32 {
+    package static func idle(_ body: @escaping @MainActor () -> Bool) -> UInt32 {
         typealias Callback = @MainActor () -> Bool
         let box = ClosureBox<Callback>(body)
         let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
@@ -198,7 +198,7 @@ public enum GSource {
     }
 
     /// Removes a source returned by `timeout` or `idle`. Ignores 0.
-    public static func cancel(_ id: UInt32) {
+    package static func cancel(_ id: UInt32) {
         if id != 0 { g_source_remove(id) }
     }
 }
@@ -206,7 +206,7 @@ public enum GSource {
 extension GSource {
     /// Calls `body` with the frame time (seconds) once per frame of the widget's frame clock, until
     /// it returns false. Returns the id for `gtk_widget_remove_tick_callback`.
-    public static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>,
+    package static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>,
                                        _ body: @escaping @MainActor (Double) -> Bool) -> guint
     {
         typealias Callback = @MainActor (Double) -> Bool
