@@ -1,3 +1,9 @@
+/// Whether the app can reach the network.
+public enum ConnectivityState: Sendable, Hashable {
+    case online
+    case offline
+}
+
 /// Is told when connectivity changes.
 @MainActor
 public protocol ConnectivityStateResolverObserver: AnyObject {
