@@ -1,10 +1,11 @@
 import XCTest
 @testable import HubFramework
 
-/// The reference table of §4c and the behaviours of HUBViewModelDiffTests (§5, items 181–186), for every
-/// algorithm. Heckel agrees with Myers on every one of these rows (with unique identifiers its stay set
-/// is a longest common subsequence and ties resolve the way Myers resolves them here), so all rows assert
-/// exact equality; `testHeckelMayChooseAnotherMinimalScript` shows where it can differ.
+/// The reference table (`referenceTable`: the scripts the original framework's Myers diff gives for these
+/// inputs) and the behaviours of the original's HUBViewModelDiffTests, for every algorithm. Heckel agrees
+/// with Myers on every one of these rows (with unique identifiers its stay set is a longest common
+/// subsequence and ties resolve the way Myers resolves them here), so all rows assert exact equality;
+/// `testHeckelMayChooseAnotherMinimalScript` shows where it can differ.
 final class ListDiffReferenceTests: XCTestCase {
     struct Row {
         var old: String

@@ -1,7 +1,8 @@
 import XCTest
 @testable import HubFramework
 
-/// The view-model level of the diff: body script plus header flag (§4c, §5 items 181 and 187).
+/// The view-model level of the diff: body script plus header flag (docs/diffing.md, "View models:
+/// body plus header").
 final class ViewModelDiffTests: XCTestCase {
     /// Stands in for a header component model: equality is full model equality.
     struct Header: Equatable {

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// HUBViewURIPredicateTests (§5 items 6–10).
+/// View URI predicates (the original's HUBViewURIPredicateTests) and the port's regular-expression
+/// predicate.
 final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
     private let root = URL(string: "spotify:hub:framework")!
     private let subview = URL(string: "spotify:hub:framework:subview")!
@@ -67,7 +68,8 @@ final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
     }
 }
 
-/// HUBFeatureRegistryTests (§5 items 101–105) and the fix of quirk 16.
+/// The feature registry (the original's HUBFeatureRegistryTests) and the fix of quirk 16
+/// (docs/content-loading.md, "Decisions on the original's quirks").
 final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
     private let rootURI = URL(string: "spotify:hub:framework")!
 
@@ -98,7 +100,7 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // §2.5: an empty factory list is a programmer's error.
+    // An empty factory list is a programmer's error.
     func testRegisteringWithoutFactoriesThrows() {
         MainActor.assumeIsolated {
             let registry = FeatureRegistry()

@@ -3,8 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// HUBViewModelLoaderFactoryTests and the toolkit-free parts of HUBManagerTests (§5 items 149–151,
-/// 156, 158–160), and the getting-started guide's feature set-up.
+/// The original's HUBViewModelLoaderFactoryTests and the toolkit-free parts of its HUBManagerTests,
+/// and the getting-started guide's feature set-up.
 final class ViewModelLoaderFactoryTests: XCTestCase, @unchecked Sendable {
     private let featureURI = URL(string: "spotify:hub:framework")!
 

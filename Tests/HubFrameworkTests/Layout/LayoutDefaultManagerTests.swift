@@ -1,8 +1,8 @@
 import XCTest
 import HubFramework
 
-/// The behaviours of the original `HUBDefaultComponentLayoutManagerTests` (spec §5, items 175–180),
-/// with a margin of 10, plus the layout guide's example manager.
+/// The behaviours of the original `HUBDefaultComponentLayoutManagerTests`, with a margin of 10, plus
+/// the layout guide's example manager.
 final class LayoutDefaultManagerTests: XCTestCase {
     let manager = DefaultComponentLayoutManager(margin: 10)
 

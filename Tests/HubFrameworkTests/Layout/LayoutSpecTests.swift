@@ -1,9 +1,9 @@
 import XCTest
 @testable import HubFramework
 
-/// The behaviours of the original `HUBCollectionViewLayoutTests` (spec §5, items 164–174), with their
-/// exact numbers: a 320×400 container, compact components of 100×100, full-width components of
-/// 320×100, centered components of 50×50, and the mock layout manager.
+/// The behaviours of the original `HUBCollectionViewLayoutTests`, with their exact numbers: a 320×400
+/// container, compact components of 100×100, full-width components of 320×100, centered components of
+/// 50×50, and the mock layout manager.
 final class LayoutSpecTests: XCTestCase {
     let containerSize = Size(width: 320, height: 400)
     let compact = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 100, height: 100))

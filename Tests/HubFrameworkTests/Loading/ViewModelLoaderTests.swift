@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// The content loading chain (spec §4d; HUBViewModelLoaderTests, §5 items 119–148).
+/// The content loading chain (docs/content-loading.md): the behaviours of the original's
+/// HUBViewModelLoaderTests, and the port's fixes.
 ///
 /// Test methods run on the main thread; their bodies state it with `MainActor.assumeIsolated`
 /// (swift-corelibs-xctest cannot run `@MainActor` test methods).
@@ -25,7 +26,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // §2.6: every operation with initial content, in chain order, on one fresh builder.
+    // Every operation with initial content, in chain order, on one fresh builder.
     func testInitialContentOperationsShareOneFreshBuilderInChainOrder() {
         MainActor.assumeIsolated {
             let a = LoadingInitialContentOperation("A")
@@ -143,7 +144,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
     }
 
     // Fix: the snapshot is a copy, so a builder changed after its operation reported cannot leak
-    // into later runs (spec §4d: `builderSnapshots[i] = copy(currentBuilder)`).
+    // into later runs (docs/content-loading.md, "Other differences from the original").
     func testChangingABuilderAfterReportingDoesNotLeakIntoLaterRuns() {
         MainActor.assumeIsolated {
             let a = Op("A", completion: .manual, addsComponent: "a")

@@ -85,8 +85,8 @@ func makeImageModel(_ id: String, main: URL? = nil, background: URL? = nil, cust
     return builder.build()
 }
 
-/// Spec §4f-4 and §5 items 195–199, 215–216 (`HUBComponentWrapperImageLoaderTests`), plus caching,
-/// de-duplication and cancellation.
+/// The loading flow of docs/images.md and the original's `HUBComponentWrapperImageLoaderTests`, plus
+/// caching, de-duplication and cancellation.
 final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
     private let a = URL(string: "https://images.example/a.jpg")!
     private let b = URL(string: "https://images.example/b.jpg")!
