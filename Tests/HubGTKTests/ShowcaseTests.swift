@@ -45,7 +45,6 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
         ComponentRegistry(fallbackHandler: DefaultComponentFactory.makeFallbackHandler())
     }
 
-    // 112
     func testShowcaseableIdentifiersCombineNamesWithTheirNamespaces() throws {
         try onMain {
             let registry = makeRegistry()
@@ -60,7 +59,6 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 113
     func testShowcaseNamesComeFromTheFactory() throws {
         try onMain {
             let registry = makeRegistry()
@@ -74,7 +72,6 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 114
     func testASnapshotHasExactlyThePreferredSize() throws {
         try onMain {
             let registry = makeRegistry()

@@ -6,7 +6,6 @@ import XCTest
 /// The action registry (the original's HUBActionRegistryTests), the selection action and the block
 /// helpers.
 final class ActionRegistryTests: XCTestCase, @unchecked Sendable {
-    // 115
     func testFactoryCreatesTheActionForItsNamespace() throws {
         try MainActor.assumeIsolated {
             let registry = ActionRegistry(selectionAction: SelectionAction(opener: nil))
@@ -38,7 +37,6 @@ final class ActionRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 116
     func testNamespaceTakenThrowsUntilUnregistered() throws {
         try MainActor.assumeIsolated {
             let registry = ActionRegistry(selectionAction: SelectionAction(opener: nil))
@@ -159,7 +157,6 @@ final class InitialViewModelRegistryTests: XCTestCase, @unchecked Sendable {
 
 /// The block content operation (the original's HUBBlockContentOperationTests) and the block factory.
 final class BlockContentOperationTests: XCTestCase, @unchecked Sendable {
-    // 118
     func testContextCarriesTheArgumentsAndTheCallersBuilder() {
         MainActor.assumeIsolated {
             let builder = LoadingFixtures.schema().makeViewModelBuilder()

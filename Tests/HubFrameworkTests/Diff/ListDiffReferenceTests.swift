@@ -64,7 +64,6 @@ final class ListDiffReferenceTests: XCTestCase {
         (1...count).map { DiffItem("component-\($0)") }
     }
 
-    // 181
     func testIdenticalListsHaveNoChanges() {
         let list = components(4)
         check(list, list, inserted: [], deleted: [], reloaded: [])
@@ -73,7 +72,6 @@ final class ListDiffReferenceTests: XCTestCase {
         }
     }
 
-    // 182
     func testFromEmptyEverythingIsInserted() {
         check([], components(4), inserted: [0, 1, 2, 3], deleted: [], reloaded: [])
     }
@@ -83,7 +81,6 @@ final class ListDiffReferenceTests: XCTestCase {
         check([], [], inserted: [], deleted: [], reloaded: [])
     }
 
-    // 183
     func testChangedCustomDataIsReloaded() {
         let old = components(4)
         var new = old
@@ -92,20 +89,17 @@ final class ListDiffReferenceTests: XCTestCase {
         check(old, new, inserted: [], deleted: [], reloaded: [0, 2])
     }
 
-    // 184
     func testRemovedComponentsAreDeleted() {
         let all = components(4)
         check(all, [all[1], all[3]], inserted: [], deleted: [0, 2], reloaded: [])
     }
 
-    // 185
     func testComplexChangeSet() {
         check(
             items("1 2 3 4 5 6 7 8 9 10"), items("1 2* 30 4 5 6 7 9* 10 13"),
             inserted: [2, 9], deleted: [2, 7], reloaded: [1, 8])
     }
 
-    // 186
     func testInsertionsBeforeChangedItems() {
         check(items("1 2 3"), items("0 1* 2* 3*"), inserted: [0], deleted: [], reloaded: [0, 1, 2])
         check(items("1 2 3"), items("0 00 1* 2* 3*"), inserted: [0, 1], deleted: [], reloaded: [0, 1, 2])

@@ -16,7 +16,6 @@ final class ViewModelDiffTests: XCTestCase {
         ViewModelDiff(oldBody: oldBody ?? body, newBody: newBody ?? body, oldHeader: old, newHeader: new)
     }
 
-    // 181
     func testIdenticalViewModelsHaveNoChanges() {
         let result = diff(Header(componentName: "header"), Header(componentName: "header"))
         XCTAssertEqual(result.body, .empty)
@@ -24,7 +23,6 @@ final class ViewModelDiffTests: XCTestCase {
         XCTAssertFalse(result.hasChanges)
     }
 
-    // 187
     func testHeaderRules() {
         XCTAssertFalse(diff(nil, nil).hasChanges, "no header in both")
         XCTAssertTrue(diff(Header(componentName: "a"), Header(componentName: "b")).hasChanges, "different component names")

@@ -9,14 +9,12 @@ final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
     private let root = URL(string: "spotify:hub:framework")!
     private let subview = URL(string: "spotify:hub:framework:subview")!
 
-    // 6
     func testExactPredicateMatchesOnlyItsURI() {
         let predicate = ViewURIPredicate(viewURI: root)
         XCTAssertTrue(predicate.evaluate(root))
         XCTAssertFalse(predicate.evaluate(subview))
     }
 
-    // 7
     func testRootPredicateMatchesTheRootAndWhatStartsWithIt() {
         let predicate = ViewURIPredicate(rootViewURI: root)
         XCTAssertTrue(predicate.evaluate(root))
@@ -25,12 +23,11 @@ final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
         XCTAssertFalse(predicate.evaluate(URL(string: "other:spotify:hub:framework")!))
     }
 
-    // 7: a plain string prefix, as in the original.
+    // A plain string prefix, as in the original.
     func testRootPredicateIsAStringPrefix() {
         XCTAssertTrue(ViewURIPredicate(rootViewURI: root).evaluate(URL(string: "spotify:hub:frameworkX")!))
     }
 
-    // 8
     func testRootPredicateWithExclusions() {
         let excluded = URL(string: "spotify:hub:framework:subviewB")!
         let predicate = ViewURIPredicate(rootViewURI: root, excludedViewURIs: [excluded])
@@ -41,14 +38,12 @@ final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
                       "exclusion is exact, not a prefix")
     }
 
-    // 9
     func testFunctionPredicate() {
         let predicate = ViewURIPredicate { $0.absoluteString == "spotify:hub:framework" }
         XCTAssertTrue(predicate.evaluate(root))
         XCTAssertFalse(predicate.evaluate(subview))
     }
 
-    // 10
     func testConstantBlockPredicates() {
         XCTAssertTrue(ViewURIPredicate { _ in true }.evaluate(root))
         XCTAssertFalse(ViewURIPredicate { _ in false }.evaluate(root))
@@ -78,7 +73,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         BlockContentOperationFactory { _ in [BlockContentOperation { _ in }] }
     }
 
-    // 101
     func testRegisteringAnIdentifierTwiceThrows() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -119,7 +113,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 102
     func testLookupReturnsTheWholeRegistration() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -148,7 +141,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 103
     func testPredicateRejectingEverythingFindsNothing() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -158,7 +150,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 104
     func testFirstRegisteredMatchingFeatureWins() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -171,7 +162,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 105
     func testUnregisteredIdentifierCanBeRegisteredAgain() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
