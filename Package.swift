@@ -34,7 +34,8 @@ let package = Package(
             dependencies: ["HubFramework", "CGtk"],
             path: "Sources/HubGTK"
         ),
-        // A loopback HTTP server shared by the tests and benchmarks (not part of the product).
+        // A loopback HTTP server shared by the tests and benchmarks (not part of the product):
+        // only test targets and HubBench depend on it, so nothing shipped links test code.
         .target(
             name: "HubTestSupport",
             path: "Sources/HubTestSupport"
@@ -42,7 +43,7 @@ let package = Package(
         // The desktop viewer application and its demo features.
         .target(
             name: "HubViewer",
-            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk"],
             path: "Sources/HubViewer"
         ),
         .executableTarget(

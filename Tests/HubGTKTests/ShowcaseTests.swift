@@ -34,7 +34,8 @@ private final class NamedFactory: ComponentFactoryShowcaseNameProvider {
     func showcaseName(forComponentName name: String) -> String? { names[name] }
 }
 
-/// Spec §2.17 and §5 112–114: the showcase manager; and the viewer's `showcase:` views.
+/// The showcase (docs/live-editing.md, "The component showcase"): showcaseable identifiers and names,
+/// snapshots at the preferred size; and the viewer's `showcase:` views.
 final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
     private static let defaultNames = ["row", "label", "image", "searchBar", "activityIndicator", "header", "carousel",
                                        "colorContainer"]
@@ -44,7 +45,6 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
         ComponentRegistry(fallbackHandler: DefaultComponentFactory.makeFallbackHandler())
     }
 
-    // 112
     func testShowcaseableIdentifiersCombineNamesWithTheirNamespaces() throws {
         try onMain {
             let registry = makeRegistry()
@@ -59,7 +59,6 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 113
     func testShowcaseNamesComeFromTheFactory() throws {
         try onMain {
             let registry = makeRegistry()
@@ -73,7 +72,6 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 114
     func testASnapshotHasExactlyThePreferredSize() throws {
         try onMain {
             let registry = makeRegistry()

@@ -31,3 +31,16 @@ public struct ActionContext {
         self.viewController = viewController
     }
 }
+
+/// What caused an action to be performed.
+public enum ActionTrigger: Sendable, Hashable {
+    /// The user selected a component.
+    case selection
+    /// A component performed the action itself.
+    case component
+    /// A content operation performed the action.
+    case contentOperation
+    /// An asynchronous action chained to this one. Declared for completeness: chained actions
+    /// keep the trigger of the action that started the chain (see docs/actions.md).
+    case chained
+}

@@ -84,7 +84,8 @@ public protocol ImageLoaderDelegate: AnyObject {
     func imageLoader(_ loader: any ImageLoader, didFailToLoad request: ImageRequest, error: ImageLoadingError)
 }
 
-/// Downloads and decodes images (spec §2.12, `HUBImageLoader`).
+/// Downloads and decodes images (the original's `HUBImageLoader`; docs/images.md describes how
+/// `ComponentImageLoader` drives it).
 ///
 /// Results are delivered to the delegate on the main thread, never synchronously from `loadImage`,
 /// and exactly once per `loadImage` unless the request was cancelled first. Loading the same
@@ -99,7 +100,7 @@ public protocol ImageLoader: AnyObject {
     func cancelLoading(_ request: ImageRequest)
 }
 
-/// Creates the image loader of each view controller (spec §2.12, `HUBImageLoaderFactory`).
+/// Creates the image loader of each view controller (the original's `HUBImageLoaderFactory`).
 @MainActor
 public protocol ImageLoaderFactory: AnyObject {
     func createImageLoader() -> any ImageLoader

@@ -1,4 +1,5 @@
-// The layout pass (spec §4a) and its incremental forms.
+// The layout pass (described step by step in docs/layout.md, "How a view is laid out") and its
+// incremental forms.
 //
 // Every entry point ends in `flow`, which lays components out from the start of a row to the end of
 // the list. A full layout starts at row 0. An incremental update starts at the row where the change

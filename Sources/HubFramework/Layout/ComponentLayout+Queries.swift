@@ -74,10 +74,11 @@ extension ComponentLayout {
     }
 
     /// The content offset that shows the body component at `index` at `scrollPosition` in a view
-    /// `viewHeight` high (the default scroll handler's rule, spec §2.8): its top edge at the top of the
-    /// view (`.top`, the default), its middle in the middle (`.centeredVertically`) or its bottom edge
-    /// at the bottom (`.bottom`); clamped so the view neither scrolls above the top inset nor past the
-    /// end of the content, and floored. An index out of bounds counts as a zero frame.
+    /// `viewHeight` high (what HubGTK's scroll handlers answer unless they override it, so the rule of
+    /// `DefaultViewControllerScrollHandler`): its top edge at the top of the view (`.top`, the
+    /// default), its middle in the middle (`.centeredVertically`) or its bottom edge at the bottom
+    /// (`.bottom`); clamped so the view neither scrolls above the top inset nor past the end of the
+    /// content, and floored. An index out of bounds counts as a zero frame.
     public func contentOffset(
         forDisplayingComponentAt index: Int,
         scrollPosition: ScrollPosition,

@@ -65,3 +65,8 @@ extension ComponentLayoutManager {
         0
     }
 }
+
+/// An edge of the content area.
+public enum ContentEdge: Int, Sendable, Hashable, CaseIterable {
+    case top = 0, right, bottom, left
+}

@@ -1,9 +1,10 @@
 /// Keeps what the user is looking at in place when components are inserted or removed above it.
 ///
-/// After an update, the GTK layer asks once for the content offset to apply (spec §4a, the one-shot
-/// target content offset): the current offset moves down by the height of every component inserted
-/// above the topmost visible one, and up by the height of every component deleted at or above it,
-/// then is clamped to the scrollable range. Later scrolls use the offset the user chooses: call this
+/// After an update, the GTK layer asks once for the content offset to apply (a one-shot correction,
+/// like the original layout's target content offset; docs/layout.md, "Keeping the content offset"):
+/// the current offset moves down by the height of every component inserted above the topmost
+/// visible one, and up by the height of every component deleted at or above it, then is clamped to
+/// the scrollable range. Later scrolls use the offset the user chooses: call this
 /// only right after the update that `insertedIndexes` and `deletedIndexes` describe.
 public enum ContentOffsetPreservation {
     /// The content offset to apply after an update.

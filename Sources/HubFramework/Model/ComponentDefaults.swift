@@ -14,3 +14,6 @@ public struct ComponentDefaults: Hashable, Sendable {
         self.category = category
     }
 }
+
+/// The namespace the default fallback handler uses.
+public let defaultComponentNamespace = "default"

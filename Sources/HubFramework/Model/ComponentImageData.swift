@@ -35,3 +35,10 @@ public struct ComponentImageData: Equatable, Sendable {
             && lhs.customData == rhs.customData
     }
 }
+
+/// Which image slot of a component model an image belongs to.
+public enum ComponentImageType: Int, Sendable, Hashable {
+    case main = 0
+    case background = 1
+    case custom = 2
+}

@@ -34,7 +34,7 @@ public struct NavigationItem: Hashable, Sendable {
 
     /// Takes over every property of `other`. A nil item (a view model without navigation item)
     /// resets every property to its default, `leftItemsSupplementBackButton` included — the
-    /// original left that one flag behind (quirk 14 of the spec, fixed here).
+    /// original left that one flag behind (quirk 14 in docs/quirks.md, fixed here).
     public mutating func update(from other: NavigationItem?) {
         self = other ?? NavigationItem()
     }

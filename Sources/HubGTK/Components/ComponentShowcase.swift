@@ -2,7 +2,8 @@ import CGtk
 import Foundation
 import HubFramework
 
-/// Sample models and off-screen snapshots of components, for showcases (spec §2.17).
+/// Sample models and off-screen snapshots of components, for showcases such as the viewer's
+/// `showcase:` views (docs/live-editing.md, "The component showcase").
 @MainActor
 public enum ComponentShowcase {
     /// Where a sample model came from.

@@ -1,8 +1,9 @@
 import Foundation
 import HubFramework
 
-/// Loads the images of a view controller's components (spec §4f-4, `HUBComponentWrapperImageLoader`),
-/// with a memory cache, de-duplication, cancellation and HiDPI sizes on top of the original flow.
+/// Loads the images of a view controller's components (the original's
+/// `HUBComponentWrapperImageLoader`; docs/images.md, "The loading flow"), with a memory cache,
+/// de-duplication, cancellation and HiDPI sizes on top of the original flow.
 ///
 /// For each image of a component's model (main, background, then custom ones):
 /// * a local image is handed to the component at once (`animated: false`);
@@ -65,7 +66,7 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
     /// Nil disables caching.
     public let cache: ImageCache?
     public let failureLog: ImageFailureLog
-    /// An image arriving later than this after its request is cross-faded in (spec: 0.07 s).
+    /// An image arriving later than this after its request is cross-faded in; 0.07 s, as in the original.
     public var animationThreshold = 0.07
     /// How long a failed URL is not requested again.
     public var failureRetryInterval = 30.0

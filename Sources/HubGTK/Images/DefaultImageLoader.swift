@@ -6,7 +6,7 @@ import HubFramework
     import FoundationNetworking
 #endif
 
-/// The image loader HubGTK uses unless an app supplies its own (spec §2.12, `HUBDefaultImageLoader`).
+/// The image loader HubGTK uses unless an app supplies its own (the original's `HUBDefaultImageLoader`).
 ///
 /// Understands
 /// * `http:` and `https:` — downloaded with Foundation's `URLSession` (one process-wide session),

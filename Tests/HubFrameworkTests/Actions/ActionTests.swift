@@ -3,9 +3,9 @@ import XCTest
 
 @testable import HubFramework
 
-/// HUBActionRegistryTests (§5 items 115–116), the selection action and the block helpers.
+/// The action registry (the original's HUBActionRegistryTests), the selection action and the block
+/// helpers.
 final class ActionRegistryTests: XCTestCase, @unchecked Sendable {
-    // 115
     func testFactoryCreatesTheActionForItsNamespace() throws {
         try MainActor.assumeIsolated {
             let registry = ActionRegistry(selectionAction: SelectionAction(opener: nil))
@@ -37,7 +37,6 @@ final class ActionRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 116
     func testNamespaceTakenThrowsUntilUnregistered() throws {
         try MainActor.assumeIsolated {
             let registry = ActionRegistry(selectionAction: SelectionAction(opener: nil))
@@ -138,7 +137,7 @@ final class TestURIOpener: URIOpener {
     }
 }
 
-/// HUBInitialViewModelRegistryTests (§5 item 117).
+/// The initial view model registry (the original's HUBInitialViewModelRegistryTests).
 final class InitialViewModelRegistryTests: XCTestCase, @unchecked Sendable {
     func testRegisteredViewModelIsReturnedForItsURIOnly() {
         MainActor.assumeIsolated {
@@ -156,9 +155,8 @@ final class InitialViewModelRegistryTests: XCTestCase, @unchecked Sendable {
     }
 }
 
-/// HUBBlockContentOperationTests (§5 item 118) and the block factory.
+/// The block content operation (the original's HUBBlockContentOperationTests) and the block factory.
 final class BlockContentOperationTests: XCTestCase, @unchecked Sendable {
-    // 118
     func testContextCarriesTheArgumentsAndTheCallersBuilder() {
         MainActor.assumeIsolated {
             let builder = LoadingFixtures.schema().makeViewModelBuilder()

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 83–90.
+/// The image data builder: what it builds from values, from JSON and from copies, when it builds
+/// nothing, and how it reports local images it cannot resolve.
 final class ComponentImageDataBuilderTests: XCTestCase {
     private let url = URL(string: "https://images.example.org/cover.jpg")!
 

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 55–75.
+/// The component model builder: values, component defaults, images and icons, children (their type,
+/// preferred indexes and groups), JSON and copies.
 final class ComponentModelBuilderTests: XCTestCase {
     private var builder: ComponentModelBuilder!
 

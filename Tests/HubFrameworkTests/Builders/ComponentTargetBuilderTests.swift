@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 91–97.
+/// The target builder: values, deep copies, actions as an ordered set, JSON actions and custom data,
+/// and the initial view model.
 final class ComponentTargetBuilderTests: XCTestCase {
     func testEmptyBuilderBuildsATarget() {
         let target = ModelFixtures.targetBuilder().build()

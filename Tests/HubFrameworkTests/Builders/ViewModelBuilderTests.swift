@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 33–54.
+/// The view model builder: custom data, the navigation item, header, body and overlay builders,
+/// preferred indexes, JSON and copies.
 final class ViewModelBuilderTests: XCTestCase {
     private var builder: ViewModelBuilder!
 

@@ -77,9 +77,10 @@ enum ScriptCheck {
 /// The original framework's Myers diff, transcribed literally: every step is recorded in a list, the
 /// path is found by scanning that list backwards. Quadratic in memory; the reference for `MyersSearch`.
 ///
-/// It follows §4c of the specification plus one guard of the original implementation that the
-/// pseudo-code leaves out: the snake is only followed from points with non-negative coordinates
-/// (otherwise `old[-1]` would be read when the left-most diagonal starts from an unwritten endpoint).
+/// Besides the steps described in docs/diffing.md ("Myers"), it keeps one guard of the original
+/// implementation that a transcription from pseudo-code easily misses: the snake is only followed from
+/// points with non-negative coordinates (otherwise `old[-1]` would be read when the left-most diagonal
+/// starts from an unwritten endpoint).
 enum ReferenceMyers {
     struct Point: Equatable { var x: Int; var y: Int }
     struct Step { var from: Point; var to: Point }

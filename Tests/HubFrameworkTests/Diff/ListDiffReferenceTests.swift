@@ -1,10 +1,11 @@
 import XCTest
 @testable import HubFramework
 
-/// The reference table of §4c and the behaviours of HUBViewModelDiffTests (§5, items 181–186), for every
-/// algorithm. Heckel agrees with Myers on every one of these rows (with unique identifiers its stay set
-/// is a longest common subsequence and ties resolve the way Myers resolves them here), so all rows assert
-/// exact equality; `testHeckelMayChooseAnotherMinimalScript` shows where it can differ.
+/// The reference table (`referenceTable`: the scripts the original framework's Myers diff gives for these
+/// inputs) and the behaviours of the original's HUBViewModelDiffTests, for every algorithm. Heckel agrees
+/// with Myers on every one of these rows (with unique identifiers its stay set is a longest common
+/// subsequence and ties resolve the way Myers resolves them here), so all rows assert exact equality;
+/// `testHeckelMayChooseAnotherMinimalScript` shows where it can differ.
 final class ListDiffReferenceTests: XCTestCase {
     struct Row {
         var old: String
@@ -63,7 +64,6 @@ final class ListDiffReferenceTests: XCTestCase {
         (1...count).map { DiffItem("component-\($0)") }
     }
 
-    // 181
     func testIdenticalListsHaveNoChanges() {
         let list = components(4)
         check(list, list, inserted: [], deleted: [], reloaded: [])
@@ -72,7 +72,6 @@ final class ListDiffReferenceTests: XCTestCase {
         }
     }
 
-    // 182
     func testFromEmptyEverythingIsInserted() {
         check([], components(4), inserted: [0, 1, 2, 3], deleted: [], reloaded: [])
     }
@@ -82,7 +81,6 @@ final class ListDiffReferenceTests: XCTestCase {
         check([], [], inserted: [], deleted: [], reloaded: [])
     }
 
-    // 183
     func testChangedCustomDataIsReloaded() {
         let old = components(4)
         var new = old
@@ -91,20 +89,17 @@ final class ListDiffReferenceTests: XCTestCase {
         check(old, new, inserted: [], deleted: [], reloaded: [0, 2])
     }
 
-    // 184
     func testRemovedComponentsAreDeleted() {
         let all = components(4)
         check(all, [all[1], all[3]], inserted: [], deleted: [0, 2], reloaded: [])
     }
 
-    // 185
     func testComplexChangeSet() {
         check(
             items("1 2 3 4 5 6 7 8 9 10"), items("1 2* 30 4 5 6 7 9* 10 13"),
             inserted: [2, 9], deleted: [2, 7], reloaded: [1, 8])
     }
 
-    // 186
     func testInsertionsBeforeChangedItems() {
         check(items("1 2 3"), items("0 1* 2* 3*"), inserted: [0], deleted: [], reloaded: [0, 1, 2])
         check(items("1 2 3"), items("0 00 1* 2* 3*"), inserted: [0, 1], deleted: [], reloaded: [0, 1, 2])

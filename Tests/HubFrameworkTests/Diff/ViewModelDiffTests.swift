@@ -1,7 +1,8 @@
 import XCTest
 @testable import HubFramework
 
-/// The view-model level of the diff: body script plus header flag (§4c, §5 items 181 and 187).
+/// The view-model level of the diff: body script plus header flag (docs/diffing.md, "View models:
+/// body plus header").
 final class ViewModelDiffTests: XCTestCase {
     /// Stands in for a header component model: equality is full model equality.
     struct Header: Equatable {
@@ -15,7 +16,6 @@ final class ViewModelDiffTests: XCTestCase {
         ViewModelDiff(oldBody: oldBody ?? body, newBody: newBody ?? body, oldHeader: old, newHeader: new)
     }
 
-    // 181
     func testIdenticalViewModelsHaveNoChanges() {
         let result = diff(Header(componentName: "header"), Header(componentName: "header"))
         XCTAssertEqual(result.body, .empty)
@@ -23,7 +23,6 @@ final class ViewModelDiffTests: XCTestCase {
         XCTAssertFalse(result.hasChanges)
     }
 
-    // 187
     func testHeaderRules() {
         XCTAssertFalse(diff(nil, nil).hasChanges, "no header in both")
         XCTAssertTrue(diff(Header(componentName: "a"), Header(componentName: "b")).hasChanges, "different component names")

@@ -3,19 +3,18 @@ import XCTest
 
 @testable import HubFramework
 
-/// HUBViewURIPredicateTests (§5 items 6–10).
+/// View URI predicates (the original's HUBViewURIPredicateTests) and the port's regular-expression
+/// predicate.
 final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
     private let root = URL(string: "spotify:hub:framework")!
     private let subview = URL(string: "spotify:hub:framework:subview")!
 
-    // 6
     func testExactPredicateMatchesOnlyItsURI() {
         let predicate = ViewURIPredicate(viewURI: root)
         XCTAssertTrue(predicate.evaluate(root))
         XCTAssertFalse(predicate.evaluate(subview))
     }
 
-    // 7
     func testRootPredicateMatchesTheRootAndWhatStartsWithIt() {
         let predicate = ViewURIPredicate(rootViewURI: root)
         XCTAssertTrue(predicate.evaluate(root))
@@ -24,12 +23,11 @@ final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
         XCTAssertFalse(predicate.evaluate(URL(string: "other:spotify:hub:framework")!))
     }
 
-    // 7: a plain string prefix, as in the original.
+    // A plain string prefix, as in the original.
     func testRootPredicateIsAStringPrefix() {
         XCTAssertTrue(ViewURIPredicate(rootViewURI: root).evaluate(URL(string: "spotify:hub:frameworkX")!))
     }
 
-    // 8
     func testRootPredicateWithExclusions() {
         let excluded = URL(string: "spotify:hub:framework:subviewB")!
         let predicate = ViewURIPredicate(rootViewURI: root, excludedViewURIs: [excluded])
@@ -40,14 +38,12 @@ final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
                       "exclusion is exact, not a prefix")
     }
 
-    // 9
     func testFunctionPredicate() {
         let predicate = ViewURIPredicate { $0.absoluteString == "spotify:hub:framework" }
         XCTAssertTrue(predicate.evaluate(root))
         XCTAssertFalse(predicate.evaluate(subview))
     }
 
-    // 10
     func testConstantBlockPredicates() {
         XCTAssertTrue(ViewURIPredicate { _ in true }.evaluate(root))
         XCTAssertFalse(ViewURIPredicate { _ in false }.evaluate(root))
@@ -67,7 +63,8 @@ final class ViewURIPredicateTests: XCTestCase, @unchecked Sendable {
     }
 }
 
-/// HUBFeatureRegistryTests (§5 items 101–105) and the fix of quirk 16.
+/// The feature registry (the original's HUBFeatureRegistryTests) and the fix of quirk 16
+/// (docs/content-loading.md, "Decisions on the original's quirks").
 final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
     private let rootURI = URL(string: "spotify:hub:framework")!
 
@@ -76,7 +73,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         BlockContentOperationFactory { _ in [BlockContentOperation { _ in }] }
     }
 
-    // 101
     func testRegisteringAnIdentifierTwiceThrows() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -98,7 +94,7 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // §2.5: an empty factory list is a programmer's error.
+    // An empty factory list is a programmer's error.
     func testRegisteringWithoutFactoriesThrows() {
         MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -117,7 +113,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 102
     func testLookupReturnsTheWholeRegistration() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -146,7 +141,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 103
     func testPredicateRejectingEverythingFindsNothing() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -156,7 +150,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 104
     func testFirstRegisteredMatchingFeatureWins() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -169,7 +162,6 @@ final class FeatureRegistryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 105
     func testUnregisteredIdentifierCanBeRegisteredAgain() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()

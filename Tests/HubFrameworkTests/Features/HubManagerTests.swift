@@ -3,8 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// HUBViewModelLoaderFactoryTests and the toolkit-free parts of HUBManagerTests (§5 items 149–151,
-/// 156, 158–160), and the getting-started guide's feature set-up.
+/// The original's HUBViewModelLoaderFactoryTests and the toolkit-free parts of its HUBManagerTests,
+/// and the getting-started guide's feature set-up.
 final class ViewModelLoaderFactoryTests: XCTestCase, @unchecked Sendable {
     private let featureURI = URL(string: "spotify:hub:framework")!
 
@@ -20,7 +20,6 @@ final class ViewModelLoaderFactoryTests: XCTestCase, @unchecked Sendable {
                                connectivityStateResolver: ManualConnectivityStateResolver())
     }
 
-    // 149
     func testLoaderForARegisteredURIOnly() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -39,7 +38,6 @@ final class ViewModelLoaderFactoryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 150
     func testFactoriesThatCreateNoOperationsThrow() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -60,7 +58,6 @@ final class ViewModelLoaderFactoryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 151
     func testPrependedFeatureAndAppendedOperationsFormOneChain() throws {
         try MainActor.assumeIsolated {
             let prepended = LoadingTestOperation("P", completion: .fail(LoadingTestError("p")))
@@ -174,7 +171,7 @@ final class ViewModelLoaderFactoryTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 156, core part: a feature without a policy uses the manager's default.
+    // The toolkit-free part: a feature without a policy uses the manager's default.
     func testFeatureWithoutPolicyUsesTheDefaultPolicy() throws {
         try MainActor.assumeIsolated {
             let registry = FeatureRegistry()
@@ -227,7 +224,6 @@ final class ViewModelLoaderFactoryTests: XCTestCase, @unchecked Sendable {
 }
 
 final class HubManagerTests: XCTestCase, @unchecked Sendable {
-    // 158
     func testManagerCreatesItsRegistriesAndFactories() {
         MainActor.assumeIsolated {
             let manager = HubManager(componentMargin: 15)
@@ -242,7 +238,7 @@ final class HubManagerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 159, core part: the margin reaches the layout manager; models get the default:row defaults.
+    // The toolkit-free part: the margin reaches the layout manager; models get the default:row defaults.
     func testComponentMarginConvenience() throws {
         try MainActor.assumeIsolated {
             let manager = HubManager(componentMargin: 15)
@@ -267,7 +263,6 @@ final class HubManagerTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 160
     func testCustomSelectionActionIsTheRegistrysSelectionAction() {
         MainActor.assumeIsolated {
             var configuration = HubManager.Configuration(componentMargin: 8)

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 11–17: destination paths.
+/// Destination paths: what each typed path reads, and what it gives when the value is missing.
 final class JSONPathTests: XCTestCase {
     private let root = MutableJSONPath()
 

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 25–32, and custom schemas.
+/// The default schema (it builds what the builders build, reads the documented keys, copies
+/// deeply, comes from the factory), and custom schemas.
 final class JSONSchemaTests: XCTestCase {
     func testSchemaAndBuilderProduceTheSameModel() {
         let schema = ModelFixtures.schema()

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 18–24: building paths.
+/// Building paths: going to keys, for-each, blocks, combining, copies and type checks.
 final class MutableJSONPathTests: XCTestCase {
     private let root = MutableJSONPath()
 

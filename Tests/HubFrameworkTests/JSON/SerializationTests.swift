@@ -3,8 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 item 98 and the fixtures: serialization, round trips, the getting-started document and a
-/// document using every key.
+/// Serialization and the fixtures: what is serialized, round trips, the getting-started document
+/// and a document using every key.
 final class SerializationTests: XCTestCase {
     func testFixtureSerializesToItselfAndReparsesToAnEqualModel() throws {
         let json = try ModelFixtures.fixtureObject("serialization")

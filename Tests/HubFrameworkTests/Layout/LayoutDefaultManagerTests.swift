@@ -1,8 +1,8 @@
 import XCTest
 import HubFramework
 
-/// The behaviours of the original `HUBDefaultComponentLayoutManagerTests` (spec §5, items 175–180),
-/// with a margin of 10, plus the layout guide's example manager.
+/// The behaviours of the original `HUBDefaultComponentLayoutManagerTests`, with a margin of 10, plus
+/// the layout guide's example manager.
 final class LayoutDefaultManagerTests: XCTestCase {
     let manager = DefaultComponentLayoutManager(margin: 10)
 
@@ -10,7 +10,6 @@ final class LayoutDefaultManagerTests: XCTestCase {
         [ContentEdge.top, .right, .bottom, .left].map { manager.margin(forTraits: traits, toContentEdge: $0) }
     }
 
-    // 175
     func testCompactWidth() {
         let traits: Set<LayoutTrait> = [.compactWidth]
         XCTAssertEqual(manager.horizontalMargin(forTraits: traits, precedingTraits: traits), 10)
@@ -18,7 +17,6 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(edges(traits), [10, 10, 10, 10])
     }
 
-    // 176
     func testFullWidth() {
         let traits: Set<LayoutTrait> = [.fullWidth]
         XCTAssertEqual(manager.horizontalMargin(forTraits: traits, precedingTraits: traits), 0)
@@ -26,7 +24,6 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(edges(traits), [10, 0, 10, 0])
     }
 
-    // 177
     func testStackable() {
         let traits: Set<LayoutTrait> = [.stackable]
         XCTAssertEqual(manager.horizontalMargin(forTraits: traits, precedingTraits: traits), 10)
@@ -34,7 +31,6 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(edges(traits), [0, 10, 0, 10])
     }
 
-    // 178
     func testStackableNextToCompactKeepsTheVerticalMargin() {
         let stackable: Set<LayoutTrait> = [.stackable]
         let compact: Set<LayoutTrait> = [.compactWidth]
@@ -42,7 +38,6 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(manager.verticalMargin(forTraits: compact, precedingTraits: stackable), 10)
     }
 
-    // 179
     func testAlwaysStackUpwards() {
         let upwards: Set<LayoutTrait> = [.alwaysStackUpwards]
         let compact: Set<LayoutTrait> = [.compactWidth]
@@ -50,7 +45,6 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(manager.verticalMargin(forTraits: compact, precedingTraits: upwards), 10)
     }
 
-    // 180
     func testCenteredRowOffset() {
         let offset = manager.horizontalOffset(
             forRowTraits: [[.centered]], firstComponentLeadingOffset: 10, lastComponentTrailingOffset: 300)
@@ -76,7 +70,6 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(manager.horizontalMargin(forTraits: centered, precedingTraits: centered), 10)
     }
 
-    // 162
     func testTopEdgeOfACenteredComponentIsTheMargin() {
         let manager = DefaultComponentLayoutManager(margin: 57)
         XCTAssertEqual(manager.margin(forTraits: [.centered], toContentEdge: .top), 57)

@@ -1,12 +1,13 @@
 import XCTest
 @testable import HubFramework
 
-/// Compares the engine with a literal transcription of the layout pass of spec §4a, which asks the
-/// layout manager every question every time and keeps no tables. Sizes and margins have fractional
-/// parts, so the engine must do the same arithmetic in the same order to give bit-identical frames.
-/// Some scenarios use hundreds of distinct trait sets, to exercise the engine's large-table paths.
+/// Compares the engine with a literal transcription of the original layout pass (docs/layout.md, "How a
+/// view is laid out"), which asks the layout manager every question every time and keeps no tables.
+/// Sizes and margins have fractional parts, so the engine must do the same arithmetic in the same order
+/// to give bit-identical frames. Some scenarios use hundreds of distinct trait sets, to exercise the
+/// engine's large-table paths.
 final class LayoutReferenceTests: XCTestCase {
-    /// The spec's pseudo-code, statement by statement.
+    /// The original layout pass, statement by statement.
     private func referenceLayout(
         width: Double, components: [LayoutTestComponent], header: LayoutTestComponent?, addHeaderMargin: Bool,
         manager: any ComponentLayoutManager

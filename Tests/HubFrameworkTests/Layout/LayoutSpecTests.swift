@@ -1,9 +1,9 @@
 import XCTest
 @testable import HubFramework
 
-/// The behaviours of the original `HUBCollectionViewLayoutTests` (spec §5, items 164–174), with their
-/// exact numbers: a 320×400 container, compact components of 100×100, full-width components of
-/// 320×100, centered components of 50×50, and the mock layout manager.
+/// The behaviours of the original `HUBCollectionViewLayoutTests`, with their exact numbers: a 320×400
+/// container, compact components of 100×100, full-width components of 320×100, centered components of
+/// 50×50, and the mock layout manager.
 final class LayoutSpecTests: XCTestCase {
     let containerSize = Size(width: 320, height: 400)
     let compact = LayoutTestComponent(traits: [.compactWidth], size: Size(width: 100, height: 100))
@@ -17,14 +17,12 @@ final class LayoutSpecTests: XCTestCase {
             layoutManager: manager)
     }
 
-    // 164
     func testTopLeftContentEdgeMargins() {
         manager.contentEdgeMargins[compact.traits] = 20
         let layout = layout([compact])
         XCTAssertEqual(layout.frame(at: 0), Rect(x: 20, y: 20, width: 100, height: 100))
     }
 
-    // 165
     func testRightContentEdgeMarginNarrowsAComponentPreferringTheFullWidth() {
         manager.contentEdgeMargins[compact.traits] = 20
         var wide = compact
@@ -33,7 +31,6 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(layout.frame(at: 0), Rect(x: 20, y: 20, width: 280, height: 50))
     }
 
-    // 166
     func testVerticalMarginToTheHeader() {
         manager.headerMargins[full.traits] = 30
         let layout = layout([full], header: full)
@@ -50,14 +47,12 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(layout.frame(at: 0), Rect(x: 7, y: 0, width: 306, height: 100))
     }
 
-    // 167
     func testContentSizeIncludesTheBottomMarginOfTheLastRow() {
         manager.contentEdgeMargins[centered.traits] = 40
         let layout = layout([compact, full, compact, full, centered])
         XCTAssertEqual(layout.contentSize, Size(width: 320, height: 490))
     }
 
-    // 168
     func testComponentThatDoesNotFitMovesToANewRow() {
         manager.verticalMargins[compact.traits] = 20
         manager.contentEdgeMargins[compact.traits] = 15
@@ -74,7 +69,6 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(layout.frame(at: 3), Rect(x: 0, y: 120, width: 100, height: 100))
     }
 
-    // 169
     func testHorizontalMarginOfGreatestFiniteMagnitudeForcesANewRow() {
         manager.horizontalMargins[compact.traits] = .greatestFiniteMagnitude
         manager.verticalMargins[compact.traits] = 20
@@ -83,7 +77,6 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(layout.frame(at: 1), Rect(x: 0, y: 70, width: 100, height: 100))
     }
 
-    // 170
     func testRowOffsetMovesEveryComponentOfTheRow() {
         manager.rowOffsets[[centered.traits, centered.traits]] = 110
         let layout = layout([centered, centered])
@@ -91,7 +84,6 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(layout.frame(at: 1).minX, 160)
     }
 
-    // 171
     func testTargetOffsetWithoutADiffIsTheProposedOne() {
         let components = Array(repeating: full, count: 30)
         let previous = layout(components)
@@ -109,7 +101,6 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(withoutPrevious, Point(x: 0, y: 1200))
     }
 
-    // 172
     func testTargetOffsetFromEmptyToTwentyComponentsStaysAtTheTop() {
         let previous = layout([])
         let current = layout(Array(repeating: full, count: 20))
@@ -120,7 +111,6 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(target, Point(x: 0, y: 0))
     }
 
-    // 173
     func testTargetOffsetKeepsTheTopVisibleComponentInPlace() {
         let previous = layout(Array(repeating: full, count: 30))
         // The first 12 removed, 2 inserted at the top.
@@ -139,7 +129,6 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(current.frame(at: 15).minY, target.y)
     }
 
-    // 174
     func testTargetOffsetIsClampedToTheInsets() {
         let insets = EdgeInsets(top: 27, left: 0, bottom: 34, right: 0)
         let previous = layout(Array(repeating: compact, count: 10))
@@ -159,7 +148,7 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(removed, Point(x: 0, y: -27))
     }
 
-    // 159 (the layout part): one component with a default layout manager of margin 15.
+    // The layout side of `HubManager(componentMargin:)`: one component with a default layout manager of margin 15.
     func testDefaultManagerPlacesTheFirstComponentAtTheMargin() {
         let layout = ComponentLayout(
             containerSize: containerSize, measuring: LayoutTestMeasuring([compact]),

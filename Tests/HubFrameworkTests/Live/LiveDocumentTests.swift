@@ -109,7 +109,7 @@ final class LiveDocumentTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // MARK: The content operation (spec §5 207)
+    // MARK: The content operation
 
     @MainActor
     private func makeLoader(document: LiveDocument, components: LiveContentOperation.Components = .defaults)

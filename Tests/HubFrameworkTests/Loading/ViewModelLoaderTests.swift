@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// The content loading chain (spec §4d; HUBViewModelLoaderTests, §5 items 119–148).
+/// The content loading chain (docs/content-loading.md): the behaviours of the original's
+/// HUBViewModelLoaderTests, and the port's fixes.
 ///
 /// Test methods run on the main thread; their bodies state it with `MainActor.assumeIsolated`
 /// (swift-corelibs-xctest cannot run `@MainActor` test methods).
@@ -13,7 +14,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Initial content
 
-    // 119
     func testInitialViewModelIsBuiltOnceAndCached() {
         MainActor.assumeIsolated {
             let op = LoadingInitialContentOperation("A")
@@ -25,7 +25,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // §2.6: every operation with initial content, in chain order, on one fresh builder.
+    // Every operation with initial content, in chain order, on one fresh builder.
     func testInitialContentOperationsShareOneFreshBuilderInChainOrder() {
         MainActor.assumeIsolated {
             let a = LoadingInitialContentOperation("A")
@@ -49,7 +49,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 120
     func testInjectedInitialViewModelReplacesInitialContent() {
         MainActor.assumeIsolated {
             let builder = LoadingFixtures.schema().makeViewModelBuilder()
@@ -73,7 +72,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Loading, success and failure
 
-    // 121
     func testAsynchronousOperationDeliversItsViewModelWhenItFinishes() {
         MainActor.assumeIsolated {
             let op = Op("A", completion: .manual) { builder, _ in builder.navigationBarTitle = "A title" }
@@ -86,7 +84,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 122
     func testFailureOfTheOnlyOperationReachesTheDelegate() {
         MainActor.assumeIsolated {
             let op = Op("A", completion: .manual)
@@ -98,7 +95,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 123
     func testNextOperationGetsThePreviousErrorAndCanSilenceIt() {
         MainActor.assumeIsolated {
             let a = Op("A", completion: .manual)
@@ -112,7 +108,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 124
     func testEveryOperationGetsItsOwnBuilder() {
         MainActor.assumeIsolated {
             let a = Op("A", addsComponent: "a")
@@ -125,7 +120,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 125
     func testSecondReportOfAnExecutionIsIgnored() {
         MainActor.assumeIsolated {
             let op = Op("A", completion: .manual) { builder, _ in builder.navigationBarTitle = "A title" }
@@ -143,7 +137,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
     }
 
     // Fix: the snapshot is a copy, so a builder changed after its operation reported cannot leak
-    // into later runs (spec §4d: `builderSnapshots[i] = copy(currentBuilder)`).
+    // into later runs (docs/content-loading.md, "Other differences from the original").
     func testChangingABuilderAfterReportingDoesNotLeakIntoLaterRuns() {
         MainActor.assumeIsolated {
             let a = Op("A", completion: .manual, addsComponent: "a")
@@ -159,7 +153,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 126
     func testOperationFinishingInsidePerformStartsTheNextOnceOnly() {
         MainActor.assumeIsolated {
             let a = Op("A")
@@ -170,7 +163,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 127
     func testSynchronousSuccessGivesExactlyOneCallback() {
         MainActor.assumeIsolated {
             let (loader, recorder) = fixtures.loader([Op("A")])
@@ -179,7 +171,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 127
     func testSynchronousFailureGivesExactlyOneCallback() {
         MainActor.assumeIsolated {
             let (loader, recorder) = fixtures.loader([Op("A", completion: .fail(LoadingTestError("E")))])
@@ -188,7 +179,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 128
     func testContentDoesNotAccumulateAcrossLoads() {
         MainActor.assumeIsolated {
             let op = Op("A") { builder, _ in
@@ -205,7 +195,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Rescheduling and snapshots
 
-    // 129
     func testReschedulingRerunsTheOperationAndTheOnesAfterItFromSnapshots() {
         MainActor.assumeIsolated {
             let a = Op("A") { builder, _ in
@@ -234,7 +223,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 130
     func testErrorsFlowTheSameWayAfterRescheduling() {
         MainActor.assumeIsolated {
             let a = Op("A", completion: .fail(LoadingTestError("a")))
@@ -259,7 +247,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 131
     func testEveryRescheduleDeliversAViewModel() {
         MainActor.assumeIsolated {
             let a = Op("A")
@@ -274,7 +261,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 132
     func testReschedulingAfterAFailedLoadRecovers() {
         MainActor.assumeIsolated {
             let op = Op("A", completion: .fail(LoadingTestError("E")), addsComponent: "a")
@@ -628,7 +614,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Connectivity
 
-    // 133
     func testStateChangeWithoutNotificationDoesNotReachARunningChain() {
         MainActor.assumeIsolated {
             let resolver = LoadingConnectivityResolver(state: .online)
@@ -644,7 +629,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 134
     func testConnectivityChangeShowsInitialContentAndReloadsDespiteThePolicy() {
         MainActor.assumeIsolated {
             let resolver = ManualConnectivityStateResolver(state: .online)
@@ -664,7 +648,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 135
     func testNotificationsWithoutAChangeDoNothing() {
         MainActor.assumeIsolated {
             let resolver = ManualConnectivityStateResolver(state: .online)
@@ -677,7 +660,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 136; fix: the first load after an unobserved change runs the chain once, not twice.
+    // Fix: the first load after an unobserved change runs the chain once, not twice.
     func testLoaderObservesConnectivityOnlyAfterItsFirstLoad() {
         MainActor.assumeIsolated {
             let resolver = ManualConnectivityStateResolver(state: .online)
@@ -695,7 +678,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 137
     func testStateIsResolvedAgainWhenLoading() {
         MainActor.assumeIsolated {
             let resolver = LoadingConnectivityResolver(state: .online)
@@ -759,7 +741,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Feature info, titles, reload policy
 
-    // 138
     func testOperationsReceiveTheLoadersFeatureInfoAndViewURI() {
         MainActor.assumeIsolated {
             let info = FeatureInfo(identifier: "cities", title: "Cities")
@@ -772,7 +753,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 139
     func testNavigationTitleDefaultsToTheFeatureTitle() {
         MainActor.assumeIsolated {
             let (loader, recorder) = fixtures.loader([Op("A")])
@@ -796,7 +776,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 140
     func testReloadPolicyDecidesWhetherLoadingAgainRunsTheChain() {
         MainActor.assumeIsolated {
             let blocked = Op("A", addsComponent: "a")
@@ -837,7 +816,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Pagination
 
-    // 141
     func testNextPageAppendsToTheLoadedContent() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A", addsComponent: "A-0")
@@ -856,7 +834,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 142
     func testPageIndexesCount() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A")
@@ -868,7 +845,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 143
     func testPagesRequestedWhileOneLoadsAreQueued() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A")
@@ -893,7 +869,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 144
     func testTwoPaginatedOperationsAppendInChainOrder() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A")
@@ -910,7 +885,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 145
     func testNoPagesAfterAFailedLoad() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A", completion: .fail(LoadingTestError("a")))
@@ -926,7 +900,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 146
     func testNoPagesBeforeTheFirstLoad() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A")
@@ -949,7 +922,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 147; decision on quirk 5: the page count restarts with the fresh builder.
+    // Decision on quirk 5 (docs/content-loading.md): the page count restarts with the fresh builder.
     func testReschedulingTheFirstOperationDropsThePages() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A", addsComponent: "A-main")
@@ -1052,7 +1025,6 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // 148
     func testIsLoadingFollowsTheQueue() {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A", completion: .manual)
@@ -1164,7 +1136,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Construction
 
-    // 150 (at the loader): an empty chain is a programmer's error reported as RegistrationError.
+    // At the loader too, an empty chain is a programmer's error reported as RegistrationError.
     func testEmptyChainThrows() {
         MainActor.assumeIsolated {
             let schema = LoadingFixtures.schema()

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 76–81.
+/// Component model equality (by content, not by position), child lookup, index paths, sharing across
+/// threads and deep trees.
 final class ComponentModelTests: XCTestCase {
     /// A builder with every kind of content, the same on each call.
     private func fullBuilder(_ identifier: String = "model") -> ComponentModelBuilder {

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 items 99–100.
+/// Icon equality, and which image an icon asks its resolver for (component icon or placeholder).
 final class IconTests: XCTestCase {
     func testIconsWithTheSameIdentifierAndKindAreEqualWhateverTheResolver() {
         let first = Icon(identifier: "icon", kind: .component, resolver: ModelFixtures.IconResolver())

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import HubFramework
 
-/// §5 item 82, and the navigation item.
+/// View model equality (by content, not by build date), how the header is built, and the navigation
+/// item.
 final class ViewModelTests: XCTestCase {
     private func builder(title: String) -> ViewModelBuilder {
         let builder = ModelFixtures.viewModelBuilder()

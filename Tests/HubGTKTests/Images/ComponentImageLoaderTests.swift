@@ -85,8 +85,8 @@ func makeImageModel(_ id: String, main: URL? = nil, background: URL? = nil, cust
     return builder.build()
 }
 
-/// Spec §4f-4 and §5 items 195–199, 215–216 (`HUBComponentWrapperImageLoaderTests`), plus caching,
-/// de-duplication and cancellation.
+/// The loading flow of docs/images.md and the original's `HUBComponentWrapperImageLoaderTests`, plus
+/// caching, de-duplication and cancellation.
 final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
     private let a = URL(string: "https://images.example/a.jpg")!
     private let b = URL(string: "https://images.example/b.jpg")!
@@ -114,7 +114,6 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         ImageRequest(url: url, targetSize: Size(width: side, height: side), scale: scale)
     }
 
-    // 195
     func testMainAndBackgroundAreAppliedOnlyOnCompletion() {
         onMain {
             let (loader, manual, _) = makeLoader()
@@ -130,7 +129,7 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 196, and de-duplication by URL and pixel size
+    // De-duplication by URL and pixel size
     func testTwoWrappersWithTheSameURLShareOneLoad() {
         onMain {
             let (loader, manual, _) = makeLoader()
@@ -165,7 +164,6 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 197
     func testALateArrivalIsAnimatedAndAnImmediateOneIsNot() {
         onMain {
             let (loader, manual, clock) = makeLoader()
@@ -198,7 +196,6 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 198
     func testParentAndChildEachGetTheirOwnImage() {
         onMain {
             let (loader, manual, _) = makeLoader()
@@ -213,7 +210,6 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 199
     func testAComponentWithoutImageHandlingIsNeverAsked() {
         onMain {
             let (loader, manual, _) = makeLoader()
@@ -265,7 +261,6 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 215
     func testACompletionNobodyAskedForDoesNothing() {
         onMain {
             let (loader, manual, _) = makeLoader()
@@ -278,7 +273,7 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 216 without a cache: a new completion for the same URL updates the reused component again
+    // Without a cache: a new completion for the same URL updates the reused component again
     func testAReusedComponentIsUpdatedAgainByANewCompletion() {
         onMain {
             let (loader, manual, _) = makeLoader()
@@ -297,7 +292,7 @@ final class ComponentImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // 216 with the cache: the image comes back at once
+    // With the cache: the image comes back at once
     func testACachedImageIsDeliveredAtOnceWithoutALoad() {
         onMain {
             let cache = ImageCache(byteLimit: 1 << 20)

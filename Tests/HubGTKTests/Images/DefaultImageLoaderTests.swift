@@ -5,8 +5,9 @@ import XCTest
 @testable import HubGTK
 import HubTestSupport
 
-/// Spec §5 items 200–201 (`HUBDefaultImageLoaderTests`) and the bad inputs of issue 7, against a
-/// loopback HTTP server and temporary files.
+/// The original's `HUBDefaultImageLoaderTests` (delivery at the target size, failures) and bad input
+/// (refused connections, non-image bytes, 404, slow servers, truncated, corrupt and huge images,
+/// unknown schemes), against a loopback HTTP server and temporary files.
 final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
     private var server: LoopbackHTTPServer!
     private var directory: URL!
@@ -77,7 +78,7 @@ final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
         return nil
     }
 
-    // MARK: §5 200
+    // MARK: Delivery at the target size
 
     func testA200x200PNGForTarget200x200IsDeliveredAt200x200() {
         onMain {
@@ -137,7 +138,7 @@ final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    // MARK: §5 201 and bad input
+    // MARK: Failures and bad input
 
     func testConnectionRefusedIsATransportErrorAndNoImage() throws {
         let closed = try LoopbackHTTPServer()

@@ -4,8 +4,8 @@ import HubFramework
 import XCTest
 @testable import HubGTK
 
-/// The GTK icon theme resolver (spec §5 items 99–100 against a real theme) and the resources-folder
-/// resolver of JSON `local` names.
+/// The GTK icon theme resolver (component icons and placeholders, against a real theme) and the
+/// resources-folder resolver of JSON `local` names.
 final class ThemeIconResolverTests: GtkTestCase, @unchecked Sendable {
     func testResolvesAThemeIconAtTheRequestedSizeAndColour() {
         onMain {
@@ -86,7 +86,7 @@ final class ThemeIconResolverTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(answers.1, "not resolved yet: nil, the theme is not touched off the main thread")
     }
 
-    // §5 99–100 through the model: icons built from JSON use the resolver by kind.
+    // Through the model: icons built from JSON use the resolver by kind.
     func testJSONIconsAndPlaceholdersResolveThroughTheTheme() {
         onMain {
             let resolver = ThemeIconResolver(scale: 1, failureLog: CapturedLog().log)

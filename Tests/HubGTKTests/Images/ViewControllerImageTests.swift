@@ -31,8 +31,9 @@ final class StubbornRowImageLoader: ImageLoader {
     func cancelLoading(_ request: ImageRequest) { ignoredCancels += 1 }
 }
 
-/// Images in a real view controller: spec §5 item 214, the fast-scroll test of issue 7 against a slow
-/// loopback server, and JSON `images.icon`, `placeholder` and `local` end to end with the row component.
+/// Images in a real view controller: header, body and overlay images, fast scrolling over 10,000 image
+/// rows against a slow loopback server, bad input, and JSON `images.icon`, `placeholder` and `local`
+/// end to end with the row component.
 final class ViewControllerImageTests: GtkTestCase, @unchecked Sendable {
     private var server: LoopbackHTTPServer!
 
@@ -47,7 +48,6 @@ final class ViewControllerImageTests: GtkTestCase, @unchecked Sendable {
         super.tearDown()
     }
 
-    // §5 214
     func testHeaderBodyAndOverlayImagesAreRequestedAndALocalImageIsAppliedOnConfiguration() throws {
         try onMain {
             let manual = ManualImageLoader()

@@ -137,7 +137,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         return addresses
     }
 
-    // §5 206: a new service listens nowhere; started on a port it listens there; stopped, nowhere.
+    // A new service listens nowhere; started on a port it listens there; stopped, nowhere.
     func testThePortFollowsStartAndStop() throws {
         try onMain {
             let service = LiveService()
