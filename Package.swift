@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // The only place that knows C: GTK 3 through pkg-config, plus static inline helpers
@@ -23,15 +24,16 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
-        // Toolkit-free core: Foundation only. Builds in the Swift 6 language mode.
+        // Toolkit-free core: Foundation and swift-log only. Builds in the Swift 6 language mode.
         .target(
             name: "HubFramework",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Sources/HubFramework"
         ),
         // Rendering on GTK 3.
         .target(
             name: "HubGTK",
-            dependencies: ["HubFramework", "CGtk"],
+            dependencies: ["HubFramework", "CGtk", .product(name: "Logging", package: "swift-log")],
             path: "Sources/HubGTK"
         ),
         // A loopback HTTP server shared by the tests and benchmarks (not part of the product).
@@ -42,7 +44,8 @@ let package = Package(
         // The desktop viewer application and its demo features.
         .target(
             name: "HubViewer",
-            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport",
+                           .product(name: "Logging", package: "swift-log")],
             path: "Sources/HubViewer"
         ),
         .executableTarget(
@@ -55,6 +58,7 @@ let package = Package(
             dependencies: [
                 "HubFramework",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/hublive"
         ),
@@ -65,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HubFrameworkTests",
-            dependencies: ["HubFramework", "HubTestSupport"],
+            dependencies: ["HubFramework", "HubTestSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/HubFrameworkTests",
             resources: [.copy("Fixtures")]
         ),
