@@ -38,6 +38,8 @@ struct HubLive: ParsableCommand {
     }
 
     func run() throws {
+        // Diagnostics; the lines below about pushes are hublive's output, not logging.
+        HubLogging.bootstrap()
         signal(SIGPIPE, SIG_IGN)
         let path = Self.absolutePath(file)
         let session = LiveSession(path: path, displayName: file, client: LiveClient(host: host, port: port))

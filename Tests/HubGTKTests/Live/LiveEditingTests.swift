@@ -45,12 +45,12 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         app.navigator.tearDown()
     }
 
-    private func hublive(_ arguments: [String]) throws -> ChildProcess {
+    private func hublive(_ arguments: [String], environment: [String: String?] = [:]) throws -> ChildProcess {
         guard let binary = ChildProcess.executable("hublive") else {
             throw XCTSkip("hublive is not built next to the tests (\(ChildProcess.buildDirectory.path)); "
                 + "run `swift build --build-tests` first")
         }
-        let child = try ChildProcess(binary, arguments: arguments)
+        let child = try ChildProcess(binary, arguments: arguments, environment: environment)
         children.append(child)
         return child
     }
@@ -256,6 +256,29 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(pushLines.filter { $0.hasSuffix("bytes: shown") }.count, 3)
             XCTAssertEqual(app.liveDocument?.receivedCount, 5)
         }
+    }
+
+    func testHubliveTakesItsLogLevelFromTheEnvironmentAndSurvivesAnUnknownOne() throws {
+        let missing = directory.appendingPathComponent("missing.json").path
+
+        // Unset: hublive's own message alone, byte for byte.
+        let plain = try hublive([missing, "--port", "9"], environment: ["HUB_LOG_LEVEL": nil])
+        plain.waitUntilDone()
+        XCTAssertEqual(plain.exitStatus, 1)
+        XCTAssertEqual(plain.standardError.text, "hublive: error: cannot read \(missing): No such file or directory\n")
+        XCTAssertEqual(plain.standardOutput.text, "")
+
+        // Unknown: the default level, one warning about the variable, and the same outcome.
+        let unknown = try hublive([missing, "--port", "9"], environment: ["HUB_LOG_LEVEL": "loud"])
+        unknown.waitUntilDone()
+        XCTAssertEqual(unknown.exitStatus, 1)
+        let lines = unknown.standardError.lines
+        XCTAssertEqual(lines.count, 2, unknown.standardError.text)
+        XCTAssertTrue(lines.first?.contains("warning org.hubframework.logging:") == true, unknown.standardError.text)
+        XCTAssertTrue(lines.first?.hasSuffix("HUB_LOG_LEVEL=\"loud\" is not one of trace, debug, info, notice, warning, "
+            + "error, critical; logging at warning") == true, unknown.standardError.text)
+        XCTAssertEqual(lines.last, "hublive: error: cannot read \(missing): No such file or directory")
+        XCTAssertEqual(unknown.standardOutput.text, "")
     }
 
     func testADocumentOfMoreThanAMegabyteArrivesWhole() throws {
