@@ -25,6 +25,16 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
+        // GIO alone (gio-2.0, without GTK), for command-line tools that need GLib's main loop and
+        // file monitors but no display: hublive. Linking CGtk instead would load libgtk-3 and its
+        // display libraries into a tool that never opens a window. libglib2.0-dev comes with
+        // libgtk-3-dev, so `make deps` needs nothing more.
+        .systemLibrary(
+            name: "CGio",
+            path: "Sources/CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // Toolkit-free core: Foundation and swift-log only. Builds in the Swift 6 language mode.
         .target(
             name: "HubFramework",
@@ -58,6 +68,7 @@ let package = Package(
             name: "hublive",
             dependencies: [
                 "HubFramework",
+                "CGio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -258,6 +258,56 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testHubliveFollowsEverySaveStyleAndStopsWhenTheFolderGoes() throws {
+        try onMain {
+            let (app, port) = try startViewer()
+            defer { stopViewer(app) }
+            let folder = directory.appendingPathComponent("watched")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("view.json")
+            try LiveFixtures.rows(2, title: "One").write(to: file)
+            let child = try hublive([file.path, "--port", String(port)], environment: ["HUB_LOG_LEVEL": "debug"])
+            func pushes() -> [String] { child.standardOutput.lines.filter { $0.hasSuffix("bytes: shown") } }
+            pump(until: { pushes().count == 1 }, timeout: 20, "the first push")
+            pump(until: { child.standardOutput.lines.contains { $0.hasPrefix("hublive: watching") } }, "watching")
+
+            // Renaming the old file away, then writing a new one (as editors that keep a backup do).
+            XCTAssertEqual(rename(file.path, file.path + "~"), 0)
+            try LiveFixtures.rows(2, title: "Two").write(to: file)
+            pump(until: { self.liveController(app)?.viewModel?.navigationItem?.title == "Two" }, timeout: 10, "Two")
+            pump(until: { pushes().count == 2 }, timeout: 10, "the second push")
+
+            // A file moved in from another folder.
+            let elsewhere = directory.appendingPathComponent("elsewhere.json")
+            try LiveFixtures.rows(2, title: "Three").write(to: elsewhere)
+            XCTAssertEqual(rename(elsewhere.path, file.path), 0)
+            pump(until: { self.liveController(app)?.viewModel?.navigationItem?.title == "Three" }, timeout: 10, "Three")
+            pump(until: { pushes().count == 3 }, timeout: 10, "the third push")
+
+            // Deleting it is reported, and pushes nothing.
+            try FileManager.default.removeItem(at: file)
+            pump(until: { child.standardOutput.lines.last?.hasSuffix("view.json was removed or renamed; waiting for it to be saved again") == true },
+                 timeout: 10, "the line about the removal")
+
+            // Removing the folder ends the watch with an error.
+            try FileManager.default.removeItem(at: folder)
+            waitForExit(child)
+            XCTAssertEqual(child.exitStatus, 1, child.standardError.text)
+            XCTAssertTrue(child.standardError.text.contains("hublive: error: the folder \(folder.path) was removed or moved; "
+                + "stopped watching \(file.path)"), child.standardError.text)
+            XCTAssertEqual(pushes().count, 3, child.standardOutput.text)
+            XCTAssertEqual(app.liveDocument?.receivedCount, 3)
+
+            // HUB_LOG_LEVEL=debug showed the monitor's events on standard error, never on standard output.
+            let log = child.standardError.text
+            XCTAssertTrue(log.contains("debug org.hubframework.hublive:"), log)
+            XCTAssertTrue(log.contains("RENAMED view.json → view.json~: removed"), log)
+            XCTAssertTrue(log.contains("MOVED_IN view.json: saved"), log)
+            XCTAssertTrue(log.contains("DELETED the folder: folder gone"), log)
+            XCTAssertFalse(child.standardOutput.text.contains("org.hubframework"), child.standardOutput.text)
+        }
+    }
+
     func testHubliveTakesItsLogLevelFromTheEnvironmentAndSurvivesAnUnknownOne() throws {
         let missing = directory.appendingPathComponent("missing.json").path
 
