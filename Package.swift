@@ -76,7 +76,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "HubBench",
-            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/HubBench"
         ),
         .testTarget(
