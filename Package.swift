@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // 1.16.2 is the version this was built and tested with (tests implement `LogHandler.log(event:)`).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The only place that knows C: GTK 3 through pkg-config, plus static inline helpers
@@ -23,15 +25,26 @@ let package = Package(
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
-        // Toolkit-free core: Foundation only. Builds in the Swift 6 language mode.
+        // GIO alone (gio-2.0, without GTK), for command-line tools that need GLib's main loop and
+        // file monitors but no display: hublive. Linking CGtk instead would load libgtk-3 and its
+        // display libraries into a tool that never opens a window. libglib2.0-dev comes with
+        // libgtk-3-dev, so `make deps` needs nothing more.
+        .systemLibrary(
+            name: "CGio",
+            path: "Sources/CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        // Toolkit-free core: Foundation and swift-log only. Builds in the Swift 6 language mode.
         .target(
             name: "HubFramework",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Sources/HubFramework"
         ),
         // Rendering on GTK 3.
         .target(
             name: "HubGTK",
-            dependencies: ["HubFramework", "CGtk"],
+            dependencies: ["HubFramework", "CGtk", .product(name: "Logging", package: "swift-log")],
             path: "Sources/HubGTK"
         ),
         // A loopback HTTP server shared by the tests and benchmarks (not part of the product):
@@ -43,7 +56,7 @@ let package = Package(
         // The desktop viewer application and its demo features.
         .target(
             name: "HubViewer",
-            dependencies: ["HubFramework", "HubGTK", "CGtk"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk", .product(name: "Logging", package: "swift-log")],
             path: "Sources/HubViewer"
         ),
         .executableTarget(
@@ -55,18 +68,21 @@ let package = Package(
             name: "hublive",
             dependencies: [
                 "HubFramework",
+                "CGio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/hublive"
         ),
         .executableTarget(
             name: "HubBench",
-            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport"],
+            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/HubBench"
         ),
         .testTarget(
             name: "HubFrameworkTests",
-            dependencies: ["HubFramework", "HubTestSupport"],
+            dependencies: ["HubFramework", "HubTestSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/HubFrameworkTests",
             resources: [.copy("Fixtures")]
         ),

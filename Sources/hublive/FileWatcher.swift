@@ -1,16 +1,21 @@
+import CGio
 import Foundation
-import Glibc
+import HubFramework
+import Logging
 
-/// Watches one file for saves with inotify.
+/// Watches one file for saves with GIO's `GFileMonitor`, reporting on the GLib main context.
 ///
-/// It watches the file's *folder* and filters by name, because many editors save by writing a new
-/// file and renaming it over the old one (or by renaming the old one away first): a watch on the
-/// file itself would follow the old file and go quiet after the first save.
+/// It monitors the file's *folder* with `G_FILE_MONITOR_WATCH_MOVES` and filters by name, because
+/// many editors save by writing a new file and renaming it over the old one (or by renaming the
+/// old one away first): a monitor on the file itself would follow the old file and go quiet after
+/// the first save. With `WATCH_MOVES`, a rename inside the folder arrives as one `RENAMED` event
+/// naming both files, and a file moved in from elsewhere as `MOVED_IN`.
 ///
-/// A save is a file of that name being closed after writing (`IN_CLOSE_WRITE`) or renamed into
-/// place (`IN_MOVED_TO`). Removing or renaming it away is reported separately.
+/// A save is a file of that name closed after writing (`CHANGES_DONE_HINT`) or renamed or moved
+/// into place. Removing it or renaming it away is reported separately; `CHANGED` (a write still in
+/// progress) and `CREATED` (followed by `CHANGES_DONE_HINT` once written) are not saves.
 final class FileWatcher {
-    struct Events: OptionSet {
+    struct Events: OptionSet, CustomStringConvertible {
         let rawValue: Int
         /// The file was written and closed, or another file was renamed to its name.
         static let saved = Events(rawValue: 1)
@@ -18,6 +23,12 @@ final class FileWatcher {
         static let removed = Events(rawValue: 2)
         /// The folder itself was deleted, moved or unmounted: nothing more will come.
         static let folderGone = Events(rawValue: 4)
+
+        var description: String {
+            let names = [(Events.saved, "saved"), (.removed, "removed"), (.folderGone, "folder gone")]
+                .filter { contains($0.0) }.map(\.1)
+            return names.isEmpty ? "nothing" : names.joined(separator: ", ")
+        }
     }
 
     enum WatchError: Error, CustomStringConvertible {
@@ -32,67 +43,104 @@ final class FileWatcher {
 
     let folder: String
     let name: String
-    /// Poll this for `POLLIN`, then call `readEvents()`.
-    let fileDescriptor: Int32
-    private let watch: Int32
+    /// Called on the GLib main context (while `g_main_loop_run` runs) with what one event meant for
+    /// the file; events that do not concern it are not passed on.
+    var onEvents: ((Events) -> Void)?
+
+    private let directory: OpaquePointer
+    private let monitor: UnsafeMutablePointer<GFileMonitor>
+    private var handler: gulong = 0
+    private static let logger = HubLogging.logger("hublive")
 
     /// - Parameter path: an absolute path.
     init(path: String) throws(WatchError) {
         let url = URL(fileURLWithPath: path)
         folder = url.deletingLastPathComponent().path
         name = url.lastPathComponent
-        fileDescriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard fileDescriptor >= 0 else {
-            throw .cannotWatch(folder, reason: String(cString: strerror(errno)))
-        }
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
-            | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
-        watch = inotify_add_watch(fileDescriptor, folder, mask)
-        guard watch >= 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fileDescriptor)
+        directory = g_file_new_for_path(folder)
+        var error: UnsafeMutablePointer<GError>?
+        guard let monitor = g_file_monitor_directory(directory, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if error != nil { g_error_free(error) }
+            g_object_unref(UnsafeMutableRawPointer(directory))
             throw .cannotWatch(folder, reason: reason)
         }
+        self.monitor = monitor
+        // The callback finds this watcher through the pointer; deinit disconnects it first.
+        handler = hub_gio_connect_file_monitor_changed(monitor, { _, file, other, event, data in
+            guard let data else { return }
+            Unmanaged<FileWatcher>.fromOpaque(data).takeUnretainedValue().handle(event, file: file, other: other)
+        }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
-        close(fileDescriptor)
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(monitor), handler)
+        g_file_monitor_cancel(monitor)
+        g_object_unref(UnsafeMutableRawPointer(monitor))
+        g_object_unref(UnsafeMutableRawPointer(directory))
     }
 
-    /// Reads every queued event and says what happened to the file.
-    func readEvents() -> Events {
-        var events: Events = []
-        // Room for many events; each is a 16-byte header plus a padded name.
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            var offset = 0
-            while offset + 16 <= count {
-                let (mask, nameLength) = buffer.withUnsafeBytes { raw in
-                    (raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
-                }
-                let nameBytes = buffer[(offset + 16)..<min(offset + 16 + nameLength, count)]
-                let eventName = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                offset += 16 + nameLength
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    // Events were lost: the file may have been saved.
-                    events.insert(.saved)
-                    continue
-                }
-                if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)
-                    | UInt32(IN_UNMOUNT)) != 0
-                {
-                    events.insert(.folderGone)
-                    continue
-                }
-                guard eventName == name else { continue }
-                if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0 { events.insert(.saved) }
-                if mask & (UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) != 0 { events.insert(.removed) }
+    private func handle(_ event: GFileMonitorEvent, file: OpaquePointer?, other: OpaquePointer?) {
+        let isFolder = file.map { g_file_equal($0, directory) != 0 } ?? false
+        let events = Self.events(for: event, file: file.flatMap(Self.baseName), other: other.flatMap(Self.baseName),
+                                 isFolder: isFolder, name: name)
+        Self.logger.debug("""
+            \(Self.describe(event)) \(isFolder ? "the folder" : file.flatMap(Self.baseName) ?? "?")\
+            \(other.flatMap(Self.baseName).map { " → \($0)" } ?? ""): \(events)
+            """)
+        if !events.isEmpty { onEvents?(events) }
+    }
+
+    /// What one monitor event on a child of the folder named `file` (or on the folder itself)
+    /// means for the file called `name`.
+    static func events(for event: GFileMonitorEvent, file: String?, other: String?, isFolder: Bool, name: String)
+        -> Events
+    {
+        if isFolder {
+            // The folder deleted, moved away (inotify's IN_MOVE_SELF arrives as DELETED) or unmounted.
+            switch event {
+            case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_UNMOUNTED, G_FILE_MONITOR_EVENT_MOVED_OUT,
+                 G_FILE_MONITOR_EVENT_RENAMED:
+                return .folderGone
+            default:
+                return []
             }
         }
-        return events
+        switch event {
+        case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT, G_FILE_MONITOR_EVENT_MOVED_IN:
+            return file == name ? .saved : []
+        case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_OUT:
+            return file == name ? .removed : []
+        case G_FILE_MONITOR_EVENT_RENAMED:
+            var events: Events = []
+            if other == name { events.insert(.saved) }
+            if file == name { events.insert(.removed) }
+            return events
+        default:
+            return []
+        }
+    }
+
+    private static func baseName(_ file: OpaquePointer) -> String? {
+        guard let raw = g_file_get_basename(file) else { return nil }
+        defer { g_free(raw) }
+        return String(cString: raw)
+    }
+
+    private static func describe(_ event: GFileMonitorEvent) -> String {
+        switch event {
+        case G_FILE_MONITOR_EVENT_CHANGED: return "CHANGED"
+        case G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT: return "CHANGES_DONE_HINT"
+        case G_FILE_MONITOR_EVENT_DELETED: return "DELETED"
+        case G_FILE_MONITOR_EVENT_CREATED: return "CREATED"
+        case G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED: return "ATTRIBUTE_CHANGED"
+        case G_FILE_MONITOR_EVENT_PRE_UNMOUNT: return "PRE_UNMOUNT"
+        case G_FILE_MONITOR_EVENT_UNMOUNTED: return "UNMOUNTED"
+        case G_FILE_MONITOR_EVENT_MOVED: return "MOVED"
+        case G_FILE_MONITOR_EVENT_RENAMED: return "RENAMED"
+        case G_FILE_MONITOR_EVENT_MOVED_IN: return "MOVED_IN"
+        case G_FILE_MONITOR_EVENT_MOVED_OUT: return "MOVED_OUT"
+        default: return "event \(event.rawValue)"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CGio
 import Foundation
 import Glibc
 import HubFramework
@@ -38,11 +39,15 @@ struct HubLive: ParsableCommand {
     }
 
     func run() throws {
+        // Diagnostics (HUB_LOG_LEVEL=debug shows every file event); the lines below about pushes
+        // are hublive's output, not logging.
+        HubLogging.bootstrap()
         signal(SIGPIPE, SIG_IGN)
         let path = Self.absolutePath(file)
         let session = LiveSession(path: path, displayName: file, client: LiveClient(host: host, port: port))
-        // Watch (and catch Ctrl+C) before the first push, so a save during it is not missed.
-        let interrupt = once ? nil : try InterruptPipe()
+        // Watch (and catch Ctrl+C) before the first push, so a save during it is not missed: the
+        // monitor's events and the signals wait in the GLib main context until the loop runs.
+        let loop = once ? nil : WatchLoop()
         let watching: Result<FileWatcher, FileWatcher.WatchError>? = once ? nil : Result { () throws(FileWatcher.WatchError) in
             try FileWatcher(path: path)
         }
@@ -68,7 +73,7 @@ struct HubLive: ParsableCommand {
             throw ExitCode.failure
         }
 
-        guard let interrupt, let watching else { return }
+        guard let loop, let watching else { return }
         let watcher: FileWatcher
         switch watching {
         case .success(let created): watcher = created
@@ -77,7 +82,7 @@ struct HubLive: ParsableCommand {
             throw ExitCode.failure
         }
         Output.note("watching \(file); save it to push it again (Ctrl+C to stop)")
-        let outcome = session.watch(watcher, interrupt: interrupt)
+        let outcome = session.watch(watcher, in: loop)
         switch outcome {
         case .interrupted:
             Output.note("stopped after \(session.pushCount) \(session.pushCount == 1 ? "push" : "pushes")")
@@ -154,39 +159,37 @@ final class LiveSession {
         }
     }
 
-    /// Pushes on every save until Ctrl+C (or the folder disappears).
-    func watch(_ watcher: FileWatcher, interrupt: InterruptPipe) -> WatchOutcome {
-        var deadline: Date?
+    /// Pushes on every save until Ctrl+C (or the folder disappears), running `loop`.
+    func watch(_ watcher: FileWatcher, in loop: WatchLoop) -> WatchOutcome {
         var pending: FileWatcher.Events = []
-        while true {
-            var descriptors = [pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: interrupt.readEnd, events: Int16(POLLIN), revents: 0)]
-            let timeout = deadline.map { Int32(max(0, $0.timeIntervalSinceNow * 1000).rounded(.up)) } ?? -1
-            let ready = poll(&descriptors, 2, timeout)
-            if ready < 0 && errno != EINTR { return .interrupted }
-            if interrupt.wasTriggered { return .interrupted }
-            if descriptors[0].revents & Int16(POLLIN) != 0 {
-                let events = watcher.readEvents()
-                if events.contains(.folderGone) { return .folderGone }
-                if !events.isEmpty {
-                    pending.formUnion(events)
-                    // Wait for the editor to finish: a save can be several events.
-                    deadline = Date().addingTimeInterval(settleDelay)
-                }
+        var folderGone = false
+        watcher.onEvents = { [unowned self, unowned loop] events in
+            if events.contains(.folderGone) {
+                folderGone = true
+                loop.quit()
+                return
             }
-            if let due = deadline, due <= Date() {
-                deadline = nil
-                let events = pending
+            pending.formUnion(events)
+            // Wait for the editor to finish: a save can be several events.
+            loop.schedule(after: settleDelay) {
+                let settled = pending
                 pending = []
-                let exists = access(path, F_OK) == 0
-                if events.contains(.saved) && exists {
-                    if case .unreadable(let reason) = push() {
-                        Output.line("\(displayName): cannot read it: \(reason)", toStandardError: true)
-                    }
-                } else if events.contains(.removed) && !exists {
-                    Output.line("\(displayName) was removed or renamed; waiting for it to be saved again")
-                }
+                self.pushAfterSave(settled)
             }
+        }
+        defer { watcher.onEvents = nil }
+        loop.run()
+        return folderGone && !loop.wasInterrupted ? .folderGone : .interrupted
+    }
+
+    private func pushAfterSave(_ events: FileWatcher.Events) {
+        let exists = access(path, F_OK) == 0
+        if events.contains(.saved) && exists {
+            if case .unreadable(let reason) = push() {
+                Output.line("\(displayName): cannot read it: \(reason)", toStandardError: true)
+            }
+        } else if events.contains(.removed) && !exists {
+            Output.line("\(displayName) was removed or renamed; waiting for it to be saved again")
         }
     }
 
@@ -215,39 +218,64 @@ final class LiveSession {
     }
 }
 
-/// Turns SIGINT and SIGTERM into a readable pipe, so the watch loop can stop cleanly.
-final class InterruptPipe {
-    let readEnd: Int32
+/// The GLib main loop hublive waits in while it watches: the file monitor's events, the settle
+/// timer and Ctrl+C (SIGINT, and SIGTERM) are all sources on the default main context, so one
+/// thread handles them in turn and a push is never interrupted halfway.
+final class WatchLoop {
+    private let loop: OpaquePointer
+    private var signalSources: [guint] = []
+    private var timerSource: guint = 0
+    private var timerAction: (() -> Void)?
+    /// True once SIGINT or SIGTERM arrived.
+    private(set) var wasInterrupted = false
 
-    init() throws {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else {
-            Output.error("cannot create a pipe: \(String(cString: strerror(errno)))")
-            throw ExitCode.failure
+    /// Catches SIGINT and SIGTERM from now on; they are handled once `run()` runs (`g_unix_signal_add`
+    /// runs its callback on the main context, not in the signal handler).
+    init() {
+        loop = g_main_loop_new(nil, 0)
+        for signal in [SIGINT, SIGTERM] {
+            signalSources.append(g_unix_signal_add(signal, { data in
+                guard let data else { return 0 }
+                let watchLoop = Unmanaged<WatchLoop>.fromOpaque(data).takeUnretainedValue()
+                watchLoop.wasInterrupted = true
+                watchLoop.quit()
+                return 1  // G_SOURCE_CONTINUE: a second Ctrl+C while stopping changes nothing
+            }, Unmanaged.passUnretained(self).toOpaque()))
         }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = ends[0]
-        interruptWriteEnd = ends[1]
-        signal(SIGINT, interruptHandler)
-        signal(SIGTERM, interruptHandler)
     }
 
-    /// True once a signal arrived.
-    var wasTriggered: Bool {
-        var byte: UInt8 = 0
-        return read(readEnd, &byte, 1) == 1
+    deinit {
+        cancelTimer()
+        // Sources hold a pointer to this object: none may outlive it.
+        for source in signalSources { g_source_remove(source) }
+        g_main_loop_unref(loop)
     }
-}
 
-/// The pipe's write end, for the signal handler (which cannot capture anything).
-nonisolated(unsafe) private var interruptWriteEnd: Int32 = -1
+    /// Runs until `quit()` (or Ctrl+C).
+    func run() { g_main_loop_run(loop) }
 
-private let interruptHandler: @convention(c) (Int32) -> Void = { _ in
-    var byte: UInt8 = 1
-    _ = write(interruptWriteEnd, &byte, 1)
+    func quit() { g_main_loop_quit(loop) }
+
+    /// Calls `action` once after `seconds`, replacing an action scheduled before that has not run yet.
+    func schedule(after seconds: Double, _ action: @escaping () -> Void) {
+        cancelTimer()
+        timerAction = action
+        timerSource = g_timeout_add(guint(max(0, seconds * 1000).rounded(.up)), { data in
+            guard let data else { return 0 }
+            let watchLoop = Unmanaged<WatchLoop>.fromOpaque(data).takeUnretainedValue()
+            let action = watchLoop.timerAction
+            watchLoop.timerAction = nil
+            watchLoop.timerSource = 0
+            action?()
+            return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func cancelTimer() {
+        if timerSource != 0 { g_source_remove(timerSource) }
+        timerSource = 0
+        timerAction = nil
+    }
 }
 
 /// hublive's output: one line per push on standard output, problems on standard error.

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import HubFramework
+import Logging
 
 /// Resolves icon identifiers (JSON `images.icon` and image `placeholder`) through the GTK icon theme.
 ///
@@ -33,6 +34,8 @@ public final class ThemeIconResolver: IconImageResolver, @unchecked Sendable {
     private var images: [Key: PixbufImage] = [:]
     private var misses: Set<Key> = []
     private var reportedOffMainThread = false
+    /// Misuse is logged here; icons the theme does not have go to `failureLog` like other images.
+    private static let logger = HubLogging.logger("gtk.icons")
 
     /// - Parameters:
     ///   - iconNames: maps identifiers to theme icon names (for example `["album": "media-optical-symbolic"]`).
@@ -79,8 +82,8 @@ public final class ThemeIconResolver: IconImageResolver, @unchecked Sendable {
                 return !reportedOffMainThread
             }
             if first {
-                FileHandle.standardError.write(Data(
-                    "HubGTK: ThemeIconResolver was asked for \"\(identifier)\" off the main thread; icons not yet resolved on the main thread are nil there\n".utf8))
+                Self.logger.warning(
+                    "ThemeIconResolver was asked for \"\(identifier)\" off the main thread; icons not yet resolved on the main thread are nil there")
             }
             return nil
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HubFramework
+import Logging
 import XCTest
 
 private final class CountedImage: ImageWithByteCount, @unchecked Sendable {
@@ -184,6 +185,33 @@ final class ImageFailureLogTests: XCTestCase {
         log.reset()
         XCTAssertTrue(log.report(url, error: ImageLoadingError.timedOut))
     }
+
+    func testWithoutASinkEachFailureIsOneWarningOnItsLogger() {
+        let messages = LockedLines()
+        let logger = Logger(label: "org.hubframework.images") { _ in CollectingLogHandler(messages) }
+        let log = ImageFailureLog(logger: logger)
+        let url = URL(string: "http://127.0.0.1:1/missing.png")!
+        XCTAssertTrue(log.report(url, error: ImageLoadingError.httpStatus(404)))
+        XCTAssertFalse(log.report(url, error: ImageLoadingError.httpStatus(404)))
+        XCTAssertEqual(messages.all, ["warning image http://127.0.0.1:1/missing.png failed: HTTP status 404"])
+        XCTAssertEqual(log.reportedLines, ["HubFramework: image http://127.0.0.1:1/missing.png failed: HTTP status 404"])
+    }
+}
+
+/// Keeps "<level> <message>" of everything logged through it.
+private struct CollectingLogHandler: LogHandler {
+    let lines: LockedLines
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+
+    init(_ lines: LockedLines) { self.lines = lines }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) { lines.append("\(event.level) \(event.message)") }
 }
 
 private final class LockedLines: @unchecked Sendable {

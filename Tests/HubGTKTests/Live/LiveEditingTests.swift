@@ -45,12 +45,12 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         app.navigator.tearDown()
     }
 
-    private func hublive(_ arguments: [String]) throws -> ChildProcess {
+    private func hublive(_ arguments: [String], environment: [String: String?] = [:]) throws -> ChildProcess {
         guard let binary = ChildProcess.executable("hublive") else {
             throw XCTSkip("hublive is not built next to the tests (\(ChildProcess.buildDirectory.path)); "
                 + "run `swift build --build-tests` first")
         }
-        let child = try ChildProcess(binary, arguments: arguments)
+        let child = try ChildProcess(binary, arguments: arguments, environment: environment)
         children.append(child)
         return child
     }
@@ -256,6 +256,79 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(pushLines.filter { $0.hasSuffix("bytes: shown") }.count, 3)
             XCTAssertEqual(app.liveDocument?.receivedCount, 5)
         }
+    }
+
+    func testHubliveFollowsEverySaveStyleAndStopsWhenTheFolderGoes() throws {
+        try onMain {
+            let (app, port) = try startViewer()
+            defer { stopViewer(app) }
+            let folder = directory.appendingPathComponent("watched")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("view.json")
+            try LiveFixtures.rows(2, title: "One").write(to: file)
+            let child = try hublive([file.path, "--port", String(port)], environment: ["HUB_LOG_LEVEL": "debug"])
+            func pushes() -> [String] { child.standardOutput.lines.filter { $0.hasSuffix("bytes: shown") } }
+            pump(until: { pushes().count == 1 }, timeout: 20, "the first push")
+            pump(until: { child.standardOutput.lines.contains { $0.hasPrefix("hublive: watching") } }, "watching")
+
+            // Renaming the old file away, then writing a new one (as editors that keep a backup do).
+            XCTAssertEqual(rename(file.path, file.path + "~"), 0)
+            try LiveFixtures.rows(2, title: "Two").write(to: file)
+            pump(until: { self.liveController(app)?.viewModel?.navigationItem?.title == "Two" }, timeout: 10, "Two")
+            pump(until: { pushes().count == 2 }, timeout: 10, "the second push")
+
+            // A file moved in from another folder.
+            let elsewhere = directory.appendingPathComponent("elsewhere.json")
+            try LiveFixtures.rows(2, title: "Three").write(to: elsewhere)
+            XCTAssertEqual(rename(elsewhere.path, file.path), 0)
+            pump(until: { self.liveController(app)?.viewModel?.navigationItem?.title == "Three" }, timeout: 10, "Three")
+            pump(until: { pushes().count == 3 }, timeout: 10, "the third push")
+
+            // Deleting it is reported, and pushes nothing.
+            try FileManager.default.removeItem(at: file)
+            pump(until: { child.standardOutput.lines.last?.hasSuffix("view.json was removed or renamed; waiting for it to be saved again") == true },
+                 timeout: 10, "the line about the removal")
+
+            // Removing the folder ends the watch with an error.
+            try FileManager.default.removeItem(at: folder)
+            waitForExit(child)
+            XCTAssertEqual(child.exitStatus, 1, child.standardError.text)
+            XCTAssertTrue(child.standardError.text.contains("hublive: error: the folder \(folder.path) was removed or moved; "
+                + "stopped watching \(file.path)"), child.standardError.text)
+            XCTAssertEqual(pushes().count, 3, child.standardOutput.text)
+            XCTAssertEqual(app.liveDocument?.receivedCount, 3)
+
+            // HUB_LOG_LEVEL=debug showed the monitor's events on standard error, never on standard output.
+            let log = child.standardError.text
+            XCTAssertTrue(log.contains("debug org.hubframework.hublive:"), log)
+            XCTAssertTrue(log.contains("RENAMED view.json → view.json~: removed"), log)
+            XCTAssertTrue(log.contains("MOVED_IN view.json: saved"), log)
+            XCTAssertTrue(log.contains("DELETED the folder: folder gone"), log)
+            XCTAssertFalse(child.standardOutput.text.contains("org.hubframework"), child.standardOutput.text)
+        }
+    }
+
+    func testHubliveTakesItsLogLevelFromTheEnvironmentAndSurvivesAnUnknownOne() throws {
+        let missing = directory.appendingPathComponent("missing.json").path
+
+        // Unset: hublive's own message alone, byte for byte.
+        let plain = try hublive([missing, "--port", "9"], environment: ["HUB_LOG_LEVEL": nil])
+        plain.waitUntilDone()
+        XCTAssertEqual(plain.exitStatus, 1)
+        XCTAssertEqual(plain.standardError.text, "hublive: error: cannot read \(missing): No such file or directory\n")
+        XCTAssertEqual(plain.standardOutput.text, "")
+
+        // Unknown: the default level, one warning about the variable, and the same outcome.
+        let unknown = try hublive([missing, "--port", "9"], environment: ["HUB_LOG_LEVEL": "loud"])
+        unknown.waitUntilDone()
+        XCTAssertEqual(unknown.exitStatus, 1)
+        let lines = unknown.standardError.lines
+        XCTAssertEqual(lines.count, 2, unknown.standardError.text)
+        XCTAssertTrue(lines.first?.contains("warning org.hubframework.logging:") == true, unknown.standardError.text)
+        XCTAssertTrue(lines.first?.hasSuffix("HUB_LOG_LEVEL=\"loud\" is not one of trace, debug, info, notice, warning, "
+            + "error, critical; logging at warning") == true, unknown.standardError.text)
+        XCTAssertEqual(lines.last, "hublive: error: cannot read \(missing): No such file or directory")
+        XCTAssertEqual(unknown.standardOutput.text, "")
     }
 
     func testADocumentOfMoreThanAMegabyteArrivesWhole() throws {

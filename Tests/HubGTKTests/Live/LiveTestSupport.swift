@@ -55,7 +55,8 @@ final class ChildProcess: @unchecked Sendable {
         var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
     }
 
-    init(_ executable: URL, arguments: [String]) throws {
+    /// - Parameter environment: variables to set (a nil value removes one) on top of this process's.
+    init(_ executable: URL, arguments: [String], environment: [String: String?] = [:]) throws {
         var out: [Int32] = [0, 0]
         var err: [Int32] = [0, 0]
         guard pipe(&out) == 0, pipe(&err) == 0 else { throw SpawnError(code: errno) }
@@ -69,8 +70,12 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        for (name, value) in environment { variables[name] = value }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        let result = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
         close(out[1])
         close(err[1])
         guard result == 0 else {

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+
+/// `make bench` runs this in a release build and prints one Markdown table per area.
+@main
+struct HubBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hub-bench",
+        abstract: "Runs HubFramework's benchmarks and prints one Markdown table per area.",
+        discussion: """
+            Without sections every area runs, each in a process of its own, so that one area's memory \
+            (the JSON benchmark builds 100,000 components) does not show up in another's peak resident set. \
+            Numbers are only representative in a release build (`make bench`, or \
+            `swift run -c release hub-bench layout`); the view and images sections need a display (make bench \
+            runs them under Xvfb).
+
+            The view section also reads HUB_VIEW_BENCH_CASE, HUB_VIEW_BENCH_SCROLLS, HUB_VIEW_BENCH_ONLY and \
+            HUB_VIEW_BENCH_SCREENSHOTS (see Benchmarks/HubBench/ViewBenchmarks.swift).
+            """)
+
+    /// The areas, in the order they run.
+    static let sectionNames = ["diff", "layout", "loading", "images", "view"]
+
+    @Argument(help: ArgumentHelp("The areas to run, in any case: \(sectionNames.joined(separator: ", ")). All when none is given.",
+                                 valueName: "section"))
+    var sections: [String] = []
+
+    func validate() throws {
+        let unknown = sections.filter { !Self.sectionNames.contains($0.lowercased()) }
+        guard unknown.isEmpty else {
+            throw ValidationError("Unknown section\(unknown.count == 1 ? "" : "s") \(unknown.joined(separator: ", ")); "
+                + "the sections are \(Self.sectionNames.joined(separator: ", ")).")
+        }
+    }
+
+    /// Set in the environment of the process that runs one section for a run of all of them.
+    static let childVariable = "HUB_BENCH_SECTION_CHILD"
+
+    func run() throws {
+        let requested = Set(sections.map { $0.lowercased() })
+        let isChild = ProcessInfo.processInfo.environment[Self.childVariable] != nil
+        if !isChild {
+            print("# HubFramework benchmarks")
+            print("\nMachine: \(Bench.machineDescription())")
+        }
+
+        let runs: [(String, () -> BenchSection)] = [
+            ("diff", diffBenchmarks),
+            ("layout", layoutBenchmarks),
+            ("loading", loadingBenchmarks),
+            ("images", { MainActor.assumeIsolated { imageBenchmarks() } }),
+            ("view", viewBenchmarks),
+        ]
+        assert(runs.map(\.0) == Self.sectionNames)
+
+        if requested.isEmpty && !isChild {
+            for (name, _) in runs {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+                process.arguments = [name]
+                var environment = ProcessInfo.processInfo.environment
+                environment[Self.childVariable] = "1"
+                process.environment = environment
+                do {
+                    try process.run()
+                    process.waitUntilExit()
+                    if process.terminationStatus != 0 {
+                        print("\n(the \(name) benchmarks exited with \(process.terminationStatus))")
+                    }
+                } catch {
+                    print("\n(could not run the \(name) benchmarks: \(error))")
+                }
+            }
+        } else {
+            for (name, run) in runs where requested.isEmpty || requested.contains(name) {
+                Bench.print(run())
+            }
+        }
+    }
+}
