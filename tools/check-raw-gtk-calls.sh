@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 # Folders and files allowed to call C, each with the reason it must.
 allowed=(
   "Sources/CGtk/"                                    # the shim
+  "Sources/CGio/"                                    # GIO alone, for hublive
+  "Sources/hublive/FileWatcher.swift"                # GFileMonitor on the edited file's folder
+  "Sources/hublive/WatchLoop.swift"                  # the GLib main loop hublive waits in
   "Sources/HubGTK/Widgets/"                          # the typed widget layer
   "Sources/HubGTK/GtkRuntime.swift"                  # main loop and the dispatch bridge
   "Sources/HubGTK/View/ScrollCanvas.swift"           # the scroll canvas: offsets past X11's 32,767 px
