@@ -21,8 +21,9 @@ public struct LiveServiceError: Error, CustomStringConvertible {
     }
 }
 
-/// The viewer's live-editing service: a `GSocketService` listening on 127.0.0.1 only, speaking
-/// the length-prefixed protocol of `LiveProtocol` (docs/live-editing.md).
+/// The live-editing service (what `hublive` talks to): a `GSocketService` listening on 127.0.0.1
+/// only, speaking the length-prefixed protocol of `LiveProtocol` (docs/live-editing.md). The
+/// viewer runs one; any application that shows a `LiveDocument` can.
 ///
 /// Any number of clients may be connected; each may send any number of messages, split across
 /// reads in any way. Every complete message goes to the delegate, whose answer is written back as
@@ -36,9 +37,9 @@ public final class LiveService {
     public weak var delegate: (any LiveServiceDelegate)?
     /// The largest message accepted.
     public let maximumMessageSize: Int
-    /// Where diagnostics go (standard error by default).
+    /// Where diagnostics go: standard error by default, as `PROGRAM: live: MESSAGE`.
     public var log: @MainActor (String) -> Void = { message in
-        FileHandle.standardError.write(Data("hub-viewer: live: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(ProcessInfo.processInfo.processName): live: \(message)\n".utf8))
     }
 
     /// The port listened on, while listening.
