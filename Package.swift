@@ -42,7 +42,7 @@ let package = Package(
         // The desktop viewer application and its demo features.
         .target(
             name: "HubViewer",
-            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport"],
+            dependencies: ["HubFramework", "HubGTK", "HubTestSupport"],
             path: "Sources/HubViewer"
         ),
         .executableTarget(

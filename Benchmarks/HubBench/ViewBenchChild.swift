@@ -47,7 +47,7 @@ enum ViewBenchChild {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let css = root.appendingPathComponent("Resources/hub-viewer.css")
-        if FileManager.default.fileExists(atPath: css.path) { Gtk.loadCSS(path: css.path) }
+        if FileManager.default.fileExists(atPath: css.path) { try? StyleSheet(contentsOf: css).install() }
     }
 }
 
@@ -405,8 +405,10 @@ final class BenchHubView {
         probe.waitForFrame()
         probe.settle()
         let path = (folder as NSString).appendingPathComponent(name)
-        if !Gtk.writePNG(of: window, to: path) {
-            FileHandle.standardError.write(Data("hub-bench view: cannot write \(path)\n".utf8))
+        do {
+            try Widget.writePNG(of: window, to: path)
+        } catch {
+            FileHandle.standardError.write(Data("hub-bench view: \(error)\n".utf8))
         }
     }
 

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import HubFramework
 import HubGTK
@@ -10,7 +9,7 @@ public final class ViewerApplication {
     /// The reverse-DNS application id, also the name of the `.desktop` file and the icon.
     public static let applicationID = "org.hubframework.Viewer"
 
-    public let application: UnsafeMutablePointer<GtkApplication>
+    public let application: Application
     public let hub: Hub
     public let navigator: Navigator
     public private(set) var mainWindow: ViewerWindow?
@@ -20,62 +19,40 @@ public final class ViewerApplication {
     public var liveSetting: LiveSetting?
     /// The live-editing service, once started.
     public internal(set) var liveService: LiveService?
-    private var connections: [SignalConnection] = []
-    private var actions: [OpaquePointer] = []
 
     /// - Parameters:
     ///   - unique: false gives a non-unique instance (tests, screenshots) that never forwards to a running viewer.
     ///   - applicationID: nil gives an anonymous application that does not appear on the session
     ///     bus at all (tests run many instances in one process).
     public init(unique: Bool = true, hub: Hub? = nil, applicationID: String? = ViewerApplication.applicationID) {
-        var flags = G_APPLICATION_HANDLES_OPEN
-        if !unique { flags = GApplicationFlags(flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue) }
-        application = gtk_application_new(applicationID, flags)
+        application = Application(id: applicationID, isUnique: unique)
         GtkRuntime.installMainQueueBridge()
         self.hub = hub ?? ViewerHub.make()
         navigator = Navigator(hub: self.hub)
         self.hub.manager.uriOpener = navigator
-        connections.append(GSignal.connect(application, "startup") { [weak self] in self?.startup() })
-        connections.append(GSignal.connect(application, "activate") { [weak self] in
+        application.onStartup = { [weak self] in self?.startup() }
+        application.onActivate = { [weak self] in
             guard let self else { return }
             let isNew = self.mainWindow == nil
             self.activate()
             if isNew { self.navigator.open(DemoFeatures.rootURI.absoluteString) }
-        })
-        connections.append(GSignal.connectOpen(application) { [weak self] files, count in
-            self?.openFiles(files, count: count)
-        })
+        }
+        application.onOpen = { [weak self] uris in self?.open(uris) }
     }
 
     private func startup() {
         ViewerStyle.load()
         applyLiveSetting()
-        addAction("back", accelerators: ["<Alt>Left", "Back"]) { [weak self] in self?.navigator.goBack() }
-        addAction("forward", accelerators: ["<Alt>Right", "Forward"]) { [weak self] in self?.navigator.goForward() }
-        addAction("reload", accelerators: ["F5", "<Control>r"]) { [weak self] in self?.navigator.reload() }
-        addAction("focus-address", accelerators: ["<Control>l", "F6"]) { [weak self] in
+        application.addAction("back", accelerators: ["<Alt>Left", "Back"]) { [weak self] in self?.navigator.goBack() }
+        application.addAction("forward", accelerators: ["<Alt>Right", "Forward"]) { [weak self] in
+            self?.navigator.goForward()
+        }
+        application.addAction("reload", accelerators: ["F5", "<Control>r"]) { [weak self] in self?.navigator.reload() }
+        application.addAction("focus-address", accelerators: ["<Control>l", "F6"]) { [weak self] in
             self?.windowController?.focusAddress()
         }
-        addAction("close", accelerators: ["<Control>w"]) { [weak self] in
-            if let window = self?.mainWindow?.window { gtk_window_close(hub_window(window)) }
-        }
-        addAction("quit", accelerators: ["<Control>q"]) { [weak self] in
-            if let self { g_application_quit(hub_g_application(self.application)) }
-        }
-    }
-
-    private func addAction(_ name: String, accelerators: [String], _ handler: @escaping @MainActor () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        connections.append(GSignal.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in handler() })
-        g_action_map_add_action(hub_action_map(application), hub_action(UnsafeMutableRawPointer(action)))
-        actions.append(action)
-        var cStrings = accelerators.map { strdup($0) } + [nil]
-        cStrings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(application, "app.\(name)", $0)
-            }
-        }
-        cStrings.forEach { free($0) }
+        application.addAction("close", accelerators: ["<Control>w"]) { [weak self] in self?.mainWindow?.window.close() }
+        application.addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.application.quit() }
     }
 
     /// Creates the main window on first activation and presents it.
@@ -92,37 +69,23 @@ public final class ViewerApplication {
         return window
     }
 
-    private func openFiles(_ files: UnsafeMutableRawPointer?, count: Int) {
+    /// Shows the window and opens `uris` in it, in order (the last one ends up on screen).
+    func open(_ uris: [URL]) {
         activate()
-        guard let files else { return }
-        let array = files.assumingMemoryBound(to: OpaquePointer?.self)
-        for index in 0..<count {
-            guard let file = array[index], let uri = g_file_get_uri(file) else { continue }
-            navigator.open(String(cString: uri))
-            g_free(uri)
-        }
+        for uri in uris { navigator.open(uri.absoluteString) }
     }
 
-    /// Closes the window and releases the application (tests and screenshots create several
-    /// applications in one process; each must leave the session bus before the next registers).
+    /// Closes the window and stops the live service. The application leaves the session bus when
+    /// this object is released.
     public func close() {
         stopLiveService()
-        if let window = mainWindow?.window { gtk_widget_destroy(window) }
+        mainWindow?.window.destroy()
         mainWindow = nil
         windowController = nil
-        connections.forEach { $0.disconnect() }
-        connections.removeAll()
-        for action in actions { g_object_unref(UnsafeMutableRawPointer(action)) }
-        actions.removeAll()
-        g_object_unref(UnsafeMutableRawPointer(application))
     }
 
     /// Runs the application until its last window closes; returns the exit status.
     public func run(arguments: [String]) -> Int32 {
-        var cArguments = arguments.map { strdup($0) }
-        defer { cArguments.forEach { free($0) } }
-        return cArguments.withUnsafeMutableBufferPointer { buffer in
-            g_application_run(hub_g_application(application), Int32(buffer.count), buffer.baseAddress)
-        }
+        application.run(arguments: arguments)
     }
 }
