@@ -28,11 +28,13 @@ let package = Package(
             name: "HubFramework",
             path: "Sources/HubFramework"
         ),
-        // Rendering on GTK 3.
+        // Rendering on GTK 3. Its stylesheet for the default components ships with it and is
+        // read through Bundle.module.
         .target(
             name: "HubGTK",
             dependencies: ["HubFramework", "CGtk"],
-            path: "Sources/HubGTK"
+            path: "Sources/HubGTK",
+            resources: [.copy("Resources/hub-gtk.css")]
         ),
         // A loopback HTTP server shared by the tests and benchmarks (not part of the product).
         .target(

@@ -8,14 +8,15 @@ public enum GtkRuntime {
     private static var initialized = false
     private static var bridgeSource: guint = 0
 
-    /// Initialises GTK once (without touching the process arguments) and installs the main-queue bridge.
-    /// Returns false when no display can be opened.
+    /// Initialises GTK once (without touching the process arguments), installs the main-queue bridge
+    /// and HubGTK's stylesheet. Returns false when no display can be opened.
     @discardableResult
     public static func initialize() -> Bool {
         if initialized { return true }
         guard gtk_init_check(nil, nil) != 0 else { return false }
         initialized = true
         installMainQueueBridge()
+        FrameworkStyle.installIfNeeded()
         return true
     }
 

@@ -49,10 +49,8 @@ public final class StyleSheet {
         provider = gtk_css_provider_new()
         var error: UnsafeMutablePointer<GError>?
         gtk_css_provider_load_from_path(provider, url.path, &error)
-        if error != nil {
-            g_object_unref(UnsafeMutableRawPointer(provider))
-            throw GLibError(taking: error)
-        }
+        // Every stored property is set, so a throw here still runs deinit, which releases the provider.
+        if error != nil { throw GLibError(taking: error) }
     }
 
     /// Parses `css`. Throws on a syntax error.
@@ -60,10 +58,8 @@ public final class StyleSheet {
         provider = gtk_css_provider_new()
         var error: UnsafeMutablePointer<GError>?
         gtk_css_provider_load_from_data(provider, css, -1, &error)
-        if error != nil {
-            g_object_unref(UnsafeMutableRawPointer(provider))
-            throw GLibError(taking: error)
-        }
+        // Every stored property is set, so a throw here still runs deinit, which releases the provider.
+        if error != nil { throw GLibError(taking: error) }
     }
 
     /// Releasing the object leaves an installed stylesheet installed: the screen keeps it.
