@@ -44,7 +44,10 @@ let package = Package(
         // The desktop viewer application and its demo features.
         .target(
             name: "HubViewer",
-            dependencies: ["HubFramework", "HubGTK", "HubTestSupport"],
+            dependencies: [
+                "HubFramework", "HubGTK", "HubTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Sources/HubViewer"
         ),
         .executableTarget(

@@ -27,6 +27,11 @@ public enum GtkRuntime {
         bridgeSource = hub_install_dispatch_main_queue_bridge()
     }
 
+    /// The version of the GTK library the process runs with, such as `3.24.38`.
+    public nonisolated static var gtkVersion: String {
+        "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
+    }
+
     /// True once the bridge is installed.
     public static var isMainQueueBridgeInstalled: Bool { bridgeSource != 0 }
 
