@@ -9,6 +9,7 @@ import HubGTK
 /// component.
 @MainActor
 public enum ScreenshotRunner {
+    /// Takes the screenshot `options` ask for; returns the exit status (0 when the PNG was written).
     public static func run(options: ViewerOptions) -> Int32 {
         guard let path = options.screenshotPath else { return 2 }
         guard GtkRuntime.initialize() else {

@@ -15,10 +15,15 @@ public final class ViewerApplication {
     /// The reverse-DNS application id, also the name of the `.desktop` file and the icon.
     public static let applicationID = "org.hubframework.Viewer"
 
+    /// The GtkApplication.
     public let application: Application
+    /// The features, components and view controller factory of the viewer.
     public let hub: Hub
+    /// The navigation stack, also the opener of target URIs.
     public let navigator: Navigator
+    /// The window, once the application has been activated.
     public private(set) var mainWindow: ViewerWindow?
+    /// Connects the window to the navigator.
     public private(set) var windowController: ViewerWindowController?
     /// What the live-editing service should do when the application starts (`hub-viewer` sets it
     /// from `--live-port`/`--no-live`); nil leaves it stopped (tests start it themselves).

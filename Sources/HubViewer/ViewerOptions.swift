@@ -14,6 +14,7 @@ public struct ViewerOptions: ParsableCommand {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
+    /// The command's name, help texts and version, for ArgumentParser.
     public static let configuration = CommandConfiguration(
         commandName: "hub-viewer",
         abstract: "Opens view URIs in the Hub viewer.",
@@ -25,12 +26,14 @@ public struct ViewerOptions: ParsableCommand {
             """,
         version: "hub-viewer \(version) (GTK \(GtkRuntime.gtkVersion))")
 
+    /// `--screenshot`: where to write the PNG; nil runs the viewer.
     @Option(name: .customLong("screenshot"),
             help: ArgumentHelp("Render the first URI once it has loaded, write a PNG and exit (with a non-zero "
                                    + "status when the view cannot be shown).", valueName: "FILE.png"))
     public var screenshotPath: String?
 
-    @Option(name: .customLong("size"), help: ArgumentHelp("Window size for --screenshot, from 100x100 to 8000x8000.", valueName: "WxH"))
+    @Option(name: .customLong("size"),
+            help: ArgumentHelp("Window size for --screenshot, from 100x100 to 8000x8000.", valueName: "WxH"))
     var size = WindowSize(width: 1024, height: 768)
 
     /// Optional so that the primary instance can tell whether a forwarded launch asked for a port.
@@ -42,9 +45,11 @@ public struct ViewerOptions: ParsableCommand {
     @Flag(name: .customLong("no-live"), help: "Do not start the live-editing service.")
     var noLive = false
 
+    /// The URIs (or paths) to open, in order.
     @Argument(help: ArgumentHelp("View URIs or JSON files to open.", valueName: "URI"))
     public var uris: [String] = []
 
+    /// The defaults: no URI, no screenshot, live editing on its default port.
     public init() {}
 
     /// Parses the arguments after the program name; throws what ArgumentParser found wrong (or a
@@ -53,6 +58,7 @@ public struct ViewerOptions: ParsableCommand {
         self = try Self.parse(arguments)
     }
 
+    /// Refuses what the types let through: port 0.
     public func validate() throws {
         if requestedLivePort == 0 { throw ValidationError("--live-port must be between 1 and 65535.") }
     }

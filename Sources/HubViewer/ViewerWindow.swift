@@ -7,9 +7,13 @@ import HubGTK
 public final class ViewerWindow {
     /// The application window.
     public let window: ApplicationWindow
+    /// The window's title bar, holding everything below.
     public let headerBar: HeaderBar
+    /// Goes back in the navigation stack (disabled at its start).
     public let backButton: Button
+    /// Goes forward in the navigation stack (disabled at its end).
     public let forwardButton: Button
+    /// Reloads the current view.
     public let reloadButton: Button
     /// The address entry, where the user types view URIs.
     public let addressEntry: Entry
@@ -22,6 +26,7 @@ public final class ViewerWindow {
     /// Holds the current view.
     public let contentArea: Overlay
 
+    /// Builds the (hidden) window of `application`; `present()` shows it.
     public init(application: Application) {
         window = ApplicationWindow(application: application)
         window.setDefaultSize(width: 1024, height: 768)

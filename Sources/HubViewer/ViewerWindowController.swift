@@ -6,12 +6,16 @@ import HubGTK
 /// navigate, and the header bar follows the current page (title, bar buttons, loading state).
 @MainActor
 public final class ViewerWindowController: NavigatorDelegate {
+    /// The window it drives.
     public let window: ViewerWindow
+    /// The navigation stack the window follows.
     public let navigator: Navigator
     private let hub: Hub
     /// The address entry's suggestions: URIs opened before, then every feature's examples.
     private let completion = EntryCompletion(minimumKeyLength: 1)
 
+    /// Connects `window` to `navigator` (becoming its delegate); `hub` supplies the features whose
+    /// example URIs the address entry suggests.
     public init(window: ViewerWindow, hub: Hub, navigator: Navigator) {
         self.window = window
         self.hub = hub

@@ -13,9 +13,12 @@ public protocol LiveServiceDelegate: AnyObject {
 
 /// Why the live service could not start.
 public struct LiveServiceError: Error, CustomStringConvertible {
+    /// The port asked for.
     public let port: UInt16
+    /// GIO's explanation (the port is taken, for instance).
     public let reason: String
 
+    /// The address and the reason.
     public var description: String {
         "cannot listen on \(LiveProtocol.loopbackHost):\(port): \(reason)"
     }
@@ -34,6 +37,7 @@ public struct LiveServiceError: Error, CustomStringConvertible {
 /// Everything runs on the main loop: reads and writes are asynchronous GIO calls.
 @MainActor
 public final class LiveService {
+    /// Receives the messages and answers them.
     public weak var delegate: (any LiveServiceDelegate)?
     /// The largest message accepted.
     public let maximumMessageSize: Int
@@ -44,6 +48,7 @@ public final class LiveService {
 
     /// The port listened on, while listening.
     public private(set) var port: UInt16?
+    /// True between a successful `start(onPort:)` and `stop()`.
     public var isListening: Bool { port != nil }
     /// Clients connected now.
     public var connectionCount: Int { connections.count }
@@ -52,6 +57,7 @@ public final class LiveService {
     private var incomingHandler: gulong = 0
     private var connections: [ObjectIdentifier: LiveConnection] = [:]
 
+    /// A stopped service that accepts messages up to `maximumMessageSize` bytes.
     public init(maximumMessageSize: Int = LiveProtocol.maximumMessageSize) {
         self.maximumMessageSize = maximumMessageSize
     }

@@ -36,6 +36,7 @@ public final class StyleSheet {
         /// The user's own `~/.config/gtk-3.0/gtk.css`, above everything an application sets.
         public static let user = Priority(rawValue: UInt32(GTK_STYLE_PROVIDER_PRIORITY_USER))
 
+        /// True when `lhs` ranks below `rhs` (loses to it).
         public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
