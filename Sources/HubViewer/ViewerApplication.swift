@@ -48,8 +48,8 @@ public final class ViewerApplication {
             self.activate()
             if isNew { self.navigator.open(DemoFeatures.rootURI.absoluteString) }
         }
-        // Launches with URIs from elsewhere than a command line (the desktop's URI handler,
-        // `gapplication launch`) arrive as `open`.
+        // URIs handed over on the session bus rather than on a command line (GApplication's Open
+        // method) arrive as `open`.
         application.onOpen = { [weak self] uris in self?.open(uris.map(\.absoluteString)) }
         application.onLocalCommandLine = { [weak self] arguments in self?.handleLocally(arguments) }
         application.onCommandLine = { [weak self] commandLine in self?.handle(commandLine) ?? 1 }

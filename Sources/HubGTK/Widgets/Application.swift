@@ -91,8 +91,9 @@ open class Application {
     /// (and by ``activate()``): show the main window.
     public var onActivate: (@MainActor () -> Void)?
 
-    /// Called in the primary instance with URIs to open, from a launch with files or URIs (the
-    /// desktop's "Open With", a URI handler) when there is no ``onCommandLine``.
+    /// Called in the primary instance with URIs to open: those of a launch with files or URIs when
+    /// there is no ``onCommandLine``, and those other processes hand over on the session bus
+    /// (GApplication's Open method).
     public var onOpen: (@MainActor ([URL]) -> Void)? {
         didSet { setFlag(G_APPLICATION_HANDLES_OPEN, onOpen != nil) }
     }
