@@ -39,7 +39,6 @@ static inline GtkListStore *hub_list_store(void *p) { return GTK_LIST_STORE(p); 
 static inline GApplication *hub_g_application(void *p) { return G_APPLICATION(p); }
 static inline GActionMap *hub_action_map(void *p) { return G_ACTION_MAP(p); }
 static inline GApplicationCommandLine *hub_application_command_line(void *p) { return G_APPLICATION_COMMAND_LINE(p); }
-static inline GtkApplication *hub_gtk_application(void *p) { return GTK_APPLICATION(p); }
 static inline GAction *hub_action(void *p) { return G_ACTION(p); }
 static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LISTENER(p); }
 static inline GIOStream *hub_io_stream(void *p) { return G_IO_STREAM(p); }
