@@ -41,11 +41,13 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Sources/HubFramework"
         ),
-        // Rendering on GTK 3.
+        // Rendering on GTK 3. Its stylesheet for the default components ships with it and is
+        // read through Bundle.module.
         .target(
             name: "HubGTK",
             dependencies: ["HubFramework", "CGtk", .product(name: "Logging", package: "swift-log")],
-            path: "Sources/HubGTK"
+            path: "Sources/HubGTK",
+            resources: [.copy("Resources/hub-gtk.css")]
         ),
         // A loopback HTTP server shared by the tests and benchmarks (not part of the product):
         // only test targets and HubBench depend on it, so nothing shipped links test code.
@@ -56,7 +58,11 @@ let package = Package(
         // The desktop viewer application and its demo features.
         .target(
             name: "HubViewer",
-            dependencies: ["HubFramework", "HubGTK", "CGtk", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "HubFramework", "HubGTK",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Sources/HubViewer"
         ),
         .executableTarget(

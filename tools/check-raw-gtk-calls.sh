@@ -19,7 +19,7 @@ allowed=(
   "Sources/HubGTK/Rendering/ComponentWrapper.swift"  # state flags and reparenting of component widgets
   "Sources/HubGTK/Components/ComponentShowcase.swift" # offscreen rendering of a component to a pixbuf
   "Sources/HubGTK/Images/"                           # pixbufs, cairo surfaces, image decoding
-  "Sources/HubGTK/Support/"                          # GIO network monitor, PNG writer
+  "Sources/HubGTK/Support/"                          # GIO network monitor
   "Sources/HubGTK/Live/"                             # GIO socket service for live editing
   "Tests/"                                           # tests inspect GTK state directly
   "Benchmarks/"                                      # benchmarks drive GTK directly to measure it

@@ -16,8 +16,8 @@ enum ViewBenchChild {
     static func run(_ spec: String) -> Never {
         let parts = spec.split(separator: ":")
         guard parts.count == 2, let count = Int(parts[1]) else { fail("bad case \(spec)") }
+        // Also installs HubGTK's stylesheet, so rows and cards look (and cost) what they do in the viewer.
         guard GtkRuntime.initialize() else { fail("cannot open a display") }
-        loadStyle()
         let environment = ProcessInfo.processInfo.environment
         let scrolls = environment[ViewBench.scrollsVariable].flatMap { Int($0) } ?? ViewBench.scrolls
         let screenshots = environment[ViewBench.screenshotsVariable].flatMap { $0.isEmpty ? nil : $0 }
@@ -40,14 +40,6 @@ enum ViewBenchChild {
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("hub-bench view: \(message)\n".utf8))
         exit(1)
-    }
-
-    /// The viewer's stylesheet, so rows and cards look (and cost) what they do in the viewer.
-    private static func loadStyle() {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let css = root.appendingPathComponent("Resources/hub-viewer.css")
-        if FileManager.default.fileExists(atPath: css.path) { Gtk.loadCSS(path: css.path) }
     }
 }
 
@@ -405,8 +397,10 @@ final class BenchHubView {
         probe.waitForFrame()
         probe.settle()
         let path = (folder as NSString).appendingPathComponent(name)
-        if !Gtk.writePNG(of: window, to: path) {
-            FileHandle.standardError.write(Data("hub-bench view: cannot write \(path)\n".utf8))
+        do {
+            try Widget.writePNG(of: window, to: path)
+        } catch {
+            FileHandle.standardError.write(Data("hub-bench view: \(error)\n".utf8))
         }
     }
 

@@ -38,6 +38,7 @@ static inline GtkTreeModel *hub_tree_model(void *p) { return GTK_TREE_MODEL(p); 
 static inline GtkListStore *hub_list_store(void *p) { return GTK_LIST_STORE(p); }
 static inline GApplication *hub_g_application(void *p) { return G_APPLICATION(p); }
 static inline GActionMap *hub_action_map(void *p) { return G_ACTION_MAP(p); }
+static inline GApplicationCommandLine *hub_application_command_line(void *p) { return G_APPLICATION_COMMAND_LINE(p); }
 static inline GAction *hub_action(void *p) { return G_ACTION(p); }
 static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LISTENER(p); }
 static inline GIOStream *hub_io_stream(void *p) { return G_IO_STREAM(p); }
@@ -96,6 +97,15 @@ static inline gulong hub_signal_connect_open(gpointer instance, HubOpenCallback 
     return g_signal_connect_data(instance, "open", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
 }
 
+// Signals whose handler takes one pointer and returns an int: GApplication's `command-line`
+// (GApplicationCommandLine *) and `handle-local-options` (GVariantDict *).
+typedef gint (*HubPointerIntCallback)(gpointer instance, gpointer arg, gpointer user_data);
+
+static inline gulong hub_signal_connect_pointer_int(gpointer instance, const char *signal, HubPointerIntCallback cb,
+                                                    gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
+}
+
 // GSocketService::incoming (service, connection, source object) -> handled
 typedef gboolean (*HubIncomingCallback)(gpointer service, gpointer connection, gpointer source_object,
                                         gpointer user_data);
@@ -125,6 +135,16 @@ static inline GtkWidget *hub_dialog_new_with_two_buttons(const char *title, GtkW
 static inline GtkWidget *hub_dialog_new(const char *title, GtkWindow *parent) {
     return gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT
                                                           | GTK_DIALOG_USE_HEADER_BAR, NULL, NULL);
+}
+
+// GApplicationCommandLine's print functions are printf-like; the text goes through "%s" so that
+// a `%` in it is printed as is. (g_application_command_line_print_literal needs GLib 2.80.)
+static inline void hub_command_line_print(GApplicationCommandLine *command_line, const char *text) {
+    g_application_command_line_print(command_line, "%s", text);
+}
+
+static inline void hub_command_line_printerr(GApplicationCommandLine *command_line, const char *text) {
+    g_application_command_line_printerr(command_line, "%s", text);
 }
 
 static inline GtkListStore *hub_list_store_new_string(void) {

@@ -8,14 +8,15 @@ public enum GtkRuntime {
     private static var initialized = false
     private static var bridgeSource: guint = 0
 
-    /// Initialises GTK once (without touching the process arguments) and installs the main-queue bridge.
-    /// Returns false when no display can be opened.
+    /// Initialises GTK once (without touching the process arguments), installs the main-queue bridge
+    /// and HubGTK's stylesheet. Returns false when no display can be opened.
     @discardableResult
     public static func initialize() -> Bool {
         if initialized { return true }
         guard gtk_init_check(nil, nil) != 0 else { return false }
         initialized = true
         installMainQueueBridge()
+        FrameworkStyle.installIfNeeded()
         return true
     }
 
@@ -24,6 +25,11 @@ public enum GtkRuntime {
     public static func installMainQueueBridge() {
         guard bridgeSource == 0 else { return }
         bridgeSource = hub_install_dispatch_main_queue_bridge()
+    }
+
+    /// The version of the GTK library the process runs with, such as `3.24.38`.
+    public nonisolated static var gtkVersion: String {
+        "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
     }
 
     /// True once the bridge is installed.

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import HubFramework
 import HubGTK
@@ -194,14 +193,14 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }
 
-    /// Opens a URI with the desktop's default handler.
+    /// Opens a URI with the desktop's default handler; says why on standard error when it cannot.
     public static func openWithDesktop(_ uri: URL) -> Bool {
-        var error: UnsafeMutablePointer<GError>? = nil
-        let ok = gtk_show_uri_on_window(nil, uri.absoluteString, UInt32(GDK_CURRENT_TIME), &error) != 0
-        if let error {
-            FileHandle.standardError.write(Data("hub-viewer: cannot open \(uri): \(String(cString: error.pointee.message))\n".utf8))
-            g_error_free(error)
+        do {
+            try Desktop.open(uri)
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("hub-viewer: cannot open \(uri): \(error)\n".utf8))
+            return false
         }
-        return ok
     }
 }

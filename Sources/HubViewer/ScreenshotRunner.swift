@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import HubFramework
 import HubGTK
@@ -10,6 +9,7 @@ import HubGTK
 /// component.
 @MainActor
 public enum ScreenshotRunner {
+    /// Takes the screenshot `options` ask for; returns the exit status (0 when the PNG was written).
     public static func run(options: ViewerOptions) -> Int32 {
         guard let path = options.screenshotPath else { return 2 }
         guard GtkRuntime.initialize() else {
@@ -17,14 +17,15 @@ public enum ScreenshotRunner {
             return 1
         }
         let app = ViewerApplication(unique: false)
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard g_application_register(hub_g_application(app.application), nil, &error) != 0 else {
-            FileHandle.standardError.write(Data("hub-viewer: cannot register the application\n".utf8))
+        do {
+            try app.application.register()
+        } catch {
+            FileHandle.standardError.write(Data("hub-viewer: cannot register the application: \(error)\n".utf8))
             return 1
         }
         ViewerStyle.load()
         let window = app.activate()
-        gtk_window_resize(hub_window(window.window), Int32(options.width), Int32(options.height))
+        window.window.resize(width: options.width, height: options.height)
         let uri = options.uris.first ?? DemoFeatures.rootURI.absoluteString
         let opened = app.navigator.open(uri)
         guard let page = app.navigator.currentPage else { return 1 }
@@ -41,22 +42,21 @@ public enum ScreenshotRunner {
             FileHandle.standardError.write(Data("hub-viewer: \(uri) failed: \(failure)\n".utf8))
             return 1
         }
-        var crop: (x: Int32, y: Int32, width: Int32, height: Int32)?
+        var crop: Rect?
         if ShowcaseFeature.componentIdentifier(in: page.viewController.viewURI) != nil,
-            let cell = page.viewController.cellWidget(atBodyIndex: 0) ?? page.viewController.headerCellWidget
+            let component = page.viewController.visibleView(forComponentOfType: .body, indexPath: [0])
+                ?? page.viewController.visibleView(forComponentOfType: .header, indexPath: [0]),
+            let origin = component.convert(.zero, to: window.window)
         {
-            var x: Int32 = 0
-            var y: Int32 = 0
-            if gtk_widget_translate_coordinates(cell, window.window, 0, 0, &x, &y) != 0 {
-                crop = (x, y, gtk_widget_get_allocated_width(cell), gtk_widget_get_allocated_height(cell))
-            }
+            crop = Rect(origin: origin, size: component.allocatedSize)
         }
-        guard Gtk.writePNG(of: window.window, to: path, crop: crop) else {
-            FileHandle.standardError.write(Data("hub-viewer: cannot write \(path)\n".utf8))
+        do {
+            try window.window.writePNG(to: URL(fileURLWithPath: path), crop: crop)
+        } catch {
+            FileHandle.standardError.write(Data("hub-viewer: \(error)\n".utf8))
             return 1
         }
-        gtk_widget_destroy(window.window)
+        window.window.destroy()
         return 0
     }
 }
-

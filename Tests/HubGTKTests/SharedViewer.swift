@@ -21,7 +21,7 @@ enum SharedViewer {
         let app = ViewerApplication(unique: false, hub: ViewerHub.make(connectivity: ManualConnectivityStateResolver()),
                                     applicationID: nil)
         var error: UnsafeMutablePointer<GError>? = nil
-        let registered = g_application_register(hub_g_application(app.application), nil, &error)
+        let registered = g_application_register(hub_g_application(app.application.gtkApplication), nil, &error)
         XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "no error")
         app.activate()
         self.app = app

@@ -35,7 +35,7 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     private func addButton(_ app: ViewerApplication) throws -> WidgetPointer {
         let window = try XCTUnwrap(app.mainWindow)
-        let buttons = Gtk.children(of: window.barItemsBox)
+        let buttons = Gtk.children(of: window.barItemsBox.gtkWidget)
         XCTAssertEqual(buttons.count, 1)
         let button = try XCTUnwrap(buttons.first)
         XCTAssertNotEqual(gtk_widget_get_visible(button), 0)
@@ -117,7 +117,7 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
             let dialog = try XCTUnwrap(prompt.presentation)
             pump(until: { gtk_widget_get_mapped(dialog.dialog.gtkWidget) != 0 }, "the dialog on screen")
             XCTAssertEqual(String(cString: gtk_window_get_title(hub_window(dialog.dialog.gtkWidget))), "Add an item")
-            XCTAssertEqual(gtk_window_get_transient_for(hub_window(dialog.dialog.gtkWidget)), hub_window(window.window))
+            XCTAssertEqual(gtk_window_get_transient_for(hub_window(dialog.dialog.gtkWidget)), hub_window(window.window.gtkWidget))
             XCTAssertNotEqual(gtk_window_get_modal(hub_window(dialog.dialog.gtkWidget)), 0)
             XCTAssertEqual(gtk_window_get_focus(hub_window(dialog.dialog.gtkWidget)), dialog.entry.gtkWidget, "the entry has the focus")
             gtk_entry_set_text(hub_entry(dialog.entry.gtkWidget), "Water the plants")

@@ -42,16 +42,16 @@ final class ViewerNavigationTests: GtkTestCase, @unchecked Sendable {
             defer { app.navigator.tearDown() }
             app.navigator.open("hub-demo:root")
             window.address = "hub-demo:reallylonglist"
-            gtk_widget_activate(window.addressEntry)
+            gtk_widget_activate(window.addressEntry.gtkWidget)
             let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
             XCTAssertEqual(controller.viewURI.absoluteString, "hub-demo:reallylonglist")
             pump(until: { controller.liveBodyComponentCount > 0 }, "list rows")
             XCTAssertEqual(window.title, "Really Long List")
             XCTAssertEqual(controller.viewModel?.bodyComponentModels.first?.title, "Row number 1")
-            XCTAssertNotEqual(gtk_widget_get_sensitive(window.backButton), 0)
+            XCTAssertNotEqual(gtk_widget_get_sensitive(window.backButton.gtkWidget), 0)
             // Escape puts the current URI back.
             window.address = "half-typed"
-            press(key: GDK_KEY_Escape, to: window.addressEntry)
+            press(key: GDK_KEY_Escape, to: window.addressEntry.gtkWidget)
             XCTAssertEqual(window.address, "hub-demo:reallylonglist")
         }
     }
@@ -89,7 +89,7 @@ final class ViewerNavigationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(window.title, "Really Long List")
             app.navigator.goForward()
             XCTAssertTrue(app.navigator.currentPage?.viewController === root)
-            XCTAssertNotEqual(gtk_widget_get_sensitive(window.forwardButton), 0)
+            XCTAssertNotEqual(gtk_widget_get_sensitive(window.forwardButton.gtkWidget), 0)
         }
     }
 

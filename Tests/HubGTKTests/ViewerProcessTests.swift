@@ -17,6 +17,25 @@ final class ViewerProcessTests: XCTestCase {
         return process
     }
 
+    /// Runs the viewer to its end with its output captured (outputs are small: help, a message).
+    private func runCapturing(_ arguments: [String], in directory: URL? = nil) throws
+        -> (status: Int32, output: String, error: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: viewerPath)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, out, err)
+    }
+
     /// Waits until a window with exactly this name exists (xdotool asks the X server).
     private func windowExists(named name: String, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
@@ -47,6 +66,49 @@ final class ViewerProcessTests: XCTestCase {
         let second = try run(viewerPath, ["hub-demo:reallylonglist"])
         XCTAssertEqual(second.terminationStatus, 0, "the second launch hands the URI over and exits")
         XCTAssertTrue(windowExists(named: "Really Long List", timeout: 10), "the running window shows it")
+        XCTAssertTrue(first.isRunning)
+    }
+
+    func testHelpVersionAndBadArgumentsAreAnsweredWithoutAViewer() throws {
+        guard FileManager.default.isExecutableFile(atPath: viewerPath) else { throw XCTSkip("needs the viewer binary") }
+        let help = try runCapturing(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.contains("USAGE: hub-viewer"), help.output)
+        XCTAssertTrue(help.output.contains("--screenshot <FILE.png>"), help.output)
+        let version = try runCapturing(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.output.hasPrefix("hub-viewer "), version.output)
+        let bad = try runCapturing(["--size", "huge", "hub-demo:root"])
+        XCTAssertEqual(bad.status, 2, "bad options are refused with a usage message")
+        XCTAssertTrue(bad.error.contains("Error: The value 'huge' is invalid for '--size <WxH>'"), bad.error)
+        XCTAssertTrue(bad.error.contains("Usage: hub-viewer"), bad.error)
+        XCTAssertEqual(bad.output, "")
+    }
+
+    func testTheRunningViewerOpensAForwardedPathFromTheLaunchFolderAndAnswersHelpLocally() throws {
+        try requireDisplay()
+        let first = try run(viewerPath, ["--no-live"], wait: false)
+        defer { if first.isRunning { first.terminate(); first.waitUntilExit() } }
+        XCTAssertTrue(windowExists(named: "Hub Framework Demo", timeout: 20), "no URI opens the root view")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-viewer-launch-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"title": "Opened From Its Folder", "body": [{"id": "a", "text": {"title": "A row"}}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("view.json"))
+        let second = try runCapturing(["--live-port", "7801", "view.json"], in: folder)
+        XCTAssertEqual(second.status, 0, second.error)
+        XCTAssertTrue(windowExists(named: "Opened From Its Folder", timeout: 10),
+                      "the running viewer resolved view.json in the second launch's folder")
+        XCTAssertTrue(second.error.contains("keeps its live-editing service"), "told that --live-port did nothing: \(second.error)")
+
+        let help = try runCapturing(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.contains("USAGE: hub-viewer"), "help is printed by the launched process")
+        let bad = try runCapturing(["--bogus"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.error.contains("Unknown option '--bogus'"), bad.error)
+        XCTAssertTrue(windowExists(named: "Opened From Its Folder", timeout: 1), "neither reached the running viewer")
         XCTAssertTrue(first.isRunning)
     }
 

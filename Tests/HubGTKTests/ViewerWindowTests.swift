@@ -9,15 +9,15 @@ final class ViewerWindowTests: GtkTestCase, @unchecked Sendable {
         onMain {
             let app = SharedViewer.fresh()
             let window = app.activate()
-            pump(until: { gtk_widget_get_mapped(window.window) != 0 }, "the window to be mapped")
+            pump(until: { gtk_widget_get_mapped(window.window.gtkWidget) != 0 }, "the window to be mapped")
 
             XCTAssertEqual(ViewerApplication.applicationID, "org.hubframework.Viewer")
-            XCTAssertEqual(gtk_window_get_titlebar(hub_window(window.window)), window.headerBar)
-            XCTAssertEqual(gtk_header_bar_get_custom_title(hub_header_bar(window.headerBar)),
-                           gtk_widget_get_parent(window.addressEntry), "the address entry is in the title area")
-            XCTAssertNotEqual(gtk_widget_get_visible(window.addressEntry), 0)
+            XCTAssertEqual(gtk_window_get_titlebar(hub_window(window.window.gtkWidget)), window.headerBar.gtkWidget)
+            XCTAssertEqual(gtk_header_bar_get_custom_title(hub_header_bar(window.headerBar.gtkWidget)),
+                           gtk_widget_get_parent(window.addressEntry.gtkWidget), "the address entry is in the title area")
+            XCTAssertNotEqual(gtk_widget_get_visible(window.addressEntry.gtkWidget), 0)
             app.navigator.open("hub-demo:root")
-            XCTAssertEqual(gtk_widget_get_sensitive(window.backButton), 0, "nothing to go back to yet")
+            XCTAssertEqual(gtk_widget_get_sensitive(window.backButton.gtkWidget), 0, "nothing to go back to yet")
 
             window.address = "hub-demo:root"
             XCTAssertEqual(window.address, "hub-demo:root")

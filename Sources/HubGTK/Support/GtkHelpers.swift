@@ -57,40 +57,4 @@ public enum Gtk {
         g_list_free(list)
         return result
     }
-
-    /// Loads a CSS file for the whole screen at application priority. Returns an error message on failure.
-    @discardableResult
-    public static func loadCSS(path: String) -> String? {
-        let provider = gtk_css_provider_new()!
-        var error: UnsafeMutablePointer<GError>? = nil
-        gtk_css_provider_load_from_path(provider, path, &error)
-        if let error {
-            let message = String(cString: error.pointee.message)
-            g_error_free(error)
-            g_object_unref(provider)
-            return message
-        }
-        gtk_style_context_add_provider_for_screen(gdk_screen_get_default(), hub_style_provider(provider),
-                                                  UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
-        return nil
-    }
-
-    /// Draws a widget (normally a window) into a PNG file; `crop` (in the widget's coordinates)
-    /// keeps only that rectangle. Returns false when nothing could be written.
-    @discardableResult
-    public static func writePNG(of widget: UnsafeMutablePointer<GtkWidget>, to path: String,
-                                crop: (x: Int32, y: Int32, width: Int32, height: Int32)? = nil) -> Bool
-    {
-        let width = crop?.width ?? gtk_widget_get_allocated_width(widget)
-        let height = crop?.height ?? gtk_widget_get_allocated_height(widget)
-        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
-        else { return false }
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)
-        if let crop { cairo_translate(cr, -Double(crop.x), -Double(crop.y)) }
-        gtk_widget_draw(widget, cr)
-        cairo_destroy(cr)
-        return cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS
-    }
 }

@@ -79,6 +79,7 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         pool = ComponentReusePool(registry: componentRegistry)
         measurer = ComponentMeasurer(registry: componentRegistry)
         canvas.delegate = self
+        FrameworkStyle.installIfNeeded()
         Gtk.addClass(canvas.widget, "hub-view")
         gtk_widget_set_name(canvas.layout, "collectionView")
         if let accessible = gtk_widget_get_accessible(canvas.layout) { atk_object_set_role(accessible, ATK_ROLE_LIST) }

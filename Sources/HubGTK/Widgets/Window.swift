@@ -30,6 +30,13 @@ open class Window: Container {
         set { gtk_window_set_icon_name(hub_window(gtkWidget), newValue) }
     }
 
+    /// The icon of windows that set no ``iconName`` of their own (normally the application id),
+    /// from the ``IconTheme``.
+    public static var defaultIconName: String? {
+        get { gtk_window_get_default_icon_name().map { String(cString: $0) } }
+        set { gtk_window_set_default_icon_name(newValue) }
+    }
+
     /// The size the window opens at.
     public func setDefaultSize(width: Int, height: Int) {
         gtk_window_set_default_size(hub_window(gtkWidget), Int32(width), Int32(height))

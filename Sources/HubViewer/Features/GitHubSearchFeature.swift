@@ -19,7 +19,7 @@ enum GitHubSearch {
     static let offlineText = "You're offline.\nGo online to search GitHub."
     static let noResultsText = "No results found"
 
-    /// The GitHub schema of spec §3.2: `items[*]` are body components, each item is also its
+    /// The schema for GitHub search answers: `items[*]` are body components, each item is also its
     /// target, `name` the title, "Author: " + `owner.login` the subtitle, `html_url` the target URI.
     static func makeSchema(from registry: JSONSchemaRegistry) -> JSONSchema {
         let schema = registry.createNewSchema()

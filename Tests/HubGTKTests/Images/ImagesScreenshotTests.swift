@@ -122,13 +122,12 @@ final class ImagesScreenshotTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             // The viewer's window, in an application of its own (another id than the viewer's, so that
             // the viewer's own tests can still register theirs in this process).
-            let application = gtk_application_new("org.hubframework.ImagesScreenshot", G_APPLICATION_NON_UNIQUE)!
-            defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+            let application = Application(id: "org.hubframework.ImagesScreenshot", isUnique: false)
             var error: UnsafeMutablePointer<GError>? = nil
-            XCTAssertNotEqual(g_application_register(hub_g_application(application), nil, &error), 0)
+            XCTAssertNotEqual(g_application_register(hub_g_application(application.gtkApplication), nil, &error), 0)
             let viewer = ViewerWindow(application: application)
             viewer.present()
-            gtk_window_resize(hub_window(viewer.window), 760, 940)
+            gtk_window_resize(hub_window(viewer.window.gtkWidget), 760, 940)
             viewer.address = "hub-demo:images"
             viewer.title = "Images"
 
@@ -150,8 +149,8 @@ final class ImagesScreenshotTests: GtkTestCase, @unchecked Sendable {
                 }],
                 featureIdentifier: "images", featureTitle: "Images")
             defer { controller.tearDown() }
-            gtk_container_add(hub_container(viewer.contentArea), controller.view.gtkWidget)
-            gtk_widget_show_all(viewer.window)
+            gtk_container_add(hub_container(viewer.contentArea.gtkWidget), controller.view.gtkWidget)
+            gtk_widget_show_all(viewer.window.gtkWidget)
             controller.viewWillAppear()
             pump(until: { controller.liveBodyComponentCount >= 9 }, timeout: 10, "the rows and cards")
 
@@ -177,8 +176,8 @@ final class ImagesScreenshotTests: GtkTestCase, @unchecked Sendable {
             pump(for: 0.2)
             if let path = ProcessInfo.processInfo.environment["HUB_SCREENSHOT_PATH"], !path.isEmpty {
                 // What the X server shows, cropped to the window (Xvfb has no window manager: it sits at 0,0).
-                let width = gtk_widget_get_allocated_width(viewer.window)
-                let height = gtk_widget_get_allocated_height(viewer.window)
+                let width = gtk_widget_get_allocated_width(viewer.window.gtkWidget)
+                let height = gtk_widget_get_allocated_height(viewer.window.gtkWidget)
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
                 process.arguments = ["import", "-window", "root", "-crop", "\(width)x\(height)+0+0", "+repage", path]
@@ -186,7 +185,7 @@ final class ImagesScreenshotTests: GtkTestCase, @unchecked Sendable {
                 while process.isRunning { pump(for: 0.05) }
                 XCTAssertEqual(process.terminationStatus, 0, "ImageMagick's import (make deps installs it)")
             }
-            gtk_widget_destroy(viewer.window)
+            gtk_widget_destroy(viewer.window.gtkWidget)
         }
     }
 }

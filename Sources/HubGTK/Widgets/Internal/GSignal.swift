@@ -150,6 +150,26 @@ package enum GSignal {
 }
 
 extension GSignal {
+    /// Connects a handler that receives one pointer argument and returns an int (GApplication's
+    /// `command-line` and `handle-local-options`).
+    @discardableResult
+    static func connectPointerReturningInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                           _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Int32)
+        -> SignalConnection
+    {
+        typealias Callback = @MainActor (UnsafeMutableRawPointer?) -> Int32
+        let box = ClosureBox<Callback>(handler)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = hub_signal_connect_pointer_int(instance, signal, { _, arg, data in
+            guard let data else { return -1 }
+            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
+            return MainActor.assumeIsolated { box.callback(arg) }
+        }, data, releaseBox)
+        return SignalConnection(instance: instance, handlerID: id)
+    }
+}
+
+extension GSignal {
     /// Connects GApplication's `open` (files and their count).
     @discardableResult
     package static func connectOpen(_ instance: UnsafeMutableRawPointer,

@@ -13,16 +13,20 @@ public protocol LiveServiceDelegate: AnyObject {
 
 /// Why the live service could not start.
 public struct LiveServiceError: Error, CustomStringConvertible {
+    /// The port asked for.
     public let port: UInt16
+    /// GIO's explanation (the port is taken, for instance).
     public let reason: String
 
+    /// The address and the reason.
     public var description: String {
         "cannot listen on \(LiveProtocol.loopbackHost):\(port): \(reason)"
     }
 }
 
-/// The viewer's live-editing service: a `GSocketService` listening on 127.0.0.1 only, speaking
-/// the length-prefixed protocol of `LiveProtocol` (docs/live-editing.md).
+/// The live-editing service (what `hublive` talks to): a `GSocketService` listening on 127.0.0.1
+/// only, speaking the length-prefixed protocol of `LiveProtocol` (docs/live-editing.md). The
+/// viewer runs one; any application that shows a `LiveDocument` can.
 ///
 /// Any number of clients may be connected; each may send any number of messages, split across
 /// reads in any way. Every complete message goes to the delegate, whose answer is written back as
@@ -33,16 +37,18 @@ public struct LiveServiceError: Error, CustomStringConvertible {
 /// Everything runs on the main loop: reads and writes are asynchronous GIO calls.
 @MainActor
 public final class LiveService {
+    /// Receives the messages and answers them.
     public weak var delegate: (any LiveServiceDelegate)?
     /// The largest message accepted.
     public let maximumMessageSize: Int
-    /// Where diagnostics go (standard error by default).
+    /// Where diagnostics go: standard error by default, as `PROGRAM: live: MESSAGE`.
     public var log: @MainActor (String) -> Void = { message in
-        FileHandle.standardError.write(Data("hub-viewer: live: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(ProcessInfo.processInfo.processName): live: \(message)\n".utf8))
     }
 
     /// The port listened on, while listening.
     public private(set) var port: UInt16?
+    /// True between a successful `start(onPort:)` and `stop()`.
     public var isListening: Bool { port != nil }
     /// Clients connected now.
     public var connectionCount: Int { connections.count }
@@ -51,6 +57,7 @@ public final class LiveService {
     private var incomingHandler: gulong = 0
     private var connections: [ObjectIdentifier: LiveConnection] = [:]
 
+    /// A stopped service that accepts messages up to `maximumMessageSize` bytes.
     public init(maximumMessageSize: Int = LiveProtocol.maximumMessageSize) {
         self.maximumMessageSize = maximumMessageSize
     }

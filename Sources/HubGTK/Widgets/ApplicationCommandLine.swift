@@ -1,0 +1,60 @@
+import CGtk
+import Foundation
+
+/// One launch's command line, as the primary instance of an ``Application`` receives it in
+/// ``Application/onCommandLine`` — from its own launch or forwarded by another process.
+///
+/// What it prints goes to the terminal of the process that was launched, and that process exits
+/// with the status the handler returns once this object is released.
+@MainActor
+public final class ApplicationCommandLine {
+    private let commandLine: UnsafeMutablePointer<GApplicationCommandLine>
+
+    init(_ commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
+        self.commandLine = commandLine
+        g_object_ref(UnsafeMutableRawPointer(commandLine))
+    }
+
+    isolated deinit {
+        g_object_unref(UnsafeMutableRawPointer(commandLine))
+    }
+
+    /// The arguments of the launch, the program name first.
+    public var arguments: [String] {
+        var count: Int32 = 0
+        guard let argv = g_application_command_line_get_arguments(commandLine, &count) else { return [] }
+        defer { g_strfreev(argv) }
+        return (0..<Int(count)).compactMap { argv[$0].map { String(cString: $0) } }
+    }
+
+    /// The launching process's working directory, when it sent one.
+    public var workingDirectory: String? {
+        g_application_command_line_get_cwd(commandLine).map { String(cString: $0) }
+    }
+
+    /// True when another process was launched and forwarded this command line.
+    public var isRemote: Bool {
+        g_application_command_line_get_is_remote(commandLine) != 0
+    }
+
+    /// What `argument` names as a URI, the way GIO reads file arguments: a URI stays as it is and
+    /// a path is taken relative to the launching process's working directory (`view.json` becomes
+    /// `file:///that/folder/view.json`). Nil when Foundation cannot read GIO's URI.
+    public func url(forArgument argument: String) -> URL? {
+        let file = g_application_command_line_create_file_for_arg(commandLine, argument)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let uri = g_file_get_uri(file) else { return nil }
+        defer { g_free(uri) }
+        return URL(string: String(cString: uri))
+    }
+
+    /// Writes `text` on the launching process's standard output (no newline is added).
+    public func print(_ text: String) {
+        hub_command_line_print(commandLine, text)
+    }
+
+    /// Writes `text` on the launching process's standard error (no newline is added).
+    public func printError(_ text: String) {
+        hub_command_line_printerr(commandLine, text)
+    }
+}

@@ -1,0 +1,44 @@
+import CGtk
+import Foundation
+import HubFramework
+
+/// Why a widget could not be written as a PNG file.
+public struct PNGWriteError: Error, Sendable, CustomStringConvertible {
+    /// The file that was to be written.
+    public let path: String
+    /// What went wrong.
+    public let reason: String
+
+    /// The file and the reason.
+    public var description: String { "cannot write \(path): \(reason)" }
+}
+
+extension Widget {
+    /// Draws the widget (normally a window) as it looks now into a PNG file at `url`. `crop`, in the
+    /// widget's coordinates, keeps only that rectangle. The widget must have been laid out (shown
+    /// in a window that had a chance to draw).
+    public func writePNG(to url: URL, crop: Rect? = nil) throws(PNGWriteError) {
+        try Self.writePNG(of: gtkWidget, to: url.path, crop: crop)
+    }
+
+    /// ``writePNG(to:crop:)`` for a widget made outside the typed layer (the benchmarks' windows).
+    package static func writePNG(of widget: WidgetPointer, to path: String, crop: Rect? = nil) throws(PNGWriteError) {
+        let width = crop.map { Int32($0.width.rounded()) } ?? gtk_widget_get_allocated_width(widget)
+        let height = crop.map { Int32($0.height.rounded()) } ?? gtk_widget_get_allocated_height(widget)
+        guard width > 0, height > 0 else {
+            throw PNGWriteError(path: path, reason: "the picture would be empty (\(width)×\(height))")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else {
+            throw PNGWriteError(path: path, reason: "no memory for a \(width)×\(height) picture")
+        }
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        if let crop { cairo_translate(cr, -crop.minX.rounded(), -crop.minY.rounded()) }
+        gtk_widget_draw(widget, cr)
+        cairo_destroy(cr)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw PNGWriteError(path: path, reason: cairo_status_to_string(status).map { String(cString: $0) } ?? "error \(status.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CGtk
+import Foundation
+import HubViewer
+import XCTest
+@testable import HubGTK
+
+/// HubGTK's own stylesheet: installed by the framework, below application CSS, and enough on its
+/// own to style the default components.
+final class FrameworkStyleTests: GtkTestCase, @unchecked Sendable {
+    /// The left padding GTK computes for a new row component's widget now.
+    @MainActor
+    private func rowPadding() throws -> Int16 {
+        let row = RowComponent()
+        row.loadView()
+        let view = try XCTUnwrap(row.view)
+        let context = gtk_widget_get_style_context(view.gtkWidget)
+        var padding = GtkBorder()
+        gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &padding)
+        return padding.left
+    }
+
+    func testHubGTKInstallsItsStylesheetBetweenTheThemeAndTheApplication() throws {
+        try onMain {
+            // GtkTestCase's setUp initialised GTK through GtkRuntime, which installs it.
+            let sheet = try XCTUnwrap(FrameworkStyle.styleSheet, "installed by GtkRuntime.initialize()")
+            XCTAssertEqual(sheet.installedPriority, .framework)
+            XCTAssertGreaterThan(StyleSheet.Priority.framework, .theme)
+            XCTAssertGreaterThan(StyleSheet.Priority.framework, .settings)
+            XCTAssertLessThan(StyleSheet.Priority.framework, .application)
+            FrameworkStyle.installIfNeeded()
+            XCTAssertTrue(FrameworkStyle.styleSheet === sheet, "installed once")
+        }
+    }
+
+    func testDefaultComponentsAreStyledWithoutAnyApplicationStylesheet() throws {
+        try onMain {
+            let sheet = try XCTUnwrap(FrameworkStyle.styleSheet)
+            XCTAssertEqual(try rowPadding(), 18, "hub-gtk.css gives rows their padding")
+            // The rule is HubGTK's, not the viewer's (which other tests in this process load).
+            sheet.uninstall()
+            defer { sheet.install(priority: .framework) }
+            XCTAssertEqual(try rowPadding(), 0, "without HubGTK's stylesheet a row has no padding")
+        }
+    }
+
+    func testApplicationCSSOverridesHubGTKs() throws {
+        try onMain {
+            XCTAssertEqual(try rowPadding(), 18)
+            let application = try StyleSheet(css: ".hub-row { padding: 0 4px; }")
+            application.install()
+            defer { application.uninstall() }
+            XCTAssertEqual(application.installedPriority, .application)
+            XCTAssertEqual(try rowPadding(), 4, "the application's rule wins over HubGTK's")
+        }
+    }
+
+    func testStylesheetsParseOrSayWhyNot() throws {
+        try onMain {
+            XCTAssertThrowsError(try StyleSheet(css: ".hub-row { padding: nonsense; }")) { error in
+                XCTAssertFalse(String(describing: error).isEmpty)
+            }
+            XCTAssertThrowsError(try StyleSheet(contentsOf: URL(fileURLWithPath: "/nonexistent/style.css")))
+            XCTAssertNoThrow(try StyleSheet(contentsOf: ResourceLocator.resource("hub-viewer.css")),
+                             "the viewer's stylesheet")
+            let framework = try XCTUnwrap(FrameworkStyle.stylesheetURL, "hub-gtk.css in HubGTK's resource bundle")
+            XCTAssertNoThrow(try StyleSheet(contentsOf: framework), "HubGTK's stylesheet")
+        }
+    }
+}
