@@ -13,7 +13,7 @@ XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 TEST_ENV     := env GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
 VIEWER_ARGS  ?=
 
-.PHONY: all deps build run test bench screenshot clean
+.PHONY: all deps build run test check bench screenshot clean
 
 all: build
 
@@ -41,8 +41,13 @@ run: build
 	fi
 	@"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/hub-viewer" $(VIEWER_ARGS)
 
-# Every test: the toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus session.
-test: deps
+# Source rules a compiler does not enforce: C calls only in the widget layer and the engine files.
+check:
+	@tools/check-raw-gtk-calls.sh
+
+# Every test: the source checks, the toolkit-free core and the GTK tests, serially, under Xvfb with
+# a private D-Bus session.
+test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}

@@ -41,13 +41,12 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Sources/HubFramework"
         ),
-        // Rendering on GTK 3. Its stylesheet for the default components ships with it and is
-        // read through Bundle.module.
+        // Rendering on GTK 3, with the typed widget layer and the default components' stylesheet
+        // compiled in.
         .target(
             name: "HubGTK",
             dependencies: ["HubFramework", "CGtk", .product(name: "Logging", package: "swift-log")],
-            path: "Sources/HubGTK",
-            resources: [.copy("Resources/hub-gtk.css")]
+            path: "Sources/HubGTK"
         ),
         // A loopback HTTP server shared by the tests and benchmarks (not part of the product):
         // only test targets and HubBench depend on it, so nothing shipped links test code.
@@ -67,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "hub-viewer",
-            dependencies: ["HubViewer"],
+            dependencies: ["HubViewer", "HubFramework"],
             path: "Sources/hub-viewer"
         ),
         .executableTarget(

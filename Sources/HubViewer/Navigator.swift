@@ -1,6 +1,7 @@
 import Foundation
 import HubFramework
 import HubGTK
+import Logging
 
 /// Is told what the navigator shows, so the window can follow.
 @MainActor
@@ -193,13 +194,13 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }
 
-    /// Opens a URI with the desktop's default handler; says why on standard error when it cannot.
+    /// Opens a URI with the desktop's default handler; logs why when it cannot.
     public static func openWithDesktop(_ uri: URL) -> Bool {
         do {
             try Desktop.open(uri)
             return true
         } catch {
-            FileHandle.standardError.write(Data("hub-viewer: cannot open \(uri): \(error)\n".utf8))
+            HubLogging.logger("viewer").error("cannot open \(uri): \(error)")
             return false
         }
     }

@@ -13,15 +13,13 @@ public enum ScreenshotRunner {
     public static func run(options: ViewerOptions) -> Int32 {
         guard let path = options.screenshotPath else { return 2 }
         guard GtkRuntime.initialize() else {
-            FileHandle.standardError.write(Data("hub-viewer: cannot open a display for --screenshot\n".utf8))
-            return 1
+            return fail("cannot open a display for --screenshot")
         }
         let app = ViewerApplication(unique: false)
         do {
             try app.application.register()
         } catch {
-            FileHandle.standardError.write(Data("hub-viewer: cannot register the application: \(error)\n".utf8))
-            return 1
+            return fail("cannot register the application: \(error)")
         }
         ViewerStyle.load()
         let window = app.activate()
@@ -35,12 +33,10 @@ public enum ScreenshotRunner {
         let settle = Date().addingTimeInterval(0.8)
         GtkRuntime.iterate(until: { Date() >= settle }, timeout: 2)
         guard opened, loaded, !page.isErrorPage else {
-            FileHandle.standardError.write(Data("hub-viewer: \(uri) did not load\n".utf8))
-            return 1
+            return fail("\(uri) did not load")
         }
         if let failure = page.viewController.visibleStateDescription, failure != "loading" {
-            FileHandle.standardError.write(Data("hub-viewer: \(uri) failed: \(failure)\n".utf8))
-            return 1
+            return fail("\(uri) failed: \(failure)")
         }
         var crop: Rect?
         if ShowcaseFeature.componentIdentifier(in: page.viewController.viewURI) != nil,
@@ -53,10 +49,16 @@ public enum ScreenshotRunner {
         do {
             try window.window.writePNG(to: URL(fileURLWithPath: path), crop: crop)
         } catch {
-            FileHandle.standardError.write(Data("hub-viewer: \(error)\n".utf8))
-            return 1
+            return fail("\(error)")
         }
         window.window.destroy()
         return 0
+    }
+
+    /// The command's own answer when it cannot do its job (what went wrong is the result the
+    /// user asked for, so it is printed, not logged): `hub-viewer: MESSAGE` and exit status 1.
+    private static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("hub-viewer: \(message)\n".utf8))
+        return 1
     }
 }

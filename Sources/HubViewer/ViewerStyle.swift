@@ -1,5 +1,7 @@
 import Foundation
 import HubGTK
+import HubFramework
+import Logging
 
 /// Loads the viewer's stylesheet and icons.
 @MainActor
@@ -17,7 +19,7 @@ enum ViewerStyle {
             sheet.install(priority: .application)
             styleSheet = sheet
         } catch {
-            FileHandle.standardError.write(Data("hub-viewer: cannot load \(css.path): \(error)\n".utf8))
+            HubLogging.logger("viewer").error("cannot load \(css.path): \(error)")
         }
         IconTheme.appendSearchPath(ResourceLocator.resource("icons"))
         Window.defaultIconName = ViewerApplication.applicationID

@@ -62,8 +62,7 @@ final class FrameworkStyleTests: GtkTestCase, @unchecked Sendable {
             XCTAssertThrowsError(try StyleSheet(contentsOf: URL(fileURLWithPath: "/nonexistent/style.css")))
             XCTAssertNoThrow(try StyleSheet(contentsOf: ResourceLocator.resource("hub-viewer.css")),
                              "the viewer's stylesheet")
-            let framework = try XCTUnwrap(FrameworkStyle.stylesheetURL, "hub-gtk.css in HubGTK's resource bundle")
-            XCTAssertNoThrow(try StyleSheet(contentsOf: framework), "HubGTK's stylesheet")
+            XCTAssertNoThrow(try StyleSheet(css: FrameworkStyle.css), "HubGTK's stylesheet")
         }
     }
 }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import HubFramework
+import Logging
 
 /// Receives what clients of a `LiveService` send.
 @MainActor
@@ -41,9 +42,10 @@ public final class LiveService {
     public weak var delegate: (any LiveServiceDelegate)?
     /// The largest message accepted.
     public let maximumMessageSize: Int
-    /// Where diagnostics go: standard error by default, as `PROGRAM: live: MESSAGE`.
+    /// Where diagnostics go: by default a warning on the `org.hubframework.gtk.live` logger
+    /// (see ``HubFramework/HubLogging``).
     public var log: @MainActor (String) -> Void = { message in
-        FileHandle.standardError.write(Data("\(ProcessInfo.processInfo.processName): live: \(message)\n".utf8))
+        HubLogging.logger("gtk.live").warning("\(message)")
     }
 
     /// The port listened on, while listening.
