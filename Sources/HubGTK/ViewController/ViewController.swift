@@ -330,7 +330,9 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         return cell
     }
 
-    // MARK: Appearance bookkeeping (spec §4f-3, §4f-5)
+    // MARK: Appearance bookkeeping
+    // A component is told it will appear once per model it shows: again after its model changed,
+    // and again when the whole view reappears (`forced`), but not on every scroll step.
 
     private func cellWillAppear(_ wrapper: ComponentWrapper, forced: Bool) {
         if wrapper.viewHasAppearedSinceLastModelChange && !forced { return }
@@ -350,7 +352,9 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         wrapper.visibleChildrenWillAppear()
     }
 
-    // MARK: Header and overlays (spec §4g)
+    // MARK: Header and overlays
+    // Neither scrolls: both float in the canvas overlay, the header at the top at its preferred
+    // height, the overlays centred (or where the delegate puts them) and stacked in model order.
 
     private func configureHeader(_ model: ComponentModel?) {
         guard let model else {
@@ -579,7 +583,9 @@ public final class ViewController: ViewModelLoaderDelegate, ScrollCanvasDelegate
         canvas.setContentOffset(offset.y, animated: animated)
     }
 
-    /// The default rule for scrolling a component into view (spec §2.8).
+    /// The offset that shows the body component at `index` at `scrollPosition`: its top edge at the
+    /// top of the view (`.top`), its middle in the middle (`.centeredVertically`) or its bottom edge at
+    /// the bottom (`.bottom`), clamped to the content. Scroll handlers without a rule of their own use it.
     public func defaultContentOffset(forDisplayingComponentAt index: Int, scrollPosition: ScrollPosition) -> Point {
         layout?.contentOffset(forDisplayingComponentAt: index, scrollPosition: scrollPosition, contentInset: .zero,
                               viewHeight: canvas.viewportSize.height) ?? .zero
