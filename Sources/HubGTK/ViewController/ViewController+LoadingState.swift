@@ -30,9 +30,9 @@ extension ViewController {
         }
         if let state {
             if stateView == nil {
-                let view = StateView { [weak self] in self?.reload() }
-                gtk_overlay_add_overlay(hub_overlay(canvas.overlay), view.widget)
-                stateView = view
+                let created = StateView { [weak self] in self?.reload() }
+                gtk_overlay_add_overlay(hub_overlay(canvas.overlay), created.view.gtkWidget)
+                stateView = created
             }
             stateView?.show(state)
         } else {
