@@ -8,6 +8,12 @@ extension ViewController {
     /// Places components for the current viewport: keeps the ones still visible (reconfiguring
     /// those whose model changed), recycles the ones that left, and takes wrappers from the pool
     /// for the ones that came into view.
+    ///
+    /// Whether a kept component's model changed comes from `liveBody`, which followed the diff of
+    /// the last render: only the indexes the diff reloaded are configured again, and while merely
+    /// scrolling no model is compared at all. Components whose index the diff could not tell (their
+    /// item was deleted, perhaps to be inserted elsewhere, or there was no diff) are matched to
+    /// models by identifier and compared.
     func updateVisibleCells() {
         guard let layout, let viewModel, layout.count == viewModel.bodyComponentModels.count else { return }
         let body = viewModel.bodyComponentModels
@@ -15,33 +21,58 @@ extension ViewController {
         let area = Rect(x: 0, y: visible.minY - overscan, width: visible.width, height: visible.height + 2 * overscan)
         let container = containerSize
 
-        var previous: [String: ComponentWrapper] = [:]
-        previous.reserveCapacity(visibleWrappers.count)
-        for wrapper in visibleWrappers.values {
-            if let model = wrapper.model { previous[model.identifier] = wrapper }
+        // Content that arrived without a render (the view had no width) has no diff to follow.
+        liveBody.update(to: viewModel)
+        var placed = liveBody.placed
+        let reloaded = liveBody.reloaded
+        var unplaced: [String: ComponentWrapper] = [:]
+        for wrapper in liveBody.unplaced.reversed() {  // reversed: the first of equal identifiers wins
+            if let model = wrapper.model { unplaced[model.identifier] = wrapper }
         }
+        var claimed: Set<ObjectIdentifier> = []
+
         var next: [Int: ComponentWrapper] = [:]
+        next.reserveCapacity(placed.count)
         var appearing: [Int] = []
         layout.forEachIndex(intersecting: area) { index in
             let model = body[index]
-            if let wrapper = previous[model.identifier], wrapper.model?.componentIdentifier == model.componentIdentifier {
-                previous[model.identifier] = nil
-                next[index] = wrapper
-                let changed = wrapper.model != model
-                let frame = layout.frame(at: index)
-                wrapper.frame = frame  // children are sized to it while configuring
-                wrapper.configureView(with: model, containerViewSize: container)
-                place(wrapper, at: frame)
-                if changed {
-                    imageLoader?.loadImages(for: wrapper, containerViewSize: container)
-                    if isVisible { cellWillAppear(wrapper, forced: false) }
+            let wrapper: ComponentWrapper
+            let changed: Bool
+            let isReloaded = reloaded.contains(index)
+            if let live = placed[index],
+                !isReloaded || live.model?.componentIdentifier == model.componentIdentifier
+            {
+                placed[index] = nil
+                wrapper = live
+                wrapper.frame = layout.frame(at: index)  // children are sized to it while configuring
+                if isReloaded {
+                    wrapper.configureView(withChangedModel: model, containerViewSize: container)
+                } else {
+                    wrapper.keepModel(model)
                 }
+                changed = isReloaded
+            } else if let live = unplaced[model.identifier],
+                live.model?.componentIdentifier == model.componentIdentifier
+            {
+                unplaced[model.identifier] = nil
+                claimed.insert(ObjectIdentifier(live))
+                wrapper = live
+                wrapper.frame = layout.frame(at: index)
+                changed = wrapper.configureView(with: model, containerViewSize: container)
             } else {
                 appearing.append(index)
+                return
+            }
+            next[index] = wrapper
+            place(wrapper, at: wrapper.frame)
+            if changed {
+                imageLoader?.loadImages(for: wrapper, containerViewSize: container)
+                if isVisible { cellWillAppear(wrapper, forced: false) }
             }
         }
         // Recycle first, so the pool can hand the freed wrappers to the appearing models.
-        for wrapper in previous.values { endDisplaying(wrapper) }
+        for wrapper in placed.values { endDisplaying(wrapper) }
+        for wrapper in liveBody.unplaced where !claimed.contains(ObjectIdentifier(wrapper)) { endDisplaying(wrapper) }
         for index in appearing {
             let model = body[index]
             let wrapper = pool.wrapper(for: model, delegate: self, parent: nil)
@@ -57,7 +88,7 @@ extension ViewController {
             imageLoader?.loadImages(for: wrapper, containerViewSize: container)
             if isVisible { cellWillAppear(wrapper, forced: canvas.isScrolling) }
         }
-        visibleWrappers = next
+        liveBody.replace(with: next, for: viewModel)
     }
 
     func place(_ wrapper: ComponentWrapper, at frame: Rect) {

@@ -20,7 +20,7 @@ extension ViewController {
             return
         }
         needsRender = false
-        for wrapper in visibleWrappers.values { wrapper.saveComponentUIState() }
+        for wrapper in liveBody.all { wrapper.saveComponentUIState() }
         configureHeader(viewModel.headerComponentModel)
         configureOverlays(viewModel.overlayComponentModels)
 
@@ -49,6 +49,8 @@ extension ViewController {
             layout = ComponentLayout(containerSize: container, measuring: measuring, layoutManager: layoutManager,
                                      addsHeaderMargin: addsHeaderMargin)
         }
+        // The live components follow the diff to their new indexes, and learn which were reloaded.
+        liveBody.update(to: viewModel, following: diff?.body, from: lastRenderedViewModel)
         lastRenderedViewModel = viewModel
         guard let layout else { return }
 
@@ -79,7 +81,7 @@ extension ViewController {
             // Every width may change: lay out again and reconfigure what is visible.
             self.layout = nil
             lastRenderedViewModel = nil
-            for wrapper in visibleWrappers.values { wrapper.reconfigureView(containerViewSize: containerSize) }
+            for wrapper in liveBody.all { wrapper.reconfigureView(containerViewSize: containerSize) }
         }
         renderCurrentViewModel()
     }

@@ -3,7 +3,7 @@ import HubFramework
 /// What the recycler holds, for benchmarks and tests.
 extension ViewController {
     /// Component widgets currently placed for the body.
-    public var liveBodyComponentCount: Int { visibleWrappers.count }
+    public var liveBodyComponentCount: Int { liveBody.count }
     /// Wrappers waiting in the reuse pool.
     public var pooledComponentCount: Int { pool.idleCount }
     /// Components the pool ever created.

@@ -61,7 +61,10 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     var needsRender = false
 
     // Components on screen (ViewController+Recycling.swift, ViewController+HeaderAndOverlays.swift)
-    var visibleWrappers: [Int: ComponentWrapper] = [:]
+    /// The body components that have widgets (see `LiveBodyComponents`).
+    var liveBody = LiveBodyComponents<ComponentWrapper>()
+    /// The body components that have widgets, by body index.
+    var visibleWrappers: [Int: ComponentWrapper] { liveBody.placed }
     var headerWrapper: ComponentWrapper?
     var overlayWrappers: [ComponentWrapper] = []
     /// The cell each root component's widget sits in, by wrapper.
@@ -123,7 +126,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         for wrapper in allWrappers() + pool.drain() { wrapper.tearDown() }
         for cell in cells.values { cell.tearDown() }
         cells.removeAll()
-        visibleWrappers.removeAll()
+        _ = liveBody.removeAll()
         headerWrapper = nil
         overlayWrappers.removeAll()
         stateView?.tearDown()
@@ -145,7 +148,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         }
         // Components still on screen from an earlier appearance appear again; a first render
         // below makes its components appear by itself.
-        for index in visibleWrappers.keys.sorted() { cellWillAppear(visibleWrappers[index]!, forced: true) }
+        for wrapper in liveBody.all { cellWillAppear(wrapper, forced: true) }
         for wrapper in [headerWrapper].compactMap({ $0 }) + overlayWrappers { wrapperWillAppear(wrapper) }
         loader.loadViewModel()
         updateLoadingState()
@@ -212,7 +215,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Every wrapper in use: visible body components, the header, overlays and their visible children.
     func observerWrappers() -> [ComponentWrapper] {
         var result: [ComponentWrapper] = []
-        var stack = visibleWrappers.keys.sorted().compactMap { visibleWrappers[$0] }
+        var stack = liveBody.all
         if let headerWrapper { stack.append(headerWrapper) }
         stack.append(contentsOf: overlayWrappers)
         while let wrapper = stack.popLast() {
@@ -223,7 +226,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     func allWrappers() -> [ComponentWrapper] {
-        var all = Array(visibleWrappers.values) + overlayWrappers
+        var all = liveBody.all + overlayWrappers
         if let headerWrapper { all.append(headerWrapper) }
         return all
     }
