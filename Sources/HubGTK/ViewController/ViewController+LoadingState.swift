@@ -39,7 +39,4 @@ extension ViewController {
             stateView?.hide()
         }
     }
-
-    /// The state shown over the content, for tests: "loading", an error message, or nil.
-    public var visibleStateDescription: String? { stateView?.currentDescription }
 }

@@ -18,12 +18,17 @@ import HubFramework
 /// - `ViewController+LoadingState.swift`: the loading spinner and the error page (`StateView`);
 /// - `ViewController+Scrolling.swift`: the canvas's scroll events, paging, content offset observers;
 /// - `ViewController+Geometry.swift` and `+VisibleComponents.swift`: the API to find and scroll to components;
-/// - `ViewController+Selection.swift` and `+Keyboard.swift`: pointer and keyboard input, actions.
+/// - `ViewController+Selection.swift` and `+Keyboard.swift`: pointer and keyboard input, actions;
+/// - `ViewController+Inspection.swift`: what it holds, for the package's tests and benchmarks.
 @MainActor
 public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
+    /// The URI this controller shows.
     public let viewURI: URL
+    /// The feature that handles `viewURI` (its identifier and title).
     public let featureInfo: FeatureInfo
+    /// The identifier of the feature that handles `viewURI`.
     public var featureIdentifier: String { featureInfo.identifier }
+    /// Hears about content updates, rendering, component appearance, selection and actions.
     public weak var delegate: (any ViewControllerDelegate)?
 
     /// The view model rendered now (nil before the first content arrives).
@@ -53,8 +58,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let measurer: ComponentMeasurer
 
     // Rendering (ViewController+Rendering.swift)
-    /// The layout of the rendered view model.
-    public internal(set) var layout: ComponentLayout?
+    /// The layout of the rendered view model (for the package's tests and benchmarks; apps use
+    /// `frameForBodyComponent(at:)` and `indexOfBodyComponent(at:)`).
+    package internal(set) var layout: ComponentLayout?
     /// The view model last rendered: the next one is diffed against it.
     var lastRenderedViewModel: ViewModel?
     /// Content arrived while the view had no width: it is rendered as soon as it has one.
