@@ -47,17 +47,6 @@ struct LiveBodyComponents<Element: AnyObject> {
         unplaced = []
     }
 
-    /// Empties the record and returns what it held.
-    mutating func removeAll() -> [Element] {
-        defer {
-            placed = [:]
-            reloaded = []
-            unplaced = []
-            viewModel = nil
-        }
-        return all
-    }
-
     /// Moves each placed component to its item's new index (`ListDiff` order: deletions first, then
     /// insertions in ascending order). One pass over the placed indexes in ascending order, with
     /// cursors into the diff's sorted index lists, so a diff of a long body costs only as far as the

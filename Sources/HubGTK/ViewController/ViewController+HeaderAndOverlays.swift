@@ -56,7 +56,7 @@ extension ViewController {
 
     /// Reuses `previous` when it shows the same kind of component; `changed` is false when the
     /// model was equal and nothing was touched.
-    func configureHeaderOrOverlay(_ model: ComponentModel, previous: ComponentWrapper?)
+    private func configureHeaderOrOverlay(_ model: ComponentModel, previous: ComponentWrapper?)
         -> (wrapper: ComponentWrapper, changed: Bool)
     {
         if let previous, let current = previous.model, current == model { return (previous, false) }
@@ -79,7 +79,7 @@ extension ViewController {
     }
 
     /// Takes a header or overlay wrapper that is no longer used off the screen and releases it.
-    func discard(_ wrapper: ComponentWrapper) {
+    private func discard(_ wrapper: ComponentWrapper) {
         let key = ObjectIdentifier(wrapper)
         cells[key]?.detachFromOverlay()
         wrapper.tearDown()

@@ -91,7 +91,8 @@ extension ViewController {
         liveBody.replace(with: next, for: viewModel)
     }
 
-    func place(_ wrapper: ComponentWrapper, at frame: Rect) {
+    /// Puts the wrapper's cell at `frame` on the canvas (adding it the first time).
+    private func place(_ wrapper: ComponentWrapper, at frame: Rect) {
         let cell = self.cell(for: wrapper)
         wrapper.frame = frame
         cell.setSize(frame.size)
@@ -102,7 +103,9 @@ extension ViewController {
         }
     }
 
-    func endDisplaying(_ wrapper: ComponentWrapper) {
+    /// The component left the visible area: tells the delegate, keeps its UI state, hides its cell
+    /// and hands the wrapper back to the reuse pool.
+    private func endDisplaying(_ wrapper: ComponentWrapper) {
         if let model = wrapper.model, let view = wrapper.view {
             delegate?.viewController(self, componentWith: model, layoutTraits: wrapper.component.layoutTraits,
                                      didDisappearFrom: view)
@@ -113,6 +116,7 @@ extension ViewController {
         wrapper.prepareViewForReuse()
     }
 
+    /// The cell a root component's widget sits in, created the first time (one per wrapper).
     func cell(for wrapper: ComponentWrapper) -> Cell {
         let key = ObjectIdentifier(wrapper)
         if let cell = cells[key] { return cell }

@@ -44,14 +44,14 @@ extension ViewController: ScrollCanvasDelegate {
         delegate?.viewControllerShouldStartScrolling(self) ?? true
     }
 
-    var currentContentRect: Rect {
+    private var currentContentRect: Rect {
         let height = min(canvas.viewportSize.height, (layout?.contentSize.height ?? 0) - canvas.contentOffset)
         return Rect(x: 0, y: canvas.contentOffset, width: canvas.viewportSize.width, height: max(0, height))
     }
 
     /// Desktop scrolling has no "end of drag" for wheels and scrollbars, so the next page is also
     /// requested whenever the bottom of the content comes within one viewport of the visible area.
-    func loadNextPageIfNearEnd() {
+    private func loadNextPageIfNearEnd() {
         guard let layout, !loader.isLoading, loader.previouslyLoadedViewModel != nil else { return }
         let remaining = layout.contentSize.height - (canvas.contentOffset + canvas.viewportSize.height)
         if remaining < canvas.viewportSize.height {

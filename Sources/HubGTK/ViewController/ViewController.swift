@@ -132,7 +132,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         for wrapper in allWrappers() + pool.drain() { wrapper.tearDown() }
         for cell in cells.values { cell.tearDown() }
         cells.removeAll()
-        _ = liveBody.removeAll()
+        liveBody = LiveBodyComponents()
         headerWrapper = nil
         overlayWrappers.removeAll()
         stateView?.tearDown()
@@ -197,8 +197,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     // MARK: Appearance bookkeeping
-    // A component is told it will appear once per model it shows: again after its model changed,
-    // and again when the whole view reappears (`forced`), but not on every scroll step.
+    // A component is told it will appear once per model it shows (again after its model changed),
+    // and again when it scrolls into view or the whole view reappears (`forced`); one that merely
+    // stays in view is not told again.
 
     func cellWillAppear(_ wrapper: ComponentWrapper, forced: Bool) {
         if wrapper.viewHasAppearedSinceLastModelChange && !forced { return }
@@ -231,7 +232,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         return result
     }
 
-    func allWrappers() -> [ComponentWrapper] {
+    /// The root wrappers in use: visible body components, overlays and the header.
+    private func allWrappers() -> [ComponentWrapper] {
         var all = liveBody.all + overlayWrappers
         if let headerWrapper { all.append(headerWrapper) }
         return all
