@@ -67,12 +67,9 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
             push(errorPage(for: trimmed, reason: trimmed.isEmpty ? .empty : .malformed))
             return false
         }
-        if hub.viewControllerFactory.canCreateViewController(forViewURI: uri) {
+        if let feature = hub.featureRegistry.featureRegistration(forViewURI: uri) {
             do {
-                guard let controller = try hub.viewControllerFactory.createViewController(forViewURI: uri) else {
-                    push(errorPage(for: trimmed, reason: .unhandled))
-                    return false
-                }
+                let controller = try hub.viewControllerFactory.createViewController(for: feature, viewURI: uri)
                 push(Page(uri: uri.absoluteString, viewController: controller, isErrorPage: false))
                 remember(uri.absoluteString)
                 return true

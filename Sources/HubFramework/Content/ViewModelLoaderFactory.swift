@@ -27,7 +27,9 @@ public final class ViewModelLoaderFactory {
         self.connectivityStateResolver = connectivityStateResolver
     }
 
-    /// Whether a registered feature handles the URI.
+    /// Whether a registered feature handles the URI. To create a loader, call
+    /// `createViewModelLoader(forViewURI:)` directly: it returns nil in that case, and asking first
+    /// would look the feature up twice.
     public func canCreateViewModelLoader(forViewURI viewURI: URL) -> Bool {
         featureRegistry.featureRegistration(forViewURI: viewURI) != nil
     }
@@ -38,7 +40,16 @@ public final class ViewModelLoaderFactory {
     /// - Throws: `RegistrationError` when all factories together created no operation.
     public func createViewModelLoader(forViewURI viewURI: URL) throws -> ViewModelLoader? {
         guard let feature = featureRegistry.featureRegistration(forViewURI: viewURI) else { return nil }
-        return try makeLoader(
+        return try createViewModelLoader(for: feature, viewURI: viewURI)
+    }
+
+    /// A loader for a URI whose feature the caller already looked up (with
+    /// `FeatureRegistry.featureRegistration(forViewURI:)`), so that opening a URI evaluates the
+    /// features' predicates once. Same chain as `createViewModelLoader(forViewURI:)`.
+    ///
+    /// - Throws: `RegistrationError` when all factories together created no operation.
+    public func createViewModelLoader(for feature: FeatureRegistration, viewURI: URL) throws -> ViewModelLoader {
+        try makeLoader(
             forViewURI: viewURI, featureInfo: feature.featureInfo,
             operations: feature.contentOperationFactories.flatMap { $0.createContentOperations(forViewURI: viewURI) },
             jsonSchemaIdentifier: feature.customJSONSchemaIdentifier,

@@ -107,13 +107,33 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
 
     /// Binds `model`. Equal models are ignored; a different model first saves the UI state of the
     /// old one and calls `prepareViewForReuse`; saved state of the new one is restored after.
-    func configureView(with model: ComponentModel, containerViewSize: Size) {
+    /// Returns whether the model was bound (false when it was equal to the current one).
+    @discardableResult
+    func configureView(with model: ComponentModel, containerViewSize: Size) -> Bool {
         loadViewIfNeeded()
+        if let current = self.model, current == model {
+            self.model = model  // same content; keep the newest instance (its parent links)
+            return false
+        }
+        bind(model, containerViewSize: containerViewSize)
+        return true
+    }
+
+    /// Binds `model`, which a diff already found to differ from the current one, without
+    /// comparing them again.
+    func configureView(withChangedModel model: ComponentModel, containerViewSize: Size) {
+        loadViewIfNeeded()
+        bind(model, containerViewSize: containerViewSize)
+    }
+
+    /// Takes the newest instance of a model that a diff found content-equal to the current one
+    /// (for its parent links); the component is not touched.
+    func keepModel(_ model: ComponentModel) {
+        self.model = model
+    }
+
+    private func bind(_ model: ComponentModel, containerViewSize: Size) {
         if self.model != nil {  // configured before
-            if let current = self.model, current == model {
-                self.model = model  // same content; keep the newest instance (its parent links)
-                return
-            }
             saveComponentUIState()
             component.prepareViewForReuse()
             recycleChildren()

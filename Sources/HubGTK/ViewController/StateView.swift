@@ -1,8 +1,7 @@
-import CGtk
 import HubFramework
 
 /// What a view shows while its first content loads, or when loading failed: a spinner, or the
-/// error with a button to try again (full page without content; a bar at the top with content).
+/// error with a button to try again (full page without content; a bar at the bottom with content).
 @MainActor
 final class StateView {
     enum State {
@@ -11,95 +10,92 @@ final class StateView {
         case error(any Error, compact: Bool)
     }
 
-    let widget: WidgetPointer
-    private let spinner: WidgetPointer
-    private let errorBox: WidgetPointer
-    private let errorTitle: WidgetPointer
-    private let errorDetail: WidgetPointer
-    private let retryButton: WidgetPointer
-    private var connections: [SignalConnection] = []
+    /// The root widget; the view controller floats it over the content.
+    let view = Box(.vertical)
+    let spinner = Spinner()
+    let errorBox = Box(.vertical, spacing: 8)
+    let icon = IconView(iconName: "dialog-warning-symbolic", size: .dialog)
+    let errorTitle = Label("This view could not be loaded")
+    let errorDetail = Label()
+    let retryButton = Button(label: "_Try Again")
     private(set) var currentDescription: String?
 
     init(retry: @escaping @MainActor () -> Void) {
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        g_object_ref_sink(widget)
-        Gtk.addClass(widget, "hub-state")
-        spinner = gtk_spinner_new()
-        gtk_widget_set_size_request(spinner, 32, 32)
-        gtk_widget_set_halign(spinner, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(spinner, GTK_ALIGN_CENTER)
-        gtk_widget_set_vexpand(spinner, 1)
-        Gtk.setAccessibleName(spinner, "Loading")
+        view.addCSSClass("hub-state")
+        spinner.setSizeRequest(width: 32, height: 32)
+        spinner.horizontalAlignment = .center
+        spinner.verticalAlignment = .center
+        spinner.expandsVertically = true
+        spinner.accessibleName = "Loading"
 
-        errorBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)
-        Gtk.addClass(errorBox, "hub-error")
-        let icon = gtk_image_new_from_icon_name("dialog-warning-symbolic", GTK_ICON_SIZE_DIALOG)!
-        Gtk.addClass(icon, "dim-label")
-        errorTitle = gtk_label_new("This view could not be loaded")
-        Gtk.addClass(errorTitle, "hub-error-title")
-        errorDetail = gtk_label_new(nil)
-        gtk_label_set_line_wrap(hub_label(errorDetail), 1)
-        gtk_label_set_max_width_chars(hub_label(errorDetail), 60)
-        gtk_label_set_justify(hub_label(errorDetail), GTK_JUSTIFY_CENTER)
-        gtk_label_set_selectable(hub_label(errorDetail), 1)
-        Gtk.addClass(errorDetail, "dim-label")
-        retryButton = gtk_button_new_with_mnemonic("_Try Again")
-        gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
-        Gtk.addClass(retryButton, "suggested-action")
-        gtk_box_pack_start(hub_box(errorBox), icon, 0, 0, 0)
-        gtk_box_pack_start(hub_box(errorBox), errorTitle, 0, 0, 0)
-        gtk_box_pack_start(hub_box(errorBox), errorDetail, 0, 0, 0)
-        gtk_box_pack_start(hub_box(errorBox), retryButton, 0, 0, 8)
+        errorBox.addCSSClass("hub-error")
+        icon.addCSSClass("dim-label")
+        errorTitle.addCSSClass("hub-error-title")
+        errorDetail.wrapsLines = true
+        errorDetail.maximumWidthInCharacters = 60
+        errorDetail.justification = .center
+        errorDetail.isSelectable = true
+        errorDetail.addCSSClass("dim-label")
+        retryButton.horizontalAlignment = .center
+        retryButton.addCSSClass("suggested-action")
+        errorBox.append(icon)
+        errorBox.append(errorTitle)
+        errorBox.append(errorDetail)
+        errorBox.append(retryButton, padding: 8)
 
-        gtk_box_pack_start(hub_box(widget), spinner, 1, 1, 0)
-        gtk_box_pack_start(hub_box(widget), errorBox, 1, 0, 0)
-        connections.append(GSignal.connect(retryButton, "clicked") { retry() })
+        view.append(spinner, expand: true, fill: true)
+        view.append(errorBox, expand: true, fill: false)
+        retryButton.onClicked = retry
     }
 
     func show(_ state: State) {
-        gtk_widget_show(widget)
+        view.show()
         switch state {
         case .loading:
             currentDescription = "loading"
-            gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-            gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-            gtk_widget_hide(errorBox)
-            gtk_widget_show(spinner)
-            gtk_spinner_start(hub_spinner(spinner))
+            view.horizontalAlignment = .center
+            view.verticalAlignment = .center
+            errorBox.hide()
+            spinner.show()
+            spinner.isSpinning = true
         case .empty:
             currentDescription = "empty"
-            gtk_spinner_stop(hub_spinner(spinner))
-            gtk_widget_hide(spinner)
-            gtk_label_set_text(hub_label(errorTitle), "Nothing to show here")
-            gtk_label_set_text(hub_label(errorDetail), "This view has no content yet.")
-            gtk_widget_set_halign(widget, GTK_ALIGN_CENTER)
-            gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-            Gtk.removeClass(widget, "compact")
-            gtk_widget_show_all(errorBox)
-            gtk_widget_hide(retryButton)
+            hideSpinner()
+            errorTitle.text = "Nothing to show here"
+            errorDetail.text = "This view has no content yet."
+            view.horizontalAlignment = .center
+            view.verticalAlignment = .center
+            view.removeCSSClass("compact")
+            errorBox.showAll()
+            retryButton.hide()
         case .error(let error, let compact):
-            gtk_label_set_text(hub_label(errorTitle), "This view could not be loaded")
+            errorTitle.text = "This view could not be loaded"
             let message = String(describing: error)
             currentDescription = message
-            gtk_spinner_stop(hub_spinner(spinner))
-            gtk_widget_hide(spinner)
-            gtk_label_set_text(hub_label(errorDetail), message)
-            gtk_widget_set_halign(widget, compact ? GTK_ALIGN_FILL : GTK_ALIGN_CENTER)
-            gtk_widget_set_valign(widget, compact ? GTK_ALIGN_END : GTK_ALIGN_CENTER)
-            if compact { Gtk.addClass(widget, "compact") } else { Gtk.removeClass(widget, "compact") }
-            gtk_widget_show_all(errorBox)
+            hideSpinner()
+            errorDetail.text = message
+            // With content on screen the error is a bar along the bottom, so the content stays usable.
+            view.horizontalAlignment = compact ? .fill : .center
+            view.verticalAlignment = compact ? .end : .center
+            view.setCSSClass("compact", compact)
+            errorBox.showAll()
         }
     }
 
     func hide() {
         currentDescription = nil
-        gtk_spinner_stop(hub_spinner(spinner))
-        gtk_widget_hide(widget)
+        spinner.isSpinning = false
+        view.hide()
     }
 
+    /// Takes the view off the screen; its widgets go when the last reference to it does.
     func tearDown() {
-        connections.forEach { $0.disconnect() }
-        gtk_widget_destroy(widget)
-        g_object_unref(widget)
+        spinner.isSpinning = false
+        view.removeFromParent()
+    }
+
+    private func hideSpinner() {
+        spinner.isSpinning = false
+        spinner.hide()
     }
 }

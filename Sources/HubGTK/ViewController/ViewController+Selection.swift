@@ -10,7 +10,9 @@ struct GestureTracking {
     let startRoot: Point
 }
 
-// MARK: - Pointer → highlight → selection (spec §4f-2)
+// MARK: - Pointer → highlight → selection
+// A press highlights the deepest component under the pointer; releasing it there selects that
+// component; moving further than `dragThreshold`, scrolling or cancelling drops the highlight.
 
 extension ViewController {
     /// Distance the pointer may move before a press turns into a drag and stops being a click.
@@ -110,7 +112,9 @@ extension ViewController {
     }
 }
 
-// MARK: - Selection and action routing (spec §4f-1)
+// MARK: - Selection and action routing
+// A selection offers the component's target actions in order until one handles it, then the
+// default selection action; the feature's action handler sees each action before its action object.
 
 extension ViewController {
     /// Selects a component programmatically: shows it selected briefly, runs its target's actions

@@ -17,18 +17,28 @@ public final class ViewControllerFactory {
         self.imageLoaderFactory = imageLoaderFactory
     }
 
-    /// Whether a registered feature handles the URI.
+    /// Whether a registered feature handles the URI. To open a URI, look its feature up once instead
+    /// (`FeatureRegistry.featureRegistration(forViewURI:)`) and pass it to
+    /// `createViewController(for:viewURI:)`; or call `createViewController(forViewURI:)`, which
+    /// returns nil when no feature handles the URI.
     public func canCreateViewController(forViewURI viewURI: URL) -> Bool {
         manager.viewModelLoaderFactory.canCreateViewModelLoader(forViewURI: viewURI)
     }
 
-    /// A view controller for the URI, or nil when no feature handles it.
+    /// A view controller for the URI, or nil when no feature handles it. The feature is looked up once.
     ///
     /// - Throws: `RegistrationError` when the feature's factories created no content operations.
     public func createViewController(forViewURI viewURI: URL) throws -> ViewController? {
-        guard let feature = manager.featureRegistry.featureRegistration(forViewURI: viewURI),
-            let loader = try manager.viewModelLoaderFactory.createViewModelLoader(forViewURI: viewURI)
-        else { return nil }
+        guard let feature = manager.featureRegistry.featureRegistration(forViewURI: viewURI) else { return nil }
+        return try createViewController(for: feature, viewURI: viewURI)
+    }
+
+    /// A view controller for a URI whose feature the caller already looked up: its loader, action
+    /// handler and scroll handler all come from `feature`, with no further lookup.
+    ///
+    /// - Throws: `RegistrationError` when the feature's factories created no content operations.
+    public func createViewController(for feature: FeatureRegistration, viewURI: URL) throws -> ViewController {
+        let loader = try manager.viewModelLoaderFactory.createViewModelLoader(for: feature, viewURI: viewURI)
         return make(viewURI: viewURI, featureInfo: feature.featureInfo, loader: loader,
                     actionHandler: feature.actionHandler ?? manager.defaultActionHandler,
                     scrollHandler: feature.scrollHandler as? any ViewControllerScrollHandler)

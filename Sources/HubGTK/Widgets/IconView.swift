@@ -20,6 +20,7 @@ open class IconView: Widget {
     public init(iconName: String, size: IconSize = .button) {
         super.init(owning: gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON))
         self.size = size
+        applySize()  // an initializer's own assignment does not run `didSet`
     }
 
     /// The icon's name in the theme.
@@ -34,13 +35,15 @@ open class IconView: Widget {
 
     /// The size the icon is drawn at.
     public var size: IconSize = .button {
-        didSet {
-            if case .points(let points) = size {
-                gtk_image_set_pixel_size(hub_image(gtkWidget), Int32(points))
-            } else {
-                gtk_image_set_pixel_size(hub_image(gtkWidget), -1)
-                gtk_image_set_from_icon_name(hub_image(gtkWidget), iconName, Self.gtkSize(size))
-            }
+        didSet { applySize() }
+    }
+
+    private func applySize() {
+        if case .points(let points) = size {
+            gtk_image_set_pixel_size(hub_image(gtkWidget), Int32(points))
+        } else {
+            gtk_image_set_pixel_size(hub_image(gtkWidget), -1)
+            gtk_image_set_from_icon_name(hub_image(gtkWidget), iconName, Self.gtkSize(size))
         }
     }
 

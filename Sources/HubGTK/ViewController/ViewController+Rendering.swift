@@ -1,0 +1,100 @@
+import CGtk
+import HubFramework
+
+/// Rendering a view model: the header and overlays are configured, the body is diffed against the
+/// view model rendered before, the layout follows the diff (or is computed afresh), the content
+/// offset is corrected so that what the user was looking at stays put, and the recycler places the
+/// body components for the new layout.
+extension ViewController {
+    private var addsHeaderMargin: Bool {
+        delegate?.viewControllerShouldAutomaticallyManageTopContentInset(self) ?? true
+    }
+
+    /// The size components are laid out in.
+    public var containerSize: Size { canvas.viewportSize }
+
+    func renderCurrentViewModel() {
+        guard let viewModel else { return }
+        guard canvas.viewportSize.width > 0 else {
+            needsRender = true
+            return
+        }
+        needsRender = false
+        for wrapper in liveBody.all { wrapper.saveComponentUIState() }
+        configureHeader(viewModel.headerComponentModel)
+        configureOverlays(viewModel.overlayComponentModels)
+
+        let previousLayout = layout
+        let previousVisibleTop = previousLayout?.firstIndex(intersecting: canvas.visibleRect)
+        let diff = diffFromLastRender(to: viewModel)
+        let layout = updateLayout(for: viewModel, following: diff)
+        // The live components follow the diff to their new indexes, and learn which were reloaded.
+        liveBody.update(to: viewModel, following: diff?.body, from: lastRenderedViewModel)
+        lastRenderedViewModel = viewModel
+
+        var target = Point(x: 0, y: canvas.contentOffset)
+        if let diff {
+            // What the user was looking at stays put when components are inserted or deleted above it.
+            target = ContentOffsetPreservation.targetContentOffset(
+                proposedOffset: target, previousLayout: previousLayout, newLayout: layout,
+                diff: (diff.body.inserted, diff.body.deleted), currentOffset: target,
+                topVisibleIndex: previousVisibleTop, contentInset: .zero, viewHeight: canvas.viewportSize.height)
+        }
+        canvas.setContentHeight(layout.contentSize.height)
+        gtk_widget_set_visible(canvas.scrollbar,
+                               scrollHandler.shouldShowScrollIndicators(in: self)
+                                   && layout.contentSize.height > canvas.viewportSize.height ? 1 : 0)
+        if target.y != canvas.contentOffset {
+            canvas.setContentOffset(target.y)  // updates the visible cells through the delegate
+        }
+        updateVisibleCells()
+        for wrapper in [headerWrapper].compactMap({ $0 }) + overlayWrappers where isVisible {
+            if !wrapper.viewHasAppearedSinceLastModelChange { wrapperWillAppear(wrapper) }
+        }
+        updateStateView()
+        delegate?.viewControllerDidFinishRendering(self)
+    }
+
+    /// The diff from the view model rendered before, or nil when there is nothing to diff against.
+    private func diffFromLastRender(to viewModel: ViewModel) -> ViewModelDiff? {
+        // After an empty body (the initial content, a loading state) a diff could only say "all
+        // inserted": a fresh layout is cheaper than applying it, and there is no offset to keep.
+        guard let last = lastRenderedViewModel, !last.bodyComponentModels.isEmpty else { return nil }
+        return ViewModelDiff(from: last, to: viewModel)
+    }
+
+    /// Updates the layout with the diff's insertions, deletions and reloads when it was computed
+    /// for the same container, or lays everything out afresh.
+    private func updateLayout(for viewModel: ViewModel, following diff: ViewModelDiff?) -> ComponentLayout {
+        let container = containerSize
+        let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
+                                       header: viewModel.headerComponentModel, measurer: measurer)
+        let updated: ComponentLayout
+        if var current = layout, let diff, current.containerSize == container,
+            current.addsHeaderMargin == addsHeaderMargin
+        {
+            if diff.body.hasChanges {
+                _ = current.update(insertedIndexes: diff.body.inserted, deletedIndexes: diff.body.deleted,
+                                   reloadedIndexes: diff.body.reloaded, measuring: measuring)
+            }
+            if diff.headerChanged { _ = current.invalidateHeader(measuring: measuring) }
+            updated = current
+        } else {
+            updated = ComponentLayout(containerSize: container, measuring: measuring, layoutManager: layoutManager,
+                                      addsHeaderMargin: addsHeaderMargin)
+        }
+        layout = updated
+        return updated
+    }
+
+    /// The width changed (or content waits for one): lays out afresh and renders again.
+    func relayoutForNewSize() {
+        if let layout, layout.containerSize.width != canvas.viewportSize.width || needsRender {
+            // Every width may change: lay out again and reconfigure what is visible.
+            self.layout = nil
+            lastRenderedViewModel = nil
+            for wrapper in liveBody.all { wrapper.reconfigureView(containerViewSize: containerSize) }
+        }
+        renderCurrentViewModel()
+    }
+}
