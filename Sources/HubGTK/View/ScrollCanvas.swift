@@ -87,6 +87,22 @@ package final class ScrollCanvas {
     /// Length of the animation for discrete (wheel and key) scrolls.
     static let stepAnimationDuration = 0.15
 
+    /// Whether the scrollbar shows (hidden until the content is taller than the viewport).
+    package var isScrollbarVisible: Bool {
+        get { gtk_widget_get_visible(scrollbar) != 0 }
+        set { gtk_widget_set_visible(scrollbar, newValue ? 1 : 0) }
+    }
+
+    /// Gives the keyboard focus to the content surface (keys then scroll it).
+    package func focusContent() {
+        gtk_widget_grab_focus(layout)
+    }
+
+    /// Floats `widget` above the content (the loading and error states).
+    package func addOverlay(_ widget: Widget) {
+        gtk_overlay_add_overlay(hub_overlay(overlay), widget.gtkWidget)
+    }
+
     package init() {
         adjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
         g_object_ref_sink(adjustment)
@@ -98,6 +114,9 @@ package final class ScrollCanvas {
         gtk_widget_add_events(layout, Int32(GDK_SCROLL_MASK.rawValue | GDK_SMOOTH_SCROLL_MASK.rawValue
                                             | GDK_BUTTON_PRESS_MASK.rawValue | GDK_KEY_PRESS_MASK.rawValue))
         Gtk.addClass(layout, "hub-canvas")
+        // The content surface is the list assistive technologies see (its cells are list items).
+        gtk_widget_set_name(layout, "collectionView")
+        if let accessible = gtk_widget_get_accessible(layout) { atk_object_set_role(accessible, ATK_ROLE_LIST) }
 
         overlay = gtk_overlay_new()
         gtk_container_add(hub_container(overlay), layout)

@@ -62,6 +62,18 @@ final class Cell {
         gtk_widget_show(view)
     }
 
+    func show() { gtk_widget_show(widget) }
+
+    func addCSSClass(_ name: String) { Gtk.addClass(widget, name) }
+
+    func hide() { gtk_widget_hide(widget) }
+
+    /// Moves an overlay cell placed at the start corner by `offset` (its margins).
+    func setOverlayOffset(_ offset: Point) {
+        gtk_widget_set_margin_start(widget, Int32(max(0, offset.x)))
+        gtk_widget_set_margin_top(widget, Int32(max(0, offset.y)))
+    }
+
     func setSize(_ size: Size) {
         let width = size.width < 0 ? -1 : Int32(max(0, size.width).rounded())
         let height = size.height < 0 ? -1 : Int32(max(0, size.height).rounded())
@@ -69,13 +81,13 @@ final class Cell {
     }
 
     /// Floats the cell above the content (header and overlays).
-    func attachToOverlay(_ overlay: WidgetPointer, halign: GtkAlign, valign: GtkAlign) {
+    func attachToOverlay(_ overlay: WidgetPointer, halign: Alignment, valign: Alignment) {
         if gtk_widget_get_parent(widget) != overlay {
             detachFromOverlay()
             gtk_overlay_add_overlay(hub_overlay(overlay), widget)
         }
-        gtk_widget_set_halign(widget, halign)
-        gtk_widget_set_valign(widget, valign)
+        gtk_widget_set_halign(widget, halign.gtkAlign)
+        gtk_widget_set_valign(widget, valign.gtkAlign)
         gtk_widget_show(widget)
     }
 

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// The header and the overlays. Neither scrolls: both float in the canvas overlay, the header at
@@ -21,8 +20,8 @@ extension ViewController {
             view.setSizeRequest(width: -1, height: Int(size.height.rounded()))
         }
         cell.setSize(Size(width: -1, height: -1))
-        cell.attachToOverlay(canvas.overlay, halign: GTK_ALIGN_FILL, valign: GTK_ALIGN_START)
-        Gtk.addClass(cell.widget, "hub-header")
+        cell.attachToOverlay(canvas.overlay, halign: .fill, valign: .start)
+        cell.addCSSClass("hub-header")
         headerWrapper = wrapper
     }
 
@@ -39,13 +38,12 @@ extension ViewController {
             let proposed = Point(x: containerSize.width / 2, y: containerSize.height / 2)
             let center = delegate?.viewController(self, centerPointForOverlayComponentAt: proposed) ?? proposed
             if center == proposed {
-                cell.attachToOverlay(canvas.overlay, halign: GTK_ALIGN_CENTER, valign: GTK_ALIGN_CENTER)
+                cell.attachToOverlay(canvas.overlay, halign: .center, valign: .center)
             } else {
-                cell.attachToOverlay(canvas.overlay, halign: GTK_ALIGN_START, valign: GTK_ALIGN_START)
-                gtk_widget_set_margin_start(cell.widget, Int32(max(0, center.x - size.width / 2)))
-                gtk_widget_set_margin_top(cell.widget, Int32(max(0, center.y - size.height / 2)))
+                cell.attachToOverlay(canvas.overlay, halign: .start, valign: .start)
+                cell.setOverlayOffset(Point(x: center.x - size.width / 2, y: center.y - size.height / 2))
             }
-            Gtk.addClass(cell.widget, "hub-overlay")
+            cell.addCSSClass("hub-overlay")
             configured.append(wrapper)
         }
         for unused in old {

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// The loading and error states: the delegate hears when loading starts and stops, and a
@@ -31,7 +30,7 @@ extension ViewController {
         if let state {
             if stateView == nil {
                 let created = StateView { [weak self] in self?.reload() }
-                gtk_overlay_add_overlay(hub_overlay(canvas.overlay), created.view.gtkWidget)
+                canvas.addOverlay(created.view)
                 stateView = created
             }
             stateView?.show(state)

@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// The visible-cell recycler: only body components in the visible area (plus `overscan`) have
@@ -83,7 +82,7 @@ extension ViewController {
             let cell = self.cell(for: wrapper)
             cell.adopt(wrapper)
             place(wrapper, at: frame)
-            gtk_widget_show(cell.widget)
+            cell.show()
             next[index] = wrapper
             imageLoader?.loadImages(for: wrapper, containerViewSize: container)
             if isVisible { cellWillAppear(wrapper, forced: canvas.isScrolling) }
@@ -112,7 +111,7 @@ extension ViewController {
         }
         if highlightedWrapper === wrapper { cancelComponentSelection() }
         wrapper.saveComponentUIState()
-        if let cell = cells[ObjectIdentifier(wrapper)] { gtk_widget_hide(cell.widget) }
+        cells[ObjectIdentifier(wrapper)]?.hide()
         wrapper.prepareViewForReuse()
     }
 

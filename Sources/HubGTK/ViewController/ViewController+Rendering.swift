@@ -1,4 +1,3 @@
-import CGtk
 import HubFramework
 
 /// Rendering a view model: the header and overlays are configured, the body is diffed against the
@@ -41,9 +40,8 @@ extension ViewController {
                 topVisibleIndex: previousVisibleTop, contentInset: .zero, viewHeight: canvas.viewportSize.height)
         }
         canvas.setContentHeight(layout.contentSize.height)
-        gtk_widget_set_visible(canvas.scrollbar,
-                               scrollHandler.shouldShowScrollIndicators(in: self)
-                                   && layout.contentSize.height > canvas.viewportSize.height ? 1 : 0)
+        canvas.isScrollbarVisible = scrollHandler.shouldShowScrollIndicators(in: self)
+            && layout.contentSize.height > canvas.viewportSize.height
         if target.y != canvas.contentOffset {
             canvas.setContentOffset(target.y)  // updates the visible cells through the delegate
         }

@@ -1,4 +1,3 @@
-import CGtk
 import Foundation
 import HubFramework
 
@@ -112,18 +111,16 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         measurer = ComponentMeasurer(registry: componentRegistry)
         canvas.delegate = self
         FrameworkStyle.installIfNeeded()
-        Gtk.addClass(canvas.widget, "hub-view")
-        gtk_widget_set_name(canvas.layout, "collectionView")
-        if let accessible = gtk_widget_get_accessible(canvas.layout) { atk_object_set_role(accessible, ATK_ROLE_LIST) }
+        view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self
-        gtk_widget_set_visible(canvas.scrollbar, 0)
+        canvas.isScrollbarVisible = false
     }
 
     /// Gives the keyboard focus to the view's content (its list of components), so that the arrow
     /// keys, Page Up/Down, Home and End scroll it.
     public func focusContent() {
-        gtk_widget_grab_focus(canvas.layout)
+        canvas.focusContent()
     }
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
