@@ -91,10 +91,22 @@ let package = Package(
             path: "Tests/HubFrameworkTests",
             resources: [.copy("Fixtures")]
         ),
+        // What the GTK and viewer tests share: a test case that runs on GTK's main loop and
+        // synthesizes input. Only test targets depend on it.
+        .target(
+            name: "HubGTKTestSupport",
+            dependencies: ["HubGTK", "HubFramework", "CGtk"],
+            path: "Tests/HubGTKTestSupport"
+        ),
         .testTarget(
             name: "HubGTKTests",
-            dependencies: ["HubGTK", "HubViewer", "HubFramework", "CGtk", "HubTestSupport"],
-            path: "Tests/HubGTKTests",
+            dependencies: ["HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            path: "Tests/HubGTKTests"
+        ),
+        .testTarget(
+            name: "HubViewerTests",
+            dependencies: ["HubViewer", "HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            path: "Tests/HubViewerTests",
             exclude: ["Golden"]
         ),
     ],

@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import HubViewer
+import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
 
@@ -60,8 +60,6 @@ final class FrameworkStyleTests: GtkTestCase, @unchecked Sendable {
                 XCTAssertFalse(String(describing: error).isEmpty)
             }
             XCTAssertThrowsError(try StyleSheet(contentsOf: URL(fileURLWithPath: "/nonexistent/style.css")))
-            XCTAssertNoThrow(try StyleSheet(contentsOf: ResourceLocator.resource("hub-viewer.css")),
-                             "the viewer's stylesheet")
             XCTAssertNoThrow(try StyleSheet(css: FrameworkStyle.css), "HubGTK's stylesheet")
         }
     }

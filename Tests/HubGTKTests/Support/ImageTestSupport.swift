@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import HubFramework
+import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
 
@@ -18,25 +19,6 @@ final class ImageLoaderRecorder: ImageLoaderDelegate {
     func imageLoader(_ loader: any ImageLoader, didFailToLoad request: ImageRequest, error: ImageLoadingError) {
         failed.append((request, error))
     }
-}
-
-/// Collects the lines an `ImageFailureLog` writes.
-final class CapturedLog: Sendable {
-    private final class Store: @unchecked Sendable {
-        let lock = NSLock()
-        var lines: [String] = []
-    }
-
-    private let store: Store
-    let log: ImageFailureLog
-
-    init() {
-        let store = Store()
-        self.store = store
-        log = ImageFailureLog { line in store.lock.withLock { store.lines.append(line) } }
-    }
-
-    var lines: [String] { store.lock.withLock { store.lines } }
 }
 
 /// Peak resident memory of this process, resettable (Linux: /proc/self/clear_refs and VmHWM).

@@ -1,4 +1,5 @@
 import HubFramework
+import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
 

@@ -1,4 +1,5 @@
 import CGtk
+import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
 

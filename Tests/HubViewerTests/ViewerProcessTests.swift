@@ -1,4 +1,5 @@
 import Foundation
+import HubGTKTestSupport
 import XCTest
 
 /// Runs the real `hub-viewer` executable: single-instance behaviour and `--screenshot`.

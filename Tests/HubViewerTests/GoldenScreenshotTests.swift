@@ -1,10 +1,11 @@
 import CGtk
 import Foundation
+import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
 
 /// Renders views with the real `hub-viewer --screenshot` and compares them with the golden images
-/// in `Tests/HubGTKTests/Golden/`, with a tolerance for anti-aliasing. After an intended visual
+/// in `Tests/HubViewerTests/Golden/`, with a tolerance for anti-aliasing. After an intended visual
 /// change, regenerate them with `HUB_UPDATE_GOLDEN=1 make test` and look at the new PNGs.
 final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
     private static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HubGTKTestSupport
 import XCTest
 
 /// Text a child process writes.

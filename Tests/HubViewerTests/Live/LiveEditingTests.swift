@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import HubFramework
 import HubGTK
+import HubGTKTestSupport
 import XCTest
 @testable import HubViewer
 

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import HubFramework
+import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
 @testable import HubViewer

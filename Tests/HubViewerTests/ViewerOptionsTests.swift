@@ -1,5 +1,6 @@
 import Foundation
 import HubFramework
+import HubGTKTestSupport
 import XCTest
 @testable import HubViewer
 

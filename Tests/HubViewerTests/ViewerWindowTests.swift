@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import HubGTK
+import HubGTKTestSupport
 import XCTest
 @testable import HubViewer
 

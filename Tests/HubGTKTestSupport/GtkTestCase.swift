@@ -1,15 +1,15 @@
 import CGtk
 import Foundation
 import XCTest
-@testable import HubGTK
+import HubGTK
 
 /// Base class for tests that need a display. They run serially on the main thread, under Xvfb
 /// (see `make test`). When no display can be opened the test is skipped with a clear reason.
 ///
 /// XCTest on Linux cannot call `@MainActor` test methods directly, so tests are plain methods that
 /// wrap their body in `onMain { … }` (they already run on the main thread; this only tells the compiler).
-class GtkTestCase: XCTestCase, @unchecked Sendable {
-    override func setUpWithError() throws {
+open class GtkTestCase: XCTestCase, @unchecked Sendable {
+    override open func setUpWithError() throws {
         try super.setUpWithError()
         let hasDisplay = MainActor.assumeIsolated { GtkRuntime.initialize() }
         guard hasDisplay else {
@@ -18,13 +18,13 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
     }
 
     /// Runs a test body on the main actor.
-    func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+    package func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
         try MainActor.assumeIsolated { try body() }
     }
 
     /// Pumps GLib's main context until `condition` holds; fails the test after `timeout` seconds.
     @MainActor
-    func pump(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition",
+    package func pump(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition",
               file: StaticString = #filePath, line: UInt = #line)
     {
         if !GtkRuntime.iterate(until: condition, timeout: timeout) {
@@ -34,14 +34,14 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
 
     /// Pumps the main context for a fixed time (lets GTK lay out and draw).
     @MainActor
-    func pump(for seconds: Double) {
+    package func pump(for seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         _ = GtkRuntime.iterate(until: { Date() >= deadline }, timeout: seconds + 1)
     }
 
     /// The root (screen) coordinates of a point in a widget.
     @MainActor
-    func rootPoint(in widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (Double, Double) {
+    package func rootPoint(in widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (Double, Double) {
         guard let window = gtk_widget_get_window(widget) else { return (0, 0) }
         var originX: Int32 = 0
         var originY: Int32 = 0
@@ -59,7 +59,7 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
 
     /// Sends a primary-button press and release to the middle of a widget (optionally moving in between).
     @MainActor
-    func click(_ widget: UnsafeMutablePointer<GtkWidget>, dragBy drag: Double = 0) {
+    package func click(_ widget: UnsafeMutablePointer<GtkWidget>, dragBy drag: Double = 0) {
         let width = Double(gtk_widget_get_allocated_width(widget))
         let height = Double(gtk_widget_get_allocated_height(widget))
         let (rootX, rootY) = rootPoint(in: widget, x: width / 2, y: height / 2)
@@ -85,7 +85,7 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
 
     /// Sends a key press to a widget.
     @MainActor
-    func press(key: Int32, state: UInt32 = 0, to widget: UnsafeMutablePointer<GtkWidget>) {
+    package func press(key: Int32, state: UInt32 = 0, to widget: UnsafeMutablePointer<GtkWidget>) {
         let event = hub_event_new_key(gtk_widget_get_window(widget), UInt32(key), state)!
         gtk_widget_event(widget, event)
         gdk_event_free(event)
