@@ -15,6 +15,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // 1.16.2 is the version this was built and tested with (tests implement `LogHandler.log(event:)`).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `make docs`: the `generate-documentation` command for HubFramework's and HubGTK's DocC
+        // catalogs. A plugin, so nothing of it is linked into the libraries.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The only place that knows C: GTK 3 through pkg-config, plus static inline helpers
