@@ -20,5 +20,9 @@ public protocol AsyncActionDelegate: AnyObject {
 /// keeps it alive until it reports to its delegate.
 @MainActor
 public protocol AsyncAction: Action {
+    /// Set by the framework just before ``Action/perform(with:)``; call its
+    /// ``AsyncActionDelegate/actionDidFinish(_:chainingTo:customData:)`` exactly once, on the main
+    /// thread, when the action is done. Until then the framework keeps the action alive, so the
+    /// property may be `weak`.
     var delegate: (any AsyncActionDelegate)? { get set }
 }

@@ -9,14 +9,30 @@ public struct ActionContext {
     public let customActionIdentifier: Identifier?
     /// Data passed along by whoever performed the action.
     public let customData: JSONObject?
+    /// The feature whose view the action happened in.
     public let featureInfo: FeatureInfo
+    /// The URI of the view the action happened in.
     public let viewURI: URL
+    /// The view model the view showed when the action was performed. Chained actions get the one
+    /// of the action that started the chain.
     public let viewModel: ViewModel
     /// The component the action is about; nil for actions performed by content operations.
     public let componentModel: ComponentModel?
     /// The view controller the action happened in (a HubGTK `ViewController`).
     public private(set) weak var viewController: AnyObject?
 
+    /// Creates a context. The view controller builds one for every action it performs; create
+    /// your own to call an ``Action`` or an ``ActionHandler`` directly, for example in a test.
+    ///
+    /// - Parameters:
+    ///   - trigger: what caused the action.
+    ///   - customActionIdentifier: the action's `namespace:name`; nil for the default selection action.
+    ///   - customData: data for the action; nil when there is none.
+    ///   - featureInfo: the feature of the view.
+    ///   - viewURI: the URI of the view.
+    ///   - viewModel: the view model the view shows.
+    ///   - componentModel: the component the action is about; nil when a content operation performs it.
+    ///   - viewController: the view controller, held weakly.
     public init(trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONObject?,
                 featureInfo: FeatureInfo, viewURI: URL, viewModel: ViewModel, componentModel: ComponentModel?,
                 viewController: AnyObject?)

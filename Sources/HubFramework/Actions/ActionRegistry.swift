@@ -6,11 +6,19 @@ public final class ActionRegistry {
     /// Runs when a component without target actions (or whose actions all declined) is selected.
     public let selectionAction: any Action
 
+    /// Creates a registry without factories.
+    /// - Parameter selectionAction: the action performed when a selection is not handled by the
+    ///   target's own actions; usually a ``SelectionAction`` that opens the target URI.
     public init(selectionAction: any Action) {
         self.selectionAction = selectionAction
     }
 
-    /// - Throws: `RegistrationError` when the namespace is taken.
+    /// Makes `factory` create the actions whose identifiers have the namespace `namespace`.
+    ///
+    /// - Parameters:
+    ///   - factory: asked for a new action by name every time an action of the namespace is performed.
+    ///   - namespace: the `namespace` part of the action identifiers the factory serves.
+    /// - Throws: ``RegistrationError`` when the namespace is taken.
     public func registerActionFactory(_ factory: any ActionFactory, forNamespace namespace: String) throws {
         guard factories[namespace] == nil else {
             throw RegistrationError(kind: "action factory", identifier: namespace, reason: .duplicate)
@@ -18,6 +26,8 @@ public final class ActionRegistry {
         factories[namespace] = factory
     }
 
+    /// Removes the factory of `namespace`, which can then be registered again. Does nothing for a
+    /// namespace without a factory.
     public func unregisterActionFactory(forNamespace namespace: String) {
         factories[namespace] = nil
     }

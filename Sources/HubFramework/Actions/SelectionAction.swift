@@ -4,6 +4,8 @@ public final class SelectionAction: Action {
     /// Opens the URIs; held weakly.
     public weak var opener: (any URIOpener)?
 
+    /// Creates the action.
+    /// - Parameter opener: opens the target URIs; held weakly, and without one the action handles nothing.
     public init(opener: (any URIOpener)?) { self.opener = opener }
 
     /// Opens `componentModel.target.uri`; false when there is no URI or nothing could open it.

@@ -20,13 +20,23 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// parent's groups at once (`childBuilders(inGroupWithIdentifier:)`).
     public var groupIdentifier: String?
 
+    /// The namespace of the component that renders the model: the namespace its factory is
+    /// registered under. Starts as the component defaults' namespace.
     public var componentNamespace: String
+    /// The name of the component within ``componentNamespace``, passed to the factory. Starts as
+    /// the component defaults' name.
     public var componentName: String
+    /// The kind of component, which picks a fallback component when no factory knows
+    /// `componentNamespace:componentName`. Starts as the component defaults' category.
     public var componentCategory: ComponentCategory
 
+    /// The most prominent text of the component; nil shows none.
     public var title: String?
+    /// Secondary text, usually shown below the title; nil shows none.
     public var subtitle: String?
+    /// Short text at the side of the component (a count, a duration); nil shows none.
     public var accessoryTitle: String?
+    /// Longer descriptive text, for components that show a paragraph; nil shows none.
     public var descriptionText: String?
 
     /// The main image; always available (an empty one builds no image data). Created on first
@@ -49,8 +59,14 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// The identifier of the component's icon. Only turns into an icon with an icon image resolver.
     public var iconIdentifier: String?
 
+    /// Free-form data about the model for the app (JSON key `metadata`); the framework only
+    /// carries it. JSON merges into it key by key.
     public var metadata: JSONObject?
+    /// Free-form data for the app's logging (JSON key `logging`); the framework only carries it.
+    /// JSON merges into it key by key.
     public var loggingData: JSONObject?
+    /// Data for the component beyond the standard fields (JSON key `custom`), such as a colour or
+    /// a layout variant. JSON merges into it key by key.
     public var customData: JSONObject?
 
     private var customImageDataBuilders: [String: ComponentImageDataBuilder] = [:]
@@ -112,6 +128,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         set { backgroundImageDataBuilder.localImage = newValue }
     }
 
+    /// Whether a custom image builder exists for `identifier`; asking does not create one.
     public func customImageDataBuilderExists(withIdentifier identifier: String) -> Bool {
         customImageDataBuilders[identifier] != nil
     }
@@ -145,6 +162,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         children.all
     }
 
+    /// Whether a child builder exists for `identifier`; asking does not create one.
     public func childBuilderExists(withIdentifier identifier: String) -> Bool {
         children.contains(identifier)
     }

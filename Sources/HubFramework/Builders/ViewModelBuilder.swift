@@ -91,7 +91,9 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         headerBuilder == nil && bodyBuilders.isEmpty && overlayBuilders.isEmpty
     }
 
+    /// How many body builders there are: the number of body components the view model will have.
     public var numberOfBodyComponentModelBuilders: Int { bodyBuilders.count }
+    /// How many overlay builders there are: the number of overlays the view model will have.
     public var numberOfOverlayComponentModelBuilders: Int { overlayBuilders.count }
 
     /// The header builder, created on first access with the model identifier `header`.
@@ -114,6 +116,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         return builder
     }
 
+    /// Whether a body builder exists for `identifier`; asking does not create one.
     public func bodyComponentModelBuilderExists(withIdentifier identifier: String) -> Bool {
         bodyBuilders.contains(identifier)
     }
@@ -133,6 +136,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         bodyBuilders.remove(identifier)
     }
 
+    /// Whether an overlay builder exists for `identifier`; asking does not create one.
     public func overlayComponentModelBuilderExists(withIdentifier identifier: String) -> Bool {
         overlayBuilders.contains(identifier)
     }

@@ -7,6 +7,10 @@ public final class BlockContentOperation: ContentOperation {
     public weak var delegate: (any ContentOperationDelegate)?
     private let block: @MainActor (ContentOperationContext) -> Void
 
+    /// Creates an operation that calls `block` on the main thread at every execution and then
+    /// reports success.
+    /// - Parameter block: adds content to the context's builder; it must finish its work before
+    ///   returning, since the operation reports right after.
     public init(_ block: @escaping @MainActor (ContentOperationContext) -> Void) {
         self.block = block
     }

@@ -19,8 +19,18 @@ public protocol ContentOperation: AnyObject, Sendable {
 
     /// Adds content to `viewModelBuilder`, then reports exactly once through `delegate`.
     ///
-    /// - Parameter previousError: the error the previous operation in the chain failed with, if any.
-    ///   Finishing successfully silences it; failing (with it or another error) passes it on.
+    /// Called on the main thread, for the first run of the chain and again whenever this operation
+    /// or one before it is rescheduled, the view reloads or connectivity changes. The report may
+    /// come before `perform` returns or later, from any thread.
+    ///
+    /// - Parameters:
+    ///   - viewURI: the URI of the view being loaded; one operation object serves one view.
+    ///   - featureInfo: the identifier and title of the feature the view belongs to.
+    ///   - connectivityState: whether the app was online when this execution started.
+    ///   - viewModelBuilder: this execution's own copy of what the operations before it built; it
+    ///     belongs to the operation until it reports, and may be filled on another thread.
+    ///   - previousError: the error the previous operation in the chain failed with, if any.
+    ///     Finishing successfully silences it; failing (with it or another error) passes it on.
     func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
                  viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
 
@@ -30,6 +40,7 @@ public protocol ContentOperation: AnyObject, Sendable {
 }
 
 extension ContentOperation {
+    /// Does nothing: an operation that finishes synchronously has nothing to stop.
     public func cancel() {}
 }
 

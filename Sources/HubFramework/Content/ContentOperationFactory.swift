@@ -12,10 +12,13 @@ public protocol ContentOperationFactory: AnyObject {
 public final class BlockContentOperationFactory: ContentOperationFactory {
     private let block: @MainActor (URL) -> [any ContentOperation]
 
+    /// Creates a factory that calls `block` with the view URI each time a loader is created.
+    /// - Parameter block: returns new operation objects, in chain order, for the URI.
     public init(_ block: @escaping @MainActor (URL) -> [any ContentOperation]) {
         self.block = block
     }
 
+    /// Calls the factory's closure with `viewURI`.
     public func createContentOperations(forViewURI viewURI: URL) -> [any ContentOperation] {
         block(viewURI)
     }

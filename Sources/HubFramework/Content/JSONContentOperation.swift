@@ -124,7 +124,10 @@ public final class JSONContentOperation: ContentOperation {
 
     /// Loads the document at `url`: a `file:` URL, or an `http:` / `https:` URL.
     ///
-    /// - Parameter session: the session for HTTP requests; by default one shared ephemeral session.
+    /// - Parameters:
+    ///   - url: the document, the same for every view the operation serves.
+    ///   - timeout: seconds the whole HTTP transfer may take; files are read without a limit.
+    ///   - session: the session for HTTP requests; by default one shared ephemeral session.
     public convenience init(url: URL, timeout: TimeInterval = 15, session: URLSession? = nil) {
         self.init(timeout: timeout, session: session) { _ in url }
     }
@@ -138,6 +141,11 @@ public final class JSONContentOperation: ContentOperation {
 
     /// Loads a document chosen per view: `documentURL` maps the view URI to the document's URL
     /// (nil: there is none, which is reported as `ContentLoadingError.noDocument`).
+    ///
+    /// - Parameters:
+    ///   - timeout: seconds the whole HTTP transfer may take.
+    ///   - session: the session for HTTP requests; by default one shared ephemeral session.
+    ///   - documentURL: called on the main thread at every execution with the view URI.
     public init(timeout: TimeInterval = 15, session: URLSession? = nil,
                 documentURL: @escaping @MainActor (URL) -> URL?)
     {

@@ -22,9 +22,14 @@ public protocol ViewModelLoaderDelegate: AnyObject {
 /// synchronous operations delivers its view model before `loadViewModel()` returns.
 @MainActor
 public final class ViewModelLoader: ConnectivityStateResolverObserver {
+    /// Receives the view models and failures, on the main thread. Held weakly; the view
+    /// controller sets itself when it is created.
     public weak var delegate: (any ViewModelLoaderDelegate)?
 
+    /// The URI whose content the chain loads; passed to every operation.
     public let viewURI: URL
+    /// The feature the view belongs to; passed to every operation, and its title becomes the
+    /// navigation title when no operation sets one and there is no header.
     public let featureInfo: FeatureInfo
 
     /// Set by the view controller; forwarded to operations that perform actions.
@@ -69,11 +74,20 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var isObservingConnectivity = false
     private let supportsPagination: Bool
 
+    /// Creates a loader. Apps get theirs from ``ViewModelLoaderFactory``, which assembles the
+    /// chain from the feature's factories; create one directly to run operations in a test.
+    ///
     /// - Parameters:
+    ///   - viewURI: the view whose content the chain loads.
+    ///   - featureInfo: the feature the view belongs to.
     ///   - operations: the chain, in order; must not be empty.
     ///   - makeBuilder: creates a fresh, empty builder configured with the feature's JSON schema.
+    ///   - reloadPolicy: decides whether a view that reappears loads again; nil always reloads.
+    ///   - connectivityStateResolver: tells the operations whether the app is online; the loader
+    ///     observes it from its first ``loadViewModel()`` on and reloads when the state changes.
     ///   - initialViewModel: shown before the chain loads instead of the operations' initial content
     ///     (a selected component's target can supply one).
+    /// - Throws: ``RegistrationError`` when `operations` is empty.
     public init(viewURI: URL, featureInfo: FeatureInfo, operations: [any ContentOperation],
                 makeBuilder: @escaping @MainActor () -> ViewModelBuilder,
                 reloadPolicy: (any ContentReloadPolicy)? = nil,
@@ -174,6 +188,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     // MARK: Connectivity
 
+    /// Re-reads the state; on a real change, delivers the initial view model and runs the whole
+    /// chain again, whatever the reload policy says. Notifications without a change are ignored.
     public func connectivityStateResolverStateDidChange(_ resolver: any ConnectivityStateResolver) {
         guard resolveConnectivityState() else { return }
         connectivityDidChange()

@@ -11,6 +11,18 @@ public final class ViewModelLoaderFactory {
     private let appendedContentOperationFactory: (any ContentOperationFactory)?
     private let connectivityStateResolver: any ConnectivityStateResolver
 
+    /// Creates a factory. ``HubManager`` makes the app's one from its registries and configuration.
+    ///
+    /// - Parameters:
+    ///   - featureRegistry: where the features are looked up by view URI.
+    ///   - jsonSchemaRegistry: supplies the feature's custom JSON schema (or the default) for the
+    ///     loader's builders.
+    ///   - initialViewModelRegistry: initial view models supplied by selected components' targets.
+    ///   - defaultContentReloadPolicy: used for features without a policy of their own; nil reloads
+    ///     every time a view reappears.
+    ///   - prependedContentOperationFactory: its operations run before every feature's.
+    ///   - appendedContentOperationFactory: its operations run after every feature's.
+    ///   - connectivityStateResolver: what the loaders ask whether the app is online.
     public init(featureRegistry: FeatureRegistry, jsonSchemaRegistry: JSONSchemaRegistry,
                 initialViewModelRegistry: InitialViewModelRegistry,
                 defaultContentReloadPolicy: (any ContentReloadPolicy)? = nil,

@@ -2,7 +2,9 @@
 ///
 /// The namespace selects a registered factory; the name selects what that factory creates.
 public struct Identifier: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The part before the colon: the namespace a factory is registered under.
     public let namespacePart: String
+    /// The part after the colon: what the namespace's factory is asked to create.
     public let namePart: String
 
     /// Creates an identifier from its two parts. Always succeeds.

@@ -6,20 +6,32 @@ import Foundation
 /// Numbers are stored as `Double` (integers up to 2^53 are exact) and written back without a
 /// fractional part when they are integral.
 public enum JSONValue: Hashable, Sendable {
+    /// JSON `null`. Builders treat it like a value of the wrong type: ignored and reported.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any JSON number, integral or not.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array, in document order.
     case array([JSONValue])
+    /// An object. When a document repeats a key, the parser keeps the last value.
     case object([String: JSONValue])
 
     // MARK: Reading
 
+    /// The string, or nil when this is not a string.
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    /// The boolean, or nil when this is not a boolean (numbers are not converted).
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// The number, or nil when this is not a number.
     public var doubleValue: Double? { if case .number(let n) = self { return n } else { return nil } }
+    /// The elements, or nil when this is not an array.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    /// The members, or nil when this is not an object.
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
+    /// True only for ``null``.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// The integer value of a number (truncated), or nil when this is not a finite number in `Int` range.

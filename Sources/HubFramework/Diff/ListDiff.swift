@@ -32,6 +32,12 @@ public struct ListDiff: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// Indexes in the old list of elements that are carried over but whose content changed.
     public var reloaded: [Int]
 
+    /// Creates a script from its three index lists, which should be sorted and free of duplicates
+    /// (``applied(to:insertingFrom:)`` checks the ranges, not the order).
+    /// - Parameters:
+    ///   - inserted: indexes in the new list.
+    ///   - deleted: indexes in the old list.
+    ///   - reloaded: indexes in the old list.
     public init(inserted: [Int] = [], deleted: [Int] = [], reloaded: [Int] = []) {
         self.inserted = inserted
         self.deleted = deleted

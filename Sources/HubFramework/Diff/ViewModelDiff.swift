@@ -25,6 +25,12 @@ public struct ViewModelDiff: Equatable, Hashable, Sendable, CustomStringConverti
     /// takes no part in equality.
     public var algorithm: DiffAlgorithm
 
+    /// Creates a diff from a body script and the header flag, for example to test code that
+    /// consumes diffs.
+    /// - Parameters:
+    ///   - body: the script for the body components.
+    ///   - headerChanged: whether the header changed.
+    ///   - algorithm: the algorithm said to have produced `body`.
     public init(body: ListDiff, headerChanged: Bool, algorithm: DiffAlgorithm = .myers) {
         self.body = body
         self.headerChanged = headerChanged

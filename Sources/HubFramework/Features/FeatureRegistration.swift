@@ -3,8 +3,13 @@ import Foundation
 /// A registered feature: which view URIs it handles and how their content is loaded.
 @MainActor
 public final class FeatureRegistration {
+    /// The name the feature was registered under; unique in its registry.
     public let identifier: String
+    /// A title for people: the navigation title of views that set none, and the viewer's label
+    /// for the feature.
     public let title: String
+    /// Decides which view URIs the feature handles; the first feature whose predicate accepts a
+    /// URI gets it.
     public let viewURIPredicate: ViewURIPredicate
     /// Creates the content loading chain, in order.
     public let contentOperationFactories: [any ContentOperationFactory]

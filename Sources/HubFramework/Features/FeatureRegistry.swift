@@ -5,11 +5,29 @@ import Foundation
 public final class FeatureRegistry {
     private var registrations: [FeatureRegistration] = []
 
+    /// Creates an empty registry. ``HubManager`` makes the app's one.
     public init() {}
 
-    /// Registers a feature.
+    /// Registers a feature: it handles the view URIs its predicate accepts that no feature
+    /// registered earlier handles.
     ///
-    /// - Throws: `RegistrationError` when the identifier is taken or there are no content operation factories.
+    /// - Parameters:
+    ///   - identifier: a unique name for the feature (in logs, errors and ``FeatureInfo``).
+    ///   - viewURIPredicate: which view URIs the feature handles.
+    ///   - title: a title for people; the navigation title of views that set none.
+    ///   - contentOperationFactories: asked, in order, for the operations of each new loader; the
+    ///     operations of all of them form the chain.
+    ///   - contentReloadPolicy: whether views that reappear load again; nil uses the manager's
+    ///     default policy, and without one views always reload.
+    ///   - customJSONSchemaIdentifier: the schema, registered in the ``JSONSchemaRegistry``, that
+    ///     the chain's builders read JSON with; nil or an unknown identifier means the default schema.
+    ///   - actionHandler: sees the actions of the feature's views before their action objects;
+    ///     nil uses the manager's default handler.
+    ///   - exampleViewURIs: URIs people can open; the viewer lists them.
+    ///   - options: free-form settings for the rendering layer.
+    ///   - scrollHandler: an object the rendering layer understands (HubGTK: a
+    ///     `ViewControllerScrollHandler`); nil uses its default.
+    /// - Throws: ``RegistrationError`` when the identifier is taken or there are no content operation factories.
     public func registerFeature(identifier: String, viewURIPredicate: ViewURIPredicate, title: String,
                                 contentOperationFactories: [any ContentOperationFactory],
                                 contentReloadPolicy: (any ContentReloadPolicy)? = nil,

@@ -29,6 +29,11 @@ public final class HubManager {
         /// Operations run after every feature's own operations.
         public var appendedContentOperationFactory: (any ContentOperationFactory)?
 
+        /// A configuration with the two values that have no default.
+        /// - Parameters:
+        ///   - layoutManager: the app's spacing rules.
+        ///   - componentDefaults: what new component models start with, and what a model that
+        ///     names no component is rendered with.
         public init(layoutManager: any ComponentLayoutManager, componentDefaults: ComponentDefaults) {
             self.layoutManager = layoutManager
             self.componentDefaults = componentDefaults
@@ -44,12 +49,21 @@ public final class HubManager {
         }
     }
 
+    /// The configuration the manager was created with.
     public let configuration: Configuration
+    /// The app's features: register each one here at start-up.
     public let featureRegistry = FeatureRegistry()
+    /// The default JSON schema (built from the configuration's component defaults and resolvers)
+    /// and the custom schemas features refer to.
     public let jsonSchemaRegistry: JSONSchemaRegistry
+    /// The action factories by namespace, and the default selection action.
     public let actionRegistry: ActionRegistry
+    /// Initial view models supplied by selected components' targets for their destinations.
     public let initialViewModelRegistry = InitialViewModelRegistry()
+    /// Creates the loader of a view URI from the registered features.
     public let viewModelLoaderFactory: ViewModelLoaderFactory
+    /// The configuration's resolver, or a ``ManualConnectivityStateResolver`` that says online
+    /// when the configuration has none.
     public let connectivityStateResolver: any ConnectivityStateResolver
 
     /// Opens target URIs for the default selection action (the viewer's router).
@@ -57,10 +71,15 @@ public final class HubManager {
         didSet { (actionRegistry.selectionAction as? SelectionAction)?.opener = uriOpener }
     }
 
+    /// The configuration's layout manager, used by every view.
     public var layoutManager: any ComponentLayoutManager { configuration.layoutManager }
+    /// The configuration's component defaults.
     public var componentDefaults: ComponentDefaults { configuration.componentDefaults }
+    /// The configuration's action handler for features without one; nil when there is none.
     public var defaultActionHandler: (any ActionHandler)? { configuration.defaultActionHandler }
 
+    /// Creates a manager with empty registries. Create it on the main thread, at start-up, and
+    /// register features, schemas and action factories before the first view opens.
     public init(configuration: Configuration) {
         self.configuration = configuration
         connectivityStateResolver = configuration.connectivityStateResolver ?? ManualConnectivityStateResolver()

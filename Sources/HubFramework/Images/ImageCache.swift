@@ -3,6 +3,7 @@ import Foundation
 /// An image that knows how many bytes its pixels take. The memory cache charges images by this
 /// count; other images are charged 4 bytes per point of their size.
 public protocol ImageWithByteCount: Image {
+    /// The bytes the decoded pixels take in memory (HubGTK's pixbuf images: rows × row stride).
     var byteCount: Int { get }
 }
 
@@ -14,9 +15,13 @@ public protocol ImageWithByteCount: Image {
 public final class ImageCache: @unchecked Sendable {
     /// Counters since creation (or the last `resetStatistics()`).
     public struct Statistics: Equatable, Sendable {
+        /// Lookups that found an image.
         public var hits = 0
+        /// Lookups that found nothing.
         public var misses = 0
+        /// Images added, replacements included; images larger than the limit are not counted.
         public var insertions = 0
+        /// Images dropped to stay within the byte limit (explicit removals are not counted).
         public var evictions = 0
         /// Images in the cache now.
         public var count = 0
@@ -52,6 +57,9 @@ public final class ImageCache: @unchecked Sendable {
     private var limit: Int
     private var stats = Statistics()
 
+    /// Creates an empty cache.
+    /// - Parameter byteLimit: the most bytes the cache holds (see ``cost(of:)``); negative counts as 0,
+    ///   which caches nothing.
     public init(byteLimit: Int) {
         limit = max(0, byteLimit)
     }
@@ -134,6 +142,7 @@ public final class ImageCache: @unchecked Sendable {
         }
     }
 
+    /// A snapshot of the counters, taken under the cache's lock.
     public var statistics: Statistics { lock.withLock { stats } }
 
     /// Zeroes hits, misses, insertions and evictions.

@@ -5,12 +5,19 @@ import Foundation
 /// Two requests are the same when they have the same URL, the same size in pixels and the same
 /// scale: that is the key of in-flight de-duplication and of the memory cache.
 public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
+    /// Where the image comes from: `http`, `https`, `file`, or a path relative to the loader's
+    /// resources directory.
     public let url: URL
     /// The size the component asked for, in points.
     public let targetSize: Size
     /// Device pixels per point (2 on HiDPI screens). Always at least 1.
     public let scale: Double
 
+    /// Creates a request.
+    /// - Parameters:
+    ///   - url: where the image comes from.
+    ///   - targetSize: the size to decode the image at, in points (what the component asked for).
+    ///   - scale: device pixels per point; values below 1 count as 1.
     public init(url: URL, targetSize: Size, scale: Double = 1) {
         self.url = url
         self.targetSize = targetSize
@@ -81,6 +88,7 @@ public enum ImageLoadingError: Error, Equatable, Sendable, CustomStringConvertib
 public protocol ImageLoaderDelegate: AnyObject {
     /// `image` is `request.pixelWidth × request.pixelHeight` pixels (its `size` is the target size in points).
     func imageLoader(_ loader: any ImageLoader, didLoad image: any Image, for request: ImageRequest)
+    /// `request` could not be loaded; `error` says why. The component keeps its placeholder.
     func imageLoader(_ loader: any ImageLoader, didFailToLoad request: ImageRequest, error: ImageLoadingError)
 }
 
@@ -103,6 +111,7 @@ public protocol ImageLoader: AnyObject {
 /// Creates the image loader of each view controller (the original's `HUBImageLoaderFactory`).
 @MainActor
 public protocol ImageLoaderFactory: AnyObject {
+    /// A new loader, for one view controller; it is not shared between views.
     func createImageLoader() -> any ImageLoader
 }
 
@@ -111,9 +120,12 @@ public protocol ImageLoaderFactory: AnyObject {
 public final class BlockImageLoaderFactory: ImageLoaderFactory {
     private let make: @MainActor () -> any ImageLoader
 
+    /// Creates a factory that calls `make` for every view controller.
+    /// - Parameter make: returns a new loader.
     public init(_ make: @escaping @MainActor () -> any ImageLoader) {
         self.make = make
     }
 
+    /// Calls the factory's closure.
     public func createImageLoader() -> any ImageLoader { make() }
 }

@@ -5,6 +5,7 @@ import Foundation
 /// Create one with `MutableJSONPath.stringPath()` and friends. `mutableCopy()` keeps the type check,
 /// so operations appended afterwards only ever see values that passed it.
 public protocol JSONDestinationPath: Sendable, CustomStringConvertible {
+    /// The Swift type the path yields: `Bool`, `Int`, `String`, `URL` or ``JSONObject``.
     associatedtype Value
 
     /// The underlying path, type check included.
@@ -69,6 +70,7 @@ public struct JSONBoolPath: JSONDestinationPath {
         values(in: json).first ?? false
     }
 
+    /// The first value's truth in the object `json`, or false when the path selects nothing.
     public func bool(in json: JSONObject) -> Bool {
         bool(in: .object(json))
     }
@@ -90,6 +92,7 @@ public struct JSONIntegerPath: JSONDestinationPath {
         values(in: json).first ?? 0
     }
 
+    /// The first value in the object `json`, or 0 when the path selects nothing.
     public func integer(in json: JSONObject) -> Int {
         integer(in: .object(json))
     }
@@ -108,6 +111,7 @@ public struct JSONStringPath: JSONDestinationPath {
         values(in: json).first
     }
 
+    /// The first value in the object `json`, or nil when the path selects nothing.
     public func string(in json: JSONObject) -> String? {
         string(in: .object(json))
     }
@@ -127,6 +131,7 @@ public struct JSONURLPath: JSONDestinationPath {
         values(in: json).first
     }
 
+    /// The first value in the object `json`, or nil when the path selects no valid URL.
     public func url(in json: JSONObject) -> URL? {
         url(in: .object(json))
     }
@@ -145,6 +150,7 @@ public struct JSONDictionaryPath: JSONDestinationPath {
         values(in: json).first
     }
 
+    /// The first value in the object `json`, or nil when the path selects no object.
     public func dictionary(in json: JSONObject) -> JSONObject? {
         dictionary(in: .object(json))
     }

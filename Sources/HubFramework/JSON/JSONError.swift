@@ -7,6 +7,8 @@ public struct JSONSourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// One-based column, counted in Unicode scalars from the start of the line.
     public let column: Int
 
+    /// Creates a location from its three coordinates (the parser computes them; tests compare
+    /// against them).
     public init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line

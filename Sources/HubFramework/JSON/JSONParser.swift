@@ -20,6 +20,9 @@ public struct JSONParser: Sendable {
     /// The deepest nesting of arrays and objects accepted; deeper documents throw `JSONError.tooDeep`.
     public var maximumDepth: Int
 
+    /// Creates a parser.
+    /// - Parameter maximumDepth: the deepest nesting of arrays and objects accepted; values below 1
+    ///   count as 1.
     public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
         self.maximumDepth = max(1, maximumDepth)
     }

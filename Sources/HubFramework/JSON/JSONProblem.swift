@@ -9,6 +9,8 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// What was wrong, e.g. "expected a string, found a number".
     public let message: String
 
+    /// Creates a problem. Builders report their own; create one to compare against in a test, or
+    /// to report a problem of your own content in the same form.
     public init(path: String, message: String) {
         self.path = path
         self.message = message

@@ -13,9 +13,13 @@ public final class JSONSchema: @unchecked Sendable {
     /// and reported. JSON text cannot even get there: the parser's depth limit stops it first.
     public static let maximumComponentDepth = 256
 
+    /// The paths a ``ViewModelBuilder`` reads: identifier, title, header, body, overlays, custom data.
     public let viewModelSchema: ViewModelJSONSchema
+    /// The paths a ``ComponentModelBuilder`` reads: component, texts, images, target, data, children.
     public let componentModelSchema: ComponentModelJSONSchema
+    /// The paths a ``ComponentImageDataBuilder`` reads: URL, placeholder, local image, custom data.
     public let componentImageDataSchema: ComponentImageDataJSONSchema
+    /// The paths a ``ComponentTargetBuilder`` reads: URI, initial view, actions, custom data.
     public let componentTargetSchema: ComponentTargetJSONSchema
 
     /// What new component model builders start with when the schema builds view models itself.

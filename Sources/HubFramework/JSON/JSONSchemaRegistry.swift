@@ -11,6 +11,9 @@ public final class JSONSchemaRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var customSchemas: [String: JSONSchema] = [:]
 
+    /// Creates a registry without custom schemas.
+    /// - Parameter defaultSchema: the schema for features without a custom one, and the template
+    ///   ``createNewSchema()`` copies.
     public init(defaultSchema: JSONSchema) {
         self.defaultSchema = defaultSchema
     }

@@ -2,6 +2,7 @@
 /// read with). Absent and empty values are left out. Local images and the custom data of image
 /// data are not written: the output reads back into an equal model only without them.
 public protocol JSONSerializable {
+    /// The model as a JSON object in the default keys; write it as text with ``JSONWriter``.
     func serialize() -> JSONObject
 }
 

@@ -8,6 +8,8 @@ import Foundation
 /// infinity; they are written as `null`. Non-ASCII characters are written as UTF-8, control
 /// characters are escaped, `/` is not.
 public struct JSONWriter: Sendable {
+    /// How the text is laid out. The default (no options) is compact text with keys in the
+    /// dictionary's order.
     public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: Int
         public init(rawValue: Int) { self.rawValue = rawValue }
@@ -17,8 +19,11 @@ public struct JSONWriter: Sendable {
         public static let sortedKeys = Options(rawValue: 2)
     }
 
+    /// How the text is laid out; change it between two writes if needed.
     public var options: Options
 
+    /// Creates a writer.
+    /// - Parameter options: how the text is laid out; compact by default.
     public init(options: Options = []) {
         self.options = options
     }

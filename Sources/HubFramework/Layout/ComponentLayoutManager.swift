@@ -68,5 +68,12 @@ extension ComponentLayoutManager {
 
 /// An edge of the content area.
 public enum ContentEdge: Int, Sendable, Hashable, CaseIterable {
-    case top = 0, right, bottom, left
+    /// The top edge: its margin applies to the first row when the view has no header.
+    case top = 0
+    /// The right edge: its margin is kept free to the right of every component.
+    case right
+    /// The bottom edge: the largest margin of the last row's components ends the content.
+    case bottom
+    /// The left edge: its margin is where each row starts.
+    case left
 }

@@ -14,6 +14,8 @@ public struct DefaultComponentLayoutManager: ComponentLayoutManager, Hashable {
     /// The margin used everywhere a margin applies.
     public let margin: Double
 
+    /// Creates the manager.
+    /// - Parameter margin: the margin, in points, used wherever the table above says `M`.
     public init(margin: Double) {
         self.margin = margin
     }

@@ -5,6 +5,7 @@ public struct LayoutTrait: RawRepresentable, Hashable, Sendable, ExpressibleBySt
 {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a trait named `rawValue`; two traits with the same name are the same trait.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }

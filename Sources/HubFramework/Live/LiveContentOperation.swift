@@ -16,6 +16,10 @@ public final class LiveContentOperation: ContentOperation, LiveDocumentObserver 
         /// `bytes` for components that render them themselves.
         public var problems: Identifier
 
+        /// Names the two components.
+        /// - Parameters:
+        ///   - message: the component of the waiting hint.
+        ///   - problems: the component of the overlay that lists a rejected document's problems.
         public init(message: Identifier, problems: Identifier) {
             self.message = message
             self.problems = problems
@@ -35,11 +39,17 @@ public final class LiveContentOperation: ContentOperation, LiveDocumentObserver 
     public static let maximumListedProblems = 25
 
     public weak var delegate: (any ContentOperationDelegate)?
+    /// The document the operation shows; it observes it from creation on.
     public let document: LiveDocument
+    /// The components of the hint and of the problem overlay.
     public let components: Components
     /// The delegate of the latest execution, kept to reschedule when the document changes.
     private var reschedulingDelegate: (any ContentOperationDelegate)?
 
+    /// Creates an operation for one live view.
+    /// - Parameters:
+    ///   - document: the session's document; the operation starts observing it at once.
+    ///   - components: the components of the hint and of the problem overlay.
     public init(document: LiveDocument, components: Components = .defaults) {
         self.document = document
         self.components = components
@@ -63,6 +73,8 @@ public final class LiveContentOperation: ContentOperation, LiveDocumentObserver 
         delegate?.contentOperationDidFinish(self)
     }
 
+    /// Asks the loader to run the operation again, so the view shows the document's new state.
+    /// Does nothing before the operation's first execution.
     public func liveDocumentDidChange(_ document: LiveDocument) {
         reschedulingDelegate?.contentOperationRequiresRescheduling(self)
     }
@@ -109,14 +121,21 @@ public final class LiveContentOperation: ContentOperation, LiveDocumentObserver 
 /// Creates one `LiveContentOperation` per live view, all showing the same document.
 @MainActor
 public final class LiveContentOperationFactory: ContentOperationFactory {
+    /// The document every operation shows.
     public let document: LiveDocument
+    /// The components every operation uses for its hint and problem overlay.
     public let components: LiveContentOperation.Components
 
+    /// Creates a factory for the live views of one session.
+    /// - Parameters:
+    ///   - document: the session's document.
+    ///   - components: the components of the hint and of the problem overlay.
     public init(document: LiveDocument, components: LiveContentOperation.Components = .defaults) {
         self.document = document
         self.components = components
     }
 
+    /// One new ``LiveContentOperation`` for the view.
     public func createContentOperations(forViewURI viewURI: URL) -> [any ContentOperation] {
         [LiveContentOperation(document: document, components: components)]
     }

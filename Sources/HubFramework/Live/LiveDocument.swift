@@ -3,6 +3,8 @@ import Foundation
 /// Is told when a `LiveDocument` changes.
 @MainActor
 public protocol LiveDocumentObserver: AnyObject {
+    /// The document, its rejection or its service status changed; read them from `document`.
+    /// Called on the main thread, after every message and reset.
     func liveDocumentDidChange(_ document: LiveDocument)
 }
 
@@ -16,6 +18,11 @@ public struct LiveRejection: Hashable, Sendable {
     /// The values that could not be used, with their JSON paths.
     public let problems: [JSONProblem]
 
+    /// Creates a rejection.
+    /// - Parameters:
+    ///   - byteCount: the size of the message; nil when it was not received whole.
+    ///   - error: why the document could not be read at all; nil when it was read.
+    ///   - problems: the values that could not be used.
     public init(byteCount: Int?, error: String?, problems: [JSONProblem]) {
         self.byteCount = byteCount
         self.error = error
@@ -66,6 +73,10 @@ public final class LiveDocument {
 
     private var observers = WeakObserverList<any LiveDocumentObserver>()
 
+    /// Creates an empty document: nothing shown, nothing rejected.
+    /// - Parameters:
+    ///   - schema: the schema documents are checked with; use the one the live views read with.
+    ///   - serviceStatus: the first line about the live service, for the waiting page.
     public init(schema: JSONSchema, serviceStatus: String = "") {
         self.schema = schema
         self.serviceStatus = serviceStatus
@@ -124,6 +135,7 @@ public final class LiveDocument {
     /// Adds an observer, held weakly.
     public func addObserver(_ observer: any LiveDocumentObserver) { observers.add(observer) }
 
+    /// Stops telling `observer` about changes.
     public func removeObserver(_ observer: any LiveDocumentObserver) { observers.remove(observer) }
 
     /// Observers still alive (for tests).

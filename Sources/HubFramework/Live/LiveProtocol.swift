@@ -67,6 +67,8 @@ public struct LiveMessageFramer: Sendable {
     private var payload = Data()
     private var expectedLength: Int?
 
+    /// Creates a framer for one connection.
+    /// - Parameter maximumMessageSize: the largest payload accepted, in bytes.
     public init(maximumMessageSize: Int = LiveProtocol.maximumMessageSize) {
         self.maximumMessageSize = maximumMessageSize
     }
@@ -150,8 +152,11 @@ public struct LiveMessageFramer: Sendable {
 ///   lists the problems over it.
 /// - `error <message>`: the message was refused (for example because it is too large).
 public enum LiveReply: Hashable, Sendable, CustomStringConvertible {
+    /// `ok`: the document of `byteCount` bytes was good and is shown.
     case shown(byteCount: Int)
+    /// `invalid`: the document of `byteCount` bytes was not used; `summary` says why, on one line.
     case invalid(byteCount: Int, summary: String)
+    /// `error`: the message was refused; the text says why.
     case refused(String)
 
     /// The line sent on the wire, without the newline.

@@ -9,6 +9,12 @@ public struct BarButtonItem: Hashable, Sendable {
     /// Custom data passed along with the action.
     public var customData: JSONObject?
 
+    /// Creates a button description; give it a title, an icon name or both.
+    /// - Parameters:
+    ///   - title: the label; nil shows none.
+    ///   - iconName: a themed icon name; nil shows none.
+    ///   - actionIdentifier: the action to perform on click; nil makes a button that does nothing.
+    ///   - customData: data passed along with the action.
     public init(title: String? = nil, iconName: String? = nil, actionIdentifier: Identifier? = nil,
         customData: JSONObject? = nil)
     {

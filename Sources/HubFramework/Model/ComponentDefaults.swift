@@ -8,6 +8,7 @@ public struct ComponentDefaults: Hashable, Sendable {
     /// The default component category (selects the fallback component).
     public var category: ComponentCategory
 
+    /// Creates defaults; the namespace and name should name a registered component.
     public init(namespace: String, name: String, category: ComponentCategory) {
         self.namespace = namespace
         self.name = name

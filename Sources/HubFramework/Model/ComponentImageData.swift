@@ -38,7 +38,10 @@ public struct ComponentImageData: Equatable, Sendable {
 
 /// Which image slot of a component model an image belongs to.
 public enum ComponentImageType: Int, Sendable, Hashable {
+    /// The model's main image (`mainImageData`, JSON `images.main`).
     case main = 0
+    /// The image behind the content (`backgroundImageData`, JSON `images.background`).
     case background = 1
+    /// One of the model's further images, keyed by identifier (`customImageData`, JSON `images.custom`).
     case custom = 2
 }

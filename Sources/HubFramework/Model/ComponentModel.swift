@@ -23,11 +23,19 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     public let componentIdentifier: Identifier
     /// The kind of component, used to pick a fallback when `componentIdentifier` is unknown.
     public let componentCategory: ComponentCategory
+    /// The most prominent text; nil when the model has none.
     public let title: String?
+    /// Secondary text, usually shown below the title; nil when the model has none.
     public let subtitle: String?
+    /// Short text at the side (a count, a duration); nil when the model has none.
     public let accessoryTitle: String?
+    /// Longer descriptive text; nil when the model has none.
     public let descriptionText: String?
+    /// The component's main image (a cover, a thumbnail); nil when the builder's main image held
+    /// nothing to show.
     public let mainImageData: ComponentImageData?
+    /// An image to show behind the content; nil when the builder's background image held
+    /// nothing to show.
     public let backgroundImageData: ComponentImageData?
     /// Further images, by identifier. Never nil; empty when there are none.
     public let customImageData: [String: ComponentImageData]
@@ -35,8 +43,11 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     public let icon: Icon?
     /// What selecting the component does.
     public let target: ComponentTarget?
+    /// Free-form data about the model for the app; the framework only carries it.
     public let metadata: JSONObject?
+    /// Free-form data for the app's logging; the framework only carries it.
     public let loggingData: JSONObject?
+    /// Data for the component beyond the standard fields. Components document the keys they read.
     public let customData: JSONObject?
 
     /// The model this one is a child of; nil for top-level models. Held weakly: keep the root alive.

@@ -5,6 +5,8 @@ public struct FeatureInfo: Hashable, Sendable {
     /// The feature's title (also the fallback navigation title of its views).
     public let title: String
 
+    /// Creates the info; features make theirs from their registration. Live views and tests make
+    /// their own for content that belongs to no registered feature.
     public init(identifier: String, title: String) {
         self.identifier = identifier
         self.title = title

@@ -19,10 +19,18 @@ public struct Icon: Hashable, Sendable, CustomStringConvertible {
         case placeholder
     }
 
+    /// The name the resolver draws the icon by (JSON `images.icon` or `placeholder`).
     public let identifier: String
+    /// Whether it is a component icon or a placeholder.
     public let kind: Kind
     private let resolver: any IconImageResolver
 
+    /// Creates an icon. Builders create them for you, and only when an icon image resolver is
+    /// configured.
+    /// - Parameters:
+    ///   - identifier: the name the resolver knows the icon by.
+    ///   - kind: which of the resolver's two methods draws it.
+    ///   - resolver: draws the icon; held for the icon's lifetime.
     public init(identifier: String, kind: Kind, resolver: any IconImageResolver) {
         self.identifier = identifier
         self.kind = kind

@@ -18,6 +18,7 @@ public struct NavigationItem: Hashable, Sendable {
     /// Shows the left items next to the back button instead of replacing it.
     public var leftItemsSupplementBackButton: Bool
 
+    /// Creates an item; every property defaults to empty (no title, no buttons, flags off).
     public init(title: String? = nil, titleViewIdentifier: String? = nil, prompt: String? = nil,
         backButtonTitle: String? = nil, hidesBackButton: Bool = false, leftItems: [BarButtonItem] = [],
         rightItems: [BarButtonItem] = [], leftItemsSupplementBackButton: Bool = false)

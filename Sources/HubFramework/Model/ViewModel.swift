@@ -16,6 +16,8 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     public let bodyComponentModels: [ComponentModel]
     /// The components floating above the list, in order.
     public let overlayComponentModels: [ComponentModel]
+    /// Free-form data for the app about the whole view (JSON key `custom`); nil when there is
+    /// none. ``JSONContentOperation`` can list the problems of its document here.
     public let customData: JSONObject?
     /// When the model was built.
     public let buildDate: Date
