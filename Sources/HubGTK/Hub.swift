@@ -6,10 +6,16 @@ import HubFramework
 /// handler, and the factory that creates view controllers.
 @MainActor
 public final class Hub {
+    /// The toolkit-free core: features, JSON schemas, actions and content loading.
     public let manager: HubManager
+    /// The component factories by namespace, and the fallback handler; register your factories here.
     public let componentRegistry: ComponentRegistry
+    /// Creates the ``ViewController`` of a view URI.
     public let viewControllerFactory: ViewControllerFactory
 
+    /// Creates the app's hub. Create one at start-up, on the main thread, and register features,
+    /// component factories and action factories on it before the first view opens.
+    ///
     /// - Parameters:
     ///   - configuration: the core configuration; its component defaults are replaced by the
     ///     fallback handler's, so that new models default to a component that exists.
@@ -37,7 +43,10 @@ public final class Hub {
                   fallbackHandler: DefaultComponentFallbackHandler(fallback: fallback))
     }
 
+    /// The manager's feature registry, where features are registered.
     public var featureRegistry: FeatureRegistry { manager.featureRegistry }
+    /// The manager's action registry, where action factories are registered.
     public var actionRegistry: ActionRegistry { manager.actionRegistry }
+    /// The manager's JSON schema registry, where custom schemas are registered.
     public var jsonSchemaRegistry: JSONSchemaRegistry { manager.jsonSchemaRegistry }
 }

@@ -70,6 +70,9 @@ extension ComponentFactoryShowcaseNameProvider {
 public final class BlockComponentFactory: ComponentFactoryShowcaseNameProvider {
     private var makers: [(name: String, make: @MainActor () -> any Component)] = []
 
+    /// Creates a factory from closures keyed by component name; each call of a closure must
+    /// return a new component.
+    /// - Parameter makers: the closures; more can be added with ``register(_:_:)``.
     public init(_ makers: [String: @MainActor () -> any Component] = [:]) {
         for (name, make) in makers.sorted(by: { $0.key < $1.key }) { self.makers.append((name, make)) }
     }

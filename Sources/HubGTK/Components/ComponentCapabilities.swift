@@ -54,6 +54,10 @@ public protocol ComponentWithSelectionState: Component {
 /// A component that reacts to the view's scrolling (a collapsing header, a parallax image).
 @MainActor
 public protocol ComponentContentOffsetObserver: Component {
+    /// The view scrolled, or the component appeared. Called in every frame of a scroll while the
+    /// component has a widget, so keep it cheap.
+    /// - Parameter contentOffset: how far the view's body is scrolled, in points; `y` is 0 at the
+    ///   top and `x` is always 0.
     func updateView(forChangedContentOffset contentOffset: Point)
 }
 
@@ -76,6 +80,9 @@ public protocol ComponentActionPerformer: Component {
 /// A component that is told about every action performed in its view while it is visible.
 @MainActor
 public protocol ComponentActionObserver: Component {
+    /// An action was performed in the view, whether or not anything handled it. Called on the
+    /// main thread after the action handler or action object ran.
+    /// - Parameter context: the action's trigger, identifier, custom data and models.
     func actionPerformed(with context: ActionContext)
 }
 

@@ -17,6 +17,11 @@ public final class DefaultComponentFallbackHandler: ComponentFallbackHandler {
     public let componentDefaults: ComponentDefaults
     private let fallback: @MainActor (ComponentCategory) -> any Component
 
+    /// Creates a handler.
+    /// - Parameters:
+    ///   - componentDefaults: what new component models start with; `default:row` by default.
+    ///   - fallback: returns a new component for a category; called whenever an unknown component
+    ///     is needed, also for measuring.
     public init(componentDefaults: ComponentDefaults = ComponentDefaults(namespace: defaultComponentNamespace,
                                                                          name: "row", category: .row),
                 fallback: @escaping @MainActor (ComponentCategory) -> any Component)

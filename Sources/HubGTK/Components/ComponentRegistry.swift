@@ -6,14 +6,24 @@ import HubFramework
 public final class ComponentRegistry {
     private var factories: [String: any ComponentFactory] = [:]
     private var namespaceOrder: [String] = []
+    /// Supplies the component defaults and the components for unknown `namespace:name`s.
     public let fallbackHandler: any ComponentFallbackHandler
 
+    /// Creates a registry without factories. ``Hub`` makes the app's one.
+    /// - Parameter fallbackHandler: supplies components for models no factory knows.
     public init(fallbackHandler: any ComponentFallbackHandler) {
         self.fallbackHandler = fallbackHandler
     }
 
-    /// - Throws: `RegistrationError` when the namespace is taken. The same factory may serve
-    ///   several namespaces.
+    /// Makes `factory` create the components whose identifiers have the namespace `namespace`.
+    /// Register before the first view opens: views already on screen keep the components they have.
+    ///
+    /// - Parameters:
+    ///   - factory: asked for a new component by name whenever a view needs one (and once per
+    ///     `namespace:name` for the measuring instance).
+    ///   - namespace: the `namespace` part of the component identifiers the factory serves.
+    /// - Throws: ``/HubFramework/RegistrationError`` when the namespace is taken. The same factory
+    ///   may serve several namespaces.
     public func registerComponentFactory(_ factory: any ComponentFactory, forNamespace namespace: String) throws {
         guard factories[namespace] == nil else {
             throw RegistrationError(kind: "component factory", identifier: namespace, reason: .duplicate)
@@ -22,6 +32,8 @@ public final class ComponentRegistry {
         namespaceOrder.append(namespace)
     }
 
+    /// Removes the factory of `namespace`; models of that namespace then get fallback components.
+    /// Does nothing for a namespace without a factory.
     public func unregisterComponentFactory(forNamespace namespace: String) {
         factories[namespace] = nil
         namespaceOrder.removeAll { $0 == namespace }

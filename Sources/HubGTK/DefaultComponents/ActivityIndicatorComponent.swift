@@ -7,6 +7,7 @@ public final class ActivityIndicatorComponent: ComponentViewObserver {
     public var view: Widget? { spinner }
     private var spinner: Spinner?
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:activityIndicator`).
     public init() {}
 
     public func loadView() {

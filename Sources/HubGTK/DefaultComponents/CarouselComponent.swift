@@ -15,6 +15,7 @@ public final class CarouselComponent: ComponentWithChildren, ComponentWithRestor
     /// Space around and between the children.
     public static let spacing = 15.0
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:carousel`).
     public init() {}
 
     public func loadView() {

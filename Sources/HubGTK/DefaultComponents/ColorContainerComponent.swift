@@ -11,9 +11,11 @@ public final class ColorContainerComponent: ComponentWithChildren {
     private var child: (index: Int, view: Widget)?
     private var colorClass: String?
 
+    /// Space between the panel's edges and its child, in points, on every side.
     public static let inset = 15.0
     static let colors = ["red", "blue", "green", "yellow"]
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:colorContainer`).
     public init() {}
 
     public func loadView() {

@@ -15,6 +15,7 @@ public final class DefaultComponentFactory: ComponentFactoryShowcaseNameProvider
         ("colorContainer", "Color container", { ColorContainerComponent() }),
     ]
 
+    /// Creates the factory. Register it under ``/HubFramework/defaultComponentNamespace`` (`default`), the namespace the default component defaults name.
     public init() {}
 
     public func createComponent(forName name: String) -> (any Component)? {

@@ -13,7 +13,10 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     private var fontSize = 30.0
     private var title = ""
 
+    /// The height, in points, with the content scrolled to the top; also its preferred height,
+    /// so the body starts below it.
     public static let expandedHeight = 250.0
+    /// The height, in points, the header shrinks to once the content has scrolled far enough.
     public static let collapsedHeight = 64.0
     static let maximumFontSize = 30.0
     static let minimumFontSize = 18.0
@@ -21,6 +24,7 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     /// The height the header currently has (it follows the content offset).
     public private(set) var currentHeight = HeaderComponent.expandedHeight
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:header`).
     public init() {}
 
     public func loadView() {
@@ -61,6 +65,8 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
         }
     }
 
+    /// Shrinks the header by the distance scrolled, down to ``collapsedHeight``, and scales the
+    /// title's font with it.
     public func updateView(forChangedContentOffset contentOffset: Point) {
         let height = max(Self.expandedHeight - contentOffset.y, Self.collapsedHeight)
         guard height != currentHeight || container?.allocatedSize.height == 0 else { return }

@@ -14,6 +14,7 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
     /// The margin the default layout manager uses, which the two-per-row width accounts for.
     public static let margin = 15.0
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:image`).
     public init() {}
 
     public func loadView() {

@@ -10,6 +10,7 @@ public final class LabelComponent: Component {
     /// Padding around the text.
     static let padding = 8.0
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:label`).
     public init() {}
 
     public func loadView() {

@@ -17,6 +17,7 @@ public final class RowComponent: ComponentWithImageHandling {
     /// Size of the leading image.
     public static let imageSize = Size(width: 40, height: 40)
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:row`).
     public init() {}
 
     public func loadView() {

@@ -18,6 +18,7 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
     private var pending: MainLoopTimer?
     private var lastOffset: Point?
 
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:searchBar`).
     public init() {}
 
     public func loadView() {
@@ -73,6 +74,8 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
         actionPerformer?.performAction(withIdentifier: action, customData: ["text": .string(text)])
     }
 
+    /// Takes the keyboard focus away from the entry when the view scrolls while the entry has it;
+    /// the call made when the component appears only records the offset.
     public func updateView(forChangedContentOffset contentOffset: Point) {
         defer { lastOffset = contentOffset }
         guard let lastOffset, lastOffset != contentOffset, let entry, entry.hasFocus else { return }

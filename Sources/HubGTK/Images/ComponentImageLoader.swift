@@ -62,9 +62,11 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
         var requests: Set<ImageRequest>
     }
 
+    /// Downloads and decodes the images; this object is its delegate.
     public let imageLoader: any ImageLoader
     /// Nil disables caching.
     public let cache: ImageCache?
+    /// Where failures are reported, once per URL.
     public let failureLog: ImageFailureLog
     /// An image arriving later than this after its request is cross-faded in; 0.07 s, as in the original.
     public var animationThreshold = 0.07
@@ -74,6 +76,7 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
     public var scaleFactorOverride: Double?
     /// The clock of `animated` decisions and retries (seconds, monotonic).
     public var clock: @MainActor () -> Double = { ProcessInfo.processInfo.systemUptime }
+    /// What the loader has done so far.
     public private(set) var statistics = Statistics()
 
     private var pending: [ImageRequest: [Context]] = [:]
@@ -205,6 +208,8 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
         }
     }
 
+    /// Forgets the components waiting for `request` (they keep their placeholders), logs the
+    /// failure and does not ask for the URL again during ``failureRetryInterval``.
     public func imageLoader(_ loader: any ImageLoader, didFailToLoad request: ImageRequest, error: ImageLoadingError) {
         guard let contexts = pending.removeValue(forKey: request) else { return }
         for context in contexts { wrappers[context.wrapperID]?.requests.remove(request) }

@@ -21,6 +21,7 @@ import HubFramework
 /// `loadImage`. No caching here: `ComponentImageLoader` keeps the memory cache.
 @MainActor
 public final class DefaultImageLoader: ImageLoader {
+    /// Where relative paths are found and the limits every load is held to.
     public struct Configuration: Sendable {
         /// Where relative image paths are looked up; nil makes them fail.
         public var resourcesDirectory: URL?
@@ -34,6 +35,13 @@ public final class DefaultImageLoader: ImageLoader {
         /// cancelled before any connection is made, which keeps a fling cheap; two frames by default.
         public var startDelay: TimeInterval
 
+        /// Creates a configuration; every value has a default that suits the viewer.
+        /// - Parameters:
+        ///   - resourcesDirectory: where relative paths are looked up; nil makes them fail.
+        ///   - timeout: seconds a download may go without progress.
+        ///   - maximumBytes: the largest download or file accepted, in bytes (32 MiB by default).
+        ///   - maximumPixels: the largest buffer a decoder may allocate, in pixels.
+        ///   - startDelay: seconds a download waits before it starts.
         public init(resourcesDirectory: URL? = nil, timeout: TimeInterval = 15, maximumBytes: Int = 32 * 1024 * 1024,
                     maximumPixels: Int = PixbufDecoder.defaultMaximumPixels, startDelay: TimeInterval = 0.03)
         {
@@ -46,9 +54,11 @@ public final class DefaultImageLoader: ImageLoader {
     }
 
     public weak var delegate: (any ImageLoaderDelegate)?
+    /// The configuration the loader was created with.
     public let configuration: Configuration
     private var inFlight: [ImageRequest: LoadOperation] = [:]
 
+    /// Creates a loader; create one per view controller (``ComponentImageLoader/factory(configuration:cache:failureLog:)`` does).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

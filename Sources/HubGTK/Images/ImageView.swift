@@ -15,6 +15,7 @@ public final class ImageView: Widget {
         case contain
     }
 
+    /// How the image is fitted into the widget; `.cover` by default. Changing it redraws.
     public var contentMode: ContentMode = .cover { didSet { redraw() } }
     /// Corner radius in points.
     public var cornerRadius: Double = 0 { didSet { redraw() } }

@@ -16,10 +16,15 @@ public enum PixbufDecoder {
     /// Decodes `data`.
     ///
     /// - Parameters:
-    ///   - pixelWidth, pixelHeight: the exact size of the result: the image is scaled to cover it
-    ///     (aspect ratio kept) and centred, the overflow cropped. Zero or less: the natural size.
+    ///   - data: the encoded image, complete.
+    ///   - pixelWidth: the exact width of the result: the image is scaled to cover the requested
+    ///     size (aspect ratio kept) and centred, the overflow cropped. When this or `pixelHeight`
+    ///     is zero or less, the result has the image's natural size.
+    ///   - pixelHeight: the exact height of the result, likewise.
     ///   - scale: stored in the image (points = pixels / scale).
-    ///   - maximumPixels: see `defaultMaximumPixels`.
+    ///   - maximumPixels: see ``defaultMaximumPixels``.
+    /// - Throws: ``/HubFramework/ImageLoadingError`` when the bytes are not a complete image the
+    ///   decoder understands, or the image would need more than `maximumPixels`.
     public static func decode(_ data: Data, pixelWidth: Int = 0, pixelHeight: Int = 0, scale: Double = 1,
                               maximumPixels: Int = defaultMaximumPixels) throws(ImageLoadingError) -> PixbufImage
     {

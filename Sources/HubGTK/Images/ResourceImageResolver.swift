@@ -16,7 +16,9 @@ public final class ResourceImageResolver: LocalImageResolver, @unchecked Sendabl
     /// Extensions tried, in order, for a name without one.
     public static let extensions = ["png", "jpg", "jpeg", "svg"]
 
+    /// The folder names are resolved in, standardized.
     public let directory: URL
+    /// The screen's scale factor; from 2 on, `@2x` files are preferred. At least 1.
     public let scale: Int
     private let maximumBytes: Int
     private let maximumPixels: Int
@@ -24,6 +26,14 @@ public final class ResourceImageResolver: LocalImageResolver, @unchecked Sendabl
     private let lock = NSLock()
     private var resolved: [String: PixbufImage?] = [:]
 
+    /// Creates a resolver. Pass it to ``/HubFramework/HubManager/Configuration`` as its
+    /// `localImageResolver`, so that JSON `local` images resolve.
+    /// - Parameters:
+    ///   - directory: the app's resources folder.
+    ///   - scale: the screen's scale factor; values below 1 count as 1.
+    ///   - maximumBytes: the largest file read, in bytes.
+    ///   - maximumPixels: the largest buffer a decoder may allocate, in pixels.
+    ///   - failureLog: where unreadable files are reported, once per name.
     public init(directory: URL, scale: Int = 1, maximumBytes: Int = 32 * 1024 * 1024,
                 maximumPixels: Int = PixbufDecoder.defaultMaximumPixels, failureLog: ImageFailureLog = .shared)
     {

@@ -41,6 +41,7 @@ public final class ThemeIconResolver: IconImageResolver, @unchecked Sendable {
     ///   - iconNames: maps identifiers to theme icon names (for example `["album": "media-optical-symbolic"]`).
     ///   - placeholderFallbackName: shown for unknown placeholder identifiers.
     ///   - scale: device pixels per point; nil reads the primary monitor's scale factor.
+    ///   - failureLog: where identifiers the theme has no icon for are reported.
     public init(iconNames: [String: String] = [:], placeholderFallbackName: String? = "image-x-generic-symbolic",
                 scale: Int? = nil, failureLog: ImageFailureLog = .shared)
     {

@@ -43,7 +43,7 @@ public final class LiveService {
     /// The largest message accepted.
     public let maximumMessageSize: Int
     /// Where diagnostics go: by default a warning on the `org.hubframework.gtk.live` logger
-    /// (see ``HubFramework/HubLogging``).
+    /// (see ``/HubFramework/HubLogging``).
     public var log: @MainActor (String) -> Void = { message in
         HubLogging.logger("gtk.live").warning("\(message)")
     }

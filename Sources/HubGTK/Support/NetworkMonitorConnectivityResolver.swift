@@ -11,6 +11,9 @@ public final class NetworkMonitorConnectivityResolver: ConnectivityStateResolver
     private var lastState: ConnectivityState
 
 
+    /// Creates a resolver on GIO's default network monitor and starts listening to its changes.
+    /// Create it on the main thread and pass it as the manager configuration's
+    /// `connectivityStateResolver`.
     public init() {
         monitor = g_network_monitor_get_default()
         lastState = .online
@@ -24,16 +27,20 @@ public final class NetworkMonitorConnectivityResolver: ConnectivityStateResolver
         connection?.disconnect()
     }
 
+    /// Online when the monitor says the network is available with full connectivity; offline
+    /// otherwise (no network, or only a local network or a captive portal).
     public func resolveConnectivityState() -> ConnectivityState {
         let available = g_network_monitor_get_network_available(monitor) != 0
         let connectivity = g_network_monitor_get_connectivity(monitor)
         return available && connectivity == G_NETWORK_CONNECTIVITY_FULL ? .online : .offline
     }
 
+    /// Starts telling `observer` about changes of the state; held weakly.
     public func addObserver(_ observer: any ConnectivityStateResolverObserver) {
         observers.add(observer)
     }
 
+    /// Stops telling `observer` about changes.
     public func removeObserver(_ observer: any ConnectivityStateResolverObserver) {
         observers.remove(observer)
     }

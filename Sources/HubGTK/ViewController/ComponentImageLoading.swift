@@ -12,14 +12,23 @@ public protocol ComponentImageLoading: AnyObject {
 /// What an image loader may know about a component in use.
 @MainActor
 public protocol ComponentWrapperHandle: AnyObject {
+    /// The model the component shows now; nil before its first configuration. Images are only
+    /// delivered while it still has the URL they were requested for.
     var model: ComponentModel? { get }
+    /// Whether the component conforms to ``ComponentWithImageHandling``; nothing is loaded for
+    /// one that does not.
     var handlesImages: Bool { get }
     /// False while the component waits in a reuse pool (its widget is hidden): its pending
     /// downloads may then be cancelled. Default: true.
     var wantsLoadedImages: Bool { get }
     /// Device pixels per point of the component's widget (2 on HiDPI screens). Default: 1.
     var imageScaleFactor: Double { get }
+    /// The component's answer to
+    /// ``ComponentWithImageHandling/preferredSizeForImage(from:model:containerViewSize:)``, in
+    /// points; zero means "do not load".
     func preferredSizeForImage(from data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size
+    /// Hands a loaded (or local) image to the component, through
+    /// ``ComponentWithImageHandling/updateView(forLoadedImage:from:model:animated:)``.
     func updateView(forLoadedImage image: any HubFramework.Image, from data: ComponentImageData,
                     model: ComponentModel, animated: Bool)
 }

@@ -90,7 +90,21 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     var lastError: (any Error)?
     var wasLoading = false
 
-    /// - Parameter loader: the content loading chain for `viewURI`.
+    /// Creates a controller and its widget; nothing loads until ``viewWillAppear()``. Apps get
+    /// theirs from ``ViewControllerFactory``, which fills every argument from the ``Hub`` and the
+    /// feature; create one directly only to assemble a view from parts of your own.
+    ///
+    /// - Parameters:
+    ///   - viewURI: the URI the controller shows.
+    ///   - featureInfo: the feature that handles `viewURI`.
+    ///   - loader: the content loading chain for `viewURI`; the controller becomes its delegate.
+    ///   - componentRegistry: creates the components.
+    ///   - layoutManager: the spacing rules.
+    ///   - actionRegistry: creates the actions and holds the default selection action.
+    ///   - actionHandler: sees every action before its action object; nil for none.
+    ///   - initialViewModelRegistry: where a selected target's initial view model is put for its
+    ///     destination; nil ignores initial view models of targets.
+    ///   - scrollHandler: customizes scrolling; nil uses ``DefaultViewControllerScrollHandler``.
     public init(viewURI: URL, featureInfo: FeatureInfo, loader: ViewModelLoader, componentRegistry: ComponentRegistry,
                 layoutManager: any ComponentLayoutManager, actionRegistry: ActionRegistry,
                 actionHandler: (any ActionHandler)?, initialViewModelRegistry: InitialViewModelRegistry?,

@@ -9,6 +9,12 @@ public final class ViewControllerFactory {
     private let componentRegistry: ComponentRegistry
     private let imageLoaderFactory: (@MainActor () -> ComponentImageLoading?)?
 
+    /// Creates a factory. ``Hub`` makes the app's one.
+    /// - Parameters:
+    ///   - manager: supplies the loaders, the layout manager, the action registry and handlers.
+    ///   - componentRegistry: creates the components of every view.
+    ///   - imageLoaderFactory: called once per view controller for its image loader; nil, or a
+    ///     closure returning nil, leaves views without image loading (local images still show).
     public init(manager: HubManager, componentRegistry: ComponentRegistry,
                 imageLoaderFactory: (@MainActor () -> ComponentImageLoading?)? = nil)
     {

@@ -37,5 +37,6 @@ extension ViewControllerScrollHandler {
 /// The scroll handler used when a feature has none: every default.
 @MainActor
 public final class DefaultViewControllerScrollHandler: ViewControllerScrollHandler {
+    /// Creates the handler; a view controller created without a scroll handler makes its own.
     public init() {}
 }

@@ -5,29 +5,53 @@ import CGtk
 /// GTK chooses a role for each kind of widget; set one on containers that stand for something
 /// else, such as a box that is a list item or a heading.
 public enum AccessibleRole: Sendable, Equatable {
+    /// No role, or one GTK does not name; setting it leaves the widget without a meaningful role.
     case unknown
+    /// A group of widgets with no more specific meaning (GTK boxes report this).
     case panel
+    /// Static text.
     case label
+    /// The title of a section.
     case heading
+    /// A picture or an icon.
     case image
+    /// A button that does something when pressed.
     case pushButton
+    /// A button that stays pressed or released.
     case toggleButton
+    /// Text that may span several lines.
     case text
+    /// A field the user types into.
     case entry
+    /// A list of items, such as the view controller's scrolling body.
     case list
+    /// One item of a list, such as each component cell of a view.
     case listItem
+    /// Data in rows and columns.
     case table
+    /// One cell of a table.
     case tableCell
+    /// A top-level window.
     case frame
+    /// A widget that only takes up space or holds others, with nothing to announce.
     case filler
+    /// A dialog window.
     case dialog
+    /// A bar that reports status.
     case statusBar
+    /// Shows how far a task has got.
     case progressBar
+    /// An area that scrolls its content.
     case scrollPane
+    /// A bar of tools or buttons.
     case toolBar
+    /// A part of a document or view.
     case section
+    /// A self-contained piece of content, such as an entry in a feed.
     case article
+    /// A group of fields to fill in.
     case form
+    /// A role GTK reports that this enumeration does not name; reading only, setting it means no role.
     case other
 
     init(_ role: AtkRole) {

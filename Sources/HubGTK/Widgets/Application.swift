@@ -27,8 +27,10 @@ open class Application {
     /// An application registered on the session bus as `id` (reverse-DNS, such as
     /// `org.example.Viewer`). A nil id gives an application that never appears on the bus and is
     /// always its own primary instance.
-    /// - Parameter isUnique: false starts an independent instance every time, even when another
-    ///   runs (screenshots, tests).
+    /// - Parameters:
+    ///   - id: the application id, or nil for none.
+    ///   - isUnique: false starts an independent instance every time, even when another runs
+    ///     (screenshots, tests).
     public init(id: String?, isUnique: Bool = true) {
         let flags = isUnique ? GApplicationFlags(0) : G_APPLICATION_NON_UNIQUE
         gtkApplication = gtk_application_new(id, flags)

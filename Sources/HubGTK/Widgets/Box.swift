@@ -32,6 +32,7 @@ open class Box: Container {
 
     /// Adds `child` after the others.
     /// - Parameters:
+    ///   - child: the widget to add; the box keeps it alive.
     ///   - expand: the child shares the box's extra space with the other expanding children.
     ///   - fill: an expanding child fills the space it gets (rather than being centred in it).
     ///   - padding: extra space on both sides of the child, in points.

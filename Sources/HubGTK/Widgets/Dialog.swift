@@ -15,7 +15,14 @@ import CGtk
 open class Dialog: Window {
     /// What the user answered.
     public enum Response: Sendable, Equatable {
-        case accept, cancel, close, other(Int32)
+        /// The affirmative button (GTK's accept, OK or yes responses).
+        case accept
+        /// The button that dismisses without doing anything (GTK's cancel or no responses).
+        case cancel
+        /// The window was closed from its title bar or with Escape, or a close button answered.
+        case close
+        /// A button added with a response code of the app's own.
+        case other(Int32)
 
         init(_ value: Int32) {
             switch value {

@@ -11,7 +11,20 @@ import CGtk
 open class Entry: Widget {
     /// What the text is, so that input methods and on-screen keyboards can help.
     public enum Purpose: Sendable {
-        case freeForm, url, email, number, phone, name, password
+        /// Any text; the default.
+        case freeForm
+        /// A web address.
+        case url
+        /// An e-mail address.
+        case email
+        /// Digits and number punctuation.
+        case number
+        /// A telephone number.
+        case phone
+        /// A person's name.
+        case name
+        /// A password, for input methods; the entry still shows the characters it is given.
+        case password
 
         var gtk: GtkInputPurpose {
             switch self {

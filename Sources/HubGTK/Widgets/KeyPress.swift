@@ -4,7 +4,30 @@ import CGtk
 public struct KeyPress: Sendable, Equatable {
     /// Keys the framework's widgets commonly react to.
     public enum Key: Sendable, Equatable {
-        case escape, enter, space, tab, up, down, left, right, home, end, pageUp, pageDown
+        /// Escape.
+        case escape
+        /// Return, or Enter on the keypad.
+        case enter
+        /// The space bar, on the main keyboard or the keypad.
+        case space
+        /// Tab, or Shift+Tab (which GDK reports as its own key).
+        case tab
+        /// The up arrow, on the main keyboard or the keypad.
+        case up
+        /// The down arrow.
+        case down
+        /// The left arrow.
+        case left
+        /// The right arrow.
+        case right
+        /// Home.
+        case home
+        /// End.
+        case end
+        /// Page Up.
+        case pageUp
+        /// Page Down.
+        case pageDown
         /// A key that produces a character (lower-cased letters included).
         case character(Character)
         /// Any other key, by its GDK key value.
@@ -15,9 +38,13 @@ public struct KeyPress: Sendable, Equatable {
     public struct Modifiers: OptionSet, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// Shift.
         public static let shift = Modifiers(rawValue: GDK_SHIFT_MASK.rawValue)
+        /// Control (Ctrl).
         public static let control = Modifiers(rawValue: GDK_CONTROL_MASK.rawValue)
+        /// Alt (GDK's first modifier, Mod1).
         public static let alt = Modifiers(rawValue: GDK_MOD1_MASK.rawValue)
+        /// The Super (Windows, logo) key.
         public static let `super` = Modifiers(rawValue: GDK_SUPER_MASK.rawValue)
     }
 

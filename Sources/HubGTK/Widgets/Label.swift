@@ -13,7 +13,14 @@ import HubFramework
 open class Label: Widget {
     /// Where a label shortens a text that does not fit, with an ellipsis.
     public enum EllipsisPosition: Sendable {
-        case none, start, middle, end
+        /// Never shortened: the label asks for the width of its whole text.
+        case none
+        /// The beginning is cut: "…end of the text".
+        case start
+        /// The middle is cut: "Begin…end".
+        case middle
+        /// The end is cut: "Beginning of…".
+        case end
 
         var pango: PangoEllipsizeMode {
             switch self {
@@ -27,7 +34,14 @@ open class Label: Widget {
 
     /// How the lines of a wrapped label line up.
     public enum Justification: Sendable {
-        case left, right, center, fill
+        /// Lines start at the left edge.
+        case left
+        /// Lines end at the right edge.
+        case right
+        /// Lines are centred.
+        case center
+        /// Lines are stretched to both edges, the last one excepted.
+        case fill
 
         var gtk: GtkJustification {
             switch self {

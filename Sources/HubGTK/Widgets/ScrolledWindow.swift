@@ -5,7 +5,13 @@ import CGtk
 open class ScrolledWindow: Container {
     /// When a scroll bar shows.
     public enum ScrollBarPolicy: Sendable {
-        case automatic, always, never
+        /// Shown only when the child is larger than the window in that direction.
+        case automatic
+        /// Always shown, even when there is nothing to scroll.
+        case always
+        /// Never shown, and the window does not scroll in that direction: it grows with its
+        /// child instead.
+        case never
 
         var gtk: GtkPolicyType {
             switch self {
