@@ -34,6 +34,8 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
+    /// A sentence for people that names the URL or file and what went wrong, such as
+    /// `Loading http://…/feed.json failed: the server answered 404 (not found).`
     public var description: String {
         switch self {
         case .httpStatus(let code, let url):

@@ -34,11 +34,14 @@ public struct ImageRequest: Hashable, Sendable, CustomStringConvertible {
         return max(1, Int(min((points * scale).rounded(.up), Double(Int32.max))))
     }
 
+    /// Whether the two requests load the same pixels: same URL, same size in pixels and same
+    /// scale. Two target sizes that round up to the same pixels are the same request.
     public static func == (lhs: ImageRequest, rhs: ImageRequest) -> Bool {
         lhs.url == rhs.url && lhs.pixelWidth == rhs.pixelWidth && lhs.pixelHeight == rhs.pixelHeight
             && lhs.scale == rhs.scale
     }
 
+    /// Hashes the URL, the pixel size and the scale, the parts ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(url)
         hasher.combine(pixelWidth)

@@ -29,6 +29,8 @@ public struct ComponentImageData: Equatable, Sendable {
         self.customData = customData
     }
 
+    /// Whether the two describe the same image: every property is compared, the local image by
+    /// identity (the same object), since images have no content equality.
     public static func == (lhs: ComponentImageData, rhs: ComponentImageData) -> Bool {
         lhs.identifier == rhs.identifier && lhs.type == rhs.type && lhs.url == rhs.url
             && lhs.placeholderIcon == rhs.placeholderIcon && lhs.localImage === rhs.localImage

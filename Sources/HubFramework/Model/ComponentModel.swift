@@ -124,6 +124,9 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
         childIndexesByGroup[groupIdentifier].map { $0.map { children[$0] } }
     }
 
+    /// Whether the two models have the same content, children included (recursively). Where
+    /// they sit is not compared: ``parent``, ``index`` and ``indexPath`` are ignored. Local images
+    /// are compared by identity.
     public static func == (lhs: ComponentModel, rhs: ComponentModel) -> Bool {
         if lhs === rhs { return true }
         return lhs.identifier == rhs.identifier && lhs.type == rhs.type

@@ -48,10 +48,12 @@ public struct Icon: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the two icons have the same identifier and kind; their resolvers are not compared.
     public static func == (lhs: Icon, rhs: Icon) -> Bool {
         lhs.identifier == rhs.identifier && lhs.kind == rhs.kind
     }
 
+    /// Hashes the identifier and the kind, the two parts ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
         hasher.combine(kind)

@@ -38,6 +38,9 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// The navigation item's title.
     public var navigationTitle: String? { navigationItem?.title }
 
+    /// Whether the two view models have the same content: identifier, navigation item, header,
+    /// body, overlays and custom data. ``buildDate`` is not compared, so rebuilding the same content
+    /// gives an equal model, which the view controller does not render again.
     public static func == (lhs: ViewModel, rhs: ViewModel) -> Bool {
         if lhs === rhs { return true }
         return lhs.identifier == rhs.identifier && lhs.navigationItem == rhs.navigationItem

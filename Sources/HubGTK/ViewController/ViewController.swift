@@ -192,6 +192,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     // MARK: ViewModelLoaderDelegate
 
+    /// Renders `viewModel`, updates ``navigationItem`` and tells the delegate before and after.
+    /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
         lastError = nil
         delegate?.viewController(self, willUpdateWith: viewModel)
@@ -202,6 +204,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         delegate?.viewControllerDidUpdate(self)
     }
 
+    /// Keeps the current content, shows the error (over the content when there is some) and tells
+    /// the delegate. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) {
         lastError = error
         updateLoadingState()  // also updates the state view
