@@ -174,7 +174,7 @@ func imageBenchmarks() -> BenchSection {
     GtkRuntime.iterate(until: { loader.pendingRequests.isEmpty && loader.statistics.delivered > 0 }, timeout: 5)
 
     // Down 2,000 rows at 320 points a frame (about 19,000 points a second at 60 frames a second).
-    let rowHeight = controller.frameForBodyComponent(at: 1).minY - controller.frameForBodyComponent(at: 0).minY
+    let rowHeight = controller.frame(ofBodyComponentAt: 1).minY - controller.frame(ofBodyComponentAt: 0).minY
     let distance = 2_000 * rowHeight
     let step = 320.0
     let frames = Int(distance / step)

@@ -374,7 +374,7 @@ final class BenchHubView {
         probe.waitForFrame()
         probe.settle()
         let last = controller.cellWidget(atBodyIndex: count - 1)
-        ViewBenchChild.report("lastY", controller.frameForBodyComponent(at: count - 1).minY)
+        ViewBenchChild.report("lastY", controller.frame(ofBodyComponentAt: count - 1).minY)
         ViewBenchChild.report("lastDrawn", last.map { isDrawnOnScreen($0, in: window) } == true ? "yes" : "no")
 
         if let folder = screenshotFolder { takeScreenshot(folder: folder) }
@@ -386,10 +386,10 @@ final class BenchHubView {
         let offset: Double
         if grid {
             name = "grid-view.png"
-            offset = controller.frameForBodyComponent(at: 50_000).minY - ImageComponent.margin
+            offset = controller.frame(ofBodyComponentAt: 50_000).minY - ImageComponent.margin
         } else if count == 100_000 {
             name = "rows-100000.png"
-            offset = controller.frameForBodyComponent(at: 49_995).minY
+            offset = controller.frame(ofBodyComponentAt: 49_995).minY
         } else {
             return
         }

@@ -31,14 +31,14 @@ final class CitiesFeatureTests: GtkTestCase, @unchecked Sendable {
                 let row = try XCTUnwrap(controller.liveComponent(atBodyIndex: index) as? CitiesRowComponent)
                 XCTAssertEqual(row.title.text, models[index].title)
                 XCTAssertEqual(row.subtitle.text, models[index].subtitle)
-                XCTAssertEqual(controller.frameForBodyComponent(at: index).height, 50)
+                XCTAssertEqual(controller.frame(ofBodyComponentAt: index).height, 50)
                 XCTAssertEqual(gtk_widget_get_allocated_height(try visibleCell(atBodyIndex: index, in: controller)), 50)
             }
 
             // The pictures: compact, two per row, 70 % as high as wide.
             let width = controller.containerSize.width
             let pictureWidth = ((width - 45) / 2).rounded(.down)
-            let frames = (4..<8).map { controller.frameForBodyComponent(at: $0) }
+            let frames = (4..<8).map { controller.frame(ofBodyComponentAt: $0) }
             for frame in frames {
                 XCTAssertEqual(frame.width, pictureWidth)
                 XCTAssertEqual(frame.height, (pictureWidth * 0.7).rounded(.down))
@@ -47,7 +47,7 @@ final class CitiesFeatureTests: GtkTestCase, @unchecked Sendable {
             XCTAssertLessThan(frames[0].maxX, frames[1].minX)
             XCTAssertEqual(frames[2].minY, frames[3].minY)
             XCTAssertGreaterThan(frames[2].minY, frames[0].maxY)
-            XCTAssertGreaterThan(frames[0].minY, controller.frameForBodyComponent(at: 3).maxY - 1)
+            XCTAssertGreaterThan(frames[0].minY, controller.frame(ofBodyComponentAt: 3).maxY - 1)
             let cell = try visibleCell(atBodyIndex: 5, in: controller)
             XCTAssertEqual(Double(gtk_widget_get_allocated_width(cell)), pictureWidth)
             XCTAssertTrue(controller.liveComponent(atBodyIndex: 5) is CitiesImageComponent)

@@ -51,7 +51,7 @@ final class PrettyPicturesFeatureTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(carousel.horizontalOffset, 0)
 
             // The grid: the first two pictures on rows of their own, the other two side by side.
-            let frames = (1...4).map { controller.frameForBodyComponent(at: $0) }
+            let frames = (1...4).map { controller.frame(ofBodyComponentAt: $0) }
             XCTAssertLessThan(frames[0].maxY, frames[1].minY)
             XCTAssertLessThan(frames[1].maxY, frames[2].minY)
             XCTAssertEqual(frames[2].minY, frames[3].minY)

@@ -181,7 +181,7 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
             for name in Self.defaultNames {
                 let identifier = Identifier(namespace: "default", name: name)
                 let index = try XCTUnwrap(body.firstIndex { $0.identifier == ShowcaseFeature.sampleModelIdentifier(for: identifier) })
-                let frame = controller.frameForBodyComponent(at: index)
+                let frame = controller.frame(ofBodyComponentAt: index)
                 controller.scroll(to: Point(x: 0, y: max(0, frame.minY - 20)))
                 pump(until: {
                     guard let cell = controller.cellWidget(atBodyIndex: index) else { return false }

@@ -163,7 +163,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     }
 
     /// Appends the next page, when content was loaded and an operation supports pagination.
-    public func loadNextPageForCurrentViewModel() {
+    public func loadNextPage() {
         guard previouslyLoadedViewModel != nil, supportsPagination else { return }
         schedule(from: 0, mode: .pagination)
     }

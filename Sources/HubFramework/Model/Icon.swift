@@ -2,9 +2,9 @@
 /// (component models get no `icon`, image data no `placeholderIcon`).
 public protocol IconImageResolver: Sendable {
     /// The image of the component icon `identifier` at `size`, tinted with `color`.
-    func imageForComponentIcon(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)?
+    func componentIconImage(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)?
     /// The image of the placeholder icon `identifier` at `size`, tinted with `color`.
-    func imageForPlaceholderIcon(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)?
+    func placeholderIconImage(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)?
 }
 
 /// An icon that can be drawn at any size and color through the app's icon image resolver.
@@ -43,8 +43,8 @@ public struct Icon: Hashable, Sendable, CustomStringConvertible {
     /// Asks the resolver for the icon's image.
     public func image(size: Size, color: Color) -> (any Image)? {
         switch kind {
-        case .component: return resolver.imageForComponentIcon(withIdentifier: identifier, size: size, color: color)
-        case .placeholder: return resolver.imageForPlaceholderIcon(withIdentifier: identifier, size: size, color: color)
+        case .component: return resolver.componentIconImage(withIdentifier: identifier, size: size, color: color)
+        case .placeholder: return resolver.placeholderIconImage(withIdentifier: identifier, size: size, color: color)
         }
     }
 

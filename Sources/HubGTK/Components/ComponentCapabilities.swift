@@ -27,7 +27,7 @@ public protocol ComponentWithChildren: Component {
 @MainActor
 public protocol ComponentWithImageHandling: Component {
     /// The size to load an image at; `.zero` means "do not load it".
-    func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
+    func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,
                                containerViewSize: Size) -> Size
     /// An image arrived for `imageData` of `model` (the model the component currently shows).
     /// `animated` is true when it arrived after the component was first shown: cross-fade it in.
@@ -48,7 +48,7 @@ public protocol ComponentWithRestorableUIState: Component {
 @MainActor
 public protocol ComponentWithSelectionState: Component {
     /// Never called twice in a row with the same state.
-    func updateViewForSelectionState(_ state: SelectionState)
+    func updateView(forSelectionState state: SelectionState)
 }
 
 /// A component that reacts to the view's scrolling (a collapsing header, a parallax image).

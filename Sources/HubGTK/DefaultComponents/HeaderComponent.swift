@@ -90,7 +90,7 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     public func viewDidResize() {}
     public func viewWillAppear() {}
 
-    public func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
+    public func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,
                                       containerViewSize: Size) -> Size
     {
         imageData.type == .background || (imageData.type == .main && model.backgroundImageData == nil)

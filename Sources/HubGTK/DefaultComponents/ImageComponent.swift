@@ -64,7 +64,7 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
         card.accessibleName = model.title ?? "Image"
     }
 
-    public func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
+    public func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,
                                       containerViewSize: Size) -> Size
     {
         guard imageData.type == .main || (imageData.type == .background && model.mainImageData == nil) else {
@@ -79,7 +79,7 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
         imageView?.setImage(image, animated: animated)
     }
 
-    public func updateViewForSelectionState(_ state: SelectionState) {
+    public func updateView(forSelectionState state: SelectionState) {
         card?.opacity = state == .none ? 1 : 0.7
     }
 }

@@ -93,7 +93,7 @@ public final class RowComponent: ComponentWithImageHandling {
         row.accessibleName = [model.title, model.subtitle].compactMap { $0 }.joined(separator: ", ")
     }
 
-    public func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
+    public func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,
                                       containerViewSize: Size) -> Size
     {
         imageData.type == .main ? Self.imageSize : .zero

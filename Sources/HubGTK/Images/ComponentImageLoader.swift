@@ -154,7 +154,7 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
                 statistics.localImagesDelivered += 1
             }
             guard let url = data.url else { continue }
-            let size = wrapper.preferredSizeForImage(from: data, model: model, containerViewSize: containerViewSize)
+            let size = wrapper.preferredImageSize(for: data, model: model, containerViewSize: containerViewSize)
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { continue }
             let request = ImageRequest(url: url, targetSize: size, scale: scale)
             statistics.requested += 1

@@ -51,11 +51,11 @@ public final class ThemeIconResolver: IconImageResolver, @unchecked Sendable {
         log = failureLog
     }
 
-    public func imageForComponentIcon(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)? {
+    public func componentIconImage(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)? {
         resolve(identifier, placeholder: false, size: size, color: color)
     }
 
-    public func imageForPlaceholderIcon(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)? {
+    public func placeholderIconImage(withIdentifier identifier: String, size: Size, color: Color) -> (any Image)? {
         resolve(identifier, placeholder: true, size: size, color: color)
     }
 

@@ -246,9 +246,9 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
                                                                     animated: animated)
     }
 
-    func preferredSizeForImage(from data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size {
-        (component as? any ComponentWithImageHandling)?.preferredSizeForImage(
-            from: data, model: model, containerViewSize: containerViewSize) ?? .zero
+    func preferredImageSize(for data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size {
+        (component as? any ComponentWithImageHandling)?.preferredImageSize(
+            for: data, model: model, containerViewSize: containerViewSize) ?? .zero
     }
 
     func scrollToComponent(at childIndex: Int, position: ScrollPosition, animated: Bool,
@@ -306,7 +306,7 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
 
     private func applySelectionState(_ state: SelectionState) {
         if let stateful = component as? any ComponentWithSelectionState {
-            stateful.updateViewForSelectionState(state)
+            stateful.updateView(forSelectionState: state)
             return
         }
         // Components without their own handling get GTK's state flags, which themes style.

@@ -24,9 +24,9 @@ public protocol ComponentWrapperHandle: AnyObject {
     /// Device pixels per point of the component's widget (2 on HiDPI screens). Default: 1.
     var imageScaleFactor: Double { get }
     /// The component's answer to
-    /// ``ComponentWithImageHandling/preferredSizeForImage(from:model:containerViewSize:)``, in
+    /// ``ComponentWithImageHandling/preferredImageSize(for:model:containerViewSize:)``, in
     /// points; zero means "do not load".
-    func preferredSizeForImage(from data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size
+    func preferredImageSize(for data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size
     /// Hands a loaded (or local) image to the component, through
     /// ``ComponentWithImageHandling/updateView(forLoadedImage:from:model:animated:)``.
     func updateView(forLoadedImage image: any HubFramework.Image, from data: ComponentImageData,

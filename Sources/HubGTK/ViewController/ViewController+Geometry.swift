@@ -3,7 +3,7 @@ import HubFramework
 /// Where body components are, and scrolling to them: the API for apps and scroll handlers.
 extension ViewController {
     /// The frame of the body component at `index` (content coordinates), `.zero` when out of bounds.
-    public func frameForBodyComponent(at index: Int) -> Rect {
+    public func frame(ofBodyComponentAt index: Int) -> Rect {
         layout?.frame(at: index) ?? .zero
     }
 
@@ -39,8 +39,8 @@ extension ViewController {
         switch type {
         case .body:
             guard first < viewModel.bodyComponentModels.count else { return }
-            let offset = scrollHandler.contentOffsetForDisplayingComponent(
-                at: first, scrollPosition: scrollPosition, contentSize: layout?.contentSize ?? .zero, in: self)
+            let offset = scrollHandler.contentOffset(
+                forDisplayingComponentAt: first, scrollPosition: scrollPosition, contentSize: layout?.contentSize ?? .zero, in: self)
             scroll(to: offset, animated: false)
             root = visibleWrappers[first]
         case .header:

@@ -26,12 +26,12 @@ extension ViewController: ScrollCanvasDelegate {
                              targetOffset target: inout Double)
     {
         let proposed = Point(x: 0, y: target)
-        let chosen = scrollHandler.targetContentOffsetForEndedScroll(
-            in: self, velocity: Point(x: 0, y: velocity), currentContentOffset: Point(x: 0, y: canvas.contentOffset),
+        let chosen = scrollHandler.targetContentOffset(
+            forScrollEndingIn: self, velocity: Point(x: 0, y: velocity), currentContentOffset: Point(x: 0, y: canvas.contentOffset),
             proposedContentOffset: proposed)
         target = chosen.y
         if let layout, target >= layout.contentSize.height - canvas.viewportSize.height, !loader.isLoading {
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             updateLoadingState()
         }
     }
@@ -55,7 +55,7 @@ extension ViewController: ScrollCanvasDelegate {
         guard let layout, !loader.isLoading, loader.previouslyLoadedViewModel != nil else { return }
         let remaining = layout.contentSize.height - (canvas.contentOffset + canvas.viewportSize.height)
         if remaining < canvas.viewportSize.height {
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             updateLoadingState()
         }
     }

@@ -58,7 +58,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     // Rendering (ViewController+Rendering.swift)
     /// The layout of the rendered view model (for the package's tests and benchmarks; apps use
-    /// `frameForBodyComponent(at:)` and `indexOfBodyComponent(at:)`).
+    /// `frame(ofBodyComponentAt:)` and `indexOfBodyComponent(at:)`).
     package internal(set) var layout: ComponentLayout?
     /// The view model last rendered: the next one is diffed against it.
     var lastRenderedViewModel: ViewModel?

@@ -12,11 +12,11 @@ public protocol ViewControllerScrollHandler: AnyObject {
     /// Scrolling stopped.
     func scrollingDidEnd(in viewController: ViewController, currentContentRect: Rect)
     /// Where momentum should bring the content; return `proposedContentOffset` to keep it.
-    func targetContentOffsetForEndedScroll(in viewController: ViewController, velocity: Point,
-                                           currentContentOffset: Point, proposedContentOffset: Point) -> Point
+    func targetContentOffset(forScrollEndingIn viewController: ViewController, velocity: Point,
+                             currentContentOffset: Point, proposedContentOffset: Point) -> Point
     /// The content offset that shows the body component at `index` at `scrollPosition`.
-    func contentOffsetForDisplayingComponent(at index: Int, scrollPosition: ScrollPosition,
-                                             contentSize: Size, in viewController: ViewController) -> Point
+    func contentOffset(forDisplayingComponentAt index: Int, scrollPosition: ScrollPosition,
+                       contentSize: Size, in viewController: ViewController) -> Point
 }
 
 extension ViewControllerScrollHandler {
@@ -24,11 +24,11 @@ extension ViewControllerScrollHandler {
     public func scrollViewDidScroll(in viewController: ViewController, contentOffset: Point) {}
     public func scrollingWillStart(in viewController: ViewController, currentContentRect: Rect) {}
     public func scrollingDidEnd(in viewController: ViewController, currentContentRect: Rect) {}
-    public func targetContentOffsetForEndedScroll(in viewController: ViewController, velocity: Point,
-                                                  currentContentOffset: Point, proposedContentOffset: Point)
+    public func targetContentOffset(forScrollEndingIn viewController: ViewController, velocity: Point,
+                                    currentContentOffset: Point, proposedContentOffset: Point)
         -> Point { proposedContentOffset }
-    public func contentOffsetForDisplayingComponent(at index: Int, scrollPosition: ScrollPosition,
-                                                    contentSize: Size, in viewController: ViewController) -> Point
+    public func contentOffset(forDisplayingComponentAt index: Int, scrollPosition: ScrollPosition,
+                              contentSize: Size, in viewController: ViewController) -> Point
     {
         viewController.defaultContentOffset(forDisplayingComponentAt: index, scrollPosition: scrollPosition)
     }

@@ -825,7 +825,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             loader.loadViewModel()
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["A-0", "B-0"])
             let mainBuilder = a.lastBuilder
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(a.pageIndexes, [1])
             XCTAssertEqual(a.pageBuilderBodyIdentifiers, [["A-0", "B-0"]])
             XCTAssertFalse(a.lastPageBuilder === mainBuilder, "a new builder holding the loaded content")
@@ -839,7 +839,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             let a = LoadingPaginatedOperation("A")
             let (loader, _) = fixtures.loader([a])
             loader.loadViewModel()
-            for _ in 0..<3 { loader.loadNextPageForCurrentViewModel() }
+            for _ in 0..<3 { loader.loadNextPage() }
             XCTAssertEqual(a.pageIndexes, [1, 2, 3])
             XCTAssertEqual(loader.pageIndex, 3)
         }
@@ -852,7 +852,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             a.pageCompletion = .manual
             let (loader, recorder) = fixtures.loader([a])
             loader.loadViewModel()
-            for _ in 0..<3 { loader.loadNextPageForCurrentViewModel() }
+            for _ in 0..<3 { loader.loadNextPage() }
             XCTAssertEqual(a.pageIndexes, [1])
             let firstPage = a.capturedDelegate
             a.finish()
@@ -877,9 +877,9 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             b.pageContent = { builder, page in builder.bodyComponentModelBuilder(withIdentifier: "B-\(page)").title = "b" }
             let (loader, recorder) = fixtures.loader([a, b])
             loader.loadViewModel()
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["A-1", "B-1"])
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["A-1", "B-1", "A-2", "B-2"])
             XCTAssertEqual(b.pageIndexes, [1, 2])
         }
@@ -894,7 +894,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(a.previousErrorNames, [nil])
             XCTAssertEqual(b.previousErrorNames, ["a"])
             XCTAssertEqual(recorder.events, ["fail:b"])
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(a.pageIndexes, [])
             XCTAssertEqual(recorder.events, ["fail:b"])
         }
@@ -904,7 +904,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let a = LoadingPaginatedOperation("A")
             let (loader, recorder) = fixtures.loader([a])
-            for _ in 0..<3 { loader.loadNextPageForCurrentViewModel() }
+            for _ in 0..<3 { loader.loadNextPage() }
             XCTAssertEqual(a.performCount, 0)
             XCTAssertEqual(recorder.events, [])
             XCTAssertFalse(loader.isLoading)
@@ -916,7 +916,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             let a = Op("A")
             let (loader, recorder) = fixtures.loader([a])
             loader.loadViewModel()
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(recorder.events, ["load"])
             XCTAssertEqual(a.performCount, 1)
         }
@@ -931,12 +931,12 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             b.pageContent = { builder, page in builder.bodyComponentModelBuilder(withIdentifier: "B-\(page)").title = "b" }
             let (loader, recorder) = fixtures.loader([a, b])
             loader.loadViewModel()
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["A-main", "B-main", "A-1", "B-1"])
             a.reschedule()
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["A-main", "B-main"])
             XCTAssertEqual(loader.pageIndex, 0)
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(a.pageIndexes, [1, 1])
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["A-main", "B-main", "A-1", "B-1"])
         }
@@ -950,13 +950,13 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             let b = Op("B", addsComponent: "B-main")
             let (loader, recorder) = fixtures.loader([a, b])
             loader.loadViewModel()
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             b.reschedule()
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(b.lastBuilder), ["A-main", "B-main", "A-1"],
                            "B starts from A's page output")
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["A-main", "B-main", "A-1"])
             XCTAssertEqual(loader.pageIndex, 1)
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(a.pageIndexes, [1, 2])
         }
     }
@@ -968,13 +968,13 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             a.pageContent = { builder, page in builder.bodyComponentModelBuilder(withIdentifier: "page-\(page)").title = "p" }
             let (loader, recorder) = fixtures.loader([a])
             loader.loadViewModel()
-            loader.loadNextPageForCurrentViewModel()
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
+            loader.loadNextPage()
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["main", "page-1", "page-2"])
             loader.reloadViewModel()
             XCTAssertEqual(loader.pageIndex, 0)
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["main"])
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(a.pageIndexes, [1, 2, 1])
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["main", "page-1"])
         }
@@ -987,10 +987,10 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             a.pageContent = { builder, page in builder.bodyComponentModelBuilder(withIdentifier: "page-\(page)").title = "p" }
             let (loader, recorder) = fixtures.loader([a])
             loader.loadViewModel()
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             a.completion = .manual
             loader.reloadViewModel()
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             a.finish()
             XCTAssertEqual(a.pageIndexes, [1, 1])
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["main", "page-1"])
@@ -1008,7 +1008,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             loader.loadViewModel()
             XCTAssertEqual(c.previousErrorNames, ["b"])
             XCTAssertEqual(recorder.events, ["load"])
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(a.pagePreviousErrorNames, [nil])
             XCTAssertEqual(c.pagePreviousErrorNames, [nil], "C's own last error, not B's")
             XCTAssertEqual(b.performCount, 1)
@@ -1017,10 +1017,10 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             // The last operation failing its page: the error reaches the delegate, and the next
             // page hands C that error.
             c.pageCompletion = .fail(LoadingTestError("c-page"))
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(recorder.events, ["load", "load", "fail:c-page"])
             c.pageCompletion = .finish
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertEqual(c.pagePreviousErrorNames, [nil, nil, "c-page"])
         }
     }
@@ -1034,7 +1034,7 @@ final class ViewModelLoaderTests: XCTestCase, @unchecked Sendable {
             XCTAssertTrue(loader.isLoading)
             a.finish()
             XCTAssertFalse(loader.isLoading)
-            loader.loadNextPageForCurrentViewModel()
+            loader.loadNextPage()
             XCTAssertTrue(loader.isLoading)
             a.finish()
             XCTAssertFalse(loader.isLoading)

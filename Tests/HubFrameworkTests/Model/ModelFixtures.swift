@@ -23,11 +23,11 @@ enum ModelFixtures {
         let componentImage = TestImage(name: "component icon")
         let placeholderImage = TestImage(name: "placeholder icon")
 
-        func imageForComponentIcon(withIdentifier identifier: String, size: Size, color: Color) -> (any HubFramework.Image)? {
+        func componentIconImage(withIdentifier identifier: String, size: Size, color: Color) -> (any HubFramework.Image)? {
             componentImage
         }
 
-        func imageForPlaceholderIcon(withIdentifier identifier: String, size: Size, color: Color) -> (any HubFramework.Image)? {
+        func placeholderIconImage(withIdentifier identifier: String, size: Size, color: Color) -> (any HubFramework.Image)? {
             placeholderImage
         }
     }

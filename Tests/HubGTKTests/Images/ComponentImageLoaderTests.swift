@@ -60,7 +60,7 @@ final class MockWrapper: ComponentWrapperHandle {
 
     init(_ model: ComponentModel?) { self.model = model }
 
-    func preferredSizeForImage(from data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size {
+    func preferredImageSize(for data: ComponentImageData, model: ComponentModel, containerViewSize: Size) -> Size {
         preferredSize(data)
     }
 

@@ -12,7 +12,7 @@ final class ThemeIconResolverTests: GtkTestCase, @unchecked Sendable {
         onMain {
             let resolver = ThemeIconResolver(scale: 1, failureLog: CapturedLog().log)
             let red = Color(red: 1, green: 0, blue: 0)
-            guard let image = resolver.imageForComponentIcon(withIdentifier: "folder-symbolic",
+            guard let image = resolver.componentIconImage(withIdentifier: "folder-symbolic",
                                                              size: Size(width: 32, height: 32), color: red)
                 as? PixbufImage
             else { return XCTFail("folder-symbolic not found in the icon theme") }
@@ -31,9 +31,9 @@ final class ThemeIconResolverTests: GtkTestCase, @unchecked Sendable {
             }
             XCTAssertGreaterThan(opaque, 50)
             // Remembered per identifier, size and colour.
-            XCTAssertTrue(resolver.imageForComponentIcon(withIdentifier: "folder-symbolic",
+            XCTAssertTrue(resolver.componentIconImage(withIdentifier: "folder-symbolic",
                                                          size: Size(width: 32, height: 32), color: red) === image)
-            let blue = resolver.imageForComponentIcon(withIdentifier: "folder-symbolic",
+            let blue = resolver.componentIconImage(withIdentifier: "folder-symbolic",
                                                       size: Size(width: 32, height: 32),
                                                       color: Color(red: 0, green: 0, blue: 1))
             XCTAssertFalse(blue === image)
@@ -44,13 +44,13 @@ final class ThemeIconResolverTests: GtkTestCase, @unchecked Sendable {
         onMain {
             let resolver = ThemeIconResolver(iconNames: ["city": "mark-location"], scale: 2,
                                              failureLog: CapturedLog().log)
-            guard let folder = resolver.imageForComponentIcon(withIdentifier: "folder", size: Size(width: 24, height: 24),
+            guard let folder = resolver.componentIconImage(withIdentifier: "folder", size: Size(width: 24, height: 24),
                                                               color: Color(white: 0.2)) as? PixbufImage
             else { return XCTFail("folder") }
             XCTAssertEqual(folder.pixelSize, Size(width: 48, height: 48))
             XCTAssertEqual(folder.scale, 2)
             XCTAssertEqual(folder.size, Size(width: 24, height: 24), "points")
-            XCTAssertNotNil(resolver.imageForComponentIcon(withIdentifier: "city", size: Size(width: 16, height: 16),
+            XCTAssertNotNil(resolver.componentIconImage(withIdentifier: "city", size: Size(width: 16, height: 16),
                                                            color: Color(white: 0)),
                             "mapped to a theme name (mark-location-symbolic)")
         }
@@ -61,15 +61,15 @@ final class ThemeIconResolverTests: GtkTestCase, @unchecked Sendable {
             let captured = CapturedLog()
             let resolver = ThemeIconResolver(scale: 1, failureLog: captured.log)
             let size = Size(width: 20, height: 20)
-            XCTAssertNil(resolver.imageForComponentIcon(withIdentifier: "no-such-icon-anywhere", size: size,
+            XCTAssertNil(resolver.componentIconImage(withIdentifier: "no-such-icon-anywhere", size: size,
                                                         color: Color(white: 0)))
-            let placeholder = resolver.imageForPlaceholderIcon(withIdentifier: "no-such-icon-anywhere", size: size,
+            let placeholder = resolver.placeholderIconImage(withIdentifier: "no-such-icon-anywhere", size: size,
                                                                color: Color(white: 0)) as? PixbufImage
             XCTAssertEqual(placeholder?.pixelSize, Size(width: 20, height: 20), "image-x-generic-symbolic")
             XCTAssertEqual(captured.lines.count, 1, "logged once: \(captured.lines)")
             XCTAssertTrue(captured.lines.first?.contains("no-such-icon-anywhere") == true)
-            XCTAssertNil(resolver.imageForComponentIcon(withIdentifier: "", size: size, color: Color(white: 0)))
-            XCTAssertNil(resolver.imageForComponentIcon(withIdentifier: "folder", size: .zero, color: Color(white: 0)))
+            XCTAssertNil(resolver.componentIconImage(withIdentifier: "", size: size, color: Color(white: 0)))
+            XCTAssertNil(resolver.componentIconImage(withIdentifier: "folder", size: .zero, color: Color(white: 0)))
         }
     }
 
@@ -77,11 +77,11 @@ final class ThemeIconResolverTests: GtkTestCase, @unchecked Sendable {
         let resolver = onMain { ThemeIconResolver(scale: 1, failureLog: CapturedLog().log) }
         let size = Size(width: 16, height: 16)
         let black = Color(white: 0)
-        let resolved = onMain { resolver.imageForComponentIcon(withIdentifier: "folder", size: size, color: black) }
+        let resolved = onMain { resolver.componentIconImage(withIdentifier: "folder", size: size, color: black) }
         XCTAssertNotNil(resolved)
         let answers = onBackgroundThread { () -> (Bool, Bool) in
-            (resolver.imageForComponentIcon(withIdentifier: "folder", size: size, color: black) === resolved,
-             resolver.imageForComponentIcon(withIdentifier: "user-trash", size: size, color: black) == nil)
+            (resolver.componentIconImage(withIdentifier: "folder", size: size, color: black) === resolved,
+             resolver.componentIconImage(withIdentifier: "user-trash", size: size, color: black) == nil)
         }
         XCTAssertTrue(answers.0, "resolved before: answered from memory")
         XCTAssertTrue(answers.1, "not resolved yet: nil, the theme is not touched off the main thread")

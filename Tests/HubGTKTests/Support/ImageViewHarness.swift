@@ -82,7 +82,7 @@ final class ProbeImageComponent: ComponentWithImageHandling {
         self.model = model
     }
 
-    func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
+    func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,
                                containerViewSize: Size) -> Size
     {
         preferredImageSize

@@ -264,7 +264,7 @@ final class ViewControllerActionTests: GtkTestCase, @unchecked Sendable {
                 press(key: GDK_KEY_Down, to: controller.cellWidget(atBodyIndex: controller.focusedBodyIndex!)!)
             }
             XCTAssertEqual(controller.focusedBodyIndex, 33)
-            let frame = controller.frameForBodyComponent(at: 33)
+            let frame = controller.frame(ofBodyComponentAt: 33)
             XCTAssertLessThanOrEqual(frame.maxY, controller.contentOffset.y + controller.canvas.viewportSize.height)
             press(key: GDK_KEY_Return, to: controller.cellWidget(atBodyIndex: 33)!)
             XCTAssertEqual(opener.opened, [URL(string: "test:row-33")!])

@@ -30,7 +30,7 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             pump(for: 0.2)
             XCTAssertFalse(controller.liveBodyIndexes.isEmpty)
             for index in controller.liveBodyIndexes {
-                let frame = controller.frameForBodyComponent(at: index)
+                let frame = controller.frame(ofBodyComponentAt: index)
                 let cell = try XCTUnwrap(controller.cellWidget(atBodyIndex: index))
                 guard frame.minY - controller.contentOffset.y < controller.canvas.viewportSize.height else { continue }
                 let rect = allocation(cell)
@@ -40,7 +40,7 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
                 XCTAssertEqual(Double(rect.height), frame.height, "height of \(index)")
             }
             // Three 100-wide cards with 10 margins share a row in 400 px.
-            XCTAssertEqual(controller.frameForBodyComponent(at: 0).minY, controller.frameForBodyComponent(at: 2).minY)
+            XCTAssertEqual(controller.frame(ofBodyComponentAt: 0).minY, controller.frame(ofBodyComponentAt: 2).minY)
         }
     }
 
@@ -159,7 +159,7 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
                 addRows(builder, count: 100)
             }
             pump(until: { controller.headerCellWidget.map { self.allocation($0).height > 1 } ?? false }, "header")
-            XCTAssertEqual(controller.frameForBodyComponent(at: 0).minY, 120, "body starts below the header")
+            XCTAssertEqual(controller.frame(ofBodyComponentAt: 0).minY, 120, "body starts below the header")
             let header = try XCTUnwrap(controller.headerCellWidget)
             let before = allocation(header)
             controller.scroll(to: Point(x: 0, y: 700))
@@ -237,7 +237,7 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(categories.contains(.card))
             XCTAssertTrue(categories.contains(.row))
             XCTAssertTrue(controller.liveComponent(atBodyIndex: 0) is RecordingComponent)
-            XCTAssertGreaterThan(controller.frameForBodyComponent(at: 1).height, 0, "no blank hole")
+            XCTAssertGreaterThan(controller.frame(ofBodyComponentAt: 1).height, 0, "no blank hole")
             controller.tearDown()
             gtk_widget_destroy(window)
         }
@@ -440,11 +440,11 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
                 }
             }
             pump(until: { controller.liveBodyComponentCount > 0 }, "cards")
-            XCTAssertEqual(controller.frameForBodyComponent(at: 3).minX, 10, "three per row at 400 px")
+            XCTAssertEqual(controller.frame(ofBodyComponentAt: 3).minX, 10, "three per row at 400 px")
             gtk_window_resize(hub_window(harness.window!), 800, 300)
             pump(until: { controller.layout?.containerSize.width ?? 0 > 700 }, "the new width")
-            XCTAssertEqual(controller.frameForBodyComponent(at: 3).minX, 340, "more fit per row at 800 px")
-            XCTAssertEqual(controller.frameForBodyComponent(at: 3).minY, 10)
+            XCTAssertEqual(controller.frame(ofBodyComponentAt: 3).minX, 340, "more fit per row at 800 px")
+            XCTAssertEqual(controller.frame(ofBodyComponentAt: 3).minY, 10)
         }
     }
 

@@ -68,7 +68,7 @@ final class RecordingComponent: ComponentWithRestorableUIState, ComponentViewObs
     func viewDidResize() { events.append(.resize) }
     func viewWillAppear() { events.append(.willAppear) }
     func updateView(forChangedContentOffset contentOffset: Point) { events.append(.offset(contentOffset.y)) }
-    func updateViewForSelectionState(_ state: SelectionState) { events.append(.selection(state)) }
+    func updateView(forSelectionState state: SelectionState) { events.append(.selection(state)) }
 
     func clearEvents() { events.removeAll() }
 }

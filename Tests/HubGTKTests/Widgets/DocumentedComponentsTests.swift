@@ -82,7 +82,7 @@ final class CoverCardComponent: ComponentWithImageHandling, ComponentWithSelecti
         }
     }
 
-    func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
+    func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,
                                containerViewSize: Size) -> Size
     {
         imageData.type == .main ? preferredViewSize(forDisplaying: model, containerViewSize: containerViewSize) : .zero
@@ -94,7 +94,7 @@ final class CoverCardComponent: ComponentWithImageHandling, ComponentWithSelecti
         imageView?.setImage(image, animated: animated)
     }
 
-    func updateViewForSelectionState(_ state: SelectionState) {
+    func updateView(forSelectionState state: SelectionState) {
         switch state {
         case .none: imageView?.opacity = 1
         case .highlighted: imageView?.opacity = 0.7

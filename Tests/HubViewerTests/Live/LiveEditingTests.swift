@@ -212,7 +212,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(liveController(app) === controller, "reloaded in place, not pushed again")
             XCTAssertEqual(controller.contentOffset.y, 1500, "the scroll position is kept")
             XCTAssertEqual(controller.viewModel?.bodyComponentModels[30].title, "Second 30")
-            let visible = try XCTUnwrap(controller.liveBodyIndexes.first { controller.frameForBodyComponent(at: $0).minY >= 1500 })
+            let visible = try XCTUnwrap(controller.liveBodyIndexes.first { controller.frame(ofBodyComponentAt: $0).minY >= 1500 })
             XCTAssertEqual(controller.viewModel?.bodyComponentModels[visible].title, "Second \(visible)")
             XCTAssertEqual(app.mainWindow?.title, "Second version")
 

@@ -60,7 +60,7 @@ extension GtkTestCase {
 
     @MainActor
     private func isOnScreen(_ index: Int, in controller: ViewController) -> Bool {
-        let frame = controller.frameForBodyComponent(at: index)
+        let frame = controller.frame(ofBodyComponentAt: index)
         let top = controller.contentOffset.y
         return frame.minY >= top && frame.maxY <= top + controller.containerSize.height
     }

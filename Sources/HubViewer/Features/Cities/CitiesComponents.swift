@@ -89,7 +89,7 @@ final class CitiesImageComponent: ComponentWithImageHandling {
         // Nothing to do here: the picture arrives through `updateView(forLoadedImage:…)`.
     }
 
-    func preferredSizeForImage(from imageData: ComponentImageData, model: ComponentModel,
+    func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,
                                containerViewSize: Size) -> Size
     {
         // The image covers the whole component.
