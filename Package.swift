@@ -82,6 +82,14 @@ let package = Package(
             dependencies: ["HubViewer", "HubApp"],
             path: "Sources/hub-viewer"
         ),
+        // The README's Cities feature as an app of its own, depending on HubApp alone: what an
+        // outside package writes, and what HubAppTests runs to check the shell's command line for an
+        // app that is not the viewer.
+        .executableTarget(
+            name: "cities-example",
+            dependencies: ["HubApp"],
+            path: "Examples/cities-example"
+        ),
         .executableTarget(
             name: "hublive",
             dependencies: [
@@ -115,6 +123,11 @@ let package = Package(
             name: "HubGTKTests",
             dependencies: ["HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
             path: "Tests/HubGTKTests"
+        ),
+        .testTarget(
+            name: "HubAppTests",
+            dependencies: ["HubApp", "HubGTK", "HubFramework", "CGtk", "HubGTKTestSupport"],
+            path: "Tests/HubAppTests"
         ),
         .testTarget(
             name: "HubViewerTests",
