@@ -2,7 +2,7 @@ import Foundation
 import HubFramework
 import HubGTK
 
-/// A complete desktop app around a ``Hub``: register your features and components, then run it.
+/// A complete desktop app around a `Hub`: register your features and components, then run it.
 ///
 /// ```swift
 /// import HubApp

@@ -66,7 +66,7 @@ public struct HubCommandLine: Sendable {
         /// The defaults: no URI, no screenshot, a 1024×768 window, live editing on its default port.
         public init() {}
 
-        /// The port of the live-editing service (`--live-port`, or ``LiveProtocol/defaultPort``).
+        /// The port of the live-editing service (`--live-port`, or `LiveProtocol/defaultPort`).
         public var livePort: UInt16 {
             get { requestedLivePort ?? LiveProtocol.defaultPort }
             set { requestedLivePort = newValue }

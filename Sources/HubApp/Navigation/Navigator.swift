@@ -8,7 +8,7 @@ import Logging
 /// content, scroll position and component state are as they were when it is shown again.
 ///
 /// A page's view appears, and loads, while it is on screen: the navigator's delegate (the app's
-/// window) puts the current page's ``Page/widget`` in its content area, and a ``ViewHost`` drives the
+/// window) puts the current page's ``Page/widget`` in its content area, and a `ViewHost` drives the
 /// view's appearance from there.
 ///
 /// It is also the app's URI opener: the default selection action opens target URIs here, so view
@@ -20,7 +20,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     public final class Page {
         /// The URI the user opened (for the error page: what they typed).
         public let uri: String
-        /// True for the page that says a URI cannot be shown (see ``Navigator/open(_:)-(String)``).
+        /// True for the page that says a URI cannot be shown (what no feature handles, or not a URI).
         public let isErrorPage: Bool
         /// Hosts the page's view controller: shows it when its view is on screen.
         let host: ViewHost
@@ -150,14 +150,17 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
 
     // MARK: ViewControllerDelegate (through each page's host)
 
+    /// A page's view has new content: the window follows when it is the current page's.
     public func viewControllerDidUpdate(_ viewController: ViewController) {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }
 
+    /// A page's view started or stopped loading: the window's spinner follows the current page's.
     public func viewController(_ viewController: ViewController, loadingStateDidChange isLoading: Bool) {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }
 
+    /// A page's view failed to load: the window follows when it is the current page's.
     public func viewController(_ viewController: ViewController, didFailToUpdateWith error: any Error) {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }

@@ -7,10 +7,10 @@ import Logging
 /// the shell finds nothing at run time): how the live-problems panel and the showcase headings look.
 /// Installed once, when the application starts, between HubGTK's stylesheet and the app's own: it
 /// replaces HubGTK's rules for the overlay it draws, and an app restyles any `hub-*` class of the
-/// shell with rules of its own at ``StyleSheet/Priority/application``.
+/// shell with rules of its own at `StyleSheet/Priority/application`.
 @MainActor
 enum AppStyle {
-    /// Above ``StyleSheet/Priority/framework``, below ``StyleSheet/Priority/application``.
+    /// Above `StyleSheet/Priority/framework`, below `StyleSheet/Priority/application`.
     static let priority = StyleSheet.Priority(
         rawValue: (StyleSheet.Priority.framework.rawValue + StyleSheet.Priority.application.rawValue) / 2)
 
