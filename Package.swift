@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "HubFramework", targets: ["HubFramework"]),
         .library(name: "HubGTK", targets: ["HubGTK"]),
+        .library(name: "HubApp", targets: ["HubApp"]),
         .executable(name: "hub-viewer", targets: ["hub-viewer"]),
         .executable(name: "hublive", targets: ["hublive"]),
         .executable(name: "hub-bench", targets: ["HubBench"]),
@@ -57,20 +58,40 @@ let package = Package(
             name: "HubTestSupport",
             path: "Sources/HubTestSupport"
         ),
-        // The desktop viewer application and its demo features.
+        // The app shell: a single-instance GNOME application with a window, history, the command
+        // line, live editing and the showcase, around a `Hub`. Apps (hub-viewer among them) register
+        // their features and components and call `run()`. Its few CSS rules are compiled in.
         .target(
-            name: "HubViewer",
+            name: "HubApp",
             dependencies: [
                 "HubFramework", "HubGTK",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/HubApp"
+        ),
+        // The viewer's demo features, their components and the viewer's resources, written against
+        // HubApp's public API only (hub-viewer is a client of the shell like any other app).
+        .target(
+            name: "HubViewer",
+            dependencies: [
+                "HubApp",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/HubViewer"
         ),
         .executableTarget(
             name: "hub-viewer",
-            dependencies: ["HubViewer", "HubFramework"],
+            dependencies: ["HubViewer", "HubApp"],
             path: "Sources/hub-viewer"
+        ),
+        // The README's Cities feature as an app of its own, depending on HubApp alone: what an
+        // outside package writes, and what HubAppTests runs to check the shell's command line for an
+        // app that is not the viewer.
+        .executableTarget(
+            name: "cities-example",
+            dependencies: ["HubApp"],
+            path: "Examples/cities-example"
         ),
         .executableTarget(
             name: "hublive",
@@ -107,8 +128,14 @@ let package = Package(
             path: "Tests/HubGTKTests"
         ),
         .testTarget(
+            name: "HubAppTests",
+            dependencies: ["HubApp", "HubGTK", "HubFramework", "CGtk", "HubGTKTestSupport"],
+            path: "Tests/HubAppTests"
+        ),
+        .testTarget(
             name: "HubViewerTests",
-            dependencies: ["HubViewer", "HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            dependencies: ["HubViewer", "HubApp", "HubGTK", "HubFramework", "CGtk", "HubTestSupport",
+                           "HubGTKTestSupport"],
             path: "Tests/HubViewerTests",
             exclude: ["Golden"]
         ),

@@ -3,7 +3,9 @@ import Foundation
 /// Finds the viewer's `Resources/` and `data/` folders: `HUB_VIEWER_RESOURCES` / `HUB_VIEWER_DATA`
 /// when set, else next to (or above) the executable, else in the source checkout it was built from.
 public enum ResourceLocator {
+    /// The viewer's `Resources/` folder: its stylesheet, icon and images.
     public static var resourcesDirectory: URL { locate("Resources", environment: "HUB_VIEWER_RESOURCES") }
+    /// The viewer's `data/` folder: the JSON documents of the demo features.
     public static var dataDirectory: URL { locate("data", environment: "HUB_VIEWER_DATA") }
 
     /// A file in `Resources/`.

@@ -1,16 +1,18 @@
 import Foundation
-import HubGTK
-import HubFramework
+import HubApp
 import Logging
 
-/// Loads the viewer's stylesheet and icons.
+/// Loads the viewer's stylesheet (`Resources/hub-viewer.css`: the demo features' rules) and adds its
+/// icon folder, once GTK is ready (`HubApplication.onStartup`).
 @MainActor
-enum ViewerStyle {
+public enum ViewerStyle {
     /// Kept so that the stylesheet is loaded once per process (the screen keeps it installed).
     private static var styleSheet: StyleSheet?
     private static var loaded = false
 
-    static func load() {
+    /// Installs the stylesheet at the application's priority and adds `Resources/icons` to the icon
+    /// theme; does nothing the second time.
+    public static func load() {
         guard !loaded else { return }
         loaded = true
         let css = ResourceLocator.resource("hub-viewer.css")
@@ -22,6 +24,5 @@ enum ViewerStyle {
             HubLogging.logger("viewer").error("cannot load \(css.path): \(error)")
         }
         IconTheme.appendSearchPath(ResourceLocator.resource("icons"))
-        Window.defaultIconName = ViewerApplication.applicationID
     }
 }

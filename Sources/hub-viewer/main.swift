@@ -1,9 +1,16 @@
 import Foundation
+import HubApp
 import HubViewer
-import HubFramework
 
-// The thin executable: everything lives in the HubViewer library so tests can drive it. The
-// command line is read by ViewerApplication, inside GApplication's handling of it.
+// hub-viewer is the app shell with the demo features: everything it shows is registered here, through
+// HubApp's public API, the way any app built on the shell does it.
 HubLogging.bootstrap()  // HUB_LOG_LEVEL chooses how much the viewer says on standard error
-let status = MainActor.assumeIsolated { ViewerApplication().run(arguments: CommandLine.arguments) }
-exit(status)
+let app = HubApplication(id: Viewer.applicationID, title: Viewer.title, startURI: Viewer.startURI,
+                         version: Viewer.version,
+                         hub: HubApplication.makeHub(resourcesDirectory: ResourceLocator.resourcesDirectory))
+app.showsAddressBar = true
+app.isLiveEditingEnabled = true
+app.isShowcaseEnabled = true
+app.onStartup = { ViewerStyle.load() }
+DemoFeatures.register(in: app.hub)
+exit(app.run())

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubFramework
 import HubGTK
+import HubApp
 import HubGTKTestSupport
 import XCTest
 @testable import HubViewer

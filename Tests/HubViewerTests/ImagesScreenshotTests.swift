@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import HubFramework
+import HubApp
 import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
@@ -126,7 +127,7 @@ final class ImagesScreenshotTests: GtkTestCase, @unchecked Sendable {
             let application = Application(id: "org.hubframework.ImagesScreenshot", isUnique: false)
             var error: UnsafeMutablePointer<GError>? = nil
             XCTAssertNotEqual(g_application_register(hub_g_application(application.gtkApplication), nil, &error), 0)
-            let viewer = ViewerWindow(application: application)
+            let viewer = HubWindow(application: application, title: "Images", showsAddressBar: true)
             viewer.present()
             gtk_window_resize(hub_window(viewer.window.gtkWidget), 760, 940)
             viewer.address = "hub-demo:images"

@@ -1,6 +1,7 @@
 import Foundation
 import HubFramework
 import HubGTK
+import HubApp
 import HubGTKTestSupport
 import XCTest
 @testable import HubViewer

@@ -1,31 +1,43 @@
-import CGtk
 import Foundation
-import HubFramework
-import HubGTK
+import HubApp
 import HubGTKTestSupport
+import HubViewer
 import XCTest
-@testable import HubViewer
 
 /// One viewer application for the whole test process: a registered GApplication stays exported
 /// on the session bus, so tests share it and start each from an empty navigation stack.
 @MainActor
 enum SharedViewer {
-    private static var app: ViewerApplication?
+    private static var app: HubApplication?
 
-    static func fresh() -> ViewerApplication {
+    static func fresh() -> HubApplication {
         if let app {
             app.navigator.tearDown()
             app.activate()
             return app
         }
-        // A manual connectivity resolver keeps tests independent of the machine's network.
-        let app = ViewerApplication(unique: false, hub: ViewerHub.make(connectivity: ManualConnectivityStateResolver()),
-                                    applicationID: nil)
-        var error: UnsafeMutablePointer<GError>? = nil
-        let registered = g_application_register(hub_g_application(app.application.gtkApplication), nil, &error)
-        XCTAssertNotEqual(registered, 0, error.map { String(cString: $0.pointee.message) } ?? "no error")
+        let app = make()
+        XCTAssertNoThrow(try app.application.register())
+        app.startup()
         app.activate()
         self.app = app
+        return app
+    }
+
+    /// The shell as `Sources/hub-viewer/main.swift` builds it, but on the test process's shared
+    /// application (GTK registers one application per process) and with a manual connectivity
+    /// resolver, which keeps tests independent of the machine's network.
+    private static func make() -> HubApplication {
+        let hub = HubApplication.makeHub(resourcesDirectory: ResourceLocator.resourcesDirectory,
+                                         connectivityStateResolver: ManualConnectivityStateResolver())
+        let app = HubApplication(application: SharedApplication.application, title: Viewer.title,
+                                 startURI: Viewer.startURI, version: Viewer.version, hub: hub)
+        app.commandName = "hub-viewer"
+        app.showsAddressBar = true
+        app.isLiveEditingEnabled = true
+        app.isShowcaseEnabled = true
+        app.onStartup = { ViewerStyle.load() }
+        DemoFeatures.register(in: app.hub)
         return app
     }
 }

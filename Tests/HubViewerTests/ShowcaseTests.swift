@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import HubFramework
+import HubApp
 import HubGTKTestSupport
 import XCTest
 @testable import HubGTK
@@ -93,7 +94,7 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
 
     func testEveryDefaultComponentRendersASnapshotOfItsPreferredSize() throws {
         try onMain {
-            let hub = ViewerHub.make()
+            let hub = HubApplication.makeHub()
             let container = Size(width: 800, height: 600)
             for name in Self.defaultNames {
                 let identifier = Identifier(namespace: "default", name: name)
@@ -152,7 +153,7 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
                 let heading = body[2 * offset]
                 let sample = body[2 * offset + 1]
                 XCTAssertEqual(heading.identifier, ShowcaseFeature.headingModelIdentifier(for: identifier))
-                XCTAssertEqual(heading.componentIdentifier, ViewerComponentFactory.showcaseHeading)
+                XCTAssertEqual(heading.componentIdentifier, AppComponentFactory.showcaseHeading)
                 XCTAssertEqual(heading.subtitle, identifier.identifierString)
                 XCTAssertEqual(heading.title, registry.showcaseName(for: identifier))
                 XCTAssertEqual(heading.target?.uri, ShowcaseFeature.uri(for: identifier))

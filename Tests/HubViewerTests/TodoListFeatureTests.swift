@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubFramework
 import HubGTK
+import HubApp
 import HubGTKTestSupport
 import XCTest
 @testable import HubViewer
@@ -34,7 +35,7 @@ final class TodoListFeatureTests: GtkTestCase, @unchecked Sendable {
 
     /// The header bar's Add button.
     @MainActor
-    private func addButton(_ app: ViewerApplication) throws -> WidgetPointer {
+    private func addButton(_ app: HubApplication) throws -> WidgetPointer {
         let window = try XCTUnwrap(app.mainWindow)
         let buttons = Gtk.children(of: window.barItemsBox.gtkWidget)
         XCTAssertEqual(buttons.count, 1)

@@ -2,13 +2,14 @@ import CGtk
 import Foundation
 import HubFramework
 import HubGTK
+import HubApp
 import HubGTKTestSupport
 import XCTest
 @testable import HubViewer
 
 final class ViewerNavigationTests: GtkTestCase, @unchecked Sendable {
     @MainActor
-    private func makeApp() -> ViewerApplication {
+    private func makeApp() -> HubApplication {
         SharedViewer.fresh()
     }
 
@@ -43,7 +44,7 @@ final class ViewerNavigationTests: GtkTestCase, @unchecked Sendable {
             defer { app.navigator.tearDown() }
             app.navigator.open("hub-demo:root")
             window.address = "hub-demo:reallylonglist"
-            gtk_widget_activate(window.addressEntry.gtkWidget)
+            gtk_widget_activate(try XCTUnwrap(window.addressEntry).gtkWidget)
             let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
             XCTAssertEqual(controller.viewURI.absoluteString, "hub-demo:reallylonglist")
             pump(until: { controller.liveBodyComponentCount > 0 }, "list rows")
@@ -52,7 +53,7 @@ final class ViewerNavigationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertNotEqual(gtk_widget_get_sensitive(window.backButton.gtkWidget), 0)
             // Escape puts the current URI back.
             window.address = "half-typed"
-            press(key: GDK_KEY_Escape, to: window.addressEntry.gtkWidget)
+            press(key: GDK_KEY_Escape, to: try XCTUnwrap(window.addressEntry).gtkWidget)
             XCTAssertEqual(window.address, "hub-demo:reallylonglist")
         }
     }

@@ -1,17 +1,22 @@
 import Foundation
 import HubFramework
 import HubGTKTestSupport
+import HubViewer
 import XCTest
-@testable import HubViewer
+@testable import HubApp
 
 /// `hub-viewer`'s command line, parsed without running anything (the process tests run the real
 /// binary).
 final class ViewerOptionsTests: XCTestCase {
+    /// The command line of the shell as `hub-viewer` builds it: with live editing.
+    private static let viewer = HubCommandLine(commandName: "hub-viewer", title: Viewer.title, version: Viewer.version,
+                                               startURI: Viewer.startURI, acceptsLiveEditingOptions: true)
+
     /// The message of a launch that exits, or a failure when it runs.
     private func exit(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line)
         -> (status: Int32, message: String)?
     {
-        switch ViewerOptions.launch(arguments: arguments, columns: 100) {
+        switch Self.viewer.launch(arguments: arguments, columns: 100) {
         case .exit(let status, let message):
             return (status, message)
         case .run:
@@ -21,7 +26,7 @@ final class ViewerOptionsTests: XCTestCase {
     }
 
     func testOptionsKeepTheirDefaultsAndMeanings() throws {
-        let defaults = try ViewerOptions(arguments: [])
+        let defaults = try Self.viewer.parse([])
         XCTAssertEqual(defaults.uris, [])
         XCTAssertNil(defaults.screenshotPath)
         XCTAssertEqual(defaults.width, 1024)
@@ -30,7 +35,7 @@ final class ViewerOptionsTests: XCTestCase {
         XCTAssertTrue(defaults.liveEnabled)
         XCTAssertFalse(defaults.mentionsLiveService)
 
-        let options = try ViewerOptions(arguments: ["--screenshot", "/tmp/shot.png", "--size", "640X480",
+        let options = try Self.viewer.parse(["--screenshot", "/tmp/shot.png", "--size", "640X480",
                                                     "hub-demo:root", "--live-port", "7800", "file:///tmp/view.json"])
         XCTAssertEqual(options.screenshotPath, "/tmp/shot.png")
         XCTAssertEqual(options.width, 640)
@@ -39,11 +44,11 @@ final class ViewerOptionsTests: XCTestCase {
         XCTAssertEqual(options.uris, ["hub-demo:root", "file:///tmp/view.json"], "URIs in order, around the options")
         XCTAssertTrue(options.mentionsLiveService)
 
-        let off = try ViewerOptions(arguments: ["--no-live", "live:"])
+        let off = try Self.viewer.parse(["--no-live", "live:"])
         XCTAssertFalse(off.liveEnabled)
         XCTAssertTrue(off.mentionsLiveService)
         XCTAssertEqual(off.uris, ["live:"])
-        guard case .run(let launched) = ViewerOptions.launch(arguments: ["cities:overview"]) else {
+        guard case .run(let launched) = Self.viewer.launch(arguments: ["cities:overview"]) else {
             return XCTFail("a URI runs the viewer")
         }
         XCTAssertEqual(launched.uris, ["cities:overview"])
@@ -69,7 +74,7 @@ final class ViewerOptionsTests: XCTestCase {
     func testVersionNamesTheViewerAndGTK() throws {
         let (status, version) = try XCTUnwrap(exit(["--version"]))
         XCTAssertEqual(status, 0)
-        XCTAssertTrue(version.hasPrefix("hub-viewer \(ViewerOptions.version) (GTK 3."), version)
+        XCTAssertTrue(version.hasPrefix("hub-viewer \(Viewer.version) (GTK 3."), version)
     }
 
     func testBadArgumentsExitWithStatus2SayingWhatWasWrongAndTheUsage() throws {
@@ -87,7 +92,7 @@ final class ViewerOptionsTests: XCTestCase {
         for (arguments, detail) in cases {
             let (status, message) = try XCTUnwrap(exit(arguments))
             XCTAssertEqual(status, 2, "\(arguments)")
-            XCTAssertEqual(status, ViewerOptions.usageErrorStatus)
+            XCTAssertEqual(status, HubCommandLine.usageErrorStatus)
             XCTAssertTrue(message.hasPrefix("Error: "), "\(arguments): \(message)")
             XCTAssertTrue(message.contains(detail), "\(arguments): \(message)")
             XCTAssertTrue(message.contains("Usage: hub-viewer [--screenshot <FILE.png>]"), "\(arguments): \(message)")

@@ -23,8 +23,11 @@ public final class DemoEnvironment {
     /// links to the desktop's browser).
     public var webPageOpener: (@MainActor (URL) -> Bool)?
 
+    /// Where GitHub search goes without `HUB_VIEWER_GITHUB_API`.
     public static let defaultGitHubAPIBaseURL = URL(string: "https://api.github.com")!
 
+    /// An environment that reads `HUB_VIEWER_GITHUB_API` from `environment`, with a session that
+    /// times out after 20 seconds without progress.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let override = environment["HUB_VIEWER_GITHUB_API"], let url = URL(string: override), url.scheme != nil {
             gitHubAPIBaseURL = url

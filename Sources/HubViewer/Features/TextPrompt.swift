@@ -4,11 +4,16 @@ import HubGTK
 
 /// What to ask the user.
 public struct TextPromptRequest: Equatable, Sendable {
+    /// The question, shown as the dialog's title.
     public var title: String
+    /// The hint in the empty entry.
     public var placeholder: String
+    /// The label of the button that accepts (with a mnemonic).
     public var acceptLabel: String
+    /// The label of the button that cancels (with a mnemonic).
     public var cancelLabel: String
 
+    /// A question with its entry's hint and its buttons' labels.
     public init(title: String, placeholder: String = "", acceptLabel: String = "_OK", cancelLabel: String = "_Cancel") {
         self.title = title
         self.placeholder = placeholder
@@ -44,8 +49,10 @@ public final class GtkTextPrompt: TextPrompt {
     /// The dialog shown now, if any (tests answer it).
     public private(set) var presentation: Presentation?
 
+    /// A prompt that shows a dialog for each question.
     public init() {}
 
+    /// Shows the dialog, modal to `parent`'s window; `completion` gets the text, or nil when cancelled.
     public func askForText(_ request: TextPromptRequest, parent: Widget?,
                            completion: @escaping @MainActor (String?) -> Void)
     {

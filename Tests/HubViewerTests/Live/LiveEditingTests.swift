@@ -5,7 +5,8 @@ import HubFramework
 import HubGTK
 import HubGTKTestSupport
 import XCTest
-@testable import HubViewer
+import HubViewer
+@testable import HubApp
 
 /// The live service in the viewer, driven by the real `hublive` binary (and by a raw client for
 /// what hublive never does). The service runs on this process's GTK main loop, so the tests pump
@@ -31,7 +32,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
 
     /// The shared viewer with a fresh live document and the service on a free port.
     @MainActor
-    private func startViewer() throws -> (ViewerApplication, UInt16) {
+    private func startViewer() throws -> (HubApplication, UInt16) {
         let app = SharedViewer.fresh()
         let document = try XCTUnwrap(app.liveDocument)
         document.reset()
@@ -41,7 +42,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func stopViewer(_ app: ViewerApplication) {
+    private func stopViewer(_ app: HubApplication) {
         app.stopLiveService()
         app.navigator.tearDown()
     }
@@ -70,7 +71,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func liveController(_ app: ViewerApplication) -> ViewController? {
+    private func liveController(_ app: HubApplication) -> ViewController? {
         guard let controller = app.navigator.currentPage?.viewController,
             LiveFeature.isLiveURI(controller.viewURI)
         else { return nil }
@@ -223,7 +224,7 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(controller.viewModel?.navigationItem?.title, "Second version")
             XCTAssertEqual(controller.viewModel?.bodyComponentModels.count, 120)
             let overlay = try XCTUnwrap(controller.viewModel?.overlayComponentModels.first)
-            XCTAssertEqual(overlay.componentIdentifier, ViewerComponentFactory.liveProblems)
+            XCTAssertEqual(overlay.componentIdentifier, AppComponentFactory.liveProblems)
             XCTAssertTrue(overlay.descriptionText?.contains("line 4, column 20") == true, overlay.descriptionText ?? "")
             XCTAssertEqual(controller.overlayCellWidgets.count, 1)
             XCTAssertEqual(controller.contentOffset.y, 1500)
@@ -517,9 +518,10 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
     // MARK: Options
 
     func testOptionsChooseThePortOrTurnTheServiceOff() throws {
-        XCTAssertEqual(try ViewerOptions(arguments: []).livePort, 7777)
-        XCTAssertEqual(try ViewerOptions(arguments: ["--live-port", "7800"]).livePort, 7800)
-        XCTAssertFalse(try ViewerOptions(arguments: ["--no-live"]).liveEnabled)
+        let options = onMain { SharedViewer.fresh().commandLine }
+        XCTAssertEqual(try options.parse([]).livePort, 7777)
+        XCTAssertEqual(try options.parse(["--live-port", "7800"]).livePort, 7800)
+        XCTAssertFalse(try options.parse(["--no-live"]).liveEnabled)
         try onMain {
             let app = SharedViewer.fresh()
             defer { app.navigator.tearDown() }

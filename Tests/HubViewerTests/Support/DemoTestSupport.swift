@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubFramework
 import HubGTK
+import HubApp
 import HubGTKTestSupport
 import XCTest
 @testable import HubViewer
@@ -12,7 +13,7 @@ extension GtkTestCase {
     /// Opens the root view and clicks the row titled `title`; returns the view controller that
     /// opened, once its content loaded and components are on screen.
     @MainActor
-    func openFeatureFromRoot(_ title: String, in app: ViewerApplication, file: StaticString = #filePath,
+    func openFeatureFromRoot(_ title: String, in app: HubApplication, file: StaticString = #filePath,
                              line: UInt = #line) throws -> ViewController
     {
         app.navigator.open(DemoFeatures.rootURI.absoluteString)

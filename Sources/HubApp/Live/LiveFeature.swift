@@ -2,20 +2,30 @@ import Foundation
 import HubFramework
 import HubGTK
 
-/// `live:` — the document pushed with `hublive`. Every open `live:` view shows the same
-/// `LiveDocument` and reloads in place when it changes; bad documents are listed in an overlay
-/// (`viewer:liveProblems`) over the last good one.
+/// `live:` — the document pushed with `hublive` (with ``HubApplication/isLiveEditingEnabled``).
+/// Every open `live:` view shows the same `LiveDocument` and reloads in place when it changes; bad
+/// documents are listed in an overlay (``AppComponentFactory/liveProblems``) over the last good one.
 @MainActor
 public enum LiveFeature {
+    /// The feature's identifier in the feature registry.
     public static let identifier = "live"
+    /// The view URI of the live view.
     public static let rootURI = URL(string: "live:")!
 
-    static func register(in hub: Hub) {
+    /// Registers or unregisters the feature (registering twice keeps the first document).
+    static func setRegistered(_ isRegistered: Bool, in hub: Hub) {
+        let registered = hub.featureRegistry.registration(withIdentifier: identifier) != nil
+        if !isRegistered {
+            if registered { hub.featureRegistry.unregisterFeature(identifier: identifier) }
+            return
+        }
+        guard !registered else { return }
         let document = LiveDocument(schema: hub.jsonSchemaRegistry.createNewSchema(),
-                                    serviceStatus: "The live service is not running in this viewer.")
+                                    serviceStatus: "The live service is not running in this app.")
         let components = LiveContentOperation.Components(
             message: Identifier(namespace: defaultComponentNamespace, name: "label"),
-            problems: ViewerComponentFactory.liveProblems)
+            problems: AppComponentFactory.liveProblems)
+        // The identifier is checked as free above: registering cannot fail.
         try! hub.featureRegistry.registerFeature(
             identifier: identifier, viewURIPredicate: ViewURIPredicate(rootViewURI: rootURI), title: "Live",
             contentOperationFactories: [LiveContentOperationFactory(document: document, components: components)],

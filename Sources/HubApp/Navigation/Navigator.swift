@@ -3,21 +3,16 @@ import HubFramework
 import HubGTK
 import Logging
 
-/// Is told what the navigator shows, so the window can follow.
-@MainActor
-public protocol NavigatorDelegate: AnyObject {
-    /// A different page is shown (after open, back or forward).
-    func navigator(_ navigator: Navigator, didShow page: Navigator.Page)
-    /// The shown page's title, bar buttons or loading state changed.
-    func navigatorCurrentPageDidChange(_ navigator: Navigator)
-}
-
-/// The viewer's navigation stack, like a browser's history: opening a URI pushes a page (and
-/// drops the pages ahead); back and forward move along the stack. Each page keeps its view
-/// controller, so its content, scroll position and component state are as they were.
+/// An app's navigation stack, like a browser's history: opening a URI pushes a page (and drops the
+/// pages ahead); back and forward move along the stack. Each page keeps its view controller, so its
+/// content, scroll position and component state are as they were when it is shown again.
 ///
-/// It is also the app's URI opener: the default selection action opens target URIs here, so
-/// view URIs open inside the viewer and other schemes (http, https, mailto) go to the desktop.
+/// A page's view appears, and loads, while it is on screen: the navigator's delegate (the app's
+/// window) puts the current page's ``Page/widget`` in its content area, and a `ViewHost` drives the
+/// view's appearance from there.
+///
+/// It is also the app's URI opener: the default selection action opens target URIs here, so view
+/// URIs open inside the app and other schemes (http, https, mailto) go to the desktop.
 @MainActor
 public final class Navigator: URIOpener, ViewControllerDelegate {
     /// One entry of the stack.
@@ -25,41 +20,56 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     public final class Page {
         /// The URI the user opened (for the error page: what they typed).
         public let uri: String
-        public let viewController: ViewController
-        /// True for the "nothing handles this URI" page.
+        /// True for the page that says a URI cannot be shown (what no feature handles, or not a URI).
         public let isErrorPage: Bool
+        /// Hosts the page's view controller: shows it when its view is on screen.
+        let host: ViewHost
 
         init(uri: String, viewController: ViewController, isErrorPage: Bool) {
             self.uri = uri
-            self.viewController = viewController
             self.isErrorPage = isErrorPage
+            host = ViewHost(viewController: viewController)
         }
+
+        /// The page's view controller.
+        public var viewController: ViewController { host.viewController }
+
+        /// The widget to put on screen for this page (its view controller's view).
+        public var widget: Widget { host.widget }
 
         /// The title to show: the view model's navigation title, or the feature's title.
-        public var title: String {
-            viewController.navigationItem.title ?? viewController.featureInfo.title
-        }
+        public var title: String { host.title }
     }
 
-    private let hub: Hub
+    let hub: Hub
+    /// Follows the current page (the app's window).
     public weak var delegate: (any NavigatorDelegate)?
+    /// The stack, oldest first.
     public private(set) var pages: [Page] = []
+    /// The index of the current page in ``pages``; -1 while the stack is empty.
     public private(set) var currentIndex = -1
     /// URIs opened, most recent last, without duplicates (for address completion).
     public private(set) var history: [String] = []
     /// Opens URIs that are not view URIs; defaults to the desktop's handler.
     public var externalOpener: @MainActor (URL) -> Bool = Navigator.openWithDesktop
+    /// A URI the error page suggests (the app's start URI).
+    public var exampleURI: URL?
 
+    /// An empty stack that opens the view URIs of `hub`'s features.
     public init(hub: Hub) {
         self.hub = hub
     }
 
+    /// The page shown now.
     public var currentPage: Page? { pages.indices.contains(currentIndex) ? pages[currentIndex] : nil }
+    /// True when there is a page before the current one.
     public var canGoBack: Bool { currentIndex > 0 }
+    /// True when there is a page after the current one.
     public var canGoForward: Bool { currentIndex >= 0 && currentIndex < pages.count - 1 }
 
-    /// Opens what the user typed or a component targeted. View URIs open inside the viewer;
-    /// http, https and mailto go to the desktop; anything else shows the error page.
+    /// Opens what the user typed or a component targeted. View URIs open inside the app; http,
+    /// https and mailto go to the desktop; anything else (no feature handles it, it is not a URI,
+    /// it is empty) shows the error page. Returns true when a view opened.
     @discardableResult
     public func open(_ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -90,11 +100,13 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         open(uri.absoluteString)
     }
 
+    /// Shows the previous page.
     public func goBack() {
         guard canGoBack else { return }
         show(index: currentIndex - 1)
     }
 
+    /// Shows the next page.
     public func goForward() {
         guard canGoForward else { return }
         show(index: currentIndex + 1)
@@ -105,23 +117,22 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         currentPage?.viewController.reload()
     }
 
-    private func push(_ page: Page) {
+    func push(_ page: Page) {
         // Pages ahead of the current one are dropped, as in a browser.
         while pages.count > currentIndex + 1 {
-            let dropped = pages.removeLast()
-            dropped.viewController.tearDown()
+            pages.removeLast().host.tearDown()
         }
-        page.viewController.delegate = self
+        page.host.delegate = self
         pages.append(page)
         show(index: pages.count - 1)
     }
 
     private func show(index: Int) {
-        currentPage?.viewController.viewDidDisappear()
         currentIndex = index
         guard let page = currentPage else { return }
+        // The delegate swaps the views: the old one disappears as it leaves the screen, the new one
+        // appears as it arrives.
         delegate?.navigator(self, didShow: page)
-        page.viewController.viewWillAppear()
         delegate?.navigatorCurrentPageDidChange(self)
     }
 
@@ -132,61 +143,24 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
 
     /// Tears every page down (the window is closing).
     public func tearDown() {
-        for page in pages { page.viewController.tearDown() }
+        for page in pages { page.host.tearDown() }
         pages.removeAll()
         currentIndex = -1
     }
 
-    // MARK: The error page
+    // MARK: ViewControllerDelegate (through each page's host)
 
-    enum ErrorReason {
-        case empty, malformed, unhandled
-        case broken(String)
-    }
-
-    private func errorPage(for text: String, reason: ErrorReason) -> Page {
-        let features = hub.featureRegistry.allRegistrations
-        let operation = BlockContentOperation { context in
-            let builder = context.viewModelBuilder
-            builder.navigationBarTitle = "Nothing to show"
-            let message = builder.bodyComponentModelBuilder(withIdentifier: "message")
-            message.componentName = "label"
-            switch reason {
-            case .empty: message.title = "Type a view URI in the address bar, for example hub-demo:root."
-            case .malformed: message.title = "“\(text)” is not a valid URI."
-            case .unhandled: message.title = "No feature handles “\(text)”."
-            case .broken(let why): message.title = "“\(text)” could not be opened: \(why)"
-            }
-            message.customData = ["fullWidth": true]
-            let heading = builder.bodyComponentModelBuilder(withIdentifier: "features-heading")
-            heading.componentName = "row"
-            heading.title = "Registered features"
-            heading.subtitle = "Open one of these instead"
-            for feature in features {
-                guard let example = feature.exampleViewURIs.first else { continue }
-                let row = builder.bodyComponentModelBuilder(withIdentifier: "feature-\(feature.identifier)")
-                row.componentName = "row"
-                row.title = feature.title
-                row.subtitle = example.absoluteString
-                row.targetBuilder.uri = example
-            }
-        }
-        let controller = try! hub.viewControllerFactory.createViewController(
-            forViewURI: URL(string: "hub-viewer:error")!, contentOperations: [operation],
-            featureIdentifier: "error", featureTitle: "Nothing to show")
-        return Page(uri: text, viewController: controller, isErrorPage: true)
-    }
-
-    // MARK: ViewControllerDelegate
-
+    /// A page's view has new content: the window follows when it is the current page's.
     public func viewControllerDidUpdate(_ viewController: ViewController) {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }
 
+    /// A page's view started or stopped loading: the window's spinner follows the current page's.
     public func viewController(_ viewController: ViewController, loadingStateDidChange isLoading: Bool) {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }
 
+    /// A page's view failed to load: the window follows when it is the current page's.
     public func viewController(_ viewController: ViewController, didFailToUpdateWith error: any Error) {
         if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
     }
@@ -197,7 +171,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
             try Desktop.open(uri)
             return true
         } catch {
-            HubLogging.logger("viewer").error("cannot open \(uri): \(error)")
+            HubLogging.logger("app").error("cannot open \(uri): \(error)")
             return false
         }
     }

@@ -2,18 +2,20 @@ import Foundation
 import HubFramework
 import HubGTK
 
-/// The component showcase.
+/// The component showcase (with ``HubApplication/isShowcaseEnabled``).
 ///
 /// - `showcase:` lists every component the registered factories make available for the showcase:
 ///   a heading per component (its name, `namespace:name`, the category of its sample and its layout
 ///   traits) followed by the component itself, showing a sample model — the one its factory
 ///   provides, or a generated one with a title, a subtitle and an image.
-/// - `showcase:NAMESPACE:NAME` shows that one component alone (for `hub-viewer --screenshot`, which
-///   then crops the picture to the component). A sample whose category is `header` is shown as the
+/// - `showcase:NAMESPACE:NAME` shows that one component alone (for `--screenshot`, which then crops
+///   the picture to the component). A sample whose category is `header` is shown as the
 ///   view's header there.
 @MainActor
 public enum ShowcaseFeature {
+    /// The feature's identifier in the feature registry.
     public static let identifier = "showcase"
+    /// The view URI of the list of every component.
     public static let rootURI = URL(string: "showcase:")!
 
     /// The view URI of one component.
@@ -30,11 +32,22 @@ public enum ShowcaseFeature {
         return Identifier(string: rest.removingPercentEncoding ?? rest)
     }
 
-    /// The model identifiers of a component's heading and sample in `showcase:`.
+    /// The model identifier of a component's heading in `showcase:`.
     public static func headingModelIdentifier(for component: Identifier) -> String { "heading:\(component)" }
+    /// The model identifier of a component's sample in `showcase:` (and in `showcase:NAMESPACE:NAME`).
     public static func sampleModelIdentifier(for component: Identifier) -> String { "sample:\(component)" }
 
-    static func register(in hub: Hub) {
+    /// Registers or unregisters the feature.
+    static func setRegistered(_ isRegistered: Bool, in hub: Hub) {
+        let registered = hub.featureRegistry.registration(withIdentifier: identifier) != nil
+        if isRegistered, !registered {
+            register(in: hub)
+        } else if !isRegistered, registered {
+            hub.featureRegistry.unregisterFeature(identifier: identifier)
+        }
+    }
+
+    private static func register(in hub: Hub) {
         let registry = hub.componentRegistry
         let operation = BlockContentOperation { [weak registry] context in
             guard let registry else { return }
@@ -44,6 +57,7 @@ public enum ShowcaseFeature {
                 addList(registry: registry, to: context.viewModelBuilder)
             }
         }
+        // The identifier is checked as free by the caller: registering cannot fail.
         try! hub.featureRegistry.registerFeature(
             identifier: identifier, viewURIPredicate: ViewURIPredicate(rootViewURI: rootURI),
             title: "Component Showcase",
@@ -60,8 +74,8 @@ public enum ShowcaseFeature {
             let heading = builder.bodyComponentModelBuilder(withIdentifier: headingModelIdentifier(for: component))
             let sample = builder.bodyComponentModelBuilder(withIdentifier: sampleModelIdentifier(for: component))
             let source = ComponentShowcase.fillSample(for: component, registry: registry, builder: sample)
-            heading.componentNamespace = ViewerComponentFactory.showcaseHeading.namespacePart
-            heading.componentName = ViewerComponentFactory.showcaseHeading.namePart
+            heading.componentNamespace = AppComponentFactory.showcaseHeading.namespacePart
+            heading.componentName = AppComponentFactory.showcaseHeading.namePart
             heading.title = registry.showcaseName(for: component) ?? component.namePart
             heading.subtitle = component.identifierString
             let traits = registry.createComponent(for: component, category: sample.componentCategory).layoutTraits

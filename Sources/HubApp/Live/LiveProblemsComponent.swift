@@ -1,7 +1,7 @@
 import HubFramework
 import HubGTK
 
-/// `viewer:liveProblems` — a panel listing what was wrong with a live document: a heading (the
+/// `hub-app:liveProblems` — a panel listing what was wrong with a live document: a heading (the
 /// model's subtitle, or its title) and one problem per line (`descriptionText`), in a monospace
 /// font so JSON paths line up. Used as an overlay of the `live:` view.
 @MainActor
@@ -14,7 +14,7 @@ final class LiveProblemsComponent: Component {
 
     static let maximumWidth = 760.0
     static let padding = 16.0
-    /// The panel's border (hub-viewer.css).
+    /// The panel's border (`AppStyleSheet.swift`).
     static let border = 2.0
     static let spacing = 8.0
 

@@ -1,16 +1,29 @@
 import HubFramework
 import HubGTK
 
-/// The viewer's own components, under the `viewer` namespace: `viewer:liveProblems` (what was
-/// wrong with a live document) and `viewer:showcaseHeading` (a component's heading in the showcase).
+/// The shell's own components, under the `hub-app` namespace: ``liveProblems`` (what was wrong with a
+/// live document) and ``showcaseHeading`` (a component's heading in the showcase). The shell
+/// registers the factory when live editing or the showcase is on.
 @MainActor
-public final class ViewerComponentFactory: ComponentFactoryShowcaseNameProvider {
-    public static let namespace = "viewer"
+public final class AppComponentFactory: ComponentFactoryShowcaseNameProvider {
+    /// The namespace the shell registers the factory under.
+    public static let namespace = "hub-app"
+    /// A panel listing the problems of a live document, shown as an overlay of `live:`.
     public static let liveProblems = Identifier(namespace: namespace, name: "liveProblems")
+    /// The heading above each component in `showcase:`.
     public static let showcaseHeading = Identifier(namespace: namespace, name: "showcaseHeading")
 
+    /// A factory for the shell's components.
     public init() {}
 
+    /// Registers a factory under ``namespace`` unless one already is.
+    static func registerIfNeeded(in hub: Hub) {
+        guard !hub.componentRegistry.registeredNamespaces.contains(namespace) else { return }
+        // Checked as free just above: registering cannot fail.
+        try! hub.componentRegistry.registerComponentFactory(AppComponentFactory(), forNamespace: namespace)
+    }
+
+    /// A new component for `name`, or nil for a name the shell does not know.
     public func createComponent(forName name: String) -> (any Component)? {
         switch name {
         case Self.liveProblems.namePart: return LiveProblemsComponent()
@@ -19,8 +32,10 @@ public final class ViewerComponentFactory: ComponentFactoryShowcaseNameProvider 
         }
     }
 
+    /// Both components, for the showcase.
     public var showcaseableComponentNames: [String] { [Self.liveProblems.namePart, Self.showcaseHeading.namePart] }
 
+    /// The components' names in the showcase.
     public func showcaseName(forComponentName name: String) -> String? {
         switch name {
         case Self.liveProblems.namePart: return "Live problems"
@@ -29,6 +44,7 @@ public final class ViewerComponentFactory: ComponentFactoryShowcaseNameProvider 
         }
     }
 
+    /// A sample for each component, as it looks in use.
     public func showcaseSampleModel(forComponentName name: String, builder: ComponentModelBuilder) -> Bool {
         switch name {
         case Self.liveProblems.namePart:

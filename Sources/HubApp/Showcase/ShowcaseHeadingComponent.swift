@@ -1,7 +1,7 @@
 import HubFramework
 import HubGTK
 
-/// `viewer:showcaseHeading` — the heading above each component of the showcase: its name (title),
+/// `hub-app:showcaseHeading` — the heading above each component of the showcase: its name (title),
 /// its `namespace:name` (subtitle, monospace) and its category and traits (accessory title).
 @MainActor
 final class ShowcaseHeadingComponent: Component {

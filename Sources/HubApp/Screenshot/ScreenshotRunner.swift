@@ -2,29 +2,40 @@ import Foundation
 import HubFramework
 import HubGTK
 
-/// `hub-viewer --screenshot FILE.png --size WxH URI`: opens the URI in a window of that size,
-/// waits until the view has loaded (and images had a moment to arrive), writes the window as a
-/// PNG and exits. Exits non-zero when the URI cannot be shown or the file cannot be written.
-/// For one component of the showcase (`showcase:NAMESPACE:NAME`) the picture is cropped to the
-/// component.
+/// `APP --screenshot FILE.png --size WxH URI`: opens the URI (the start URI when there is none) in a
+/// window of that size, waits until the view has loaded (and images had a moment to arrive), writes
+/// the window as a PNG and exits. Exits non-zero when the URI cannot be shown or the file cannot be
+/// written. For one component of the showcase (`showcase:NAMESPACE:NAME`) the picture is cropped to
+/// the component.
 @MainActor
-public enum ScreenshotRunner {
-    /// Takes the screenshot `options` ask for; returns the exit status (0 when the PNG was written).
-    public static func run(options: ViewerOptions) -> Int32 {
-        guard let path = options.screenshotPath else { return 2 }
+enum ScreenshotRunner {
+    /// Takes the screenshot `options` ask for with `app`; returns the exit status (0 when the PNG was
+    /// written).
+    static func run(_ app: HubApplication, options: HubCommandLine.Options) -> Int32 {
+        guard let path = options.screenshotPath else { return HubCommandLine.usageErrorStatus }
+        let fail = { (message: String) -> Int32 in
+            // The command's own answer when it cannot do its job (what went wrong is the result the
+            // user asked for, so it is printed, not logged): `APP: MESSAGE` and exit status 1.
+            FileHandle.standardError.write(Data("\(app.commandName): \(message)\n".utf8))
+            return 1
+        }
         guard GtkRuntime.initialize() else {
             return fail("cannot open a display for --screenshot")
         }
-        let app = ViewerApplication(unique: false)
+        // A process of its own, even while the app runs elsewhere: it never forwards to it, and it
+        // starts up (styles, the shell's features) as the primary instance would.
+        app.application.isUnique = false
         do {
             try app.application.register()
         } catch {
             return fail("cannot register the application: \(error)")
         }
-        ViewerStyle.load()
         let window = app.activate()
+        // GApplication runs its main loop after this handler as long as a window is open: every
+        // way out closes it.
+        defer { app.close() }
         window.window.resize(width: options.width, height: options.height)
-        let uri = options.uris.first ?? DemoFeatures.rootURI.absoluteString
+        let uri = options.uris.first ?? app.startURI.absoluteString
         let opened = app.navigator.open(uri)
         guard let page = app.navigator.currentPage else { return 1 }
         let loaded = GtkRuntime.iterate(until: { !page.viewController.isLoading && page.viewController.viewModel != nil },
@@ -39,7 +50,7 @@ public enum ScreenshotRunner {
             return fail("\(uri) failed: \(failure)")
         }
         var crop: Rect?
-        if ShowcaseFeature.componentIdentifier(in: page.viewController.viewURI) != nil,
+        if app.isShowcaseEnabled, ShowcaseFeature.componentIdentifier(in: page.viewController.viewURI) != nil,
             let component = page.viewController.visibleView(forComponentOfType: .body, indexPath: [0])
                 ?? page.viewController.visibleView(forComponentOfType: .header, indexPath: [0]),
             let origin = component.convert(.zero, to: window.window)
@@ -51,14 +62,6 @@ public enum ScreenshotRunner {
         } catch {
             return fail("\(error)")
         }
-        window.window.destroy()
         return 0
-    }
-
-    /// The command's own answer when it cannot do its job (what went wrong is the result the
-    /// user asked for, so it is printed, not logged): `hub-viewer: MESSAGE` and exit status 1.
-    private static func fail(_ message: String) -> Int32 {
-        FileHandle.standardError.write(Data("hub-viewer: \(message)\n".utf8))
-        return 1
     }
 }

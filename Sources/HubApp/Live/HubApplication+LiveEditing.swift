@@ -2,24 +2,19 @@ import Foundation
 import HubFramework
 import HubGTK
 
-/// Whether the viewer runs the live-editing service.
-public enum LiveSetting: Equatable, Sendable {
-    /// Listen on 127.0.0.1 at this port.
-    case port(UInt16)
-    /// Off (`--no-live`).
-    case disabled
-}
-
-extension ViewerApplication: LiveServiceDelegate {
-    /// The document `live:` views show.
+extension HubApplication: LiveServiceDelegate {
+    /// The document `live:` views show; nil without live editing (``isLiveEditingEnabled``) or before
+    /// the application started.
     public var liveDocument: LiveDocument? { LiveFeature.document(in: hub) }
 
+    /// Starts the service as the launch asked (`--live-port`, `--no-live`), when it said anything.
     func applyLiveSetting() {
+        guard isLiveEditingEnabled else { return }
         switch liveSetting {
         case .port(let port)?:
             startLiveService(onPort: port)
         case .disabled?:
-            liveDocument?.serviceStatus = "Live editing is off: hub-viewer was started with --no-live."
+            liveDocument?.serviceStatus = "Live editing is off: \(commandName) was started with --no-live."
         case nil:
             break
         }
@@ -52,21 +47,23 @@ extension ViewerApplication: LiveServiceDelegate {
     }
 
     /// Shows `live:` unless the current page already is a live view (which reloads by itself).
-    func presentLiveView() {
+    private func presentLiveView() {
         if let current = navigator.currentPage, LiveFeature.isLiveURI(current.viewController.viewURI) { return }
         navigator.open(LiveFeature.rootURI.absoluteString)
     }
 
     // MARK: LiveServiceDelegate
 
+    /// Shows a document a client sent in `live:` (or why it cannot be shown) and answers the client.
     public func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply {
-        guard let liveDocument else { return .refused("this viewer has no live: feature") }
+        guard let liveDocument else { return .refused("this app has no live: feature") }
         let reply = liveDocument.receive(document)
         if case .invalid(_, let summary) = reply { service.log("a document was not shown: \(summary)") }
         presentLiveView()
         return reply
     }
 
+    /// Shows in `live:` why a message was refused, and answers the client.
     public func liveService(_ service: LiveService, didRefuseMessageBecause reason: String) -> LiveReply {
         let reply = liveDocument?.refuse(reason) ?? .refused(reason)
         presentLiveView()

@@ -2,39 +2,43 @@ import Foundation
 import HubFramework
 import HubGTK
 
-/// Connects the window to the navigator: the address entry opens URIs, the buttons and keys
-/// navigate, and the header bar follows the current page (title, bar buttons, loading state).
+/// Connects the window to the navigator: the address entry opens URIs, the buttons navigate, and
+/// the header bar follows the current page (title, bar buttons, loading state). The current page's
+/// view goes in the content area, where its host makes it appear.
 @MainActor
-public final class ViewerWindowController: NavigatorDelegate {
+final class HubWindowController: NavigatorDelegate {
     /// The window it drives.
-    public let window: ViewerWindow
+    let window: HubWindow
     /// The navigation stack the window follows.
-    public let navigator: Navigator
+    let navigator: Navigator
     private let hub: Hub
     /// The address entry's suggestions: URIs opened before, then every feature's examples.
     private let completion = EntryCompletion(minimumKeyLength: 1)
 
     /// Connects `window` to `navigator` (becoming its delegate); `hub` supplies the features whose
     /// example URIs the address entry suggests.
-    public init(window: ViewerWindow, hub: Hub, navigator: Navigator) {
+    init(window: HubWindow, hub: Hub, navigator: Navigator) {
         self.window = window
         self.hub = hub
         self.navigator = navigator
         navigator.delegate = self
 
-        window.addressEntry.completion = completion
-        refreshCompletion()
-
-        // The widgets own these handlers; they capture the controller weakly, so the window does
-        // not keep it alive.
-        window.addressEntry.onActivate = { [weak self] in
-            guard let self else { return }
-            self.navigator.open(self.window.address)
-        }
-        window.addressEntry.onKeyPress { [weak self] key in
-            guard let self, key.key == .escape else { return false }
-            self.restoreAddress()
-            return true
+        if let entry = window.addressEntry {
+            entry.placeholder = navigator.exampleURI.map { "Enter a view URI, such as \($0.absoluteString)" }
+                ?? "Enter a view URI"
+            entry.completion = completion
+            refreshCompletion()
+            // The widgets own these handlers; they capture the controller weakly, so the window does
+            // not keep it alive.
+            entry.onActivate = { [weak self] in
+                guard let self else { return }
+                self.navigator.open(self.window.address)
+            }
+            entry.onKeyPress { [weak self] key in
+                guard let self, key.key == .escape else { return false }
+                self.restoreAddress()
+                return true
+            }
         }
         window.backButton.onClicked = { [weak self] in self?.navigator.goBack() }
         window.forwardButton.onClicked = { [weak self] in self?.navigator.goForward() }
@@ -42,14 +46,14 @@ public final class ViewerWindowController: NavigatorDelegate {
         window.window.onDestroy { [weak self] in self?.windowDestroyed() }
     }
 
-    /// Puts the cursor in the address entry with its text selected.
-    public func focusAddress() {
-        window.addressEntry.grabFocus()
-        window.addressEntry.selectAll()
+    /// Puts the cursor in the address entry with its text selected (nothing without an address bar).
+    func focusAddress() {
+        window.addressEntry?.grabFocus()
+        window.addressEntry?.selectAll()
     }
 
     /// Puts the current page's URI back in the entry (Escape).
-    public func restoreAddress() {
+    func restoreAddress() {
         window.address = navigator.currentPage?.uri ?? ""
         navigator.currentPage?.viewController.focusContent()
     }
@@ -61,18 +65,18 @@ public final class ViewerWindowController: NavigatorDelegate {
 
     // MARK: NavigatorDelegate
 
-    public func navigator(_ navigator: Navigator, didShow page: Navigator.Page) {
-        // Pages keep their view controller, which owns its view, so taking a view out keeps it alive.
+    func navigator(_ navigator: Navigator, didShow page: Navigator.Page) {
+        // Pages keep their view controller, which owns its view, so taking a view out keeps it alive;
+        // taking it off screen makes it disappear, and putting the new one on screen makes it appear.
         window.contentArea.removeAll()
-        let view = page.viewController.view
-        window.contentArea.add(view)
-        view.showAll()
+        window.contentArea.add(page.widget)
+        page.widget.showAll()
         window.address = page.uri
         page.viewController.focusContent()
         refreshCompletion()
     }
 
-    public func navigatorCurrentPageDidChange(_ navigator: Navigator) {
+    func navigatorCurrentPageDidChange(_ navigator: Navigator) {
         guard let page = navigator.currentPage else { return }
         window.title = page.title
         window.isLoading = page.viewController.isLoading
@@ -106,6 +110,7 @@ public final class ViewerWindowController: NavigatorDelegate {
     }
 
     private func refreshCompletion() {
+        guard window.addressEntry != nil else { return }
         var suggestions: [String] = []
         for uri in navigator.history.reversed() where !suggestions.contains(uri) { suggestions.append(uri) }
         for feature in hub.featureRegistry.allRegistrations {

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import HubFramework
+
+// ArgumentParser reads a command's name, help texts and version from a static property, while each
+// app built on the shell has its own: `HubCommandLine` puts them in a task-local value around each
+// parse, and the commands below read it there.
+
+/// The configuration of the command being parsed now.
+struct LaunchCommandDescription: Sendable {
+    @TaskLocal static var current = LaunchCommandDescription(configuration: CommandConfiguration())
+
+    let configuration: CommandConfiguration
+}
+
+/// `--screenshot` and `--size`, which every app has.
+struct ScreenshotArguments: ParsableArguments {
+    @Option(name: .customLong("screenshot"),
+            help: ArgumentHelp("Render the first URI once it has loaded, write a PNG and exit (with a non-zero "
+                                   + "status when the view cannot be shown).", valueName: "FILE.png"))
+    var screenshotPath: String?
+
+    @Option(name: .customLong("size"),
+            help: ArgumentHelp("Window size for --screenshot, from 100x100 to 8000x8000.", valueName: "WxH"))
+    var size = WindowSize(width: 1024, height: 768)
+}
+
+/// `--live-port` and `--no-live`, for apps with live editing.
+struct LiveEditingArguments: ParsableArguments {
+    /// Optional so that the primary instance can tell whether a forwarded launch asked for a port.
+    @Option(name: .customLong("live-port"),
+            help: ArgumentHelp("Port of the live-editing service on \(LiveProtocol.loopbackHost) (default: "
+                                   + "\(LiveProtocol.defaultPort)).", valueName: "N"))
+    var requestedLivePort: UInt16?
+
+    @Flag(name: .customLong("no-live"), help: "Do not start the live-editing service.")
+    var noLive = false
+
+    /// Refuses what the types let through: port 0.
+    func validate() throws {
+        if requestedLivePort == 0 { throw ValidationError("--live-port must be between 1 and 65535.") }
+    }
+}
+
+/// An app's command line without live editing.
+struct LaunchCommand: ParsableCommand {
+    static var configuration: CommandConfiguration { LaunchCommandDescription.current.configuration }
+
+    @OptionGroup var screenshot: ScreenshotArguments
+
+    @Argument(help: ArgumentHelp("View URIs or files to open.", valueName: "URI"))
+    var uris: [String] = []
+
+    var options: HubCommandLine.Options { screenshot.options(opening: uris) }
+}
+
+/// An app's command line with live editing: the live options come between `--size` and the URIs.
+struct LiveLaunchCommand: ParsableCommand {
+    static var configuration: CommandConfiguration { LaunchCommandDescription.current.configuration }
+
+    @OptionGroup var screenshot: ScreenshotArguments
+    @OptionGroup var live: LiveEditingArguments
+
+    @Argument(help: ArgumentHelp("View URIs or files to open.", valueName: "URI"))
+    var uris: [String] = []
+
+    var options: HubCommandLine.Options {
+        var options = screenshot.options(opening: uris)
+        options.requestedLivePort = live.requestedLivePort
+        options.liveEnabled = !live.noLive
+        return options
+    }
+}
+
+extension ScreenshotArguments {
+    /// The options of a launch that opens `uris`.
+    func options(opening uris: [String]) -> HubCommandLine.Options {
+        var options = HubCommandLine.Options()
+        options.uris = uris
+        options.screenshotPath = screenshotPath
+        options.width = size.width
+        options.height = size.height
+        return options
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import HubFramework
+import HubGTK
+
+// The command line is read inside GApplication's own handling, so that a second launch still reaches
+// the running app: the launched process reads it first and answers `--help`, `--version` and bad
+// arguments, or runs `--screenshot`, without registering; otherwise GApplication registers and hands
+// the arguments to the primary instance — this process or the running app — which opens the URIs.
+extension HubApplication {
+    /// The app's command line: its name, version and options (the live-editing ones with
+    /// ``isLiveEditingEnabled``).
+    public var commandLine: HubCommandLine {
+        HubCommandLine(commandName: commandName, title: title, version: version, startURI: startURI,
+                       acceptsLiveEditingOptions: isLiveEditingEnabled)
+    }
+
+    /// In the launched process, before it registers: answers what needs no running app, and notes the
+    /// live-editing setting in case this process becomes the primary instance.
+    func handleLocally(_ arguments: [String]) -> Int32? {
+        switch commandLine.launch(arguments: Array(arguments.dropFirst())) {
+        case .exit(let status, let message):
+            let stream = status == 0 ? FileHandle.standardOutput : FileHandle.standardError
+            stream.write(Data((message + "\n").utf8))
+            return status
+        case .run(let options):
+            // A screenshot is a process of its own: it never goes to a running instance.
+            if options.screenshotPath != nil { return ScreenshotRunner.run(self, options: options) }
+            if isLiveEditingEnabled { liveSetting = options.liveEnabled ? .port(options.livePort) : .disabled }
+            return nil
+        }
+    }
+
+    /// In the primary instance, for its own launch and every launch forwarded to it: opens the URIs
+    /// (or shows the window). What it prints goes to the launched process's terminal.
+    func handle(_ launch: ApplicationCommandLine) -> Int32 {
+        // The launched process has read these arguments already; they are read again because only
+        // the arguments travel to the primary instance.
+        let options: HubCommandLine.Options
+        switch commandLine.launch(arguments: Array(launch.arguments.dropFirst()), columns: launch.isRemote ? 80 : nil) {
+        case .exit(let status, let message):
+            if status == 0 { launch.print(message + "\n") } else { launch.printError(message + "\n") }
+            return status
+        case .run(let parsed):
+            options = parsed
+        }
+        if options.screenshotPath != nil {
+            launch.printError("\(commandName): --screenshot runs in a process of its own, not in the running "
+                + "\(title)\n")
+            return HubCommandLine.usageErrorStatus
+        }
+        if launch.isRemote, options.mentionsLiveService {
+            launch.printError("\(commandName): the running \(title) keeps its live-editing service as it was "
+                + "started; --live-port and --no-live apply when \(title) is not running yet\n")
+        }
+        if options.uris.isEmpty {
+            application.activate()
+        } else {
+            // Relative paths are relative to the launched process's folder, not the primary instance's.
+            open(options.uris.map { launch.url(forArgument: $0)?.absoluteString ?? $0 })
+        }
+        return 0
+    }
+}

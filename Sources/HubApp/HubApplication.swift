@@ -1,0 +1,182 @@
+import Foundation
+import HubFramework
+import HubGTK
+
+/// A complete desktop app around a `Hub`: register your features and components, then run it.
+///
+/// ```swift
+/// import HubApp
+///
+/// HubLogging.bootstrap()
+/// let app = HubApplication(id: "org.example.Cities", title: "Cities", startURI: URL(string: "cities:overview")!)
+/// try app.hub.componentRegistry.registerComponentFactory(CitiesComponentFactory(), forNamespace: "cities")
+/// try app.hub.featureRegistry.registerFeature(identifier: "cities", viewURIPredicate: …, title: "Cities",
+///                                             contentOperationFactories: […])
+/// exit(app.run())
+/// ```
+///
+/// What the app gets:
+/// - **A window** (``HubWindow``): Back, Forward and Reload, the view's title, the view's bar buttons
+///   and a spinner in the header bar, and, with ``showsAddressBar``, an address entry with completion.
+/// - **History** (``Navigator``): pages keep their view, so going back shows the content, the scroll
+///   position and each component's state as they were. A URI no feature handles, or no URI at all,
+///   shows a page that says so and links to every feature.
+/// - **Keys**: Alt+Left and Alt+Right go back and forward, F5 and Ctrl+R reload, Ctrl+L and F6 focus
+///   the address entry (with an address bar), Ctrl+W closes the window, Ctrl+Q quits.
+/// - **One instance**: a second launch hands its URIs to the running app and exits.
+/// - **A command line** (``HubCommandLine``): `APP [--screenshot FILE.png] [--size WxH] [URI…]`, `--help`
+///   and `--version` (with ``version``).
+/// - **Opt-in tools**: ``isLiveEditingEnabled`` (`live:` and `hublive`, with `--live-port` and `--no-live`)
+///   and ``isShowcaseEnabled`` (`showcase:`, every registered component).
+///
+/// Views appear, and load, while they are on screen; a view that leaves the screen (another page
+/// is shown, the window closes) disappears. The shell's own features (`live:`, `showcase:`) are
+/// registered when the application starts, after the app's, so they come last wherever features are
+/// listed.
+@MainActor
+public final class HubApplication {
+    /// The GtkApplication.
+    public let application: Application
+    /// The features, components and view controller factory the app shows views with.
+    public let hub: Hub
+    /// The navigation stack, also the opener of target URIs.
+    public let navigator: Navigator
+    /// The app's name for people: the window title until a view gives its own, and in `--help`.
+    public let title: String
+    /// The view URI the window opens when a launch names none.
+    public let startURI: URL
+    /// What `--version` prints after the command name.
+    public let version: String
+    /// The program's name in `--help`, `--version` and messages; by default the name the process was
+    /// started with.
+    public var commandName = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+    /// Whether the window has an address entry for view URIs (with completion, Ctrl+L and F6).
+    /// Set before the window opens. Off by default: most apps navigate through their own views.
+    public var showsAddressBar = false
+    /// Whether the app offers live editing: a `live:` view that `hublive` pushes JSON files to, the
+    /// service it listens with (on 127.0.0.1, port 7777 unless `--live-port` says otherwise), and
+    /// the `--live-port` and `--no-live` options. Off by default; set before ``run(arguments:)``.
+    public var isLiveEditingEnabled = false {
+        didSet { if hasStarted { updateBuiltInFeatures() } }
+    }
+    /// Whether the app offers the component showcase: `showcase:` lists every registered component
+    /// with a sample, and `showcase:NAMESPACE:NAME` shows one (`--screenshot` crops to it). Off by
+    /// default.
+    public var isShowcaseEnabled = false {
+        didSet { if hasStarted { updateBuiltInFeatures() } }
+    }
+    /// Called once GTK is ready, before the first window opens, in the process that shows windows
+    /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
+    public var onStartup: (@MainActor () -> Void)?
+
+    /// The window, once the application has been activated.
+    public private(set) var mainWindow: HubWindow?
+    /// Connects the window to the navigator.
+    private(set) var windowController: HubWindowController?
+    /// What the live-editing service should do when the application starts (from `--live-port` and
+    /// `--no-live`); nil leaves it stopped (tests start it themselves).
+    var liveSetting: LiveSetting?
+    /// The live-editing service, once started.
+    public internal(set) var liveService: LiveService?
+    /// True once the application started up (its built-in features are registered from then on).
+    private(set) var hasStarted = false
+
+    /// An app registered on the session bus as `id`, showing `hub`'s views.
+    /// - Parameters:
+    ///   - id: the reverse-DNS application id (`org.example.Cities`), also the name of its
+    ///     `.desktop` file and of its icon. Nil gives an app that never appears on the session bus and
+    ///     so is never single-instance (for tests).
+    ///   - title: the app's name for people.
+    ///   - startURI: the view the window opens when a launch names none.
+    ///   - version: what `--version` prints.
+    ///   - hub: the hub to show views with; nil makes one with ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:)``.
+    public convenience init(id: String?, title: String, startURI: URL, version: String = "1.0", hub: Hub? = nil) {
+        self.init(application: Application(id: id), title: title, startURI: startURI, version: version, hub: hub)
+    }
+
+    /// The shell on an application made elsewhere, whose handlers it takes over. For the package's
+    /// tests: GTK 3 lets a process register one application only (each registration exports an
+    /// object at the same D-Bus path, `/org/gtk/Profiler`), so a test process shares one, registered
+    /// once, among the apps it builds, and starts each with ``startup()``.
+    package init(application: Application, title: String, startURI: URL, version: String = "1.0",
+                 hub: Hub? = nil)
+    {
+        self.application = application
+        GtkRuntime.installMainQueueBridge()
+        self.title = title
+        self.startURI = startURI
+        self.version = version
+        self.hub = hub ?? Self.makeHub()
+        navigator = Navigator(hub: self.hub)
+        navigator.exampleURI = startURI
+        self.hub.manager.uriOpener = navigator
+        application.onStartup = { [weak self] in self?.startup() }
+        application.onActivate = { [weak self] in
+            guard let self else { return }
+            let isNew = self.mainWindow == nil
+            self.activate()
+            if isNew { self.navigator.open(self.startURI.absoluteString) }
+        }
+        // URIs handed over on the session bus rather than on a command line (GApplication's Open
+        // method) arrive as `open`.
+        application.onOpen = { [weak self] uris in self?.open(uris.map(\.absoluteString)) }
+        application.onLocalCommandLine = { [weak self] arguments in self?.handleLocally(arguments) }
+        application.onCommandLine = { [weak self] commandLine in self?.handle(commandLine) ?? 1 }
+    }
+
+    /// Starts the app up once (GApplication's `startup`, when the application registers): the
+    /// shell's stylesheet and features, the live-editing service, the keys, then ``onStartup``.
+    package func startup() {
+        guard !hasStarted else { return }
+        hasStarted = true
+        AppStyle.installIfNeeded()
+        Window.defaultIconName = application.id
+        updateBuiltInFeatures()
+        applyLiveSetting()
+        addAccelerators()
+        onStartup?()
+    }
+
+    /// Registers the shell's own features that are turned on, and unregisters those turned off.
+    private func updateBuiltInFeatures() {
+        if isShowcaseEnabled || isLiveEditingEnabled { AppComponentFactory.registerIfNeeded(in: hub) }
+        ShowcaseFeature.setRegistered(isShowcaseEnabled, in: hub)
+        LiveFeature.setRegistered(isLiveEditingEnabled, in: hub)
+    }
+
+    /// Creates the main window on first activation and presents it.
+    @discardableResult
+    public func activate() -> HubWindow {
+        if let mainWindow {
+            mainWindow.present()
+            return mainWindow
+        }
+        let window = HubWindow(application: application, title: title, showsAddressBar: showsAddressBar)
+        mainWindow = window
+        windowController = HubWindowController(window: window, hub: hub, navigator: navigator)
+        window.present()
+        return window
+    }
+
+    /// Shows the window and opens `uris` in it, in order (the last one ends up on screen).
+    public func open(_ uris: [String]) {
+        activate()
+        for uri in uris { navigator.open(uri) }
+    }
+
+    /// Closes the window and stops the live service. The application leaves the session bus when
+    /// this object is released.
+    public func close() {
+        stopLiveService()
+        mainWindow?.window.destroy()
+        mainWindow = nil
+        windowController = nil
+    }
+
+    /// Runs the app's command line and then, in the primary instance, the app until its last window
+    /// closes. Returns the exit status.
+    /// - Parameter arguments: the program name, then its arguments.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        application.run(arguments: arguments)
+    }
+}
