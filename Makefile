@@ -13,10 +13,14 @@ APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwait
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 TEST_ENV     := env GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
 VIEWER_ARGS  ?=
+# The getting-started app, a package of its own that depends on this one by path; make test builds
+# it and compares its screenshot with a golden image.
+EXAMPLE      := Examples/Cities
 # The library targets with a DocC catalog (Sources/<target>/<target>.docc); `make docs` builds them
 # into one archive and checks that each one's public API is documented. One line per target.
 DOC_TARGETS   = HubFramework
 DOC_TARGETS  += HubGTK
+DOC_TARGETS  += HubApp
 DOCS_OUTPUT  ?= .build/documentation/HubFramework.doccarchive
 
 .PHONY: all deps build run test check docs bench screenshot clean
@@ -58,7 +62,9 @@ check:
 test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory docs
-	@dbus-run-session -- $(XVFB) $(TEST_ENV) $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
+	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) HUB_EXAMPLE_CITIES="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/cities" \
+	  $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
 
 # API documentation with DocC (swift-docc-plugin and the toolchain's docc), one combined archive

@@ -130,7 +130,8 @@ let package = Package(
         .testTarget(
             name: "HubAppTests",
             dependencies: ["HubApp", "HubGTK", "HubFramework", "CGtk", "HubGTKTestSupport"],
-            path: "Tests/HubAppTests"
+            path: "Tests/HubAppTests",
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "HubViewerTests",

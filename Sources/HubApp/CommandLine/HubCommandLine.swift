@@ -96,7 +96,9 @@ public struct HubCommandLine: Sendable {
     }
 
     /// Reads the arguments after the program name.
-    /// - Parameter columns: the width to wrap the help at; nil uses the terminal's.
+    /// - Parameters:
+    ///   - arguments: the arguments after the program name.
+    ///   - columns: the width to wrap the help at; nil uses the terminal's.
     public func launch(arguments: [String], columns: Int? = nil) -> Launch {
         do {
             return .run(try parse(arguments))

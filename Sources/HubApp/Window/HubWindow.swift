@@ -33,6 +33,7 @@ public final class HubWindow {
 
     /// Builds the (hidden) window of `application`; ``present()`` shows it.
     /// - Parameters:
+    ///   - application: the application the window belongs to (it quits when its last window closes).
     ///   - title: the title until a view gives one (the app's name).
     ///   - showsAddressBar: whether the header bar has an address entry for view URIs.
     public init(application: Application, title: String, showsAddressBar: Bool) {
