@@ -87,11 +87,18 @@ package final class ScrollCanvas {
     /// Length of the animation for discrete (wheel and key) scrolls.
     static let stepAnimationDuration = 0.15
 
-    /// Whether the scrollbar shows (hidden until the content is taller than the viewport).
-    package var isScrollbarVisible: Bool {
-        get { gtk_widget_get_visible(scrollbar) != 0 }
-        set { gtk_widget_set_visible(scrollbar, newValue ? 1 : 0) }
+    /// Whether the scrollbar may show (a view controller's scroll handler decides); it shows only
+    /// while the content is taller than the viewport.
+    package var showsScrollIndicators = true {
+        didSet { updateScrollbarVisibility() }
     }
+
+    /// Whether the scrollbar shows now.
+    package var isScrollbarVisible: Bool { gtk_widget_get_visible(scrollbar) != 0 }
+
+    /// True while the canvas handles its own allocation.
+    private var isAllocating = false
+    private var pendingScrollbarUpdate: UInt32 = 0
 
     /// Gives the keyboard focus to the content surface (keys then scroll it).
     package func focusContent() {
@@ -158,6 +165,8 @@ package final class ScrollCanvas {
         stopMomentum()
         GSource.cancel(scrollEndTimer)
         scrollEndTimer = 0
+        GSource.cancel(pendingScrollbarUpdate)
+        pendingScrollbarUpdate = 0
         connections.forEach { $0.disconnect() }
         connections.removeAll()
         gtk_widget_destroy(widget)
@@ -217,6 +226,8 @@ package final class ScrollCanvas {
     private func layoutDidAllocate(width: Double, height: Double) {
         let size = Size(width: width, height: height)
         guard size != viewportSize else { return }
+        isAllocating = true
+        defer { isAllocating = false }
         viewportSize = size
         // Keep the layout's scrollable area equal to its allocation: it never scrolls itself.
         gtk_layout_set_size(hub_layout(layout), UInt32(max(0, width)), UInt32(max(0, height)))
@@ -246,7 +257,28 @@ package final class ScrollCanvas {
         gtk_adjustment_configure(adjustment, contentOffset, 0, max(contentHeight, page), max(page * 0.1, 40),
                                  max(page * 0.9, 1), page)
         updatingAdjustment = false
-        gtk_widget_set_visible(scrollbar, contentHeight > page + 0.5 ? 1 : 0)
+        updateScrollbarVisibility()
+    }
+
+    /// Shows the scrollbar while the content is taller than the viewport. Showing or hiding it
+    /// resizes the viewport, and GTK 3 drops a resize queued while it allocates sizes: a change
+    /// found during the canvas's own allocation (the window grew, say) is made once the main loop
+    /// is idle again. Made at once, it left a hidden scrollbar's strip empty beside content that
+    /// fitted.
+    private func updateScrollbarVisibility() {
+        let show = showsScrollIndicators && contentHeight > viewportSize.height + 0.5
+        guard show != isScrollbarVisible else { return }
+        guard !isAllocating else {
+            if pendingScrollbarUpdate == 0 {
+                pendingScrollbarUpdate = GSource.idle { [weak self] in
+                    self?.pendingScrollbarUpdate = 0
+                    self?.updateScrollbarVisibility()
+                    return false
+                }
+            }
+            return
+        }
+        gtk_widget_set_visible(scrollbar, show ? 1 : 0)
     }
 
     // MARK: Offsets

@@ -40,8 +40,7 @@ extension ViewController {
                 topVisibleIndex: previousVisibleTop, contentInset: .zero, viewHeight: canvas.viewportSize.height)
         }
         canvas.setContentHeight(layout.contentSize.height)
-        canvas.isScrollbarVisible = scrollHandler.shouldShowScrollIndicators(in: self)
-            && layout.contentSize.height > canvas.viewportSize.height
+        canvas.showsScrollIndicators = scrollHandler.shouldShowScrollIndicators(in: self)
         if target.y != canvas.contentOffset {
             canvas.setContentOffset(target.y)  // updates the visible cells through the delegate
         }

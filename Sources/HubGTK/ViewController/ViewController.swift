@@ -128,7 +128,6 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self
-        canvas.isScrollbarVisible = false
     }
 
     /// Gives the keyboard focus to the view's content (its list of components), so that the arrow
