@@ -7,14 +7,9 @@ import HubGTKTestSupport
 import XCTest
 @testable import HubViewer
 
-/// Keys sent to the window, as the X server delivers them: GTK routes them to the focused widget,
-/// so these tests see where the focus really is.
+/// Keys sent to the window (`pressInWindow`), which GTK routes to its focus widget, so these tests
+/// see where the focus really is.
 final class ViewerKeyboardFocusTests: GtkTestCase, @unchecked Sendable {
-    @MainActor
-    private func pressInWindow(_ key: Int32, _ window: HubWindow) {
-        press(key: key, to: window.window.gtkWidget)
-    }
-
     func testHomeAndEndScrollAfterClickingARowInAMillionRows() throws {
         try onMain {
             let app = SharedViewer.fresh()
@@ -29,15 +24,15 @@ final class ViewerKeyboardFocusTests: GtkTestCase, @unchecked Sendable {
             pump(for: 0.05)
             let bottom = list.canvas.maximumOffset
             XCTAssertGreaterThan(bottom, 1_000_000)
-            pressInWindow(GDK_KEY_End, window)
+            pressInWindow(key: GDK_KEY_End, of: window.window.gtkWidget)
             pump(until: { list.contentOffset.y == bottom }, "End scrolls to the bottom")
             // The clicked row has scrolled away; the keys must still reach the view.
-            pressInWindow(GDK_KEY_Home, window)
+            pressInWindow(key: GDK_KEY_Home, of: window.window.gtkWidget)
             pump(until: { list.contentOffset.y == 0 }, "Home scrolls to the top")
-            pressInWindow(GDK_KEY_Page_Down, window)
+            pressInWindow(key: GDK_KEY_Page_Down, of: window.window.gtkWidget)
             pump(until: { list.contentOffset.y > 0 }, "Page Down scrolls down")
             let afterPage = list.contentOffset.y
-            pressInWindow(GDK_KEY_End, window)
+            pressInWindow(key: GDK_KEY_End, of: window.window.gtkWidget)
             pump(until: { list.contentOffset.y == bottom }, "End scrolls to the bottom again")
             XCTAssertGreaterThan(bottom, afterPage)
         }

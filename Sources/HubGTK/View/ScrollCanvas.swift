@@ -98,6 +98,10 @@ package final class ScrollCanvas {
         gtk_widget_grab_focus(layout)
     }
 
+    /// Whether the content surface itself is its window's focus widget (whether or not the window
+    /// is active).
+    package var isFocus: Bool { gtk_widget_is_focus(layout) != 0 }
+
     /// Floats `widget` above the content (the loading and error states).
     package func addOverlay(_ widget: Widget) {
         gtk_overlay_add_overlay(hub_overlay(overlay), widget.gtkWidget)
