@@ -86,6 +86,35 @@ final class GitHubSearchFeatureTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testScrollingAwayFromTheSearchBarKeepsTheKeysInTheView() throws {
+        try onMain {
+            let app = SharedViewer.fresh()
+            defer { app.navigator.tearDown() }
+            let toplevel = try XCTUnwrap(app.mainWindow).window.gtkWidget
+            app.navigator.open(DemoFeatures.rootURI.absoluteString)
+            app.navigator.open("hub-demo:githubsearch")
+            let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            pump(until: { controller.liveComponent(atBodyIndex: 0) is SearchBarComponent }, "the search bar")
+            let entry = try searchBarEntry(controller)
+            XCTAssertNotEqual(gtk_widget_is_focus(entry), 0, "the search bar has the focus")
+            gtk_entry_set_text(hub_entry(entry), "hub")
+            pump(until: { (controller.viewModel?.bodyComponentModels.count ?? 0) == 4 }, "the results")
+            // A short window, so that the results scroll (the size is put back afterwards).
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_window_get_size(hub_window(toplevel), &width, &height)
+            defer { gtk_window_resize(hub_window(toplevel), width, height) }
+            gtk_window_resize(hub_window(toplevel), width, 200)
+            pump(until: { controller.canvas.maximumOffset > 30 }, "content taller than the view")
+            controller.scroll(to: Point(x: 0, y: 30))
+            pump(for: 0.05)
+            XCTAssertEqual(gtk_widget_is_focus(entry), 0, "scrolling takes the focus from the search bar")
+            XCTAssertNotNil(gtk_window_get_focus(hub_window(toplevel)), "the window still has a focus widget")
+            pressInWindow(key: GDK_KEY_Home, of: toplevel)
+            pump(until: { controller.contentOffset.y == 0 }, "Home scrolls to the top")
+        }
+    }
+
     func testTypingASearchShowsTheRepositoriesAsRows() throws {
         try onMain {
             let app = SharedViewer.fresh()
