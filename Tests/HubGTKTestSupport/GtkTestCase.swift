@@ -83,6 +83,27 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
         gdk_event_free(release)
     }
 
+    /// Sends a key press to the toplevel window of `widget`, as the X server delivers one: GTK routes
+    /// it to the window's focus widget after its accelerators, so the test sees where the focus
+    /// really is. The hardware keycode is filled in from the keymap because accelerators (such as
+    /// the app's Ctrl+L) are matched by keycode.
+    @MainActor
+    package func pressInWindow(key: Int32, state: UInt32 = 0, of widget: UnsafeMutablePointer<GtkWidget>) {
+        let toplevel = gtk_widget_get_toplevel(widget)!
+        let event = hub_event_new_key(gtk_widget_get_window(toplevel), UInt32(key), state)!
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var count: Int32 = 0
+        if gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_display_get_default()), UInt32(key),
+                                             &keys, &count) != 0, let keys, count > 0
+        {
+            event.pointee.key.hardware_keycode = UInt16(keys[0].keycode)
+            event.pointee.key.group = UInt8(keys[0].group)
+            g_free(keys)
+        }
+        gtk_widget_event(toplevel, event)
+        gdk_event_free(event)
+    }
+
     /// Sends a key press to a widget.
     @MainActor
     package func press(key: Int32, state: UInt32 = 0, to widget: UnsafeMutablePointer<GtkWidget>) {

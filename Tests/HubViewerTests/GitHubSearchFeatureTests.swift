@@ -52,6 +52,69 @@ final class GitHubSearchFeatureTests: GtkTestCase, @unchecked Sendable {
         controller.viewModel?.overlayComponentModels.first { $0.identifier == identifier }?.title
     }
 
+    /// Keys go to the window, which routes them to its focus widget, as with a real keyboard.
+    func testOpeningTheSearchFromTheAddressBarPutsTheCursorInTheSearchBar() throws {
+        try onMain {
+            let app = SharedViewer.fresh()
+            defer { app.navigator.tearDown() }
+            let window = try XCTUnwrap(app.mainWindow)
+            let toplevel = window.window.gtkWidget
+            let address = try XCTUnwrap(window.addressEntry).gtkWidget
+            app.navigator.open(DemoFeatures.rootURI.absoluteString)
+            let root = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            waitForContent(of: root)
+            pressInWindow(key: GDK_KEY_l, state: GDK_CONTROL_MASK.rawValue, of: toplevel)
+            XCTAssertNotEqual(gtk_widget_is_focus(address), 0, "Ctrl+L focuses the address bar")
+            window.address = "hub-demo:githubsearch"
+            pressInWindow(key: GDK_KEY_Return, of: toplevel)
+            let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            XCTAssertEqual(controller.viewURI.absoluteString, "hub-demo:githubsearch")
+            pump(until: { controller.liveComponent(atBodyIndex: 0) is SearchBarComponent }, "the search bar")
+            let entry = try searchBarEntry(controller)
+            XCTAssertNotEqual(gtk_widget_is_focus(entry), 0, "the search bar has the focus")
+            for key in [GDK_KEY_h, GDK_KEY_u, GDK_KEY_b] { pressInWindow(key: key, of: toplevel) }
+            XCTAssertEqual(String(cString: gtk_entry_get_text(hub_entry(entry))), "hub")
+            XCTAssertEqual(window.address, "hub-demo:githubsearch", "nothing was typed into the address bar")
+            pump(until: { (controller.viewModel?.bodyComponentModels.count ?? 0) == 4 }, "the results")
+            // Ctrl+L still takes the focus to the address bar, and Escape gives it back to the view.
+            pressInWindow(key: GDK_KEY_l, state: GDK_CONTROL_MASK.rawValue, of: toplevel)
+            XCTAssertNotEqual(gtk_widget_is_focus(address), 0, "Ctrl+L focuses the address bar")
+            pressInWindow(key: GDK_KEY_Escape, of: toplevel)
+            XCTAssertEqual(gtk_widget_is_focus(address), 0, "Escape leaves the address bar")
+            XCTAssertTrue(gtk_widget_is_ancestor(try XCTUnwrap(gtk_window_get_focus(hub_window(toplevel))),
+                                                 controller.view.gtkWidget) != 0, "Escape focuses the view")
+        }
+    }
+
+    func testScrollingAwayFromTheSearchBarKeepsTheKeysInTheView() throws {
+        try onMain {
+            let app = SharedViewer.fresh()
+            defer { app.navigator.tearDown() }
+            let toplevel = try XCTUnwrap(app.mainWindow).window.gtkWidget
+            app.navigator.open(DemoFeatures.rootURI.absoluteString)
+            app.navigator.open("hub-demo:githubsearch")
+            let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            pump(until: { controller.liveComponent(atBodyIndex: 0) is SearchBarComponent }, "the search bar")
+            let entry = try searchBarEntry(controller)
+            XCTAssertNotEqual(gtk_widget_is_focus(entry), 0, "the search bar has the focus")
+            gtk_entry_set_text(hub_entry(entry), "hub")
+            pump(until: { (controller.viewModel?.bodyComponentModels.count ?? 0) == 4 }, "the results")
+            // A short window, so that the results scroll (the size is put back afterwards).
+            var width: Int32 = 0
+            var height: Int32 = 0
+            gtk_window_get_size(hub_window(toplevel), &width, &height)
+            defer { gtk_window_resize(hub_window(toplevel), width, height) }
+            gtk_window_resize(hub_window(toplevel), width, 200)
+            pump(until: { controller.canvas.maximumOffset > 30 }, "content taller than the view")
+            controller.scroll(to: Point(x: 0, y: 30))
+            pump(for: 0.05)
+            XCTAssertEqual(gtk_widget_is_focus(entry), 0, "scrolling takes the focus from the search bar")
+            XCTAssertNotNil(gtk_window_get_focus(hub_window(toplevel)), "the window still has a focus widget")
+            pressInWindow(key: GDK_KEY_Home, of: toplevel)
+            pump(until: { controller.contentOffset.y == 0 }, "Home scrolls to the top")
+        }
+    }
+
     func testTypingASearchShowsTheRepositoriesAsRows() throws {
         try onMain {
             let app = SharedViewer.fresh()

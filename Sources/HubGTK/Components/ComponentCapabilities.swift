@@ -86,6 +86,16 @@ public protocol ComponentActionObserver: Component {
     func actionPerformed(with context: ActionContext)
 }
 
+/// A component with an input that takes the keyboard focus when its view is opened, like a search
+/// bar: ``ViewController/focusContent()`` gives the focus to the first such component on screen
+/// (the header, then the body in order, then the overlays) instead of to the list itself.
+@MainActor
+public protocol ComponentWithInitialFocus: Component {
+    /// Puts the keyboard focus in the component's input. Return false when it has none to take it
+    /// now (the list then keeps the focus).
+    func takeInitialFocus() -> Bool
+}
+
 /// A component with children that can scroll to one of them.
 @MainActor
 public protocol ComponentWithScrolling: ComponentWithChildren {

@@ -4,9 +4,12 @@ import HubFramework
 ///
 /// Custom data: `placeholder` (text shown when empty), `action` (`namespace:name` performed with
 /// `{"text": <text>}`), `delay` (seconds to wait after the last keystroke; default 0.3, 0 fires at once).
-/// Scrolling the view takes the focus away from the entry.
+/// Scrolling the view takes the focus away from the entry. Opening a view with a search bar puts
+/// the cursor in it (``ComponentWithInitialFocus``), so the user can type at once.
 @MainActor
-public final class SearchBarComponent: ComponentActionPerformer, ComponentContentOffsetObserver {
+public final class SearchBarComponent: ComponentActionPerformer, ComponentContentOffsetObserver,
+    ComponentWithInitialFocus
+{
     public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
     public var view: Widget? { bar }
     public weak var actionPerformer: (any ActionPerformer)?
@@ -32,6 +35,12 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
         bar.showAll()
         self.bar = bar
         self.entry = entry
+    }
+
+    public func takeInitialFocus() -> Bool {
+        guard let entry else { return false }
+        entry.grabFocus()
+        return true
     }
 
     /// The search field (tests type into it).

@@ -105,6 +105,16 @@ package final class ScrollCanvas {
         gtk_widget_grab_focus(layout)
     }
 
+    /// Whether the content surface itself is its window's focus widget (whether or not the window
+    /// is active).
+    package var isFocus: Bool { gtk_widget_is_focus(layout) != 0 }
+
+    /// Whether the canvas is in a window that has no focus widget at all (keys then reach nothing).
+    package var windowHasNoFocus: Bool {
+        guard let toplevel = gtk_widget_get_toplevel(layout), gtk_widget_is_toplevel(toplevel) != 0 else { return false }
+        return gtk_window_get_focus(hub_window(toplevel)) == nil
+    }
+
     /// Floats `widget` above the content (the loading and error states).
     package func addOverlay(_ widget: Widget) {
         gtk_overlay_add_overlay(hub_overlay(overlay), widget.gtkWidget)

@@ -64,6 +64,14 @@ final class Cell {
 
     func show() { gtk_widget_show(widget) }
 
+    /// Whether the keyboard focus is on the cell or inside its component (an entry, a button).
+    var containsFocus: Bool {
+        guard let toplevel = gtk_widget_get_toplevel(widget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(hub_window(toplevel))
+        else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
     func addCSSClass(_ name: String) { Gtk.addClass(widget, name) }
 
     func hide() { gtk_widget_hide(widget) }

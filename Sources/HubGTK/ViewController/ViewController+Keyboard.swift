@@ -55,6 +55,28 @@ extension ViewController {
         }
     }
 
+    /// Completes `focusContent()` once there are components: gives the focus to the first
+    /// `ComponentWithInitialFocus` on screen (header, body in order, overlays). Only while the list
+    /// still has the focus `focusContent()` gave it: a user who clicked or typed elsewhere keeps
+    /// their focus. The first render with components settles it either way, so later renders
+    /// (the next page of a list, search results) never take the focus.
+    func moveFocusToInitialComponent() {
+        guard wantsInitialFocus else { return }
+        guard canvas.isFocus else {
+            wantsInitialFocus = false
+            return
+        }
+        let body = visibleWrappers.sorted { $0.key < $1.key }.map(\.value)
+        let wrappers = [headerWrapper].compactMap { $0 } + body + overlayWrappers
+        guard !wrappers.isEmpty else { return }  // still loading: wait for the content
+        wantsInitialFocus = false
+        for wrapper in wrappers {
+            if let component = wrapper.component as? any ComponentWithInitialFocus, component.takeInitialFocus() {
+                return
+            }
+        }
+    }
+
     /// The component in the row above or below whose centre is closest horizontally.
     private func indexInNeighbouringRow(of index: Int, below: Bool, layout: ComponentLayout) -> Int {
         let row = layout.row(containing: index)

@@ -111,7 +111,14 @@ extension ViewController {
         }
         if highlightedWrapper === wrapper { cancelComponentSelection() }
         wrapper.saveComponentUIState()
-        cells[ObjectIdentifier(wrapper)]?.hide()
+        if let cell = cells[ObjectIdentifier(wrapper)] {
+            // Hiding the focused cell would leave the window with no focus at all (GTK unsets it),
+            // so the next key would reach no part of the view: after a click focused a row and a
+            // key scrolled it away, Home, End and Page Up/Down went nowhere. The content surface
+            // takes the focus instead, and its keys keep scrolling.
+            if cell.containsFocus { canvas.focusContent() }
+            cell.hide()
+        }
         wrapper.prepareViewForReuse()
     }
 

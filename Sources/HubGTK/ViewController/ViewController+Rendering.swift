@@ -49,6 +49,7 @@ extension ViewController {
             if !wrapper.viewHasAppearedSinceLastModelChange { wrapperWillAppear(wrapper) }
         }
         updateStateView()
+        moveFocusToInitialComponent()
         delegate?.viewControllerDidFinishRendering(self)
     }
 

@@ -14,6 +14,9 @@ extension ViewController: ScrollCanvasDelegate {
         let offset = Point(x: 0, y: canvas.contentOffset)
         scrollHandler.scrollViewDidScroll(in: self, contentOffset: offset)
         notifyContentOffsetObservers(offset)
+        // An observer may have taken the focus away (the search bar leaves its entry when the view
+        // scrolls), leaving the window with none: the list takes it, so the next key still scrolls.
+        if canvas.windowHasNoFocus { canvas.focusContent() }
         loadNextPageIfNearEnd()
     }
 

@@ -84,6 +84,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     var lastProgrammaticContentOffset: Point = .zero
     /// Between `viewWillAppear` and `viewDidDisappear`.
     private(set) var isVisible = false
+    /// Set by `focusContent()` until content has been shown: the first render with components gives
+    /// the focus to a `ComponentWithInitialFocus` (ViewController+Keyboard.swift).
+    var wantsInitialFocus = false
 
     // Loading and error states (ViewController+LoadingState.swift)
     var stateView: StateView?
@@ -130,10 +133,16 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         loader.actionPerformer = self
     }
 
-    /// Gives the keyboard focus to the view's content (its list of components), so that the arrow
-    /// keys, Page Up/Down, Home and End scroll it.
+    /// Gives the keyboard focus to the view: to the first component on screen that wants it
+    /// (``ComponentWithInitialFocus``, such as the search bar), otherwise to its list of
+    /// components, so that the arrow keys, Page Up/Down, Home and End scroll it.
+    ///
+    /// Content that is still loading is waited for: the list has the focus meanwhile, and the
+    /// first render that shows components moves it on, unless the user moved it elsewhere first.
     public func focusContent() {
         canvas.focusContent()
+        wantsInitialFocus = true
+        moveFocusToInitialComponent()
     }
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
