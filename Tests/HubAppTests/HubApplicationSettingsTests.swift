@@ -82,4 +82,40 @@ final class HubApplicationSettingsTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(app.liveSetting, .port(9002), "a port on the command line turns it on")
         }
     }
+
+    func testTheAddressBarAndTheWindowAreRemembered() throws {
+        try onMain {
+            let app = try AtlasApp.make()
+            app.showsAddressBar = true
+            app.settingsSchemaID = Self.schemaID
+            let settings = try XCTUnwrap(app.settings)
+            defer {
+                for key in ["address-history", "window-width", "window-height", "window-maximized"] { settings.reset(key) }
+            }
+            settings.setInt32(900, forKey: "window-width")
+            settings.setInt32(650, forKey: "window-height")
+            app.startup()
+            let window = app.activate()
+            pump(until: { window.window.isMapped }, "the window on screen")
+            pump(until: { window.window.size == (900, 650) }, "the remembered size")
+
+            // A URI opened from the address bar is remembered and offered first.
+            let uri = AtlasApp.countryURI(AtlasApp.names[1]).absoluteString
+            window.address = uri
+            gtk_widget_activate(try XCTUnwrap(window.addressEntry).gtkWidget)
+            XCTAssertEqual(app.addressHistory, [uri])
+            XCTAssertEqual(window.addressEntry?.completion?.suggestions.first, uri)
+            window.address = "nosuch:view"
+            gtk_widget_activate(try XCTUnwrap(window.addressEntry).gtkWidget)
+            XCTAssertEqual(app.addressHistory, [uri], "a URI no feature shows (a typo) is not offered again")
+
+            // Closing saves the size the user left.
+            window.window.resize(width: 820, height: 610)
+            pump(until: { window.window.size == (820, 610) }, "the new size")
+            app.close()
+            XCTAssertEqual(settings.int32(forKey: "window-width"), 820)
+            XCTAssertEqual(settings.int32(forKey: "window-height"), 610)
+            XCTAssertFalse(settings.bool(forKey: "window-maximized"))
+        }
+    }
 }
