@@ -19,6 +19,8 @@ public final class Settings {
     private let schema: OpaquePointer
     /// The schema's id, such as `org.hubframework.Viewer`.
     public let schemaID: String
+    /// The `changed` handlers, disconnected when these settings go away.
+    private var connections: [SignalConnection] = []
 
     /// The settings of the installed schema `schemaID`, or nil when no such schema is installed
     /// (so an app run from its build folder works, only without remembering).
@@ -36,6 +38,7 @@ public final class Settings {
     }
 
     isolated deinit {
+        for connection in connections { connection.disconnect() }
         g_object_unref(UnsafeMutableRawPointer(gtkSettings))
         g_settings_schema_unref(schema)
     }
@@ -107,6 +110,16 @@ public final class Settings {
                 g_settings_set_strv(gtkSettings, key, $0) != 0
             }
         }
+    }
+
+    /// Calls `handler` with the key's name whenever a value changes: set through any `Settings` of
+    /// the same schema in this process, or by another process on a backend that tells (dconf).
+    public func onChange(_ handler: @escaping @MainActor (String) -> Void) {
+        // GSettings' `changed` signal passes the key's name as its one argument.
+        connections.append(GSignal.connectPointer(UnsafeMutableRawPointer(gtkSettings), "changed") { key in
+            guard let key else { return }
+            handler(String(cString: key.assumingMemoryBound(to: CChar.self)))
+        })
     }
 
     /// Puts `key` back to the schema's default.

@@ -53,4 +53,17 @@ final class SettingsTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(settings.hasKey("window-height"))
         XCTAssertFalse(settings.hasKey("no-such-key"))
     }
+
+    func testChangesAreNotified() throws {
+        try onMain {
+            let settings = try viewerSettings()
+            let other = try XCTUnwrap(Settings(schemaID: Self.viewerSchema))
+            defer { settings.reset("window-height") }
+            var changed: [String] = []
+            settings.onChange { changed.append($0) }
+            other.setInt32(555, forKey: "window-height")
+            pump(until: { changed.contains("window-height") }, "the change notification")
+            XCTAssertEqual(settings.int32(forKey: "window-height"), 555)
+        }
+    }
 }
