@@ -11,7 +11,10 @@ BUILD_FLAGS  ?=
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
-TEST_ENV     := env GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
+# The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
+# once, at its first use in a process, so the variable is set before the tests start).
+SCHEMA_DIR   := $(CURDIR)/.build/schemas
+TEST_ENV     := env GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) NO_AT_BRIDGE=1 GDK_BACKEND=x11
 VIEWER_ARGS  ?=
 # The getting-started app, a package of its own that depends on this one by path; make test builds
 # it and compares its screenshot with a golden image.
@@ -63,6 +66,7 @@ test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory docs
 	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) HUB_EXAMPLE_CITIES="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/cities" \
 	  $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}

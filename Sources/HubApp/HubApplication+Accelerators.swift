@@ -15,6 +15,11 @@ extension HubApplication {
             [weak self] in self?.windowController?.focusAddress()
         }
         application.addAction("close", accelerators: ["<Control>w"]) { [weak self] in self?.mainWindow?.window.close() }
-        application.addAction("quit", accelerators: ["<Control>q"]) { [weak self] in self?.application.quit() }
+        application.addAction("clear-history") { [weak self] in self?.clearAddressHistory() }
+        application.addAction("quit", accelerators: ["<Control>q"]) { [weak self] in
+            // Quitting destroys the window without asking it to close: its state is saved here.
+            if let self, let window = self.mainWindow { self.saveWindowState(window) }
+            self?.application.quit()
+        }
     }
 }

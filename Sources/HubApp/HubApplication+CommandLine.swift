@@ -25,7 +25,12 @@ extension HubApplication {
         case .run(let options):
             // A screenshot is a process of its own: it never goes to a running instance.
             if options.screenshotPath != nil { return ScreenshotRunner.run(self, options: options) }
-            if isLiveEditingEnabled { liveSetting = options.liveEnabled ? .port(options.livePort) : .disabled }
+            if isLiveEditingEnabled {
+                // The command line wins; the settings (with settingsSchemaID) say what it does not.
+                liveSetting = options.mentionsLiveService
+                    ? (options.liveEnabled ? .port(options.livePort) : .disabled)
+                    : liveSettingFromSettings() ?? .port(options.livePort)
+            }
             return nil
         }
     }

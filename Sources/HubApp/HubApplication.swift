@@ -65,6 +65,25 @@ public final class HubApplication {
     public var isShowcaseEnabled = false {
         didSet { if hasStarted { updateBuiltInFeatures() } }
     }
+    /// The GSettings schema the app remembers things in between runs, such as
+    /// `org.hubframework.Viewer`: the window's size and maximized state (restored on the first
+    /// window, saved when it closes), the URIs opened from the address bar (``addressHistory``,
+    /// offered in its completion, cleared with ``clearAddressHistory()`` or the `app.clear-history`
+    /// action), and whether and on which port live editing starts when `--live-port` and
+    /// `--no-live` are not given. The schema needs the keys of the viewer's
+    /// (`data/org.hubframework.Viewer.gschema.xml`); a key it lacks is not remembered. Nil (the
+    /// default), or a schema that is not installed, remembers nothing. Set before ``run(arguments:)``.
+    public var settingsSchemaID: String? {
+        didSet { loadedSettings = nil }
+    }
+    /// The settings of ``settingsSchemaID``; nil without one or when the schema is not installed.
+    public var settings: Settings? {
+        if loadedSettings == nil, let settingsSchemaID { loadedSettings = .some(Settings(schemaID: settingsSchemaID)) }
+        return loadedSettings ?? nil
+    }
+    /// The settings once looked up (`.some(nil)` when the schema is not installed).
+    private var loadedSettings: Settings??
+
     /// Called once GTK is ready, before the first window opens, in the process that shows windows
     /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
     public var onStartup: (@MainActor () -> Void)?
@@ -152,8 +171,14 @@ public final class HubApplication {
             return mainWindow
         }
         let window = HubWindow(application: application, title: title, showsAddressBar: showsAddressBar)
+        restoreWindowState(window)
         mainWindow = window
-        windowController = HubWindowController(window: window, hub: hub, navigator: navigator)
+        let controller = HubWindowController(window: window, hub: hub, navigator: navigator)
+        controller.addressHistory = { [weak self] in self?.addressHistory ?? [] }
+        controller.onAddressOpened = { [weak self] uri in self?.rememberAddress(uri) }
+        controller.onClose = { [weak self] in self?.saveWindowState(window) }
+        windowController = controller
+        controller.refreshCompletion()
         window.present()
         return window
     }
@@ -168,6 +193,7 @@ public final class HubApplication {
     /// this object is released.
     public func close() {
         stopLiveService()
+        if let mainWindow { saveWindowState(mainWindow) }
         mainWindow?.window.destroy()
         mainWindow = nil
         windowController = nil

@@ -11,6 +11,7 @@ let app = HubApplication(id: Viewer.applicationID, title: Viewer.title, startURI
 app.showsAddressBar = true
 app.isLiveEditingEnabled = true
 app.isShowcaseEnabled = true
+app.settingsSchemaID = Viewer.applicationID  // the schema of data/org.hubframework.Viewer.gschema.xml
 app.onStartup = { ViewerStyle.load() }
 DemoFeatures.register(in: app.hub)
 exit(app.run())

@@ -127,3 +127,38 @@ final class ViewerProcessTests: XCTestCase {
         XCTAssertEqual(usage.terminationStatus, 2, "bad options are refused with a usage message")
     }
 }
+
+/// The viewer remembers its window between runs: two real launches with GSettings' keyfile
+/// backend in a temporary XDG_CONFIG_HOME (the schema comes from GSETTINGS_SCHEMA_DIR, which
+/// `make test` sets).
+final class ViewerSettingsProcessTests: XCTestCase {
+    func testTheWindowSizeIsRememberedAcrossLaunches() throws {
+        let viewer = try XCTUnwrap(ChildProcess.executable("hub-viewer"))
+        guard ProcessInfo.processInfo.environment["GSETTINGS_SCHEMA_DIR"] != nil,
+              ProcessInfo.processInfo.environment["DISPLAY"] != nil
+        else { throw XCTSkip("needs make test's display and compiled schema") }
+        let config = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("hub-settings-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let environment: [String: String?] = ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path,
+                                              "HUB_DEBUG_SETTINGS": "1"]
+        let shot = config.appendingPathComponent("shot.png").path
+
+        let first = try ChildProcess(viewer, arguments: ["--screenshot", shot, "--size", "900x600", "hub-demo:root"],
+                                     environment: environment)
+        first.waitUntilDone()
+        XCTAssertEqual(first.exitStatus, 0, first.standardError.text)
+        XCTAssertTrue(first.standardError.text.contains("settings: window 1024x768 maximized=false"),
+                      "the first run finds the schema's defaults: \(first.standardError.text)")
+        let keyfile = try String(contentsOf: config.appendingPathComponent("glib-2.0/settings/keyfile"), encoding: .utf8)
+        XCTAssertTrue(keyfile.contains("[org/hubframework/Viewer]"), keyfile)
+        XCTAssertTrue(keyfile.contains("window-width=900"), keyfile)
+        XCTAssertTrue(keyfile.contains("window-height=600"), keyfile)
+
+        let second = try ChildProcess(viewer, arguments: ["--screenshot", shot, "--size", "640x480", "hub-demo:root"],
+                                      environment: environment)
+        second.waitUntilDone()
+        XCTAssertEqual(second.exitStatus, 0, second.standardError.text)
+        XCTAssertTrue(second.standardError.text.contains("settings: window 900x600 maximized=false"),
+                      "the second run opens at the size the first one closed with: \(second.standardError.text)")
+    }
+}

@@ -34,6 +34,8 @@ enum ScreenshotRunner {
         // GApplication runs its main loop after this handler as long as a window is open: every
         // way out closes it.
         defer { app.close() }
+        // --size decides, even when the app remembered a maximized window.
+        window.window.isMaximized = false
         window.window.resize(width: options.width, height: options.height)
         let uri = options.uris.first ?? app.startURI.absoluteString
         let opened = app.navigator.open(uri)

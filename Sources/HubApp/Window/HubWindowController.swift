@@ -14,6 +14,12 @@ final class HubWindowController: NavigatorDelegate {
     private let hub: Hub
     /// The address entry's suggestions: URIs opened before, then every feature's examples.
     private let completion = EntryCompletion(minimumKeyLength: 1)
+    /// The addresses remembered from earlier runs, most recent first, for the completion.
+    var addressHistory: () -> [String] = { [] }
+    /// Called with what was typed when the address entry opened it.
+    var onAddressOpened: ((String) -> Void)?
+    /// Called when the user closes the window (before it is destroyed), to remember its state.
+    var onClose: (() -> Void)?
 
     /// Connects `window` to `navigator` (becoming its delegate); `hub` supplies the features whose
     /// example URIs the address entry suggests.
@@ -32,7 +38,8 @@ final class HubWindowController: NavigatorDelegate {
             // not keep it alive.
             entry.onActivate = { [weak self] in
                 guard let self else { return }
-                self.navigator.open(self.window.address)
+                let address = self.window.address
+                if self.navigator.open(address) { self.onAddressOpened?(address) }
             }
             entry.onKeyPress { [weak self] key in
                 guard let self, key.key == .escape else { return false }
@@ -44,6 +51,11 @@ final class HubWindowController: NavigatorDelegate {
         window.forwardButton.onClicked = { [weak self] in self?.navigator.goForward() }
         window.reloadButton.onClicked = { [weak self] in self?.navigator.reload() }
         window.window.onDestroy { [weak self] in self?.windowDestroyed() }
+        // The size is read while the window still has it: before it is destroyed.
+        window.window.onCloseRequest = { [weak self] in
+            self?.onClose?()
+            return false
+        }
     }
 
     /// Puts the cursor in the address entry with its text selected (nothing without an address bar).
@@ -109,9 +121,11 @@ final class HubWindowController: NavigatorDelegate {
         }
     }
 
-    private func refreshCompletion() {
+    func refreshCompletion() {
         guard window.addressEntry != nil else { return }
+        // The remembered addresses of earlier runs first, most recent first.
         var suggestions: [String] = []
+        for uri in addressHistory() where !suggestions.contains(uri) { suggestions.append(uri) }
         for uri in navigator.history.reversed() where !suggestions.contains(uri) { suggestions.append(uri) }
         for feature in hub.featureRegistry.allRegistrations {
             for uri in feature.exampleViewURIs.map(\.absoluteString) where !suggestions.contains(uri) {

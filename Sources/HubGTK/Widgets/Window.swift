@@ -47,6 +47,23 @@ open class Window: Container {
         gtk_window_resize(hub_window(gtkWidget), Int32(width), Int32(height))
     }
 
+    /// The window's current size (its default size until it is shown); what to remember of a window
+    /// the user resized.
+    public var size: (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        gtk_window_get_size(hub_window(gtkWidget), &width, &height)
+        return (Int(width), Int(height))
+    }
+
+    /// Whether the window is maximized; setting it asks the window manager to (un)maximize it.
+    public var isMaximized: Bool {
+        get { gtk_window_is_maximized(hub_window(gtkWidget)) != 0 }
+        set {
+            if newValue { gtk_window_maximize(hub_window(gtkWidget)) } else { gtk_window_unmaximize(hub_window(gtkWidget)) }
+        }
+    }
+
     /// Whether the user can resize the window.
     public var isResizable: Bool {
         get { gtk_window_get_resizable(hub_window(gtkWidget)) != 0 }
