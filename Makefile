@@ -73,7 +73,8 @@ check:
 
 # Every test: the source checks, the API documentation (warning-free, every public symbol
 # documented), the toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus
-# session. The documentation runs right after the build it reuses: about 20 s on the 2-core
+# session, then `make install` of the debug build into a temporary folder (tools/test-install.sh,
+# about 20 s). The documentation runs right after the build it reuses: about 20 s on the 2-core
 # development machine the first time (the plugin builds its own tools), 15 s after that.
 test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
@@ -82,6 +83,8 @@ test: deps check
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) HUB_EXAMPLE_CITIES="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/cities" \
 	  $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) tools/test-install.sh 2>&1 | grep -v "Failed to set fd limit"; \
+	  exit $${PIPESTATUS[0]}
 
 # API documentation with DocC (swift-docc-plugin and the toolchain's docc), one combined archive
 # so that HubGTK's pages link to HubFramework's symbols (written with a leading slash:
