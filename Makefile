@@ -8,9 +8,9 @@ BUILD_FLAGS  ?=
 # System packages: GTK 3 headers, a virtual X server for tests, a private D-Bus session,
 # input synthesis for end-to-end tests, imagemagick for screenshots, python3 for the
 # documentation coverage check, and the validators `make test` runs on what `make install` writes
-# (desktop-file-validate, appstreamcli).
+# (desktop-file-validate, appstreamcli), and libcurl for the static Swift runtime of `make install`.
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
-                fonts-cantarell python3 desktop-file-utils appstream
+                fonts-cantarell python3 desktop-file-utils appstream libcurl4-openssl-dev
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 TEST_ENV     := env GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 GDK_BACKEND=x11
 VIEWER_ARGS  ?=
@@ -29,6 +29,11 @@ DOCS_OUTPUT  ?= .build/documentation/HubFramework.doccarchive
 PREFIX         ?= /usr/local
 DESTDIR        ?=
 INSTALL_CONFIG ?= release
+# The Swift runtime (libswiftCore, Foundation) linked in too, so that the installed executables need
+# nothing from the toolchain's folder (static Foundation needs libcurl's headers, in APT_PACKAGES);
+# the install test leaves it out to reuse the debug build. Only the two products are built: the
+# test-support targets import XCTest, which has no static build.
+INSTALL_FLAGS  ?= --static-swift-stdlib
 APP_ID         := org.hubframework.Viewer
 SHARE          := $(DESTDIR)$(PREFIX)/share
 # Every file `make install` writes, so that `make uninstall` removes exactly these.
@@ -111,11 +116,14 @@ bench: deps
 
 # Installs the viewer and hublive with the viewer's resources and data (share/hub-viewer, where
 # ResourceLocator looks next to bin/), its desktop entry, AppStream metadata, icons and GSettings
-# schema. The executables link this package's libraries statically; the Swift runtime libraries
-# (libswiftCore, Foundation) they load from the toolchain they were built with, which must stay.
-install:
-	@$(MAKE) --no-print-directory build CONFIG=$(INSTALL_CONFIG)
-	@bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) --show-bin-path)"; \
+# schema. The executables link this package's libraries and (INSTALL_FLAGS) the Swift runtime
+# statically: they need only the system's GTK, GLib and libcurl.
+install: deps
+	@for product in hub-viewer hublive; do \
+	  $(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --product $$product 2>&1 \
+	    | grep -v "prohibited flag(s): -pthread"; [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
+	done
+	@bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --show-bin-path)"; \
 	install -Dm755 "$$bin/hub-viewer" "$(DESTDIR)$(PREFIX)/bin/hub-viewer" && \
 	install -Dm755 "$$bin/hublive" "$(DESTDIR)$(PREFIX)/bin/hublive"
 	@rm -rf "$(SHARE)/hub-viewer"

@@ -4,7 +4,7 @@
 # executables need none of this package's libraries, and that the installed viewer finds its installed
 # resources and data on its own (no HUB_VIEWER_* variables, started outside the checkout). Last,
 # `make uninstall` must leave no file behind. Run by `make test` under Xvfb, after the debug build it
-# installs (INSTALL_CONFIG=debug: a release build would cost minutes).
+# installs (INSTALL_CONFIG=debug, and INSTALL_FLAGS empty: a release or static rebuild would cost minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 checkout=$PWD
@@ -17,7 +17,7 @@ share=$root$prefix/share
 fail() { echo "test-install: FAIL: $*" >&2; exit 1; }
 started=$(date +%s)
 
-make --no-print-directory install INSTALL_CONFIG=debug PREFIX=$prefix DESTDIR="$root" >/dev/null
+make --no-print-directory install INSTALL_CONFIG=debug INSTALL_FLAGS= PREFIX=$prefix DESTDIR="$root" >/dev/null
 
 for file in bin/hub-viewer bin/hublive share/applications/$app.desktop share/metainfo/$app.metainfo.xml \
             share/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/symbolic/apps/$app-symbolic.svg \
@@ -38,7 +38,8 @@ for icon in "$share/icons/hicolor/scalable/apps/$app.svg" "$share/icons/hicolor/
 done
 
 # This package's libraries are linked in statically: every library ldd lists resolves, and none comes
-# from the checkout (the Swift runtime does come from the toolchain, see the Makefile's install).
+# from the checkout (this debug install loads the Swift runtime from the toolchain; a default
+# `make install` links it in, see INSTALL_FLAGS in the Makefile).
 for exe in hub-viewer hublive; do
   ldd "$root$prefix/bin/$exe" | grep -q "not found" && fail "$exe: a library is missing: $(ldd "$root$prefix/bin/$exe")"
   ldd "$root$prefix/bin/$exe" | grep -q "$checkout" && fail "$exe links a library from the checkout"
