@@ -6,10 +6,11 @@ SWIFT        ?= swift
 CONFIG       ?= debug
 BUILD_FLAGS  ?=
 # System packages: GTK 3 headers, a virtual X server for tests, a private D-Bus session,
-# input synthesis for end-to-end tests, imagemagick for screenshots, and python3 for the
-# documentation coverage check.
+# input synthesis for end-to-end tests, imagemagick for screenshots, python3 for the
+# documentation coverage check, and the validators `make test` runs on what `make install` writes
+# (desktop-file-validate, appstreamcli), and libcurl for the static Swift runtime of `make install`.
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
-                fonts-cantarell python3
+                fonts-cantarell python3 desktop-file-utils appstream libcurl4-openssl-dev
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
@@ -25,8 +26,28 @@ DOC_TARGETS   = HubFramework
 DOC_TARGETS  += HubGTK
 DOC_TARGETS  += HubApp
 DOCS_OUTPUT  ?= .build/documentation/HubFramework.doccarchive
+# `make install`: the usual GNU variables. DESTDIR stages the files for a package (then the schemas
+# are not compiled: the package's own trigger does it on the target system). INSTALL_CONFIG is the
+# build installed, release by default; the install test uses the debug build `make test` has made.
+PREFIX         ?= /usr/local
+DESTDIR        ?=
+INSTALL_CONFIG ?= release
+# The Swift runtime (libswiftCore, Foundation) linked in too, so that the installed executables need
+# nothing from the toolchain's folder (static Foundation needs libcurl's headers, in APT_PACKAGES);
+# the install test leaves it out to reuse the debug build. Only the two products are built: the
+# test-support targets import XCTest, which has no static build.
+INSTALL_FLAGS  ?= --static-swift-stdlib
+APP_ID         := org.hubframework.Viewer
+SHARE          := $(DESTDIR)$(PREFIX)/share
+# Every file `make install` writes, so that `make uninstall` removes exactly these.
+INSTALLED_FILES = $(DESTDIR)$(PREFIX)/bin/hub-viewer $(DESTDIR)$(PREFIX)/bin/hublive \
+                  $(SHARE)/applications/$(APP_ID).desktop \
+                  $(SHARE)/metainfo/$(APP_ID).metainfo.xml \
+                  $(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg \
+                  $(SHARE)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+                  $(SHARE)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: all deps build run test check docs bench screenshot clean
+.PHONY: all deps build run test check docs bench screenshot clean install uninstall
 
 all: build
 
@@ -60,7 +81,8 @@ check:
 
 # Every test: the source checks, the API documentation (warning-free, every public symbol
 # documented), the toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus
-# session. The documentation runs right after the build it reuses: about 20 s on the 2-core
+# session, then `make install` of the debug build into a temporary folder (tools/test-install.sh,
+# about 20 s). The documentation runs right after the build it reuses: about 20 s on the 2-core
 # development machine the first time (the plugin builds its own tools), 15 s after that.
 test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
@@ -70,6 +92,8 @@ test: deps check
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) HUB_EXAMPLE_CITIES="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/cities" \
 	  $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) tools/test-install.sh 2>&1 | grep -v "Failed to set fd limit"; \
+	  exit $${PIPESTATUS[0]}
 
 # API documentation with DocC (swift-docc-plugin and the toolchain's docc), one combined archive
 # so that HubGTK's pages link to HubFramework's symbols (written with a leading slash:
@@ -93,6 +117,40 @@ bench: deps
 	@$(SWIFT) build -c release --product hub-bench 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -v "Failed to set fd limit"
+
+# Installs the viewer and hublive with the viewer's resources and data (share/hub-viewer, where
+# ResourceLocator looks next to bin/), its desktop entry, AppStream metadata, icons and GSettings
+# schema. The executables link this package's libraries and (INSTALL_FLAGS) the Swift runtime
+# statically: they need only the system's GTK, GLib and libcurl.
+install: deps
+	@for product in hub-viewer hublive; do \
+	  $(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --product $$product 2>&1 \
+	    | grep -v "prohibited flag(s): -pthread"; [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
+	done
+	@bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --show-bin-path)"; \
+	install -Dm755 "$$bin/hub-viewer" "$(DESTDIR)$(PREFIX)/bin/hub-viewer" && \
+	install -Dm755 "$$bin/hublive" "$(DESTDIR)$(PREFIX)/bin/hublive"
+	@rm -rf "$(SHARE)/hub-viewer"
+	@mkdir -p "$(SHARE)/hub-viewer"
+	@cp -R Resources "$(SHARE)/hub-viewer/resources"
+	@cp -R data "$(SHARE)/hub-viewer/data"
+	@install -Dm644 Resources/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
+	@install -Dm644 Resources/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
+	@install -Dm644 Resources/icons/$(APP_ID).svg "$(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg"
+	@install -Dm644 Resources/icons/$(APP_ID)-symbolic.svg \
+	  "$(SHARE)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
+	@install -Dm644 data/$(APP_ID).gschema.xml "$(SHARE)/glib-2.0/schemas/$(APP_ID).gschema.xml"
+	@if [ -z "$(DESTDIR)" ]; then glib-compile-schemas "$(SHARE)/glib-2.0/schemas"; fi
+	@echo "Installed hub-viewer and hublive in $(DESTDIR)$(PREFIX)"
+
+# Removes what `install` wrote; recompiles the schemas so that gschemas.compiled drops the
+# viewer's, and leaves the shared folders (bin, share/applications, …) in place.
+uninstall:
+	@rm -f $(INSTALLED_FILES)
+	@rm -rf "$(SHARE)/hub-viewer"
+	@if [ -z "$(DESTDIR)" ] && [ -d "$(SHARE)/glib-2.0/schemas" ]; then \
+	  glib-compile-schemas "$(SHARE)/glib-2.0/schemas"; fi
+	@echo "Removed hub-viewer and hublive from $(DESTDIR)$(PREFIX)"
 
 clean:
 	$(SWIFT) package clean

@@ -1,0 +1,68 @@
+#!/bin/bash
+# `make install` into a temporary DESTDIR, then checks what it wrote: the desktop entry, the AppStream
+# metadata and the GSettings schema with their validators, the icons at their hicolor paths, that the
+# executables need none of this package's libraries, and that the installed viewer finds its installed
+# resources and data on its own (no HUB_VIEWER_* variables, started outside the checkout). Last,
+# `make uninstall` must leave no file behind. Run by `make test` under Xvfb, after the debug build it
+# installs (INSTALL_CONFIG=debug, and INSTALL_FLAGS empty: a release or static rebuild would cost minutes).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+checkout=$PWD
+app=org.hubframework.Viewer
+prefix=/usr
+stage=$(mktemp -d /tmp/hub-install-test.XXXXXX)
+trap 'rm -rf "$stage"' EXIT
+root=$stage/root
+share=$root$prefix/share
+fail() { echo "test-install: FAIL: $*" >&2; exit 1; }
+started=$(date +%s)
+
+make --no-print-directory install INSTALL_CONFIG=debug INSTALL_FLAGS= PREFIX=$prefix DESTDIR="$root" >/dev/null
+
+for file in bin/hub-viewer bin/hublive share/applications/$app.desktop share/metainfo/$app.metainfo.xml \
+            share/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/symbolic/apps/$app-symbolic.svg \
+            share/glib-2.0/schemas/$app.gschema.xml share/hub-viewer/resources/hub-viewer.css \
+            share/hub-viewer/data/city-images.json; do
+  [ -f "$root$prefix/$file" ] || fail "make install did not write $prefix/$file"
+done
+[ -x "$root$prefix/bin/hub-viewer" ] || fail "bin/hub-viewer is not executable"
+# DESTDIR set: nothing compiled in the staging tree (a package's trigger does it on the target).
+[ ! -e "$share/glib-2.0/schemas/gschemas.compiled" ] || fail "schemas compiled despite DESTDIR"
+
+desktop-file-validate "$share/applications/$app.desktop" || fail "desktop-file-validate"
+appstreamcli validate --no-net "$share/metainfo/$app.metainfo.xml" >"$stage/appstream.log" 2>&1 \
+  || { cat "$stage/appstream.log"; fail "appstreamcli validate"; }
+glib-compile-schemas --strict "$share/glib-2.0/schemas" || fail "glib-compile-schemas --strict"
+for icon in "$share/icons/hicolor/scalable/apps/$app.svg" "$share/icons/hicolor/symbolic/apps/$app-symbolic.svg"; do
+  head -c 200 "$icon" | grep -q "<svg" || fail "$icon is not an SVG"
+done
+
+# This package's libraries are linked in statically: every library ldd lists resolves, and none comes
+# from the checkout (this debug install loads the Swift runtime from the toolchain; a default
+# `make install` links it in, see INSTALL_FLAGS in the Makefile).
+for exe in hub-viewer hublive; do
+  ldd "$root$prefix/bin/$exe" | grep -q "not found" && fail "$exe: a library is missing: $(ldd "$root$prefix/bin/$exe")"
+  ldd "$root$prefix/bin/$exe" | grep -q "$checkout" && fail "$exe links a library from the checkout"
+done
+
+# The installed viewer, started from outside the checkout with no HUB_VIEWER_* override, renders the
+# Cities view like the golden image: it found the pictures and their JSON.
+viewer=$root$prefix/bin/hub-viewer
+shot() { (cd "$stage" && env -u HUB_VIEWER_RESOURCES -u HUB_VIEWER_DATA GSETTINGS_SCHEMA_DIR="$share/glib-2.0/schemas" \
+          "$viewer" --screenshot "$1" --size 800x600 cities:overview 2>/dev/null) || fail "hub-viewer --screenshot $1"; }
+# Pixels differing by more than 10% per channel: anti-aliasing stays below the limit.
+differing() { compare -metric AE -fuzz 10% "$1" "$checkout/Tests/HubViewerTests/Golden/cities.png" null: 2>&1 || true; }
+shot "$stage/installed.png"
+pixels=$(differing "$stage/installed.png"); echo "test-install: installed viewer vs golden: $pixels pixels differ"
+[ "${pixels%%.*}" -lt 2000 ] || fail "installed viewer's cities:overview differs from the golden image in $pixels pixels"
+# And it read them from the installed copy, not from the checkout its debug build was compiled in
+# (ResourceLocator's last resort): without the installed pictures, the rows have none.
+rm -r "$share/hub-viewer/resources/images"
+shot "$stage/no-pictures.png"
+pixels=$(differing "$stage/no-pictures.png"); echo "test-install: without installed pictures: $pixels pixels differ"
+[ "${pixels%%.*}" -ge 2000 ] || fail "installed viewer took its pictures from outside the installation"
+
+make --no-print-directory uninstall PREFIX=$prefix DESTDIR="$root" >/dev/null
+left=$(find "$root" -type f ! -name gschemas.compiled)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "test-install: OK (install, validators, icons, ldd, installed viewer, uninstall) in $(( $(date +%s) - started )) s"
