@@ -16,7 +16,9 @@ public struct PNGWriteError: Error, Sendable, CustomStringConvertible {
 extension Widget {
     /// Draws the widget (normally a window) as it looks now into a PNG file at `url`. `crop`, in the
     /// widget's coordinates, keeps only that rectangle. The widget must have been laid out (shown
-    /// in a window that had a chance to draw).
+    /// in a window that had a chance to draw). The picture has the screen's device pixels: on a
+    /// HiDPI screen (`GDK_SCALE=2`) a 800×600-point window gives a 1600×1200 picture, drawn as
+    /// sharply as the screen shows it.
     public func writePNG(to url: URL, crop: Rect? = nil) throws(PNGWriteError) {
         try Self.writePNG(of: gtkWidget, to: url.path, crop: crop)
     }
@@ -28,10 +30,15 @@ extension Widget {
         guard width > 0, height > 0 else {
             throw PNGWriteError(path: path, reason: "the picture would be empty (\(width)×\(height))")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else {
-            throw PNGWriteError(path: path, reason: "no memory for a \(width)×\(height) picture")
+        let scale = max(1, gtk_widget_get_scale_factor(widget))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
+            throw PNGWriteError(path: path, reason: "no memory for a \(width * scale)×\(height * scale) picture")
         }
         defer { cairo_surface_destroy(surface) }
+        // Drawing in points onto a surface of device pixels, as GTK draws a scaled window.
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         let cr = cairo_create(surface)
         if let crop { cairo_translate(cr, -crop.minX.rounded(), -crop.minY.rounded()) }
         gtk_widget_draw(widget, cr)
