@@ -1,8 +1,9 @@
 import HubFramework
 
-/// `default:image` — a picture card. Compact: two fit side by side; with custom data
-/// `fullWidth: true` it spans the container. Shows the main image (or, failing that, the background
-/// image) with the title over a gradient at the bottom.
+/// `default:image` — a picture card. Compact: as many columns as fit at most 360 points wide (two
+/// at least); with custom data `fullWidth: true` it spans the container, at most 400 points high.
+/// Shows the main image (or, failing that, the background image) with the title over a gradient
+/// at the bottom.
 @MainActor
 public final class ImageComponent: ComponentWithImageHandling, ComponentWithSelectionState {
     public let layoutTraits: Set<LayoutTrait> = [.compactWidth]
@@ -38,13 +39,32 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
+        Self.size(fullWidth: model.customData?["fullWidth"]?.boolValue == true, containerWidth: containerViewSize.width)
+    }
+
+    /// The widest a card in a grid gets: at desktop sizes the grid gains columns instead of cards
+    /// as wide as half the window.
+    public static let maximumCardWidth = 360.0
+    /// The tallest a full-width picture gets: across a desktop window it becomes a banner instead
+    /// of a picture taller than the screen.
+    public static let maximumFullWidthHeight = 400.0
+
+    /// A card's size in a container `containerWidth` wide. Compact cards share each row in as many
+    /// columns as fit at ``maximumCardWidth`` (two at least, as on a phone), with ``margin`` around
+    /// them; the layout manager puts as many side by side as fit, so the columns follow the window.
+    public static func size(fullWidth: Bool, containerWidth: Double) -> Size {
         let width: Double
-        if model.customData?["fullWidth"]?.boolValue == true {
-            width = containerViewSize.width
+        var height: Double
+        if fullWidth {
+            width = max(0, containerWidth)
+            height = min((width * 0.7).rounded(.down), maximumFullWidthHeight)
         } else {
-            width = ((containerViewSize.width - Self.margin * 3) / 2).rounded(.down)
+            let columns = max(2, ((containerWidth - margin) / (maximumCardWidth + margin)).rounded(.down))
+            width = max(0, ((containerWidth - margin * (columns + 1)) / columns).rounded(.down))
+            height = (width * 0.7).rounded(.down)
         }
-        return Size(width: max(0, width), height: (max(0, width) * 0.7).rounded(.down))
+        height = max(0, height)
+        return Size(width: width, height: height)
     }
 
     public func prepareViewForReuse() {
