@@ -9,7 +9,6 @@ import CGtk
 @MainActor
 open class Button: Container {
     private var clickedHandler: (@MainActor () -> Void)?
-    private var isClickedConnected = false
 
     /// A button showing `label`; an underscore marks the mnemonic (Alt + letter) when `mnemonic`.
     public init(label: String, mnemonic: Bool = true) {
@@ -45,9 +44,7 @@ open class Button: Container {
         get { clickedHandler }
         set {
             clickedHandler = newValue
-            guard !isClickedConnected else { return }
-            isClickedConnected = true
-            retain(GSignal.connect(gtkWidget, "clicked") { [unowned self] in self.clickedHandler?() })
+            connectOnce("clicked") { GSignal.connect(gtkWidget, "clicked") { [unowned self] in self.clickedHandler?() } }
         }
     }
 

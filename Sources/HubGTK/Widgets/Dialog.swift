@@ -44,7 +44,6 @@ open class Dialog: Window {
     }
 
     private var responseHandler: (@MainActor (Response) -> Void)?
-    private var isResponseConnected = false
 
     /// The box above the buttons where the dialog's content goes (GTK's own, kept by the dialog).
     public let contentArea: Box
@@ -84,11 +83,11 @@ open class Dialog: Window {
         get { responseHandler }
         set {
             responseHandler = newValue
-            guard !isResponseConnected else { return }
-            isResponseConnected = true
-            retain(GSignal.connectInt(gtkWidget, "response") { [unowned self] value in
-                self.responseHandler?(Response(value))
-            })
+            connectOnce("response") {
+                GSignal.connectInt(gtkWidget, "response") { [unowned self] value in
+                    self.responseHandler?(Response(value))
+                }
+            }
         }
     }
 }

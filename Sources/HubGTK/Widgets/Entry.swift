@@ -41,8 +41,6 @@ open class Entry: Widget {
 
     private var changedHandler: (@MainActor () -> Void)?
     private var activateHandler: (@MainActor () -> Void)?
-    private var isChangedConnected = false
-    private var isActivateConnected = false
     private var isSettingText = false
     /// The completion set on the entry, kept alive with it.
     public var completion: EntryCompletion? {
@@ -101,11 +99,11 @@ open class Entry: Widget {
         get { changedHandler }
         set {
             changedHandler = newValue
-            guard !isChangedConnected else { return }
-            isChangedConnected = true
-            retain(GSignal.connect(gtkWidget, "changed") { [unowned self] in
-                if !self.isSettingText { self.changedHandler?() }
-            })
+            connectOnce("changed") {
+                GSignal.connect(gtkWidget, "changed") { [unowned self] in
+                    if !self.isSettingText { self.changedHandler?() }
+                }
+            }
         }
     }
 
@@ -114,9 +112,7 @@ open class Entry: Widget {
         get { activateHandler }
         set {
             activateHandler = newValue
-            guard !isActivateConnected else { return }
-            isActivateConnected = true
-            retain(GSignal.connect(gtkWidget, "activate") { [unowned self] in self.activateHandler?() })
+            connectOnce("activate") { GSignal.connect(gtkWidget, "activate") { [unowned self] in self.activateHandler?() } }
         }
     }
 }

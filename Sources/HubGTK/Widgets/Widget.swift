@@ -24,6 +24,7 @@ open class Widget {
     /// directly (the scroll canvas, cells, image drawing) use it.
     package let gtkWidget: UnsafeMutablePointer<GtkWidget>
     private var connections: [SignalConnection] = []
+    private var connectedSignals: Set<String> = []
     private var eventMaskAdded: Int32 = 0
 
     /// The container this widget was added to through the typed layer, if any.
@@ -66,6 +67,13 @@ open class Widget {
     /// Keeps `connection` until the widget goes away.
     package func retain(_ connection: SignalConnection) {
         connections.append(connection)
+    }
+
+    /// Connects `signal` with `connect` the first time a handler property for it is set; later sets
+    /// only replace the stored handler that the one connection calls.
+    package func connectOnce(_ signal: String, _ connect: () -> SignalConnection) {
+        guard connectedSignals.insert(signal).inserted else { return }
+        retain(connect())
     }
 
     // MARK: Style

@@ -7,7 +7,6 @@ import CGtk
 @MainActor
 open class Window: Container {
     private var closeRequestHandler: (@MainActor () -> Bool)?
-    private var isDeleteConnected = false
 
     /// A new, hidden window.
     public init() {
@@ -115,11 +114,11 @@ open class Window: Container {
         get { closeRequestHandler }
         set {
             closeRequestHandler = newValue
-            guard !isDeleteConnected else { return }
-            isDeleteConnected = true
-            retain(GSignal.connectEvent(gtkWidget, "delete-event") { [unowned self] _ in
-                self.closeRequestHandler?() ?? false
-            })
+            connectOnce("delete-event") {
+                GSignal.connectEvent(gtkWidget, "delete-event") { [unowned self] _ in
+                    self.closeRequestHandler?() ?? false
+                }
+            }
         }
     }
 }
