@@ -35,7 +35,6 @@ static inline GtkStyleProvider *hub_style_provider(void *p) { return GTK_STYLE_P
 static inline GtkScrolledWindow *hub_scrolled_window(void *p) { return GTK_SCROLLED_WINDOW(p); }
 static inline GtkDialog *hub_dialog(void *p) { return GTK_DIALOG(p); }
 static inline GtkTreeModel *hub_tree_model(void *p) { return GTK_TREE_MODEL(p); }
-static inline GtkListStore *hub_list_store(void *p) { return GTK_LIST_STORE(p); }
 static inline GApplication *hub_g_application(void *p) { return G_APPLICATION(p); }
 static inline GActionMap *hub_action_map(void *p) { return G_ACTION_MAP(p); }
 static inline GApplicationCommandLine *hub_application_command_line(void *p) { return G_APPLICATION_COMMAND_LINE(p); }
@@ -122,14 +121,6 @@ static inline void hub_signal_disconnect(gpointer instance, gulong handler) {
 }
 
 // MARK: - Variadic functions
-
-static inline GtkWidget *hub_dialog_new_with_two_buttons(const char *title, GtkWindow *parent,
-                                                         const char *first, gint first_response,
-                                                         const char *second, gint second_response) {
-    return gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT
-                                                          | GTK_DIALOG_USE_HEADER_BAR,
-                                       first, first_response, second, second_response, NULL);
-}
 
 // A modal dialog with its buttons in a header bar, as GNOME dialogs are; buttons are added after.
 static inline GtkWidget *hub_dialog_new(const char *title, GtkWindow *parent) {

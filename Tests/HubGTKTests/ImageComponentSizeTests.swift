@@ -20,7 +20,7 @@ final class ImageComponentSizeTests: XCTestCase {
             XCTAssertEqual(Self.columns(1920), 5)
             for width in [375.0, 800, 1024, 1280, 1920, 3840] {
                 let card = ImageComponent.size(fullWidth: false, containerWidth: width)
-                XCTAssertLessThanOrEqual(card.width, max(ImageComponent.maximumCardWidth, (width - 45) / 2), "\(width)")
+                XCTAssertLessThanOrEqual(card.width, max(ImageComponent.minimumCardWidth, (width - 45) / 2), "\(width)")
                 XCTAssertEqual(card.height, (card.width * 0.7).rounded(.down))
             }
             // Two columns below the threshold give the same cards as before desktop sizes existed.

@@ -35,5 +35,5 @@ public final class ActivityIndicatorComponent: ComponentViewObserver {
     }
 
     /// True while the spinner animates.
-    public var isSpinning: Bool { spinner?.isAnimating ?? false }
+    public var isSpinning: Bool { spinner?.isSpinning ?? false }
 }

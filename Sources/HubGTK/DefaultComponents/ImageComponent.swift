@@ -1,6 +1,6 @@
 import HubFramework
 
-/// `default:image` — a picture card. Compact: as many columns as fit at most 360 points wide (two
+/// `default:image` — a picture card. Compact: as many columns of at least 360 points as fit (two
 /// at least); with custom data `fullWidth: true` it spans the container, at most 400 points high.
 /// Shows the main image (or, failing that, the background image) with the title over a gradient
 /// at the bottom.
@@ -42,16 +42,17 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
         Self.size(fullWidth: model.customData?["fullWidth"]?.boolValue == true, containerWidth: containerViewSize.width)
     }
 
-    /// The widest a card in a grid gets: at desktop sizes the grid gains columns instead of cards
-    /// as wide as half the window.
-    public static let maximumCardWidth = 360.0
+    /// The narrowest a card gets before the grid drops a column (phones keep two columns below it):
+    /// at desktop sizes the grid gains columns instead of cards as wide as half the window.
+    public static let minimumCardWidth = 360.0
     /// The tallest a full-width picture gets: across a desktop window it becomes a banner instead
     /// of a picture taller than the screen.
     public static let maximumFullWidthHeight = 400.0
 
     /// A card's size in a container `containerWidth` wide. Compact cards share each row in as many
-    /// columns as fit at ``maximumCardWidth`` (two at least, as on a phone), with ``margin`` around
-    /// them; the layout manager puts as many side by side as fit, so the columns follow the window.
+    /// columns of at least ``minimumCardWidth`` as fit (two at least, as on a phone), with ``margin``
+    /// around them; the layout manager puts as many side by side as fit, so the columns follow the
+    /// window.
     public static func size(fullWidth: Bool, containerWidth: Double) -> Size {
         let width: Double
         var height: Double
@@ -59,7 +60,7 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
             width = max(0, containerWidth)
             height = min((width * 0.7).rounded(.down), maximumFullWidthHeight)
         } else {
-            let columns = max(2, ((containerWidth - margin) / (maximumCardWidth + margin)).rounded(.down))
+            let columns = max(2, ((containerWidth - margin) / (minimumCardWidth + margin)).rounded(.down))
             width = max(0, ((containerWidth - margin * (columns + 1)) / columns).rounded(.down))
             height = (width * 0.7).rounded(.down)
         }

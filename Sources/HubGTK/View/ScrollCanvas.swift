@@ -98,7 +98,7 @@ package final class ScrollCanvas {
 
     /// True while the canvas handles its own allocation.
     private var isAllocating = false
-    private var pendingScrollbarUpdate: UInt32 = 0
+    private var pendingScrollbarUpdate: MainLoopTimer?
 
     /// Gives the keyboard focus to the content surface (keys then scroll it).
     package func focusContent() {
@@ -175,8 +175,7 @@ package final class ScrollCanvas {
         stopMomentum()
         GSource.cancel(scrollEndTimer)
         scrollEndTimer = 0
-        GSource.cancel(pendingScrollbarUpdate)
-        pendingScrollbarUpdate = 0
+        pendingScrollbarUpdate = nil
         connections.forEach { $0.disconnect() }
         connections.removeAll()
         gtk_widget_destroy(widget)
@@ -279,12 +278,8 @@ package final class ScrollCanvas {
         let show = showsScrollIndicators && contentHeight > viewportSize.height + 0.5
         guard show != isScrollbarVisible else { return }
         guard !isAllocating else {
-            if pendingScrollbarUpdate == 0 {
-                pendingScrollbarUpdate = GSource.idle { [weak self] in
-                    self?.pendingScrollbarUpdate = 0
-                    self?.updateScrollbarVisibility()
-                    return false
-                }
+            if pendingScrollbarUpdate?.isScheduled != true {
+                pendingScrollbarUpdate = MainLoopTimer(whenIdle: { [weak self] in self?.updateScrollbarVisibility() })
             }
             return
         }

@@ -160,11 +160,11 @@ open class Label: Widget {
     }
 
     /// The size the label's text takes when wrapped at `maximumWidth` points (at word boundaries,
-    /// or anywhere in a word too long for a line), whatever the label's own size.
-    public func measuredTextSize(maximumWidth: Double) -> Size {
+    /// or anywhere in a word too long for a line). It narrows the label's own text layout, so it is
+    /// only for the off-screen labels of ``TextMeasurer``.
+    package func measuredTextSize(maximumWidth: Double) -> Size {
         guard let layout = gtk_label_get_layout(hub_label(gtkWidget)) else { return .zero }
         pango_layout_set_width(layout, Int32(clamping: Int(maximumWidth * Double(PANGO_SCALE))))
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         var width: Int32 = 0
         var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
@@ -175,7 +175,7 @@ open class Label: Widget {
     static func bounded(_ text: String) -> String {
         guard text.utf8.count > maximumTextLength else { return text }
         var end = text.utf8.index(text.utf8.startIndex, offsetBy: maximumTextLength - 3)
-        while end > text.startIndex, !text.unicodeScalars.indices.contains(end) {
+        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil {
             end = text.utf8.index(before: end)
         }
         return String(text.unicodeScalars[..<end]) + "…"
