@@ -128,37 +128,87 @@ final class ViewerProcessTests: XCTestCase {
     }
 }
 
-/// The viewer remembers its window between runs: two real launches with GSettings' keyfile
-/// backend in a temporary XDG_CONFIG_HOME (the schema comes from GSETTINGS_SCHEMA_DIR, which
-/// `make test` sets).
+/// The viewer remembers its window between runs: real launches with GSettings' keyfile backend in
+/// a temporary XDG_CONFIG_HOME (the schema comes from GSETTINGS_SCHEMA_DIR, which `make test`
+/// sets), the window resized and closed with xdotool in between. A `--screenshot` run leaves the
+/// remembered window alone.
 final class ViewerSettingsProcessTests: XCTestCase {
+    private func xdotool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The viewer's visible window, once it shows.
+    private func viewerWindow(timeout: Double = 15) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let found = try xdotool(["search", "--onlyvisible", "--name", "Hub Framework Demo"])
+                .split(separator: "\n").first.map(String.init)
+            if let found { return found }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        throw XCTSkip("the viewer's window did not show")
+    }
+
+    /// Starts the viewer on its root view, lets `body` act on its window, then closes it with Ctrl+W.
+    private func session(_ viewer: URL, _ environment: [String: String?],
+                         _ body: (String) throws -> Void) throws -> ChildProcess
+    {
+        let child = try ChildProcess(viewer, arguments: ["--no-live", "hub-demo:root"], environment: environment)
+        let window = try viewerWindow()
+        try body(window)
+        _ = try xdotool(["windowfocus", "--sync", window])
+        _ = try xdotool(["key", "ctrl+w"])
+        child.waitUntilDone()
+        return child
+    }
+
+    private func keyfile(_ config: URL) throws -> String {
+        try String(contentsOf: config.appendingPathComponent("glib-2.0/settings/keyfile"), encoding: .utf8)
+    }
+
     func testTheWindowSizeIsRememberedAcrossLaunches() throws {
         let viewer = try XCTUnwrap(ChildProcess.executable("hub-viewer"))
         guard ProcessInfo.processInfo.environment["GSETTINGS_SCHEMA_DIR"] != nil,
-              ProcessInfo.processInfo.environment["DISPLAY"] != nil
-        else { throw XCTSkip("needs make test's display and compiled schema") }
+              ProcessInfo.processInfo.environment["DISPLAY"] != nil,
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool")
+        else { throw XCTSkip("needs make test's display, compiled schema and xdotool") }
         let config = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("hub-settings-\(getpid())")
         defer { try? FileManager.default.removeItem(at: config) }
         let environment: [String: String?] = ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path,
-                                              "HUB_DEBUG_SETTINGS": "1"]
-        let shot = config.appendingPathComponent("shot.png").path
+                                              "HUB_LOG_LEVEL": "debug"]
 
-        let first = try ChildProcess(viewer, arguments: ["--screenshot", shot, "--size", "900x600", "hub-demo:root"],
-                                     environment: environment)
-        first.waitUntilDone()
+        let first = try session(viewer, environment) { window in
+            _ = try xdotool(["windowsize", "--sync", window, "900", "640"])
+            Thread.sleep(forTimeInterval: 0.5)
+        }
         XCTAssertEqual(first.exitStatus, 0, first.standardError.text)
-        XCTAssertTrue(first.standardError.text.contains("settings: window 1024x768 maximized=false"),
+        XCTAssertTrue(first.standardError.text.contains("restored window 1024x768"),
                       "the first run finds the schema's defaults: \(first.standardError.text)")
-        let keyfile = try String(contentsOf: config.appendingPathComponent("glib-2.0/settings/keyfile"), encoding: .utf8)
-        XCTAssertTrue(keyfile.contains("[org/hubframework/Viewer]"), keyfile)
-        XCTAssertTrue(keyfile.contains("window-width=900"), keyfile)
-        XCTAssertTrue(keyfile.contains("window-height=600"), keyfile)
+        let saved = try keyfile(config)
+        XCTAssertTrue(saved.contains("[org/hubframework/Viewer]"), saved)
+        let width = try XCTUnwrap(saved.split(separator: "\n").first { $0.hasPrefix("window-width=") }, saved)
+        XCTAssertNotEqual(width, "window-width=1024", "the resized window was saved: \(saved)")
 
-        let second = try ChildProcess(viewer, arguments: ["--screenshot", shot, "--size", "640x480", "hub-demo:root"],
-                                      environment: environment)
-        second.waitUntilDone()
+        // A picture neither reads nor overwrites what the user's session left.
+        let shot = config.appendingPathComponent("shot.png").path
+        let screenshot = try ChildProcess(viewer, arguments: ["--screenshot", shot, "--size", "640x480", "hub-demo:root"],
+                                          environment: environment)
+        screenshot.waitUntilDone()
+        XCTAssertEqual(screenshot.exitStatus, 0, screenshot.standardError.text)
+        XCTAssertEqual(try keyfile(config), saved, "a --screenshot run leaves the settings alone")
+
+        let second = try session(viewer, environment) { _ in }
         XCTAssertEqual(second.exitStatus, 0, second.standardError.text)
-        XCTAssertTrue(second.standardError.text.contains("settings: window 900x600 maximized=false"),
+        let size = String(width.dropFirst("window-width=".count))
+        XCTAssertTrue(second.standardError.text.contains("restored window \(size)x"),
                       "the second run opens at the size the first one closed with: \(second.standardError.text)")
     }
 }

@@ -13,6 +13,9 @@ enum ScreenshotRunner {
     /// written).
     static func run(_ app: HubApplication, options: HubCommandLine.Options) -> Int32 {
         guard let path = options.screenshotPath else { return HubCommandLine.usageErrorStatus }
+        // A picture is not a session: it neither opens at the user's remembered window nor leaves
+        // its --size behind as the size the app opens at next time.
+        app.settingsSchemaID = nil
         let fail = { (message: String) -> Int32 in
             // The command's own answer when it cannot do its job (what went wrong is the result the
             // user asked for, so it is printed, not logged): `APP: MESSAGE` and exit status 1.
@@ -34,8 +37,6 @@ enum ScreenshotRunner {
         // GApplication runs its main loop after this handler as long as a window is open: every
         // way out closes it.
         defer { app.close() }
-        // --size decides, even when the app remembered a maximized window.
-        window.window.isMaximized = false
         window.window.resize(width: options.width, height: options.height)
         let uri = options.uris.first ?? app.startURI.absoluteString
         let opened = app.navigator.open(uri)

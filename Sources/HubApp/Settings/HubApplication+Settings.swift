@@ -1,5 +1,6 @@
 import Foundation
 import HubGTK
+import Logging
 
 // What an app with `settingsSchemaID` remembers between runs. The keys are those of
 // data/org.hubframework.Viewer.gschema.xml; an app's own schema must have the same names and types.
@@ -25,7 +26,6 @@ extension HubApplication {
     public func rememberAddress(_ uri: String) {
         guard let settings, settings.hasKey(SettingsKey.addressHistory) else { return }
         settings.setStrings(AddressHistory.adding(uri, to: addressHistory), forKey: SettingsKey.addressHistory)
-        Settings.sync()
         windowController?.refreshCompletion()
     }
 
@@ -33,7 +33,6 @@ extension HubApplication {
     public func clearAddressHistory() {
         guard let settings, settings.hasKey(SettingsKey.addressHistory) else { return }
         settings.setStrings([], forKey: SettingsKey.addressHistory)
-        Settings.sync()
         windowController?.refreshCompletion()
     }
 
@@ -45,10 +44,7 @@ extension HubApplication {
         let maximized = settings.bool(forKey: SettingsKey.windowMaximized)
         window.window.setDefaultSize(width: width, height: height)
         if maximized { window.window.isMaximized = true }
-        // A debugging aid for the tests that run the app twice: what the second run found.
-        if ProcessInfo.processInfo.environment["HUB_DEBUG_SETTINGS"] == "1" {
-            FileHandle.standardError.write(Data("settings: window \(width)x\(height) maximized=\(maximized)\n".utf8))
-        }
+        HubLogging.logger("app.settings").debug("restored window \(width)x\(height) maximized=\(maximized)")
     }
 
     /// Remembers the window's size and state as it closes. A maximized window keeps the size it
