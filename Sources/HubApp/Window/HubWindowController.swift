@@ -32,8 +32,7 @@ final class HubWindowController: NavigatorDelegate {
         if let entry = window.addressEntry {
             entry.placeholder = navigator.exampleURI.map { "Enter a view URI, such as \($0.absoluteString)" }
                 ?? "Enter a view URI"
-            entry.completion = completion
-            refreshCompletion()
+            entry.completion = completion  // filled by the owner once it has set addressHistory
             // The widgets own these handlers; they capture the controller weakly, so the window does
             // not keep it alive.
             entry.onActivate = { [weak self] in

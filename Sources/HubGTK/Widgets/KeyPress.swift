@@ -75,7 +75,7 @@ public struct KeyPress: Sendable, Equatable {
         case GDK_KEY_Escape: return .escape
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: return .enter
         case GDK_KEY_space, GDK_KEY_KP_Space: return .space
-        case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab: return .tab
+        case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab, GDK_KEY_KP_Tab: return .tab
         case GDK_KEY_Up, GDK_KEY_KP_Up: return .up
         case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
         case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
