@@ -69,6 +69,11 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// a layout variant. JSON merges into it key by key.
     public var customData: JSONObject?
 
+    /// The view model builder this builder belongs to, when it is one of a view model builder's
+    /// body or overlay builders. A view model builder that finds a builder of another owner in its
+    /// lists (they share it after a snapshot) copies it before handing it out.
+    var owner: BuilderOwner?
+
     private var customImageDataBuilders: [String: ComponentImageDataBuilder] = [:]
     private var storedTargetBuilder: ComponentTargetBuilder?
     private var children = ComponentModelBuilderList()
@@ -276,10 +281,15 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
             applyComponentIdentifier(found.value, at: found.location, problems: problems)
         }
         if let value = string(schema.componentCategoryPath) { componentCategory = ComponentCategory(rawValue: value) }
-        if let value = string(schema.titlePath) { title = value }
-        if let value = string(schema.subtitlePath) { subtitle = value }
-        if let value = string(schema.accessoryTitlePath) { accessoryTitle = value }
-        if let value = string(schema.descriptionTextPath) { descriptionText = value }
+        // Texts are shown: they are kept within the text limit (a located warning says when one is cut).
+        func text(_ path: JSONStringPath) -> String? {
+            guard let found = path.first(in: root, at: location, problems: problems) else { return nil }
+            return problems.boundedText(found.value, at: found.location)
+        }
+        if let value = text(schema.titlePath) { title = value }
+        if let value = text(schema.subtitlePath) { subtitle = value }
+        if let value = text(schema.accessoryTitlePath) { accessoryTitle = value }
+        if let value = text(schema.descriptionTextPath) { descriptionText = value }
 
         if let found = object(schema.mainImageDataDictionaryPath) {
             mainImageDataBuilder.apply(found.value, at: found.location, problems: problems)

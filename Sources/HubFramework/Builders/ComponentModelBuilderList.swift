@@ -18,14 +18,32 @@ struct ComponentModelBuilderList {
 
     /// The builder for `identifier`, created with `make` when missing. A nil identifier always
     /// creates a new builder with a unique `UnknownComponent:<UUID>` identifier.
-    mutating func builder(for identifier: String?, make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder {
+    ///
+    /// With an `owner`, the list may share builders with other lists (a copy of the list shares
+    /// them; see `ViewModelBuilder.snapshot()`): a builder that does not belong to `owner` is copied
+    /// before it is handed out, so changing it never changes another list's builder.
+    mutating func builder(for identifier: String?, owner: BuilderOwner? = nil,
+                          make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder {
         let key = identifier ?? "UnknownComponent:\(UUID().uuidString)"
-        if let existing = buildersByIdentifier[key] { return existing }
+        if let existing = buildersByIdentifier[key] {
+            guard let owner, existing.owner !== owner else { return existing }
+            let copy = existing.copy()
+            copy.owner = owner
+            buildersByIdentifier[key] = copy
+            return copy
+        }
         let builder = make(key)
+        builder.owner = owner
         buildersByIdentifier[key] = builder
         identifiers.append(key)
         return builder
     }
+
+    /// The builders in creation order, each one `owner`'s own (shared ones are copied first).
+    mutating func all(ownedBy owner: BuilderOwner) -> [ComponentModelBuilder] {
+        identifiers.map { builder(for: $0, owner: owner) { _ in preconditionFailure("the builder exists") } }
+    }
+
 
     mutating func remove(_ identifier: String) {
         guard buildersByIdentifier.removeValue(forKey: identifier) != nil else { return }
@@ -38,10 +56,15 @@ struct ComponentModelBuilderList {
     }
 
     /// A list holding deep copies of the builders, in the same order.
-    func deepCopy() -> ComponentModelBuilderList {
+    /// The copies belong to `owner` (a view model builder's lists) or to nobody (children).
+    func deepCopy(owner: BuilderOwner? = nil) -> ComponentModelBuilderList {
         var copy = ComponentModelBuilderList()
         copy.identifiers = identifiers
-        copy.buildersByIdentifier = buildersByIdentifier.mapValues { $0.copy() }
+        copy.buildersByIdentifier = buildersByIdentifier.mapValues { builder in
+            let copy = builder.copy()
+            copy.owner = owner
+            return copy
+        }
         return copy
     }
 
@@ -52,3 +75,8 @@ struct ComponentModelBuilderList {
         }
     }
 }
+
+/// An identity for "the view model builder that may change these component builders in place".
+/// A class so identity is by reference; a builder holds its owner strongly, so an owner's address
+/// is never reused while a builder still points at it.
+final class BuilderOwner: @unchecked Sendable {}

@@ -21,6 +21,9 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     private var headerBuilder: ComponentModelBuilder?
     private var bodyBuilders = ComponentModelBuilderList()
     private var overlayBuilders = ComponentModelBuilderList()
+    /// Marks the body and overlay builders this builder may change in place; any other builder in
+    /// its lists is shared with a snapshot and is copied when it is handed out.
+    private var owner = BuilderOwner()
     let context: BuilderContext
 
     init(context: BuilderContext) {
@@ -128,7 +131,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// The body builders in creation order (preferred indexes not applied).
     public func allBodyComponentModelBuilders() -> [ComponentModelBuilder] {
-        bodyBuilders.all
+        bodyBuilders.all(ownedBy: owner)
     }
 
     /// Removes a body builder (nothing happens when there is none).
@@ -148,7 +151,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// The overlay builders in creation order (preferred indexes not applied).
     public func allOverlayComponentModelBuilders() -> [ComponentModelBuilder] {
-        overlayBuilders.all
+        overlayBuilders.all(ownedBy: owner)
     }
 
     /// Removes an overlay builder (nothing happens when there is none).
@@ -167,20 +170,20 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// creation order; stops as soon as `body` returns false.
     public func enumerateAllComponentModelBuilders(_ body: (ComponentModelBuilder) -> Bool) {
         if let headerBuilder, !body(headerBuilder) { return }
-        for builder in bodyBuilders.all where !body(builder) { return }
-        for builder in overlayBuilders.all where !body(builder) { return }
+        for builder in bodyBuilders.all(ownedBy: owner) where !body(builder) { return }
+        for builder in overlayBuilders.all(ownedBy: owner) where !body(builder) { return }
     }
 
     private func bodyBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
         let context = context
-        return bodyBuilders.builder(for: identifier) { key in
+        return bodyBuilders.builder(for: identifier, owner: owner) { key in
             ComponentModelBuilder(modelIdentifier: key, type: .body, context: context)
         }
     }
 
     private func overlayBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
         let context = context
-        return overlayBuilders.builder(for: identifier) { key in
+        return overlayBuilders.builder(for: identifier, owner: owner) { key in
             ComponentModelBuilder(modelIdentifier: key, type: .overlay, context: context)
         }
     }
@@ -203,8 +206,30 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         copy.customData = customData
         copy.storedNavigationItem = storedNavigationItem
         copy.headerBuilder = headerBuilder?.copy()
-        copy.bodyBuilders = bodyBuilders.deepCopy()
-        copy.overlayBuilders = overlayBuilders.deepCopy()
+        copy.bodyBuilders = bodyBuilders.deepCopy(owner: copy.owner)
+        copy.overlayBuilders = overlayBuilders.deepCopy(owner: copy.owner)
+        return copy
+    }
+
+    /// A copy for the content loading chain that shares the body and overlay builders instead of
+    /// copying them: O(1) per component until a component builder is asked for. From then on, both
+    /// this builder and the snapshot copy a shared component builder the first time they hand it
+    /// out, so neither sees the other's changes made through its accessors. (A reference to a
+    /// component builder obtained *before* the snapshot bypasses this: the chain's contract is that
+    /// an operation stops using its builder once it has reported.)
+    ///
+    /// This is what keeps a million-row view from being copied twice per load: the chain snapshots
+    /// every operation's output, and the next operation usually adds a row or two.
+    func snapshot() -> ViewModelBuilder {
+        let copy = ViewModelBuilder(context: context)
+        copy.viewIdentifier = viewIdentifier
+        copy.customData = customData
+        copy.storedNavigationItem = storedNavigationItem
+        copy.headerBuilder = headerBuilder?.copy()
+        copy.bodyBuilders = bodyBuilders
+        copy.overlayBuilders = overlayBuilders
+        // Neither side owns the shared builders any more.
+        owner = BuilderOwner()
         return copy
     }
 
@@ -214,14 +239,23 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// is read as a list of body component objects. Any other top-level value throws.
     @discardableResult
     public func addJSON(data: Data) throws(JSONError) -> [JSONProblem] {
-        let value = try JSONParser().parse(data)
-        let problems = JSONProblemCollector()
+        try addJSON(data: data, limits: .default)
+    }
+
+    /// Parses `data` within `limits` and adds its content, like ``addJSON(data:)``. Nesting and number
+    /// literals beyond the limits throw; texts beyond the text limit are cut and body components
+    /// beyond the component limit dropped, each reported as a problem.
+    @discardableResult
+    public func addJSON(data: Data, limits: ContentLimits) throws(JSONError) -> [JSONProblem] {
+        let value = try JSONParser(limits: limits).parse(data)
+        let problems = JSONProblemCollector(limits: limits)
         switch value {
         case .object(let object):
             apply(object, at: nil, problems: problems, depth: 0)
         case .array(let elements):
             for (offset, element) in elements.enumerated() {
                 let location = JSONLocation.index(offset, in: nil)
+                guard admitsBodyComponent(at: location, problems: problems) else { break }
                 guard case .object(let object) = element else {
                     problems.reportTypeMismatch(expected: "an object", found: element, at: location)
                     continue
@@ -258,6 +292,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             }
         }
         for found in schema.bodyComponentModelDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
+            guard depth > 0 || admitsBodyComponent(at: found.location, problems: problems) else { break }
             applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
                 into: bodyBuilder(forOptionalIdentifier:))
         }
@@ -268,6 +303,16 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         if let found = schema.customDataPath.first(in: root, at: location, problems: problems) {
             customData = mergeJSONObject(customData, with: found.value)
         }
+    }
+
+    /// False once the view has as many body components as the limits allow: the component at
+    /// `location` and the ones after it are dropped, reported once.
+    private func admitsBodyComponent(at location: JSONLocation?, problems: JSONProblemCollector) -> Bool {
+        let maximum = problems.limits.maximumComponentCount
+        guard bodyBuilders.count >= maximum else { return true }
+        problems.report("the view already has \(maximum) body components, the limit; this component and the "
+            + "ones after it were dropped", at: location)
+        return false
     }
 
     private func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,

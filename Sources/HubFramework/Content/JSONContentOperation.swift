@@ -85,10 +85,13 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
 /// `JSONContentOperation` pointing at the backend, and the document decides what the view shows.
 /// The document is an object in the schema's view model format, or an array of body components.
 ///
-/// * Files (a path or a `file:` URL) are read synchronously, on the main thread, so a chain of file
-///   operations delivers its view model before `loadViewModel()` returns.
-/// * HTTP(S) documents are fetched with `URLSession` and parsed on a background thread; the
-///   operation reports back to the main thread. The whole load must finish within `timeout`.
+/// * Nothing is read, parsed or added on the main thread: files (a path or a `file:` URL) are read,
+///   parsed and added to the builder on a background queue, HTTP(S) documents are fetched with
+///   `URLSession` and parsed on a background thread. The operation reports back to the main thread,
+///   so the window keeps drawing while a large document loads (see docs/content-loading.md).
+/// * A file must be a regular file no larger than the limits' ``ContentLimits/maximumDocumentBytes``;
+///   special files (a FIFO, `/dev/zero`, a directory) are refused without being read. The whole
+///   HTTP load must finish within `timeout`.
 /// * Failures are reported to the delegate as a `ContentLoadingError` (they become the next
 ///   operation's `previousError`, or reach the view when this is the last operation). The builder is
 ///   left untouched then.
@@ -107,6 +110,11 @@ public final class JSONContentOperation: ContentOperation {
 
     /// Seconds the whole load may take (HTTP only). Default 15.
     public let timeout: TimeInterval
+
+    /// The bounds every document this operation reads must stay within: its size, nesting, number
+    /// literals, text lengths and component count. Set it before the operation runs (the app's hub
+    /// passes its own, see ``ContentLimits``).
+    public var limits: ContentLimits = .default
 
     /// Whether to list the ignored parts of the document in the view's custom data.
     public var recordsProblemsInCustomData = false
@@ -179,7 +187,15 @@ public final class JSONContentOperation: ContentOperation {
         lastURL = url
         switch url.scheme?.lowercased() {
         case "file":
-            complete(load, with: Self.loadFile(at: url, into: viewModelBuilder))
+            let limits = self.limits
+            Self.documentQueue.async { [weak self] in
+                // A background thread. The load may have been cancelled (the view went away) while
+                // this waited in the queue; then there is nothing to do.
+                guard load.isActive else { return }
+                let outcome = Self.loadFile(at: url, into: viewModelBuilder, limits: limits)
+                guard load.claim() else { return }
+                MainThread.perform { self?.complete(load, with: outcome) }
+            }
         case "http", "https":
             startRequest(for: url, load: load)
         default:
@@ -200,32 +216,26 @@ public final class JSONContentOperation: ContentOperation {
         case failure(ContentLoadingError)
     }
 
-    private static func loadFile(at url: URL, into builder: ViewModelBuilder) -> Outcome {
-        let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(.unreadableFile(path: path, reason: "there is no such file"))
+    /// Where files are read and documents parsed: off the main thread, one document at a time per
+    /// operation (the queue is concurrent, so two views can load at once).
+    private static let documentQueue = DispatchQueue(label: "hub.json-documents", qos: .userInitiated,
+                                                     attributes: .concurrent)
+
+    private nonisolated static func loadFile(at url: URL, into builder: ViewModelBuilder, limits: ContentLimits) -> Outcome {
+        switch DocumentFile.read(path: url.path, maximumBytes: limits.maximumDocumentBytes) {
+        case .success(let data):
+            return add(data, from: url, to: builder, limits: limits)
+        case .failure(let failure):
+            return .failure(.unreadableFile(path: url.path, reason: failure.reason))
         }
-        guard !isDirectory.boolValue else {
-            return .failure(.unreadableFile(path: path, reason: "it is a directory"))
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            return .failure(.unreadableFile(path: path, reason: "permission denied"))
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            return .failure(.unreadableFile(path: path, reason: error.localizedDescription))
-        }
-        return add(data, from: url, to: builder)
     }
 
     /// Adds the document through the builder's schema. Runs on whatever thread the data arrived on:
     /// until the operation reports, the builder is the operation's alone.
-    private nonisolated static func add(_ data: Data, from url: URL, to builder: ViewModelBuilder) -> Outcome {
+    private nonisolated static func add(_ data: Data, from url: URL, to builder: ViewModelBuilder,
+                                        limits: ContentLimits) -> Outcome {
         do {
-            return .success(try builder.addJSON(data: data))
+            return .success(try builder.addJSON(data: data, limits: limits))
         } catch {
             return .failure(.malformedJSON(error, url: url))
         }
@@ -239,6 +249,7 @@ public final class JSONContentOperation: ContentOperation {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let builder = load.builder
         let timeout = self.timeout
+        let limits = self.limits
         let task = session.dataTask(with: request) { [weak self] data, response, error in
             // A background thread. Only the first of completion and deadline gets to report.
             guard load.claim() else { return }
@@ -250,7 +261,7 @@ public final class JSONContentOperation: ContentOperation {
             } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
                 outcome = .failure(.httpStatus(code: http.statusCode, url: url))
             } else {
-                outcome = Self.add(data ?? Data(), from: url, to: builder)
+                outcome = Self.add(data ?? Data(), from: url, to: builder, limits: limits)
             }
             MainThread.perform { self?.complete(load, with: outcome) }
         }
@@ -305,6 +316,9 @@ private final class Load: @unchecked Sendable {
             self.deadline = deadline
         }
     }
+
+    /// False once the load was claimed: completed, timed out or cancelled.
+    var isActive: Bool { lock.withLock { !claimed } }
 
     /// True for the first caller only; stops the deadline timer.
     func claim() -> Bool {

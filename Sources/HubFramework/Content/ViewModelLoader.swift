@@ -41,8 +41,14 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
     }
 
-    /// True while operations are queued or running.
-    public var isLoading: Bool { !queue.isEmpty }
+    /// True while operations are queued or running, or a large view model is being built.
+    public var isLoading: Bool { !queue.isEmpty || pendingBuild != nil }
+
+    /// Views with more body components than this are built into a view model on a background
+    /// thread and delivered when done; smaller ones are built at once, so a synchronous chain still
+    /// delivers before ``loadViewModel()`` returns. Building takes about a microsecond per
+    /// component, so below this the main loop is held for a few milliseconds at most.
+    public static let backgroundBuildThreshold = 4_000
 
     /// The connectivity state the operations currently receive.
     public private(set) var connectivityState: ConnectivityState
@@ -72,6 +78,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// holding its delegate weakly can still reschedule itself after it finished.
     private var latestExecutions: [Execution?]
     private var isObservingConnectivity = false
+    /// The background build whose view model will be delivered; a newer run or `cancel()` replaces
+    /// or clears it, and a build that is no longer pending is dropped when it finishes.
+    private var pendingBuild: PendingBuild?
     private let supportsPagination: Bool
 
     /// Creates a loader. Apps get theirs from ``ViewModelLoaderFactory``, which assembles the
@@ -171,6 +180,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// Abandons whatever is queued or running (for example because the view went away). A late
     /// report from the running operation is ignored; the operation is asked to `cancel()`.
     public func cancel() {
+        pendingBuild = nil
         queue.removeAll()
         if let execution = currentExecution {
             execution.invalidate()
@@ -213,7 +223,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// A full run from the first operation supersedes anything queued or running: a reload must
     /// never wait behind an operation that may never finish.
     private func startMainRun() {
-        if !queue.isEmpty { cancel() }
+        if !queue.isEmpty || pendingBuild != nil { cancel() }
         schedule(from: 0, mode: .main)
     }
 
@@ -245,10 +255,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
                 // is page 1 again (see docs/content-loading.md).
                 pageIndex = 0
             } else {
-                builder = builderSnapshots[operations.count - 1]?.copy() ?? makeBuilder()
+                builder = builderSnapshots[operations.count - 1]?.snapshot() ?? makeBuilder()
             }
         } else {
-            builder = builderSnapshots[index - 1]?.copy() ?? makeBuilder()
+            builder = builderSnapshots[index - 1]?.snapshot() ?? makeBuilder()
         }
         let previousError: (any Error)?
         switch step.mode {
@@ -299,8 +309,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             // The snapshot is a copy: the operation may still hold its builder (and change it
             // after reporting), and the loader sets the default title on the last builder. Later
             // operations and reschedules get copies of the snapshot, so it stays as the operation
-            // left it.
-            builderSnapshots[index] = builderIsPrivate ? currentBuilder : currentBuilder?.copy()
+            // left it. The copies share the component builders until one is asked for
+            // (`ViewModelBuilder.snapshot()`), so a large view is not copied for every operation.
+            builderSnapshots[index] = builderIsPrivate ? currentBuilder : currentBuilder?.snapshot()
         }
         errorSnapshots[index] = error
         performHead()
@@ -315,11 +326,34 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         if !builder.headerComponentModelBuilderExists && builder.navigationBarTitle == nil {
             builder.navigationBarTitle = featureInfo.title
         }
-        let viewModel = builder.build()
+        guard builder.numberOfBodyComponentModelBuilders > Self.backgroundBuildThreshold else {
+            pendingBuild = nil
+            deliver(builder.build())
+            return
+        }
+        // A large view: build it where it cannot hold up the window. Nothing changes the builder
+        // meanwhile: a new run starts from a fresh builder or a snapshot (which copies a shared
+        // component builder before changing it), so reading it from another thread is safe.
+        let build = PendingBuild()
+        pendingBuild = build
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let viewModel = builder.build()
+            MainThread.perform {
+                guard let self, self.pendingBuild === build else { return }
+                self.pendingBuild = nil
+                self.deliver(viewModel)
+            }
+        }
+    }
+
+    private func deliver(_ viewModel: ViewModel) {
         previouslyLoadedViewModel = viewModel
         delegate?.viewModelLoader(self, didLoad: viewModel)
     }
 }
+
+/// Identifies one background build of a view model (compared by identity).
+private final class PendingBuild: Sendable {}
 
 /// The delegate an operation gets for one execution. Reports may arrive from any thread; they
 /// hop to the main thread, where a report for an execution that is no longer current is ignored.

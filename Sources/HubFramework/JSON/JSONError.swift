@@ -46,6 +46,8 @@ public enum JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidJSON(reason: String, location: JSONSourceLocation)
     /// Arrays and objects were nested deeper than the parser's limit.
     case tooDeep(maximumDepth: Int, location: JSONSourceLocation)
+    /// A number literal is longer than the parser's limit (see ``ContentLimits/maximumNumberLength``).
+    case numberTooLong(maximumLength: Int, location: JSONSourceLocation)
     /// The document is valid JSON, but its top-level value has a kind the receiver cannot use
     /// (for example an array given to a component model builder).
     case unexpectedTopLevelValue(expected: String, found: String)
@@ -58,6 +60,8 @@ public enum JSONError: Error, Hashable, Sendable, CustomStringConvertible {
             return "Invalid JSON at \(location): \(reason)."
         case .tooDeep(let maximumDepth, let location):
             return "The JSON nests arrays and objects deeper than \(maximumDepth) levels at \(location)."
+        case .numberTooLong(let maximumLength, let location):
+            return "The JSON has a number longer than \(maximumLength) characters at \(location)."
         case .unexpectedTopLevelValue(let expected, let found):
             return "Expected \(expected) at the top level of the JSON, found \(found)."
         }

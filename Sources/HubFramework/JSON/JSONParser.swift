@@ -20,11 +20,21 @@ public struct JSONParser: Sendable {
     /// The deepest nesting of arrays and objects accepted; deeper documents throw `JSONError.tooDeep`.
     public var maximumDepth: Int
 
+    /// The longest number literal accepted, in characters; longer ones throw
+    /// `JSONError.numberTooLong`. Unlimited by default (`Int.max`).
+    public var maximumNumberLength: Int = .max
+
     /// Creates a parser.
     /// - Parameter maximumDepth: the deepest nesting of arrays and objects accepted; values below 1
     ///   count as 1.
     public init(maximumDepth: Int = JSONParser.defaultMaximumDepth) {
         self.maximumDepth = max(1, maximumDepth)
+    }
+
+    /// Creates a parser that enforces the nesting and number limits of `limits`.
+    public init(limits: ContentLimits) {
+        self.maximumDepth = limits.maximumNestingDepth
+        self.maximumNumberLength = limits.maximumNumberLength
     }
 
     /// Parses `data`. Throws `JSONError.emptyData` for empty data.
@@ -50,7 +60,8 @@ public struct JSONParser: Sendable {
 
     private func parseResult(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.emptyData) }
-        var scanner = JSONScanner(base: base, count: bytes.count, maximumDepth: maximumDepth)
+        var scanner = JSONScanner(base: base, count: bytes.count, maximumDepth: maximumDepth,
+                                  maximumNumberLength: maximumNumberLength)
         do {
             return .success(try scanner.parseDocument())
         } catch {
@@ -94,12 +105,14 @@ private struct JSONScanner {
     let base: UnsafePointer<UInt8>
     let count: Int
     let maximumDepth: Int
+    let maximumNumberLength: Int
     var index = 0
 
-    init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, maximumNumberLength: Int) {
         self.base = base
         self.count = count
         self.maximumDepth = maximumDepth
+        self.maximumNumberLength = maximumNumberLength
     }
 
     // MARK: Errors
@@ -511,6 +524,9 @@ private struct JSONScanner {
                 cursor += 1
             }
             decimalExponent += exponentNegative ? -exponent : exponent
+        }
+        if cursor - start > maximumNumberLength {
+            throw JSONError.numberTooLong(maximumLength: maximumNumberLength, location: location(start))
         }
         index = cursor
 

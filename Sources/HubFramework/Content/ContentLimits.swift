@@ -1,0 +1,65 @@
+import Foundation
+
+/// The bounds every document must stay within, so that a broken or hostile document (from a file,
+/// a server or the live socket) ends in a clear error or a located warning instead of a frozen
+/// window or unbounded memory.
+///
+/// The defaults are far beyond anything a real view needs (a million-row view opens with them) and
+/// small enough that the process stays responsive and its memory bounded when a document hits
+/// them. Apps change them through ``HubManager/contentLimits``; a content operation that reads
+/// documents takes the limits it is given (``JSONContentOperation/limits``).
+///
+/// | limit | default | when it is passed |
+/// |---|---|---|
+/// | ``maximumDocumentBytes`` | 256 MiB | the load fails with an error naming the limit |
+/// | ``maximumNestingDepth`` | 512 | the document is rejected (`JSONError.tooDeep`) |
+/// | ``maximumNumberLength`` | 100 characters | the document is rejected (`JSONError.numberTooLong`) |
+/// | ``maximumTextLength`` | 16,384 bytes of UTF-8 | the text is cut, with an ellipsis and a located warning |
+/// | ``maximumComponentCount`` | 5,000,000 | later components are dropped, with a located warning |
+public struct ContentLimits: Sendable, Equatable {
+    /// The largest document read, in bytes: a file's size, an HTTP body after decompression, a live
+    /// frame. Default 256 MiB (a million rows of about 130 bytes each take 130 MB).
+    public var maximumDocumentBytes: Int
+    /// The deepest nesting of JSON arrays and objects. Default 512.
+    public var maximumNestingDepth: Int
+    /// The longest JSON number literal, in characters. Default 100: a `Double` has 17 significant
+    /// digits, so no useful number is longer, and a 100,000-digit literal is refused at once instead
+    /// of being converted.
+    public var maximumNumberLength: Int
+    /// The longest text kept for display (titles, subtitles, descriptions, accessory titles), in
+    /// bytes of UTF-8. Default 16,384: more than a screenful of text in a component. Longer texts
+    /// are cut at a character boundary and end with "…"; the cut is reported where it happened.
+    public var maximumTextLength: Int
+    /// The most body components a document may add to a view. Default 5,000,000.
+    public var maximumComponentCount: Int
+
+    /// Creates limits; every value below 1 counts as 1.
+    public init(maximumDocumentBytes: Int = 256 << 20, maximumNestingDepth: Int = 512,
+                maximumNumberLength: Int = 100, maximumTextLength: Int = 16_384,
+                maximumComponentCount: Int = 5_000_000)
+    {
+        self.maximumDocumentBytes = max(1, maximumDocumentBytes)
+        self.maximumNestingDepth = max(1, maximumNestingDepth)
+        self.maximumNumberLength = max(1, maximumNumberLength)
+        self.maximumTextLength = max(1, maximumTextLength)
+        self.maximumComponentCount = max(1, maximumComponentCount)
+    }
+
+    /// The defaults described above.
+    public static let `default` = ContentLimits()
+
+    /// "12.5 MB", "256 MiB"-style sizes for messages: binary units, one decimal below 10.
+    static func describe(bytes: Int) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+        let rounded = value < 10 ? (value * 10).rounded() / 10 : value.rounded()
+        let text = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        return "\(text) \(units[unit])"
+    }
+}
