@@ -188,13 +188,18 @@ public final class JSONContentOperation: ContentOperation {
         switch url.scheme?.lowercased() {
         case "file":
             let limits = self.limits
-            Self.documentQueue.async { [weak self] in
+            // The weak reference is formed here, on the main thread, and only the closure crosses
+            // threads.
+            let report: @MainActor @Sendable (Outcome) -> Void = { [weak self] outcome in
+                self?.complete(load, with: outcome)
+            }
+            Self.documentQueue.async {
                 // A background thread. The load may have been cancelled (the view went away) while
                 // this waited in the queue; then there is nothing to do.
                 guard load.isActive else { return }
                 let outcome = Self.loadFile(at: url, into: viewModelBuilder, limits: limits)
                 guard load.claim() else { return }
-                MainThread.perform { self?.complete(load, with: outcome) }
+                MainThread.perform { report(outcome) }
             }
         case "http", "https":
             startRequest(for: url, load: load)

@@ -48,7 +48,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// thread and delivered when done; smaller ones are built at once, so a synchronous chain still
     /// delivers before ``loadViewModel()`` returns. Building takes about a microsecond per
     /// component, so below this the main loop is held for a few milliseconds at most.
-    public static let backgroundBuildThreshold = 4_000
+    public nonisolated static let backgroundBuildThreshold = 4_000
 
     /// The connectivity state the operations currently receive.
     public private(set) var connectivityState: ConnectivityState
@@ -121,9 +121,17 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         supportsPagination = operations.contains { $0 is any ContentOperationWithPaginatedContent }
     }
 
-    isolated deinit {
-        currentExecution?.invalidate()
-        if isObservingConnectivity { connectivityResolver.removeObserver(self) }
+    // Not an `isolated deinit`: with this toolchain, optimized builds of the loader's isolated deinit
+    // freed a stored property twice (a double free when a view holding a large, snapshotted view
+    // model went away). Nothing here must happen for correctness: an execution only holds the loader
+    // weakly and the resolver's observer list is weak, so the work is done when the loader goes away
+    // on the main thread, as it does in the view controller, and skipped otherwise.
+    nonisolated deinit {
+        guard Thread.isMainThread else { return }
+        MainActor.assumeIsolated {
+            currentExecution?.invalidate()
+            if isObservingConnectivity { connectivityResolver.removeObserver(self) }
+        }
     }
 
     // MARK: Initial content

@@ -12,10 +12,13 @@ struct ModelMeasuring {
     let bodyModels: [ComponentModel]
     let header: ComponentModel?
     let measurer: ComponentMeasurer
+    /// How many of the body models the layout sees (the first ones): a large view is laid out in
+    /// chunks, each seeing a few more.
+    var limit: Int = .max
 }
 
 extension ModelMeasuring: @MainActor LayoutMeasuring {
-    var bodyComponentCount: Int { bodyModels.count }
+    var bodyComponentCount: Int { min(limit, bodyModels.count) }
 
     func layoutTraits(forBodyComponentAt index: Int) -> Set<LayoutTrait> {
         measurer.traits(for: bodyModels[index])

@@ -5,7 +5,7 @@ import HubFramework
 /// "Nothing to show here" for an empty view) or when loading failed (the error with "Try Again").
 extension ViewController {
     func updateLoadingState() {
-        let loading = loader.isLoading
+        let loading = isLoading
         if loading != wasLoading {
             wasLoading = loading
             delegate?.viewController(self, loadingStateDidChange: loading)
@@ -18,9 +18,9 @@ extension ViewController {
             !$0.bodyComponentModels.isEmpty || $0.headerComponentModel != nil || !$0.overlayComponentModels.isEmpty
         } ?? false
         let state: StateView.State?
-        if let lastError, !loader.isLoading {
+        if let lastError, !isLoading {
             state = .error(lastError, compact: hasContent)
-        } else if loader.isLoading && !hasContent {
+        } else if isLoading && !hasContent {
             state = .loading
         } else if !hasContent && loader.previouslyLoadedViewModel != nil {
             state = .empty

@@ -12,7 +12,7 @@ extension ViewController {
     /// The size components are laid out in.
     public var containerSize: Size { canvas.viewportSize }
 
-    func renderCurrentViewModel() {
+    func renderCurrentViewModel(precomputedDiff: ViewModelDiff? = nil) {
         guard let viewModel else { return }
         guard canvas.viewportSize.width > 0 else {
             needsRender = true
@@ -25,7 +25,13 @@ extension ViewController {
 
         let previousLayout = layout
         let previousVisibleTop = previousLayout?.firstIndex(intersecting: canvas.visibleRect)
-        let diff = diffFromLastRender(to: viewModel)
+        if !isLayoutComplete {
+            // The layout of the last view model is still being completed chunk by chunk: a diff
+            // could not be applied to it. Start afresh (the first screenful is laid out at once).
+            layout = nil
+            lastRenderedViewModel = nil
+        }
+        let diff = lastRenderedViewModel == nil ? nil : precomputedDiff ?? diffFromLastRender(to: viewModel)
         let layout = updateLayout(for: viewModel, following: diff)
         // The live components follow the diff to their new indexes, and learn which were reloaded.
         liveBody.update(to: viewModel, following: diff?.body, from: lastRenderedViewModel)
@@ -78,10 +84,14 @@ extension ViewController {
             if diff.headerChanged { _ = current.invalidateHeader(measuring: measuring) }
             updated = current
         } else {
-            updated = ComponentLayout(containerSize: container, measuring: measuring, layoutManager: layoutManager,
+            // A large body is laid out a screenful first; the rest follows a chunk per main-loop turn.
+            let firstChunk = ModelMeasuring(bodyModels: viewModel.bodyComponentModels, header: viewModel.headerComponentModel,
+                                            measurer: measurer, limit: Self.layoutChunkSize)
+            updated = ComponentLayout(containerSize: container, measuring: firstChunk, layoutManager: layoutManager,
                                       addsHeaderMargin: addsHeaderMargin)
         }
         layout = updated
+        continueLayoutIfIncomplete(of: viewModel)
         return updated
     }
 

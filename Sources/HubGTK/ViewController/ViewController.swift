@@ -65,6 +65,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Content arrived while the view had no width: it is rendered as soon as it has one.
     var needsRender = false
 
+    // Large view models (ViewController+LargeViewModels.swift)
+    /// The diff being computed on a background thread for a large view model; nil when none is.
+    var pendingDiff: PendingDiff?
+    /// Lays out the rest of a large view model, a chunk per main-loop turn, after its first screenful.
+    var layoutContinuation: MainLoopTimer?
+
     // Components on screen (ViewController+Recycling.swift, ViewController+HeaderAndOverlays.swift)
     /// The body components that have widgets (see `LiveBodyComponents`).
     var liveBody = LiveBodyComponents<ComponentWrapper>()
@@ -196,20 +202,30 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// True while the content loading chain runs.
-    public var isLoading: Bool { loader.isLoading }
+    public var isLoading: Bool { loader.isLoading || pendingDiff != nil }
 
     // MARK: ViewModelLoaderDelegate
 
     /// Renders `viewModel`, updates ``navigationItem`` and tells the delegate before and after.
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
+        // A large view model is diffed on a background thread first; it is shown when the diff is in.
+        if diffInBackgroundIfLarge(viewModel) { return }
+        show(viewModel, diff: nil)
+    }
+
+    /// Renders `viewModel` (with `diff` from the last rendered view model, when it was computed
+    /// already) and tells the delegate before and after.
+    func show(_ viewModel: ViewModel, diff: ViewModelDiff?) {
         lastError = nil
         delegate?.viewController(self, willUpdateWith: viewModel)
+        let replaced = (self.viewModel, lastRenderedViewModel)
         self.viewModel = viewModel
         navigationItem = viewModel.navigationItem ?? NavigationItem()
-        renderCurrentViewModel()
+        renderCurrentViewModel(precomputedDiff: diff)
         updateLoadingState()
         delegate?.viewControllerDidUpdate(self)
+        releaseOffTheMainThread(replaced)
     }
 
     /// Keeps the current content, shows the error (over the content when there is some) and tells

@@ -324,13 +324,19 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
 
     // MARK: Files and other sources
 
-    func testFilePathLoadsSynchronously() throws {
+    // Files used to be read synchronously on the main thread; a large one froze the window. Now the
+    // main thread only starts the load: nothing is delivered before loadViewModel() returns, and the
+    // view model arrives through the main loop.
+    func testFilePathLoadsOffTheMainThread() throws {
         let file = try temporaryFile(Self.goodDocument)
         try MainActor.assumeIsolated {
             let operation = JSONContentOperation(filePath: file.path)
             let (loader, recorder) = LoadingFixtures.loader([operation])
             loader.loadViewModel()
-            XCTAssertEqual(recorder.events, ["load"], "a file is read before loadViewModel() returns")
+            XCTAssertEqual(recorder.events, [], "the file is read off the main thread, not before loadViewModel() returns")
+            XCTAssertTrue(loader.isLoading)
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
+            XCTAssertEqual(recorder.events, ["load"])
             XCTAssertEqual(LoadingFixtures.bodyTitles(recorder.lastViewModel), ["First", "Second"])
             XCTAssertEqual(try XCTUnwrap(operation.lastURL).path, file.path)
         }
@@ -341,6 +347,7 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let (loader, recorder) = LoadingFixtures.loader([JSONContentOperation(url: file)])
             loader.loadViewModel()
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["from-file"])
         }
     }
@@ -351,12 +358,14 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
             let next = LoadingTestOperation("next")
             let (loader, recorder) = LoadingFixtures.loader([JSONContentOperation(filePath: path), next])
             loader.loadViewModel()
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
             let expected = ContentLoadingError.unreadableFile(path: path, reason: "there is no such file")
             XCTAssertEqual(next.lastPreviousError as? ContentLoadingError, expected)
             XCTAssertEqual(recorder.events, ["load"])
 
             let (alone, aloneRecorder) = LoadingFixtures.loader([JSONContentOperation(filePath: path)])
             alone.loadViewModel()
+            XCTAssertTrue(loadingSpin { !alone.isLoading })
             XCTAssertEqual(aloneRecorder.errors.first as? ContentLoadingError, expected)
             XCTAssertEqual("\(expected)", "Could not read the file \(path): there is no such file.")
         }
@@ -367,6 +376,7 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
             let directory = FileManager.default.temporaryDirectory.path
             let (loader, recorder) = LoadingFixtures.loader([JSONContentOperation(filePath: directory)])
             loader.loadViewModel()
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
             guard case .unreadableFile(_, let reason)? = recorder.errors.first as? ContentLoadingError else {
                 return XCTFail("got \(recorder.events)")
             }
@@ -380,6 +390,7 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
             let operation = JSONContentOperation(url: file)
             let (loader, recorder) = LoadingFixtures.loader([operation])
             loader.loadViewModel()
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
             guard case .malformedJSON(.invalidJSON, _)? = recorder.errors.first as? ContentLoadingError else {
                 return XCTFail("got \(recorder.events)")
             }
@@ -410,6 +421,7 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
             }
             let (loader, recorder) = LoadingFixtures.loader([operation])
             loader.loadViewModel()
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
             XCTAssertEqual(asked, [LoadingFixtures.viewURI])
             XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["one"])
         }
@@ -431,6 +443,7 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
             let recorder = LoadingRecorder()
             loader.delegate = recorder
             loader.loadViewModel()
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
             XCTAssertEqual(recorder.lastViewModel?.bodyComponentModels.first?.componentIdentifier.description, "backend:card")
             XCTAssertEqual(recorder.lastViewModel?.navigationTitle, "Backend")
         }
@@ -443,8 +456,10 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
             let json = JSONContentOperation(url: file)
             let (loader, recorder) = LoadingFixtures.loader([before, json])
             loader.loadViewModel()
+            XCTAssertTrue(loadingSpin { !loader.isLoading })
             try Data(#"{"body": [{"id": "changed"}]}"#.utf8).write(to: file)
             json.delegate?.contentOperationRequiresRescheduling(json)
+            XCTAssertTrue(loadingSpin { !loader.isLoading && recorder.viewModels.count == 2 })
             XCTAssertEqual(recorder.viewModels.map(LoadingFixtures.bodyIdentifiers), [["before", "doc"], ["before", "changed"]])
         }
     }

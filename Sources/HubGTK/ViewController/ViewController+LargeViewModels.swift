@@ -1,0 +1,92 @@
+import Foundation
+import HubFramework
+
+/// Keeping the window responsive with large view models (a million rows): nothing that grows with
+/// the number of components runs on the main thread in one go.
+///
+/// * The diff between two large view models (a reload) is computed on a background thread; the
+///   view keeps showing the old content, with its loading state, until the diff is in.
+/// * A large body is laid out a chunk at a time: the first chunk (more than a screenful) at once,
+///   so the first frame shows content, the rest one chunk per main-loop turn.
+/// * The view models a render replaces are released on a background thread: freeing a million
+///   models takes longer than a frame.
+///
+/// See docs/content-loading.md, "Threading", for the measurements behind the numbers.
+extension ViewController {
+    /// Above this many body components (old and new together), a reload's diff is computed on a
+    /// background thread. A diff costs about a microsecond per component.
+    static let backgroundDiffThreshold = 20_000
+    /// How many components are laid out per main-loop turn; about 15 ms of work for rows.
+    static let layoutChunkSize = 25_000
+
+    /// True when the layout covers every body component of the view model last rendered.
+    var isLayoutComplete: Bool {
+        guard let layout, let rendered = lastRenderedViewModel else { return true }
+        return layout.count >= rendered.bodyComponentModels.count
+    }
+
+    /// Starts the diff from the rendered view model to `viewModel` on a background thread when both
+    /// are large; `viewModel` is shown when it is in. False when the view model should be shown now.
+    func diffInBackgroundIfLarge(_ viewModel: ViewModel) -> Bool {
+        pendingDiff = nil
+        guard let last = lastRenderedViewModel, isLayoutComplete, canvas.viewportSize.width > 0,
+            !last.bodyComponentModels.isEmpty,
+            last.bodyComponentModels.count + viewModel.bodyComponentModels.count > Self.backgroundDiffThreshold
+        else { return false }
+        let work = PendingDiff()
+        pendingDiff = work
+        updateLoadingState()
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let diff = ViewModelDiff(from: last, to: viewModel)
+            MainThread.perform {
+                guard let self, self.pendingDiff === work else { return }
+                self.pendingDiff = nil
+                // The diff is only good against the view model it was computed from.
+                self.show(viewModel, diff: self.lastRenderedViewModel === last ? diff : nil)
+            }
+        }
+        return true
+    }
+
+    /// Schedules the next chunk of the layout when it does not cover `viewModel`'s body yet.
+    func continueLayoutIfIncomplete(of viewModel: ViewModel) {
+        guard let layout, layout.count < viewModel.bodyComponentModels.count else {
+            layoutContinuation = nil
+            return
+        }
+        layoutContinuation = MainLoopTimer(whenIdle: { [weak self] in self?.layOutNextChunk() })
+    }
+
+    private func layOutNextChunk() {
+        guard let viewModel = lastRenderedViewModel, let count = layout?.count,
+            count < viewModel.bodyComponentModels.count
+        else { return }
+        let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels, header: viewModel.headerComponentModel,
+                                       measurer: measurer, limit: count + Self.layoutChunkSize)
+        // Mutated in place: a copy of the layout would copy every frame laid out so far.
+        _ = layout?.appendBodyComponents(measuring: measuring)
+        if let height = layout?.contentSize.height { canvas.setContentHeight(height) }
+        continueLayoutIfIncomplete(of: viewModel)
+    }
+
+    /// Lets go of `objects` on a background thread, so that freeing a large view model does not
+    /// hold up the main loop. Whatever the main thread still references stays alive, of course.
+    func releaseOffTheMainThread(_ objects: (ViewModel?, ViewModel?)) {
+        guard let count = objects.0?.bodyComponentModels.count ?? objects.1?.bodyComponentModels.count,
+            count > Self.backgroundDiffThreshold
+        else { return }
+        let box = ReleaseBox(objects)
+        DispatchQueue.global(qos: .utility).async { box.drop() }
+    }
+}
+
+/// Identifies one background diff (compared by identity).
+final class PendingDiff: Sendable {}
+
+/// Holds view models until a background thread drops them. View models are immutable and
+/// `Sendable`, so freeing them there is safe.
+private final class ReleaseBox: @unchecked Sendable {
+    private var objects: (ViewModel?, ViewModel?)
+    init(_ objects: (ViewModel?, ViewModel?)) { self.objects = objects }
+    func drop() { objects = (nil, nil) }
+}
