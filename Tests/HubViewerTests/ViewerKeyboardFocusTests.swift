@@ -17,7 +17,10 @@ final class ViewerKeyboardFocusTests: GtkTestCase, @unchecked Sendable {
             defer { app.navigator.tearDown() }
             app.navigator.open("hub-demo:reallylonglist:million")
             let list = try XCTUnwrap(app.navigator.currentPage?.viewController)
-            pump(until: { list.liveBodyComponentCount > 0 }, "a million rows")
+            // Built off the main thread, then laid out a chunk per main-loop turn: End goes to the
+            // bottom of the whole list once it is laid out.
+            pump(until: { list.liveBodyComponentCount > 0 }, timeout: 60, "a million rows")
+            pump(until: { list.layout?.count == 1_000_000 }, timeout: 60, "the whole layout")
             let cell = try XCTUnwrap(list.cellWidget(atBodyIndex: 1))
             pump(until: { gtk_widget_get_allocated_height(cell) > 1 }, "row allocated")
             click(cell)

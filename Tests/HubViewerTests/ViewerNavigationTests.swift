@@ -77,7 +77,9 @@ final class ViewerNavigationTests: GtkTestCase, @unchecked Sendable {
             click(cell)
             let million = try XCTUnwrap(app.navigator.currentPage?.viewController)
             XCTAssertEqual(million.viewURI.absoluteString, "hub-demo:reallylonglist:million")
-            pump(until: { million.liveBodyComponentCount > 0 }, "a million rows")
+            // Built off the main thread, then laid out a chunk per main-loop turn.
+            pump(until: { million.liveBodyComponentCount > 0 }, timeout: 60, "a million rows")
+            pump(until: { million.layout?.count == 1_000_000 }, timeout: 60, "the whole layout")
             XCTAssertEqual(million.layout?.count, 1_000_000)
             XCTAssertEqual(window.title, "A Million Rows")
             XCTAssertEqual(window.address, "hub-demo:reallylonglist:million")

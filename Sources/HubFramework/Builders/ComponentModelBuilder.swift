@@ -339,14 +339,23 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
 
     /// `namespace:name` sets both; a string without a colon sets only the name. Parts after a
     /// second colon are dropped (and reported).
-    private func applyComponentIdentifier(_ value: String, at location: JSONLocation?, problems: JSONProblemCollector) {
+    private func applyComponentIdentifier(_ value: String, at location: @autoclosure () -> JSONLocation?,
+                                          problems: JSONProblemCollector) {
+        // The common case, `namespace:name` with one colon, without splitting into an array.
+        if let colon = value.utf8.firstIndex(of: UInt8(ascii: ":")),
+            value.utf8[value.utf8.index(after: colon)...].firstIndex(of: UInt8(ascii: ":")) == nil
+        {
+            componentNamespace = String(value[..<colon])
+            componentName = String(value[value.index(after: colon)...])
+            return
+        }
         let parts = value.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count >= 2 {
             componentNamespace = String(parts[0])
             componentName = String(parts[1])
             if parts.count > 2 {
                 problems.report("the component identifier \(JSONWriter().string(for: .string(value))) has more than one ':'; "
-                    + "used \"\(parts[0]):\(parts[1])\" and ignored the rest", at: location)
+                    + "used \"\(parts[0]):\(parts[1])\" and ignored the rest", at: location())
             }
         } else {
             componentName = value

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Everything a block content operation gets to work with.
-@MainActor
-public struct ContentOperationContext {
+///
+/// It may cross to a background thread (``BackgroundContentOperation``): the builder belongs to the
+/// execution that got it, and the rest is immutable. That is why it is `@unchecked Sendable`.
+public struct ContentOperationContext: @unchecked Sendable {
     /// The URI of the view being loaded.
     public let viewURI: URL
     /// The identifier and title of the feature the view belongs to.

@@ -11,9 +11,13 @@ import Foundation
 /// Create paths with `MutableJSONPath` (or `JSONSchema.createNewPath()`).
 public struct JSONPath: Sendable, CustomStringConvertible {
     let operations: [JSONPathOperation]
+    /// True when every operation selects at most one value: such paths are evaluated without
+    /// intermediate arrays. Computed once, not per evaluation (paths run millions of times).
+    let isSingleValued: Bool
 
     init(operations: [JSONPathOperation]) {
         self.operations = operations
+        isSingleValued = operations.allSatisfy(\.isSingleValued)
     }
 
     /// Every value the path selects in `json`, in document order (possibly none).
@@ -91,21 +95,21 @@ enum JSONValueCheck: Sendable {
     }
 
     /// Whether `value` passes; reports why not.
-    func accepts(_ value: JSONValue, at location: JSONLocation?, problems: JSONProblemCollector?) -> Bool {
+    func accepts(_ value: JSONValue, at location: @autoclosure () -> JSONLocation?, problems: JSONProblemCollector?) -> Bool {
         switch (self, value) {
         case (.bool, .bool), (.bool, .number), (.integer, .bool), (.string, .string), (.dictionary, .object):
             return true
         case (.integer, .number):
             if value.intValue != nil { return true }
-            problems?.report("expected an integer, found a number out of the integer range", at: location)
+            problems?.report("expected an integer, found a number out of the integer range", at: location())
             return false
         case (.url, .string(let string)):
             if JSONValueCheck.url(from: string) != nil { return true }
             problems?.report("expected a URL, found the string \(JSONWriter().string(for: value)) which is not a valid URL",
-                at: location)
+                at: location())
             return false
         default:
-            problems?.reportTypeMismatch(expected: expectation, found: value, at: location)
+            problems?.reportTypeMismatch(expected: expectation, found: value, at: location())
             return false
         }
     }
@@ -122,16 +126,57 @@ enum JSONValueCheck: Sendable {
 }
 
 /// A value selected by a path, with its position in the document (only tracked when reporting).
+///
+/// The position is kept as the location of an ancestor plus the last one or two steps, and only
+/// turned into `JSONLocation` nodes when someone asks for it (a problem is reported, or a nested
+/// builder reads its part). Reading a million rows otherwise allocated several location nodes per
+/// row that were never looked at.
 struct LocatedJSONValue {
     let value: JSONValue
-    let location: JSONLocation?
+    private var base: JSONLocation?
+    private var first: JSONLocation.Component?
+    private var second: JSONLocation.Component?
+
+    init(value: JSONValue, location: JSONLocation?) {
+        self.value = value
+        base = location
+    }
+
+    private init(value: JSONValue, base: JSONLocation?, first: JSONLocation.Component?, second: JSONLocation.Component?) {
+        self.value = value
+        self.base = base
+        self.first = first
+        self.second = second
+    }
+
+    /// The value's location in the document.
+    var location: JSONLocation? {
+        var node = base
+        if let first { node = JSONLocation(parent: node, component: first) }
+        if let second { node = JSONLocation(parent: node, component: second) }
+        return node
+    }
+
+    /// `child`, one step (`component`) below this value.
+    func descending(to child: JSONValue, by component: JSONLocation.Component) -> LocatedJSONValue {
+        if first == nil { return LocatedJSONValue(value: child, base: base, first: component, second: nil) }
+        if second == nil { return LocatedJSONValue(value: child, base: base, first: first, second: component) }
+        // Three steps pending: the oldest becomes a node.
+        return LocatedJSONValue(value: child, base: JSONLocation(parent: base, component: first!), first: second,
+                                second: component)
+    }
+
+    /// The same location with another value (a block transformed it).
+    func replacingValue(with newValue: JSONValue) -> LocatedJSONValue {
+        LocatedJSONValue(value: newValue, base: base, first: first, second: second)
+    }
 }
 
 extension JSONPath {
     /// Evaluates the path. When `problems` is non-nil, every dropped value that had the wrong kind is
     /// reported with its location (missing keys are not problems: absent data is normal).
     func evaluate(_ json: JSONValue, at base: JSONLocation?, problems: JSONProblemCollector?) -> [LocatedJSONValue] {
-        if operations.allSatisfy(\.isSingleValued) {
+        if isSingleValued {
             return evaluateSingle(json, at: base, problems: problems).map { [$0] } ?? []
         }
         var current = [LocatedJSONValue(value: json, location: base)]
@@ -149,7 +194,7 @@ extension JSONPath {
 
     /// The first value the path selects, if any.
     func first(in json: JSONValue, at base: JSONLocation?, problems: JSONProblemCollector?) -> LocatedJSONValue? {
-        if operations.allSatisfy(\.isSingleValued) {
+        if isSingleValued {
             return evaluateSingle(json, at: base, problems: problems)
         }
         return evaluate(json, at: base, problems: problems).first
@@ -159,28 +204,26 @@ extension JSONPath {
     private func evaluateSingle(_ json: JSONValue, at base: JSONLocation?, problems: JSONProblemCollector?)
         -> LocatedJSONValue?
     {
-        var value = json
-        var location = base
+        var located = LocatedJSONValue(value: json, location: base)
         for operation in operations {
             switch operation {
             case .goTo(let key):
-                guard case .object(let object) = value else {
-                    problems?.reportTypeMismatch(expected: "an object", found: value, at: location)
+                guard case .object(let object) = located.value else {
+                    problems?.reportTypeMismatch(expected: "an object", found: located.value, at: located.location)
                     return nil
                 }
                 guard let child = object[key] else { return nil }
-                value = child
-                if problems != nil { location = .key(key, in: location) }
+                located = located.descending(to: child, by: .key(key))
             case .runBlock(let block):
-                guard let result = block(value) else { return nil }
-                value = result
+                guard let result = block(located.value) else { return nil }
+                located = located.replacingValue(with: result)
             case .check(let check):
-                guard check.accepts(value, at: location, problems: problems) else { return nil }
+                guard check.accepts(located.value, at: located.location, problems: problems) else { return nil }
             case .forEach, .combine:
                 preconditionFailure("evaluateSingle is only used for single-valued paths")
             }
         }
-        return LocatedJSONValue(value: value, location: location)
+        return located
     }
 
     private static func apply(
@@ -194,19 +237,20 @@ extension JSONPath {
                 return
             }
             guard let child = object[key] else { return }
-            output.append(LocatedJSONValue(value: child, location: problems == nil ? nil : .key(key, in: input.location)))
+            output.append(input.descending(to: child, by: .key(key)))
         case .forEach:
             guard case .array(let elements) = input.value else {
                 problems?.reportTypeMismatch(expected: "an array", found: input.value, at: input.location)
                 return
             }
+            // The array's location is shared by its elements: made once, not once per element.
+            let arrayLocation = input.location
             for (offset, element) in elements.enumerated() {
-                output.append(LocatedJSONValue(value: element,
-                    location: problems == nil ? nil : .index(offset, in: input.location)))
+                output.append(LocatedJSONValue(value: element, location: arrayLocation).descending(to: element, by: .index(offset)))
             }
         case .runBlock(let block):
             if let result = block(input.value) {
-                output.append(LocatedJSONValue(value: result, location: input.location))
+                output.append(input.replacingValue(with: result))
             }
         case .combine(let first, let second):
             output.append(contentsOf: first.evaluate(input.value, at: input.location, problems: problems))

@@ -96,7 +96,7 @@ final class JSONProblemCollector {
 
     /// `text` cut to the text limit at a character boundary, with "…" at the end and a problem
     /// reported at `location`; `text` itself when it is within the limit.
-    func boundedText(_ text: String, at location: JSONLocation?) -> String {
+    func boundedText(_ text: String, at location: @autoclosure () -> JSONLocation?) -> String {
         let maximum = limits.maximumTextLength
         guard text.utf8.count > maximum else { return text }
         let ellipsis = "…"
@@ -108,7 +108,7 @@ final class JSONProblemCollector {
         }
         let bytes = text.utf8.count
         report("the text is \(ContentLimits.describe(bytes: bytes)) long; it was cut to the limit of "
-            + "\(ContentLimits.describe(bytes: maximum))", at: location)
+            + "\(ContentLimits.describe(bytes: maximum))", at: location())
         return String(decoding: utf8[..<end], as: UTF8.self) + ellipsis
     }
 

@@ -14,7 +14,12 @@ extension ViewController {
     /// item was deleted, perhaps to be inserted elsewhere, or there was no diff) are matched to
     /// models by identifier and compared.
     func updateVisibleCells() {
-        guard let layout, let viewModel, layout.count == viewModel.bodyComponentModels.count else { return }
+        // The layout must be this view model's: complete, or the first chunks of it while a large
+        // body is still being laid out (ViewController+LargeViewModels.swift).
+        guard let layout, let viewModel,
+            layout.count == viewModel.bodyComponentModels.count
+                || (lastRenderedViewModel === viewModel && layout.count < viewModel.bodyComponentModels.count)
+        else { return }
         let body = viewModel.bodyComponentModels
         let visible = canvas.visibleRect
         let area = Rect(x: 0, y: visible.minY - overscan, width: visible.width, height: visible.height + 2 * overscan)

@@ -30,7 +30,7 @@ final class ReallyLongListOperation: ContentOperationWithPaginatedContent {
     }
 
     /// Rows `row-N` titled "Row number N+1", for both lists.
-    static func addRows(_ indices: Range<Int>, to builder: ViewModelBuilder) {
+    nonisolated static func addRows(_ indices: Range<Int>, to builder: ViewModelBuilder) {
         for index in indices {
             let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
             row.componentName = "row"
@@ -43,7 +43,7 @@ final class ReallyLongListOperation: ContentOperationWithPaginatedContent {
 enum ReallyLongListFeature {
     static let uri = URL(string: "hub-demo:reallylonglist")!
     static let millionURI = URL(string: "hub-demo:reallylonglist:million")!
-    static let millionCount = 1_000_000
+    nonisolated static let millionCount = 1_000_000
 
     static func register(in hub: Hub) {
         try! hub.featureRegistry.registerFeature(
@@ -51,7 +51,9 @@ enum ReallyLongListFeature {
             contentOperationFactories: [BlockContentOperationFactory { _ in [ReallyLongListOperation()] }],
             exampleViewURIs: [uri],
             options: ["description": "Rows that load 50 at a time as you scroll"])
-        let million = BlockContentOperation { context in
+        // A million rows are made on a background thread, so the window keeps drawing (and its
+        // spinner turning) while they are.
+        let million = BackgroundContentOperation { context in
             context.viewModelBuilder.navigationBarTitle = "A Million Rows"
             ReallyLongListOperation.addRows(0..<millionCount, to: context.viewModelBuilder)
         }

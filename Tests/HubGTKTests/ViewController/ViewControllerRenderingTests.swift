@@ -50,7 +50,9 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             defer { harness.tearDown() }
             harness.register("row") { RecordingComponent() }
             let controller = try harness.open { addRows($0, count: 100_000) }
-            pump(until: { controller.liveBodyComponentCount > 0 }, "rows to appear")
+            // A view this large is built off the main thread and laid out in chunks.
+            pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear")
+            pump(until: { controller.layout?.count == 100_000 }, timeout: 60, "the whole layout")
             let viewport = controller.canvas.viewportSize.height
             let bound = Int(((viewport + 2 * controller.overscan) / 50).rounded(.up)) + 2
             var maximum = 0
