@@ -10,7 +10,8 @@ BUILD_FLAGS  ?=
 # documentation coverage check, and the validators `make test` runs on what `make install` writes
 # (desktop-file-validate, appstreamcli), and libcurl for the static Swift runtime of `make install`.
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
-                fonts-cantarell python3 desktop-file-utils appstream libcurl4-openssl-dev
+                fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
+                libcurl4-openssl-dev
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
