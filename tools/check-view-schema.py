@@ -5,9 +5,10 @@ Usage: tools/check-view-schema.py PATH-TO-hub-validate
 
 1. The schema is a valid draft 2020-12 schema.
 2. Every view document the project ships or documents passes both the schema and hub-validate:
-   the JSON files in data/ and Resources/ (the schema itself excepted), every ```json block in
-   README.md and docs/*.md (a fence marked ```json is a view document; other JSON is marked
-   ```jsonc), and the fixtures meant to be valid.
+   the JSON files in data/, Resources/ (the schema itself excepted), docs/examples/ and the example
+   app's resources, every ```json block in README.md and docs/*.md (a fence marked ```json is a view
+   document; other JSON is marked ```jsonc), and the test fixtures meant to be valid (HubFrameworkTests'
+   JSON fixtures and hub-validate's valid/ corpus).
 3. Every document of the invalid corpus is rejected by both (Tests/HubValidateTests/Fixtures/validate/
    invalid, which hub-validate's own tests pin down message by message). Where the reader only skips
    values (warnings), both must also name the same values: the paths hub-validate reports are the
@@ -137,18 +138,18 @@ def main():
     validator = jsonschema.Draft202012Validator(schema)
 
     valid = []
-    for pattern in ("data/**/*.json", "Resources/**/*.json"):
+    for pattern in ("data/**/*.json", "Resources/**/*.json", "docs/examples/**/*.json", "Examples/*/Sources/**/*.json",
+                    "Tests/HubFrameworkTests/Fixtures/JSON/*.json", "Tests/HubValidateTests/Fixtures/validate/valid/*.json"):
         for path in sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True)):
             if os.path.abspath(path) != SCHEMA_PATH:
                 with open(path, "rb") as handle:
                     valid.append((os.path.relpath(path, ROOT), handle.read()))
-    for path in sorted(glob.glob(os.path.join(FIXTURES, "valid/*.json"))):
-        with open(path, "rb") as handle:
-            valid.append((os.path.relpath(path, ROOT), handle.read()))
     for markdown in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs/*.md"))):
         for line, block in json_blocks(markdown):
             valid.append(("%s:%d" % (os.path.relpath(markdown, ROOT), line), block.encode("utf-8")))
 
+    if len(valid) < 12:
+        fail("only %d valid documents found: did a folder move?" % len(valid))
     for name, data in valid:
         errors = schema_errors(validator, data)
         if errors:
