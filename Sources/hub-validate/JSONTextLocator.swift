@@ -114,6 +114,11 @@ struct JSONTextLocator {
                     }
                     node?.offset = index
                     switch byte {
+                    case UInt8(ascii: "{") where root != nil && node == nil, UInt8(ascii: "[") where root != nil && node == nil:
+                        // No wanted path goes through this container: skip it whole, which is
+                        // much quicker than tracking keys and indexes inside it.
+                        index = Self.endOfContainer(bytes, from: index)
+                        state = .afterValue
                     case UInt8(ascii: "{"), UInt8(ascii: "["):
                         let isObject = byte == UInt8(ascii: "{")
                         frames.append(Frame(isObject: isObject, node: node))
@@ -206,6 +211,28 @@ struct JSONTextLocator {
             }
         }
         return bytes.count + 1
+    }
+
+    /// The offset after the array or object starting at `start` (the end of the text when it is not closed).
+    private static func endOfContainer(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var depth = 0
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index = endOfString(bytes, from: index)
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            default:
+                break
+            }
+            index += 1
+        }
+        return bytes.count
     }
 
     /// The offset after a number or literal.

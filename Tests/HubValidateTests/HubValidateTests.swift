@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import HubFramework
 import XCTest
 
@@ -130,18 +131,24 @@ final class HubValidateTests: XCTestCase {
     func testThousandsOfDocuments() throws {
         let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
             appropriateFor: ValidatorRun.fixtures, create: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // Written and removed with POSIX calls: Foundation takes seconds for thousands of small files.
+        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/rm"), arguments: ["-rf", folder.path]).waitUntilExit() }
         for index in 0..<3000 {
             let text = index % 3 == 0 ? #"{"title": \#(index)}"# : #"{"title": "View \#(index)"}"#
             let name = "view-" + String(String(index + 10000).dropFirst()) + ".json"
-            XCTAssertTrue(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data(text.utf8)))
+            let descriptor = open(folder.appendingPathComponent(name).path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            XCTAssertGreaterThanOrEqual(descriptor, 0)
+            XCTAssertEqual(text.utf8.withContiguousStorageIfAvailable { write(descriptor, $0.baseAddress, $0.count) }, text.utf8.count)
+            close(descriptor)
         }
         let run = try ValidatorRun(["--format", "json", "."], in: folder)
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.standardOutput.hasSuffix(#""summary": {"errors":0,"files":3000,"unreadable":0,"warnings":1000}"#
             + "\n}\n"), String(run.standardOutput.suffix(200)))
-        XCTAssertTrue(run.standardOutput.contains(
-            #"{"column":11,"file":"./view-2997.json","line":1,"message":"expected a string, found a number","offset":10,"path":"title","severity":"warning"}"#))
+        let lines = run.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1000 + 5)
+        XCTAssertEqual(lines[lines.count - 4],
+            #"    {"column":11,"file":"./view-2997.json","line":1,"message":"expected a string, found a number","offset":10,"path":"title","severity":"warning"}"#)
     }
 
     /// A large document (12 MB here, to keep the debug test quick): its one problem, near the end, is
