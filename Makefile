@@ -7,10 +7,13 @@ CONFIG       ?= debug
 BUILD_FLAGS  ?=
 # System packages: GTK 3 headers, a virtual X server for tests, a private D-Bus session,
 # input synthesis for end-to-end tests, imagemagick for screenshots, python3 for the
-# documentation coverage check, and the validators `make test` runs on what `make install` writes
-# (desktop-file-validate, appstreamcli), and libcurl for the static Swift runtime of `make install`.
+# documentation coverage check, python3-jsonschema to hold the view documents' JSON Schema
+# against hub-validate (tools/check-view-schema.py), the validators `make test` runs on what
+# `make install` writes (desktop-file-validate, appstreamcli), and libcurl for the static Swift
+# runtime of `make install`.
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
-                fonts-cantarell python3 desktop-file-utils appstream libcurl4-openssl-dev
+                fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
+                libcurl4-openssl-dev
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
@@ -41,6 +44,7 @@ APP_ID         := org.hubframework.Viewer
 SHARE          := $(DESTDIR)$(PREFIX)/share
 # Every file `make install` writes, so that `make uninstall` removes exactly these.
 INSTALLED_FILES = $(DESTDIR)$(PREFIX)/bin/hub-viewer $(DESTDIR)$(PREFIX)/bin/hublive \
+                  $(DESTDIR)$(PREFIX)/bin/hub-validate \
                   $(SHARE)/applications/$(APP_ID).desktop \
                   $(SHARE)/metainfo/$(APP_ID).metainfo.xml \
                   $(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -80,13 +84,15 @@ check:
 	@tools/check-raw-gtk-calls.sh
 
 # Every test: the source checks, the API documentation (warning-free, every public symbol
-# documented), the toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus
+# documented), the view documents' JSON Schema against hub-validate (a few seconds), the
+# toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus
 # session, then `make install` of the debug build into a temporary folder (tools/test-install.sh,
 # about 20 s). The documentation runs right after the build it reuses: about 20 s on the 2-core
 # development machine the first time (the plugin builds its own tools), 15 s after that.
 test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory docs
+	@tools/check-view-schema.py "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))/hub-validate"
 	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) HUB_EXAMPLE_CITIES="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/cities" \
@@ -118,18 +124,19 @@ bench: deps
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -v "Failed to set fd limit"
 
-# Installs the viewer and hublive with the viewer's resources and data (share/hub-viewer, where
+# Installs the viewer, hublive and hub-validate with the viewer's resources and data (share/hub-viewer, where
 # ResourceLocator looks next to bin/), its desktop entry, AppStream metadata, icons and GSettings
 # schema. The executables link this package's libraries and (INSTALL_FLAGS) the Swift runtime
 # statically: they need only the system's GTK, GLib and libcurl.
 install: deps
-	@for product in hub-viewer hublive; do \
+	@for product in hub-viewer hublive hub-validate; do \
 	  $(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --product $$product 2>&1 \
 	    | grep -v "prohibited flag(s): -pthread"; [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
 	done
 	@bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --show-bin-path)"; \
 	install -Dm755 "$$bin/hub-viewer" "$(DESTDIR)$(PREFIX)/bin/hub-viewer" && \
-	install -Dm755 "$$bin/hublive" "$(DESTDIR)$(PREFIX)/bin/hublive"
+	install -Dm755 "$$bin/hublive" "$(DESTDIR)$(PREFIX)/bin/hublive" && \
+	install -Dm755 "$$bin/hub-validate" "$(DESTDIR)$(PREFIX)/bin/hub-validate"
 	@rm -rf "$(SHARE)/hub-viewer"
 	@mkdir -p "$(SHARE)/hub-viewer"
 	@cp -R Resources "$(SHARE)/hub-viewer/resources"
@@ -141,7 +148,7 @@ install: deps
 	  "$(SHARE)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"
 	@install -Dm644 data/$(APP_ID).gschema.xml "$(SHARE)/glib-2.0/schemas/$(APP_ID).gschema.xml"
 	@if [ -z "$(DESTDIR)" ]; then glib-compile-schemas "$(SHARE)/glib-2.0/schemas"; fi
-	@echo "Installed hub-viewer and hublive in $(DESTDIR)$(PREFIX)"
+	@echo "Installed hub-viewer, hublive and hub-validate in $(DESTDIR)$(PREFIX)"
 
 # Removes what `install` wrote; recompiles the schemas so that gschemas.compiled drops the
 # viewer's, and leaves the shared folders (bin, share/applications, …) in place.
@@ -150,7 +157,7 @@ uninstall:
 	@rm -rf "$(SHARE)/hub-viewer"
 	@if [ -z "$(DESTDIR)" ] && [ -d "$(SHARE)/glib-2.0/schemas" ]; then \
 	  glib-compile-schemas "$(SHARE)/glib-2.0/schemas"; fi
-	@echo "Removed hub-viewer and hublive from $(DESTDIR)$(PREFIX)"
+	@echo "Removed hub-viewer, hublive and hub-validate from $(DESTDIR)$(PREFIX)"
 
 clean:
 	$(SWIFT) package clean

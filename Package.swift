@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "HubApp", targets: ["HubApp"]),
         .executable(name: "hub-viewer", targets: ["hub-viewer"]),
         .executable(name: "hublive", targets: ["hublive"]),
+        .executable(name: "hub-validate", targets: ["hub-validate"]),
         .executable(name: "hub-bench", targets: ["HubBench"]),
     ],
     dependencies: [
@@ -103,6 +104,16 @@ let package = Package(
             ],
             path: "Sources/hublive"
         ),
+        // Checks JSON documents with the viewer's own reader, for backends' CI and editors: the core
+        // and the argument parser only, so it runs where there is no display and no GTK.
+        .executableTarget(
+            name: "hub-validate",
+            dependencies: [
+                "HubFramework",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/hub-validate"
+        ),
         .executableTarget(
             name: "HubBench",
             dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport",
@@ -139,6 +150,14 @@ let package = Package(
                            "HubGTKTestSupport"],
             path: "Tests/HubViewerTests",
             exclude: ["Golden"]
+        ),
+        // Runs the built hub-validate on the documents in Fixtures/validate and compares its output
+        // with the expected files there (the fixtures are read from the source tree, not bundled).
+        .testTarget(
+            name: "HubValidateTests",
+            dependencies: ["HubFramework"],
+            path: "Tests/HubValidateTests",
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -19,10 +19,10 @@ started=$(date +%s)
 
 make --no-print-directory install INSTALL_CONFIG=debug INSTALL_FLAGS= PREFIX=$prefix DESTDIR="$root" >/dev/null
 
-for file in bin/hub-viewer bin/hublive share/applications/$app.desktop share/metainfo/$app.metainfo.xml \
+for file in bin/hub-viewer bin/hublive bin/hub-validate share/applications/$app.desktop share/metainfo/$app.metainfo.xml \
             share/icons/hicolor/scalable/apps/$app.svg share/icons/hicolor/symbolic/apps/$app-symbolic.svg \
             share/glib-2.0/schemas/$app.gschema.xml share/hub-viewer/resources/hub-viewer.css \
-            share/hub-viewer/data/city-images.json; do
+            share/hub-viewer/data/city-images.json share/hub-viewer/resources/schema/hub-view.schema.json; do
   [ -f "$root$prefix/$file" ] || fail "make install did not write $prefix/$file"
 done
 [ -x "$root$prefix/bin/hub-viewer" ] || fail "bin/hub-viewer is not executable"
@@ -40,10 +40,18 @@ done
 # This package's libraries are linked in statically: every library ldd lists resolves, and none comes
 # from the checkout (this debug install loads the Swift runtime from the toolchain; a default
 # `make install` links it in, see INSTALL_FLAGS in the Makefile).
-for exe in hub-viewer hublive; do
+for exe in hub-viewer hublive hub-validate; do
   ldd "$root$prefix/bin/$exe" | grep -q "not found" && fail "$exe: a library is missing: $(ldd "$root$prefix/bin/$exe")"
   ldd "$root$prefix/bin/$exe" | grep -q "$checkout" && fail "$exe links a library from the checkout"
 done
+
+# The installed validator needs no display and no GTK: it checks the installed data and rejects a
+# broken document with status 1.
+validator=$root$prefix/bin/hub-validate
+ldd "$validator" | grep -q libgtk && fail "hub-validate links GTK"
+(cd "$stage" && env -u DISPLAY "$validator" "$share/hub-viewer/data") || fail "hub-validate rejects the installed data"
+status=0; echo '{"title": 15}' | "$validator" - >/dev/null 2>&1 || status=$?
+[ "$status" -eq 1 ] || fail "hub-validate exits with $status on a mistyped title, not 1"
 
 # The installed viewer, started from outside the checkout with no HUB_VIEWER_* override, renders the
 # Cities view like the golden image: it found the pictures and their JSON.
@@ -65,4 +73,4 @@ pixels=$(differing "$stage/no-pictures.png"); echo "test-install: without instal
 make --no-print-directory uninstall PREFIX=$prefix DESTDIR="$root" >/dev/null
 left=$(find "$root" -type f ! -name gschemas.compiled)
 [ -z "$left" ] || fail "make uninstall left: $left"
-echo "test-install: OK (install, validators, icons, ldd, installed viewer, uninstall) in $(( $(date +%s) - started )) s"
+echo "test-install: OK (install, validators, icons, ldd, hub-validate, installed viewer, uninstall) in $(( $(date +%s) - started )) s"

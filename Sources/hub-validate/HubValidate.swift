@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import HubFramework
+
+/// `hub-validate`: checks JSON view documents with the reader the viewer uses, for backends' CI.
+@main
+struct HubValidate: ParsableCommand {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "hub-validate",
+        abstract: "Check JSON view documents with the reader the viewer uses.",
+        discussion: """
+            Prints every problem as FILE:LINE:COLUMN: PATH: SEVERITY: MESSAGE, in document order. An \
+            error makes the whole document unusable (it is not JSON, or its top level is neither an \
+            object nor an array); a warning is a value the reader skips (a wrong type, a null, an \
+            invalid URL or identifier). Unknown keys are not problems: the reader ignores them, like \
+            a top-level "$schema".
+
+            A directory stands for every .json file below it. Documents are read one at a time.
+
+            Exit status: 0 when every document is fine, 1 when some have problems, 2 when a file \
+            cannot be read or the arguments are wrong.
+            """)
+
+    @Argument(help: ArgumentHelp("The documents to check; - reads standard input, a directory its .json files.",
+        valueName: "file"))
+    var files: [String] = []
+
+    @Option(help: ArgumentHelp("The JSON schema the documents are read with (known: \(SchemaCatalog.names.joined(separator: ", "))).",
+        valueName: "name"))
+    var schema = SchemaCatalog.defaultName
+
+    @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")
+    var format = Format.text
+
+    @Option(help: ArgumentHelp("The name standard input is reported under.", valueName: "name"))
+    var stdinName = "<stdin>"
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Name at least one file, directory or - (standard input).") }
+        if SchemaCatalog.schema(named: schema) == nil {
+            throw ValidationError("Unknown schema '\(schema)'; known: \(SchemaCatalog.names.joined(separator: ", ")).")
+        }
+    }
+
+    func run() throws {
+        let checker = ViewDocumentChecker(schema: SchemaCatalog.schema(named: schema)!)
+        var report: any ValidationReport = format == .json ? JSONValidationReport() : TextValidationReport()
+        var summary = ValidationSummary()
+        for source in DocumentSource.expand(files) {
+            switch source {
+            case .failure(let error):
+                summary.unreadable += 1
+                report.addUnreadable(file: error.name, reason: error.reason)
+            case .success(let source):
+                let name = if case .file(let path) = source { path } else { stdinName }
+                // One document at a time: its data and everything read from it go out of scope here.
+                do {
+                    let problems = checker.problems(in: try source.read())
+                    summary.files += 1
+                    for problem in problems {
+                        if problem.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
+                    }
+                    report.add(problems, file: name)
+                } catch {
+                    summary.unreadable += 1
+                    report.addUnreadable(file: name, reason: error.reason)
+                }
+            }
+        }
+        report.finish(summary)
+        if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+    }
+
+    /// Like the default, except that wrong arguments exit with 2 (the status the tool documents for
+    /// them) instead of the argument parser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let status = exitCode(for: error)
+            if status == .success || error is ExitCode { exit(withError: error) }
+            writeError(fullMessage(for: error) + "\n")
+            Foundation.exit(2)
+        }
+    }
+}

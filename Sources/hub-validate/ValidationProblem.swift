@@ -1,0 +1,25 @@
+import Foundation
+
+/// One thing wrong with a document, located in its text.
+struct ValidationProblem: Sendable, Equatable {
+    /// How bad a problem is.
+    ///
+    /// An **error** makes the whole document unusable: the viewer shows its error page instead of the
+    /// view (the text is not JSON, or its top level is neither an object nor an array).
+    /// A **warning** is a value the reader skipped: the view still opens, without that value (a
+    /// mistyped field, a null, an invalid URL, an action identifier without its colon).
+    enum Severity: String, Sendable {
+        case error
+        case warning
+    }
+
+    var severity: Severity
+    /// Where the value (or the syntax error) sits in the document, e.g. `body[3].images.main.uri`;
+    /// empty for the top level.
+    var path: String
+    var message: String
+    /// Byte offset, one-based line and one-based column (in Unicode scalars, as the parser counts).
+    var offset: Int
+    var line: Int
+    var column: Int
+}

@@ -1,0 +1,117 @@
+import Foundation
+import HubFramework
+
+/// Totals of a run.
+struct ValidationSummary {
+    var files = 0
+    var errors = 0
+    var warnings = 0
+    var unreadable = 0
+
+    /// 0 when every document was read and is fine, 1 when some have problems, 2 when a document
+    /// could not be read (that wins: the run did not check everything it was asked to).
+    var exitStatus: Int32 {
+        if unreadable > 0 { return 2 }
+        return errors + warnings > 0 ? 1 : 0
+    }
+}
+
+/// Writes what a run finds, document by document, as it goes: nothing is kept but the totals, so a
+/// run over thousands of documents uses as little memory as a run over one.
+protocol ValidationReport {
+    /// The problems of one document (called for every document, with an empty list when it is fine).
+    mutating func add(_ problems: [ValidationProblem], file: String)
+    /// A document that could not be read.
+    mutating func addUnreadable(file: String, reason: String)
+    /// Ends the report.
+    mutating func finish(_ summary: ValidationSummary)
+}
+
+/// Writes to standard output (buffered by the standard library; flushed at exit).
+func writeOutput(_ text: String) {
+    print(text, terminator: "")
+}
+
+/// Writes to standard error, unbuffered.
+func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// `file:line:column: path: severity: message`, one line per problem, in document order, which
+/// compilers' problem matchers and editors' "go to location" understand. The top level's path is
+/// `(top level)`. Unreadable files and the totals go to standard error; a clean run prints nothing.
+struct TextValidationReport: ValidationReport {
+    mutating func add(_ problems: [ValidationProblem], file: String) {
+        for problem in problems {
+            let path = problem.path.isEmpty ? "(top level)" : problem.path
+            writeOutput("\(file):\(problem.line):\(problem.column): \(path): \(problem.severity.rawValue): \(problem.message)\n")
+        }
+    }
+
+    mutating func addUnreadable(file: String, reason: String) {
+        writeError("hub-validate: \(file): cannot read: \(reason)\n")
+    }
+
+    mutating func finish(_ summary: ValidationSummary) {
+        guard summary.exitStatus != 0 else { return }
+        var parts = [Self.count(summary.errors, "error"), Self.count(summary.warnings, "warning")]
+        if summary.unreadable > 0 { parts.append(Self.count(summary.unreadable, "unreadable file")) }
+        writeError("hub-validate: \(Self.count(summary.files, "document")) checked: \(parts.joined(separator: ", "))\n")
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+/// One JSON document for machines (CI annotations), streamed:
+///
+/// ```
+/// {
+///   "problems": [
+///     {"column":14,"file":"view.json","line":3,"message":"…","offset":40,"path":"body[0].text.title","severity":"warning"}
+///   ],
+///   "summary": {"errors":0,"files":1,"unreadable":0,"warnings":1}
+/// }
+/// ```
+///
+/// Every problem has the same keys, sorted. An unreadable file is a problem with severity `error`
+/// and null `line`, `column`, `offset` and `path`.
+struct JSONValidationReport: ValidationReport {
+    private var isFirst = true
+    private let writer = JSONWriter(options: .sortedKeys)
+
+    init() {
+        writeOutput("{\n  \"problems\": [")
+    }
+
+    mutating func add(_ problems: [ValidationProblem], file: String) {
+        for problem in problems {
+            write([
+                "column": .number(Double(problem.column)), "file": .string(file), "line": .number(Double(problem.line)),
+                "message": .string(problem.message), "offset": .number(Double(problem.offset)),
+                "path": .string(problem.path), "severity": .string(problem.severity.rawValue),
+            ])
+        }
+    }
+
+    mutating func addUnreadable(file: String, reason: String) {
+        write([
+            "column": .null, "file": .string(file), "line": .null, "message": .string("cannot read: \(reason)"),
+            "offset": .null, "path": .null, "severity": .string(ValidationProblem.Severity.error.rawValue),
+        ])
+    }
+
+    private mutating func write(_ object: JSONObject) {
+        writeOutput((isFirst ? "\n    " : ",\n    ") + writer.string(for: .object(object)))
+        isFirst = false
+    }
+
+    mutating func finish(_ summary: ValidationSummary) {
+        let totals: JSONObject = [
+            "errors": .number(Double(summary.errors)), "files": .number(Double(summary.files)),
+            "unreadable": .number(Double(summary.unreadable)), "warnings": .number(Double(summary.warnings)),
+        ]
+        writeOutput((isFirst ? "" : "\n  ") + "],\n  \"summary\": " + writer.string(for: .object(totals)) + "\n}\n")
+    }
+}

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Keeps Resources/schema/hub-view.schema.json and the Swift reader in step (run by `make test`).
+
+Usage: tools/check-view-schema.py PATH-TO-hub-validate
+
+1. The schema is a valid draft 2020-12 schema.
+2. Every view document the project ships or documents passes both the schema and hub-validate:
+   the JSON files in data/, Resources/ (the schema itself excepted), docs/examples/ and the example
+   app's resources, every ```json block in README.md and docs/*.md (a fence marked ```json is a view
+   document; other JSON is marked ```jsonc), and the test fixtures meant to be valid (HubFrameworkTests'
+   JSON fixtures and hub-validate's valid/ corpus).
+3. Every document of the invalid corpus is rejected by both (Tests/HubValidateTests/Fixtures/validate/
+   invalid, which hub-validate's own tests pin down message by message). Where the reader only skips
+   values (warnings), both must also name the same values: the paths hub-validate reports are the
+   paths the schema's errors point at.
+4. Every key of the valid fixture that uses every key, given a value of the wrong type, is rejected by
+   both, at that key: a key the schema leaves untyped, or types differently from the reader, fails here.
+"""
+import copy
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCHEMA_PATH = os.path.join(ROOT, "Resources/schema/hub-view.schema.json")
+FIXTURES = os.path.join(ROOT, "Tests/HubValidateTests/Fixtures/validate")
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("check-view-schema: FAIL: " + message, file=sys.stderr)
+
+
+def schema_errors(validator, data):
+    """The schema's complaints about the bytes `data` (not being UTF-8 JSON counts as one; a leading
+    byte order mark is skipped, as the reader does)."""
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except ValueError as error:
+        return ["not JSON: %s" % error]
+    return [e.message for e in validator.iter_errors(document)]
+
+
+def hub_validate(executable, text):
+    """hub-validate's exit status and report (--format json) for `text`, fed on standard input."""
+    run = subprocess.run([executable, "--format", "json", "-"], input=text, capture_output=True)
+    return run.returncode, json.loads(run.stdout.decode("utf-8"))
+
+
+PATH_STEP = re.compile(r'\.?([A-Za-z0-9_-]+)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
+
+
+def path_steps(text):
+    """`body[0].images.custom["my image"].uri` as a tuple of keys and indexes."""
+    steps, position = [], 0
+    while position < len(text):
+        match = PATH_STEP.match(text, position)
+        if not match:
+            raise ValueError("not a path: " + text)
+        key, index, quoted = match.groups()
+        steps.append(key if key is not None else int(index) if index is not None else json.loads(quoted))
+        position = match.end()
+    return tuple(steps)
+
+
+def compare_paths(name, schema, data, report):
+    """When the reader only skipped values, the schema must flag exactly those values."""
+    if any(problem["severity"] != "warning" for problem in report["problems"]):
+        return
+    document = json.loads(data.decode("utf-8-sig"))
+    definition = "#/$defs/view" if isinstance(document, dict) else "#/$defs/componentList"
+    validator = jsonschema.Draft202012Validator({"$ref": definition, "$defs": schema["$defs"]})
+    flagged = {tuple(error.absolute_path) for error in validator.iter_errors(document)}
+    reported = {path_steps(problem["path"]) for problem in report["problems"]}
+    for path in sorted(reported - flagged, key=str):
+        fail("%s: hub-validate reports %s, the schema does not" % (name, "/".join(map(str, path))))
+    for path in sorted(flagged - reported, key=str):
+        fail("%s: the schema flags %s, hub-validate does not" % (name, "/".join(map(str, path))))
+
+
+def json_blocks(markdown_path):
+    """The ```json fenced blocks of a Markdown file, with their line numbers."""
+    blocks, current, start = [], None, 0
+    with open(markdown_path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            stripped = line.strip()
+            if current is None and stripped == "```json":
+                current, start = [], number
+            elif current is not None and stripped.startswith("```"):
+                blocks.append((start, "".join(current)))
+                current = None
+            elif current is not None:
+                current.append(line)
+    return blocks
+
+
+def mutations(document, path=()):
+    """Every (path, copy) of `document` with one known key's value replaced by the number 15, a type
+    no key of the default schema takes. Free-form objects (custom, metadata, logging) are replaced
+    but not entered; "$schema" is left alone."""
+    if isinstance(document, dict):
+        items = document.items()
+    elif isinstance(document, list):
+        items = enumerate(document)
+    else:
+        return
+    for key, value in items:
+        if key == "$schema":
+            continue
+        yield path + (key,), value
+        if key not in ("custom", "metadata", "logging") or path[-1:] == ("images",):
+            yield from mutations(value, path + (key,))
+
+
+def replaced(document, path, value):
+    result = copy.deepcopy(document)
+    target = result
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return result
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    executable = sys.argv[1]
+    with open(SCHEMA_PATH, encoding="utf-8") as handle:
+        schema = json.load(handle)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+
+    valid = []
+    for pattern in ("data/**/*.json", "Resources/**/*.json", "docs/examples/**/*.json", "Examples/*/Sources/**/*.json",
+                    "Tests/HubFrameworkTests/Fixtures/JSON/*.json", "Tests/HubValidateTests/Fixtures/validate/valid/*.json"):
+        for path in sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True)):
+            if os.path.abspath(path) != SCHEMA_PATH:
+                with open(path, "rb") as handle:
+                    valid.append((os.path.relpath(path, ROOT), handle.read()))
+    for markdown in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs/*.md"))):
+        for line, block in json_blocks(markdown):
+            valid.append(("%s:%d" % (os.path.relpath(markdown, ROOT), line), block.encode("utf-8")))
+
+    if len(valid) < 12:
+        fail("only %d valid documents found: did a folder move?" % len(valid))
+    for name, data in valid:
+        errors = schema_errors(validator, data)
+        if errors:
+            fail("%s: the schema rejects a valid document: %s" % (name, errors[0]))
+        status, report = hub_validate(executable, data)
+        if status != 0:
+            fail("%s: hub-validate rejects a valid document (%d): %s" % (name, status, report["problems"][0]))
+
+    invalid = sorted(glob.glob(os.path.join(FIXTURES, "invalid/*.json")))
+    for path in invalid:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        name = os.path.relpath(path, ROOT)
+        if not schema_errors(validator, data):
+            fail("%s: the schema accepts a document hub-validate must reject" % name)
+        status, report = hub_validate(executable, data)
+        if status != 1:
+            fail("%s: hub-validate exits with %d, not 1" % (name, status))
+        else:
+            compare_paths(name, schema, data, report)
+
+    with open(os.path.join(FIXTURES, "valid/every-key.json"), encoding="utf-8") as handle:
+        every_key = json.load(handle)
+    mutated = 0
+    for path, _ in mutations(every_key):
+        document = replaced(every_key, path, 15)
+        text = json.dumps(document).encode("utf-8")
+        name = "every-key.json with %s = 15" % "/".join(str(key) for key in path)
+        if not schema_errors(validator, text):
+            fail("%s: the schema accepts it, the reader skips the value" % name)
+        status, report = hub_validate(executable, text)
+        if status != 1:
+            fail("%s: hub-validate exits with %d, not 1" % (name, status))
+        else:
+            compare_paths(name, schema, text, report)
+        mutated += 1
+
+    if failures:
+        sys.exit("check-view-schema: %d failures" % len(failures))
+    print("check-view-schema: OK (%d valid documents, %d invalid ones, %d mistyped keys; schema and hub-validate agree)"
+          % (len(valid), len(invalid), mutated))
+
+
+if __name__ == "__main__":
+    main()
