@@ -42,6 +42,8 @@ struct ViewDocumentChecker: DocumentChecker {
             return problem("invalid JSON: \(reason)", at: location)
         case .tooDeep(let maximumDepth, let location):
             return problem("arrays and objects are nested deeper than \(maximumDepth) levels", at: location)
+        case .numberTooLong(let maximumLength, let location):
+            return problem("a number is longer than \(maximumLength) characters", at: location)
         case .unexpectedTopLevelValue(let expected, let found):
             let offset = locator.firstValueOffset()
             let position = TextPosition.lineAndColumn(of: [offset], in: data)[offset] ?? (1, 1)

@@ -54,6 +54,13 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     public var externalOpener: @MainActor (URL) -> Bool = Navigator.openWithDesktop
     /// A URI the error page suggests (the app's start URI).
     public var exampleURI: URL?
+    /// How many body components the pages that are not on screen may keep in memory together.
+    /// Pages nearest to the current one keep theirs first; a page past the budget drops its content
+    /// (``ViewController/discardContent()``) and loads it again, scrolled back to where it was, when
+    /// it is shown. The default, 200,000, keeps a long trail of ordinary pages and at most a fifth
+    /// of a million-row page: browsing back and forth between huge views stays within about the
+    /// memory of one. Set 0 to keep only the current page's content, `.max` to keep everything.
+    public var offScreenComponentBudget = 200_000
 
     /// An empty stack that opens the view URIs of `hub`'s features.
     public init(hub: Hub) {
@@ -134,6 +141,25 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         // appears as it arrives.
         delegate?.navigator(self, didShow: page)
         delegate?.navigatorCurrentPageDidChange(self)
+        enforceOffScreenBudget()
+    }
+
+    /// Lets the pages off screen keep their content, nearest to the current page first, until the
+    /// budget is spent; the others drop theirs.
+    private func enforceOffScreenBudget() {
+        var spent = 0
+        let others = pages.indices.filter { $0 != currentIndex }
+            .sorted { abs($0 - currentIndex) < abs($1 - currentIndex) }
+        for index in others {
+            let controller = pages[index].viewController
+            let count = controller.bodyComponentCount
+            if count == 0 { continue }
+            if spent + count <= offScreenComponentBudget {
+                spent += count
+            } else {
+                controller.discardContent()
+            }
+        }
     }
 
     private func remember(_ uri: String) {

@@ -197,6 +197,20 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
     }
 
+    /// Forgets everything loaded so far (the last view model, the builders kept for rescheduling and
+    /// pages, the cached initial content), after cancelling what runs: the memory goes, and the next
+    /// ``loadViewModel()`` loads afresh whatever the reload policy says. For views that are off
+    /// screen and may not be shown again soon (see `Navigator.offScreenComponentBudget` in HubApp).
+    public func discardContent() {
+        cancel()
+        previouslyLoadedViewModel = nil
+        cachedInitialViewModel = nil
+        currentBuilder = nil
+        builderSnapshots = Array(repeating: nil, count: operations.count)
+        errorSnapshots = Array(repeating: nil, count: operations.count)
+        pageIndex = 0
+    }
+
     /// Tells every action-observing operation about an action performed in the view.
     public func actionPerformed(with context: ActionContext) {
         for case let operation as any ContentOperationActionObserver in operations {

@@ -50,6 +50,7 @@ extension ViewController {
 
     /// Schedules the next chunk of the layout when it does not cover `viewModel`'s body yet.
     func continueLayoutIfIncomplete(of viewModel: ViewModel) {
+        restoreContentOffsetIfLaidOut(viewModel)
         guard let layout, layout.count < viewModel.bodyComponentModels.count else {
             layoutContinuation = nil
             return
@@ -67,6 +68,17 @@ extension ViewController {
         _ = layout?.appendBodyComponents(measuring: measuring)
         if let height = layout?.contentSize.height { canvas.setContentHeight(height) }
         continueLayoutIfIncomplete(of: viewModel)
+    }
+
+    /// After ``discardContent()``, scrolls back to where the view was once the content reaches that
+    /// far (or is all laid out, when it got shorter).
+    private func restoreContentOffsetIfLaidOut(_ viewModel: ViewModel) {
+        guard let target = contentOffsetToRestore, let layout, !viewModel.bodyComponentModels.isEmpty else { return }
+        let complete = layout.count >= viewModel.bodyComponentModels.count
+        guard complete || layout.contentSize.height >= target + canvas.viewportSize.height else { return }
+        contentOffsetToRestore = nil
+        canvas.setContentHeight(layout.contentSize.height)
+        canvas.setContentOffset(min(target, canvas.maximumOffset))
     }
 
     /// Lets go of `objects` on a background thread, so that freeing a large view model does not

@@ -70,6 +70,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     var pendingDiff: PendingDiff?
     /// Lays out the rest of a large view model, a chunk per main-loop turn, after its first screenful.
     var layoutContinuation: MainLoopTimer?
+    /// Where to scroll once content is back after ``discardContent()``.
+    var contentOffsetToRestore: Double?
 
     // Components on screen (ViewController+Recycling.swift, ViewController+HeaderAndOverlays.swift)
     /// The body components that have widgets (see `LiveBodyComponents`).
@@ -149,6 +151,25 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         canvas.focusContent()
         wantsInitialFocus = true
         moveFocusToInitialComponent()
+    }
+
+    /// The number of body components of the content shown (0 before any arrives).
+    public var bodyComponentCount: Int { viewModel?.bodyComponentModels.count ?? 0 }
+
+    /// Drops the content of a view that is not on screen, to free its memory: the view model, its
+    /// layout and what the loader kept. When the view appears again it loads afresh and scrolls back
+    /// to where it was. Does nothing while the view is visible.
+    public func discardContent() {
+        guard !isVisible, viewModel != nil else { return }
+        contentOffsetToRestore = canvas.contentOffset
+        loader.discardContent()
+        pendingDiff = nil
+        layoutContinuation = nil
+        releaseOffTheMainThread((viewModel, lastRenderedViewModel))
+        viewModel = nil
+        lastRenderedViewModel = nil
+        layout = nil
+        updateLoadingState()
     }
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
