@@ -2,18 +2,22 @@ import Foundation
 
 /// Component model builders keyed by model identifier, remembering creation order.
 /// Used for the body and overlay lists of a view model builder and for children.
+///
+/// Storage: the builders in creation order, plus each identifier's position. Walking the list
+/// (building a million rows) reads the array and hashes nothing; only asking for a builder by
+/// identifier looks it up. A value type, so a copy shares both until one side changes.
 struct ComponentModelBuilderList {
-    private(set) var buildersByIdentifier: [String: ComponentModelBuilder] = [:]
-    private(set) var identifiers: [String] = []
+    private var builders: [ComponentModelBuilder] = []
+    private var positions: [String: Int] = [:]
 
-    var count: Int { identifiers.count }
-    var isEmpty: Bool { identifiers.isEmpty }
+    var count: Int { builders.count }
+    var isEmpty: Bool { builders.isEmpty }
 
     /// The builders in creation order.
-    var all: [ComponentModelBuilder] { identifiers.compactMap { buildersByIdentifier[$0] } }
+    var all: [ComponentModelBuilder] { builders }
 
     func contains(_ identifier: String) -> Bool {
-        buildersByIdentifier[identifier] != nil
+        positions[identifier] != nil
     }
 
     /// The builder for `identifier`, created with `make` when missing. A nil identifier always
@@ -25,42 +29,48 @@ struct ComponentModelBuilderList {
     mutating func builder(for identifier: String?, owner: BuilderOwner? = nil,
                           make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder {
         let key = identifier ?? "UnknownComponent:\(UUID().uuidString)"
-        if let existing = buildersByIdentifier[key] {
-            guard let owner, existing.owner !== owner else { return existing }
-            let copy = existing.copy()
-            copy.owner = owner
-            buildersByIdentifier[key] = copy
-            return copy
+        if let position = positions[key] {
+            return ownBuilder(at: position, owner: owner)
         }
         let builder = make(key)
         builder.owner = owner
-        buildersByIdentifier[key] = builder
-        identifiers.append(key)
+        positions[key] = builders.count
+        builders.append(builder)
         return builder
     }
 
     /// The builders in creation order, each one `owner`'s own (shared ones are copied first).
     mutating func all(ownedBy owner: BuilderOwner) -> [ComponentModelBuilder] {
-        identifiers.map { builder(for: $0, owner: owner) { _ in preconditionFailure("the builder exists") } }
+        for position in builders.indices { _ = ownBuilder(at: position, owner: owner) }
+        return builders
     }
 
+    private mutating func ownBuilder(at position: Int, owner: BuilderOwner?) -> ComponentModelBuilder {
+        let existing = builders[position]
+        guard let owner, existing.owner !== owner else { return existing }
+        let copy = existing.copy()
+        copy.owner = owner
+        builders[position] = copy
+        return copy
+    }
 
     mutating func remove(_ identifier: String) {
-        guard buildersByIdentifier.removeValue(forKey: identifier) != nil else { return }
-        identifiers.removeAll { $0 == identifier }
+        guard let position = positions.removeValue(forKey: identifier) else { return }
+        builders.remove(at: position)
+        for later in position..<builders.count { positions[builders[later].modelIdentifier] = later }
     }
 
     mutating func removeAll() {
-        buildersByIdentifier = [:]
-        identifiers = []
+        builders = []
+        positions = [:]
     }
 
     /// A list holding deep copies of the builders, in the same order.
     /// The copies belong to `owner` (a view model builder's lists) or to nobody (children).
     func deepCopy(owner: BuilderOwner? = nil) -> ComponentModelBuilderList {
         var copy = ComponentModelBuilderList()
-        copy.identifiers = identifiers
-        copy.buildersByIdentifier = buildersByIdentifier.mapValues { builder in
+        copy.positions = positions
+        copy.builders = builders.map { builder in
             let copy = builder.copy()
             copy.owner = owner
             return copy
@@ -70,7 +80,7 @@ struct ComponentModelBuilderList {
 
     /// Builds the models in preferred-index order, with their final indexes and `parent`.
     func build(parent: ComponentModel?) -> [ComponentModel] {
-        PreferredIndexOrdering.order(all).enumerated().map { offset, builder in
+        PreferredIndexOrdering.order(builders).enumerated().map { offset, builder in
             builder.build(index: offset, parent: parent)
         }
     }
