@@ -463,8 +463,10 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             let logged = SharedValue<String>()
             service.log = { logged.value = $0 }
             let done = SharedValue<Bool>()
+            let token = LiveProtocol.tokenMessage(service.token)
             Thread.detachNewThread {
                 let socket = RawLiveClient.connect(port: port)
+                RawLiveClient.send(socket, token)
                 let framed = LiveProtocol.frame(Data(#"{"title":"never complete"}"#.utf8))
                 RawLiveClient.send(socket, framed.prefix(12))
                 close(socket)
@@ -482,10 +484,11 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             let (app, port) = try startViewer()
             defer { stopViewer(app) }
             let replies = [SharedValue<String>(), SharedValue<String>()]
+            let token = try LiveProtocol.tokenMessage(XCTUnwrap(app.liveService).token)
             for (index, reply) in replies.enumerated() {
                 Thread.detachNewThread {
                     let socket = RawLiveClient.connect(port: port)
-                    let first = LiveProtocol.frame(LiveFixtures.rows(50, title: "Client \(index)"))
+                    let first = token + LiveProtocol.frame(LiveFixtures.rows(50, title: "Client \(index)"))
                     let second = LiveProtocol.frame(Data("{\"title\": ".utf8))
                     // Dribble the first message out in small writes with pauses, then a second,
                     // malformed message in the same connection.
