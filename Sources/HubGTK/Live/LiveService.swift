@@ -104,6 +104,9 @@ public final class LiveService {
         stop()
         self.token = token ?? LiveSessionToken.generate()
         let service = g_socket_service_new()!
+        // GIO's default queue of 10 unaccepted connections makes a burst of clients (refused ones
+        // included) wait for the kernel's SYN retries, seconds each; the queue costs nothing.
+        g_socket_listener_set_backlog(hub_socket_listener(service), Self.listenBacklog)
         // Loopback only, by construction: nothing else on the network can reach the socket.
         let loopback = g_inet_address_new_loopback(G_SOCKET_FAMILY_IPV4)!
         let address = g_inet_socket_address_new(loopback, port)!
@@ -213,8 +216,11 @@ public final class LiveService {
         log("closed a connection: \(why)")
     }
 
-    /// The answer to a connection without the right token.
-    static let tokenRefusal = "the live service refused the connection: it did not start with this session's token "
+    /// Connections the kernel queues until the service accepts them.
+    static let listenBacklog: Int32 = 128
+
+    /// The answer to a connection without the right token (after `error `).
+    public static let tokenRefusal = "the live service refused the connection: it did not start with this session's token "
         + "(hublive reads it from the token file the viewer writes; see docs/live-editing.md)"
 }
 
