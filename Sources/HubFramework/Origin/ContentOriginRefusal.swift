@@ -16,8 +16,8 @@ public struct ContentOriginRefusal: Error, Sendable, CustomStringConvertible {
         self.uri = uri
     }
 
-    /// One line: what was refused and why.
+    /// Why, on one line (the URI is not repeated: the line is logged next to it).
     public var description: String {
-        "content from a \(origin) source may not reach local files (\(uri.absoluteString.prefix(200)))"
+        "content from a \(origin) source may not reach local files"
     }
 }

@@ -12,7 +12,7 @@ extension ViewController {
         guard !ContentOriginPolicy.allowsNavigation(to: uri, from: contentOrigin) else { return true }
         let refusal = ContentOriginRefusal(origin: contentOrigin, uri: uri)
         HubLogging.logger("gtk.origin").warning(
-            "\(viewURI.absoluteString.prefix(200)): did not open a selected target: \(refusal)")
+            "\(viewURI.absoluteString.prefix(200)): did not open the selected target \(uri.absoluteString.prefix(200)): \(refusal)")
         return false
     }
 }
