@@ -97,6 +97,12 @@ public final class HubApplication {
     var liveSetting: LiveSetting?
     /// The live-editing service, once started.
     public internal(set) var liveService: LiveService?
+    /// The bounds the live service holds its clients to: connections at once, document size, idle
+    /// time… (docs/live-editing.md). A change applies the next time the service starts.
+    public var liveServiceLimits = LiveServiceLimits()
+    /// Where the live service's session token is written for `hublive`: by default
+    /// `$XDG_RUNTIME_DIR/hubframework/live-<port>.token` (see `LiveTokenFile`).
+    public var liveTokenFile = LiveTokenFile()
     /// True once the application started up (its built-in features are registered from then on).
     private(set) var hasStarted = false
 

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import HubFramework
 
-/// `hublive FILE [--port N] [--host H]`: shows a JSON file in the running `hub-viewer`, and again
+/// `hublive FILE [--port N] [--host H] [--token-file PATH]`: shows a JSON file in the running `hub-viewer`, and again
 /// every time it is saved.
 @main
 struct HubLive: ParsableCommand {
@@ -29,6 +29,13 @@ struct HubLive: ParsableCommand {
     @Option(help: "The host of the viewer's live service (the viewer listens on loopback only).")
     var host: String = LiveProtocol.loopbackHost
 
+    @Option(help: ArgumentHelp(
+        "The file with the viewer's session token.",
+        discussion: "Default: $XDG_RUNTIME_DIR/hubframework/live-PORT.token (without XDG_RUNTIME_DIR, "
+            + "~/.cache/hubframework/live-PORT.token), which the viewer writes when its live service starts.",
+        valueName: "path"), completion: .file())
+    var tokenFile: String?
+
     @Flag(help: "Push the file once and exit (status 0 when the viewer shows it), without watching.")
     var once = false
 
@@ -43,7 +50,7 @@ struct HubLive: ParsableCommand {
         HubLogging.bootstrap()
         signal(SIGPIPE, SIG_IGN)
         let path = Self.absolutePath(file)
-        let session = LiveSession(path: path, displayName: file, client: LiveClient(host: host, port: port))
+        let session = LiveSession(path: path, displayName: file, client: LiveClient(host: host, port: port, tokenFile: tokenFileURL))
         // Watch (and catch Ctrl+C) before the first push, so a save during it is not missed: the
         // monitor's events and the signals wait in the GLib main context until the loop runs.
         let loop = once ? nil : WatchLoop()
@@ -89,6 +96,12 @@ struct HubLive: ParsableCommand {
             Output.error("the folder \(watcher.folder) was removed or moved; stopped watching \(file)")
             throw ExitCode.failure
         }
+    }
+
+    /// `--token-file`, or where the viewer on `--port` writes its token.
+    var tokenFileURL: URL {
+        if let tokenFile { return URL(fileURLWithPath: NSString(string: tokenFile).expandingTildeInPath) }
+        return LiveTokenFile().url(forPort: port)
     }
 
     /// `~` expanded, relative paths resolved against the working directory, symlinks resolved

@@ -9,6 +9,7 @@ enum LiveClientError: Error, CustomStringConvertible {
     case connectionLost(String)
     case timedOut(String)
     case unexpectedReply(String)
+    case noToken(LiveTokenFileError, port: UInt16)
 
     var description: String {
         switch self {
@@ -22,6 +23,11 @@ enum LiveClientError: Error, CustomStringConvertible {
             return "the viewer did not answer in time (\(what))"
         case .unexpectedReply(let line):
             return "the viewer sent an answer hublive does not understand: \(line)"
+        case .noToken(let error, let port):
+            return error.isMissing
+                ? "no session token at \(error.path): something listens on port \(port), but not a viewer of this "
+                    + "version run by you (the viewer writes the token when its live service starts)"
+                : "cannot use the session token: \(error)"
         }
     }
 
@@ -32,11 +38,15 @@ enum LiveClientError: Error, CustomStringConvertible {
     }
 }
 
-/// Sends one document per connection to the viewer's live service and reads its one-line answer
-/// (protocol: `LiveProtocol`). Blocking POSIX sockets with timeouts; no threads.
+/// Sends one document per connection to the viewer's live service, after the session token, and
+/// reads its one-line answer (protocol: `LiveProtocol`). Blocking POSIX sockets with timeouts; no
+/// threads.
 struct LiveClient {
     var host: String
     var port: UInt16
+    /// The file with the viewer's session token, read again for every push (a restarted viewer
+    /// has a new one).
+    var tokenFile: URL
     /// Seconds to wait for the connection.
     var connectTimeout: Double = 5
     /// Seconds a single send or receive may block (the viewer parses the document before it answers).
@@ -45,7 +55,15 @@ struct LiveClient {
     func push(_ document: Data) throws(LiveClientError) -> LiveReply {
         let socket = try connect()
         defer { close(socket) }
-        let framed = LiveProtocol.frame(document)
+        // Read after connecting, so a viewer that is not running is reported as such.
+        let token: LiveSessionToken
+        do {
+            token = try LiveTokenFile.read(at: tokenFile)
+        } catch {
+            throw .noToken(error, port: port)
+        }
+        // The token first, then the document, in one go.
+        let framed = LiveProtocol.tokenMessage(token) + LiveProtocol.frame(document)
         var sendFailure: String?
         framed.withUnsafeBytes { raw in
             var offset = 0

@@ -20,30 +20,52 @@ extension HubApplication: LiveServiceDelegate {
         }
     }
 
-    /// Starts (or restarts) the live service on 127.0.0.1:`port` (0 picks a free port). Returns the
-    /// port listened on, or nil when it cannot listen (the reason is logged and shown in `live:`).
+    /// Starts (or restarts) the live service on 127.0.0.1:`port` (0 picks a free port), held to
+    /// ``liveServiceLimits``, and writes its new session token to ``liveTokenFile`` for `hublive`.
+    /// Returns the port listened on, or nil when it cannot listen or cannot write the token (the
+    /// reason is logged and shown in `live:`).
     @discardableResult
     public func startLiveService(onPort port: UInt16) -> UInt16? {
-        let service = liveService ?? LiveService()
+        stopLiveService()
+        let service: LiveService
+        if let current = liveService, current.limits == liveServiceLimits {
+            service = current
+        } else {
+            service = LiveService(limits: liveServiceLimits)
+            if let current = liveService { service.log = current.log }
+        }
         service.delegate = self
         liveService = service
+        let bound: UInt16
         do {
-            let bound = try service.start(onPort: port)
-            liveDocument?.serviceStatus = bound == LiveProtocol.defaultPort
-                ? "The live service listens on \(LiveProtocol.loopbackHost):\(bound)."
-                : "The live service listens on \(LiveProtocol.loopbackHost):\(bound): use “hublive --port \(bound) FILE.json”."
-            return bound
+            bound = try service.start(onPort: port)
         } catch {
             service.log("live editing is off: \(error)")
             liveDocument?.serviceStatus = "Live editing is off: \(error)."
             return nil
         }
+        do {
+            try liveTokenFile.write(service.token, port: bound)
+        } catch {
+            // Without the token file nobody can push, and a service nobody can use is only a risk.
+            service.stop()
+            service.log("live editing is off: cannot write the session token: \(error)")
+            liveDocument?.serviceStatus = "Live editing is off: cannot write the session token: \(error)."
+            return nil
+        }
+        liveDocument?.serviceStatus = bound == LiveProtocol.defaultPort
+            ? "The live service listens on \(LiveProtocol.loopbackHost):\(bound)."
+            : "The live service listens on \(LiveProtocol.loopbackHost):\(bound): use “hublive --port \(bound) FILE.json”."
+        return bound
     }
 
-    /// Stops the live service; `live:` views keep their document.
+    /// Stops the live service and deletes its token file; `live:` views keep their document.
     public func stopLiveService() {
-        liveService?.stop()
-        if liveService != nil { liveDocument?.serviceStatus = "The live service was stopped." }
+        guard let service = liveService else { return }
+        if let port = service.port { liveTokenFile.remove(port: port, ifItHolds: service.token) }
+        let wasListening = service.isListening
+        service.stop()
+        if wasListening { liveDocument?.serviceStatus = "The live service was stopped." }
     }
 
     /// Shows `live:` unless the current page already is a live view (which reloads by itself).

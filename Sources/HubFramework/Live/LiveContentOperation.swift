@@ -119,8 +119,11 @@ public final class LiveContentOperation: ContentOperation, LiveDocumentObserver 
 }
 
 /// Creates one `LiveContentOperation` per live view, all showing the same document.
+///
+/// Its views have the ``ContentOrigin/live`` origin: what the socket delivered may not open or
+/// read local files (``ContentOriginPolicy``).
 @MainActor
-public final class LiveContentOperationFactory: ContentOperationFactory {
+public final class LiveContentOperationFactory: ContentOperationFactory, ContentOriginDeclaring {
     /// The document every operation shows.
     public let document: LiveDocument
     /// The components every operation uses for its hint and problem overlay.
@@ -139,4 +142,7 @@ public final class LiveContentOperationFactory: ContentOperationFactory {
     public func createContentOperations(forViewURI viewURI: URL) -> [any ContentOperation] {
         [LiveContentOperation(document: document, components: components)]
     }
+
+    /// Live: the content was pushed through the live-editing socket.
+    public func contentOrigin(forViewURI viewURI: URL) -> ContentOrigin { .live }
 }

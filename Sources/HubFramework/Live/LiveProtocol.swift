@@ -4,11 +4,14 @@ import Foundation
 /// (docs/live-editing.md).
 ///
 /// A client connects over TCP to the loopback address and sends one or more messages. Each
-/// message is a 4-byte big-endian unsigned length followed by that many bytes: the document,
-/// exactly as it is on disk (so the viewer can point at the line and column of a syntax error).
-/// For every message the service answers with one line of UTF-8 text ending in `\n` (`LiveReply`).
-/// A message longer than `maximumMessageSize` is answered with an error line, and the connection
-/// is closed once the client has sent the rest.
+/// message is a 4-byte big-endian unsigned length followed by that many bytes. The first message
+/// of every connection is the session token (`LiveSessionToken`, read from the file the viewer
+/// wrote, see `LiveTokenFile`); the service answers nothing to a good token, and answers a wrong
+/// or missing one with an error line and closes the connection. Every further message is a
+/// document, exactly as it is on disk (so the viewer can point at the line and column of a syntax
+/// error). For every document the service answers with one line of UTF-8 text ending in `\n`
+/// (`LiveReply`). A message longer than `maximumMessageSize` is answered with an error line, and
+/// the connection is closed (once the client has sent the rest, when that rest is not too long).
 public enum LiveProtocol {
     /// The port the viewer listens on unless told otherwise.
     public static let defaultPort: UInt16 = 7777
@@ -18,6 +21,14 @@ public enum LiveProtocol {
     public static let maximumMessageSize = 16 * 1024 * 1024
     /// Bytes of the length prefix.
     public static let headerSize = 4
+    /// The longest first message (the session token) accepted; a longer length prefix is refused
+    /// before any of it is read.
+    public static let maximumTokenMessageSize = 256
+
+    /// The first message of a connection: the session token, framed.
+    public static func tokenMessage(_ token: LiveSessionToken) -> Data {
+        frame(Data(token.text.utf8))
+    }
 
     /// The length prefix and the payload, ready to send.
     public static func frame(_ payload: Data) -> Data {
@@ -44,6 +55,13 @@ public enum LiveFramingError: Error, Hashable, Sendable, CustomStringConvertible
     /// The length prefix announced more bytes than the limit.
     case messageTooLarge(length: Int, limit: Int)
 
+    /// The length the refused prefix announced.
+    public var length: Int {
+        switch self {
+        case .messageTooLarge(let length, _): return length
+        }
+    }
+
     public var description: String {
         switch self {
         case .messageTooLarge(let length, let limit):
@@ -60,8 +78,9 @@ public enum LiveFramingError: Error, Hashable, Sendable, CustomStringConvertible
 /// byte has arrived, and a length prefix over the limit is reported before any of its payload is
 /// buffered. Toolkit-free, so it is tested without sockets.
 public struct LiveMessageFramer: Sendable {
-    /// The largest payload accepted; a larger length prefix throws.
-    public let maximumMessageSize: Int
+    /// The largest payload accepted; a larger length prefix fails. A change applies from the next
+    /// length prefix on (the service raises it once the token has been read).
+    public var maximumMessageSize: Int
 
     private var header: [UInt8] = []
     private var payload = Data()
@@ -97,13 +116,18 @@ public struct LiveMessageFramer: Sendable {
     public private(set) var hasFailed = false
 
     /// Adds received bytes; returns the messages they complete (and an error when a length prefix
-    /// is over the limit; nothing after it is read).
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) -> Output {
+    /// is over the limit; nothing after it is read). With `maximumMessages`, it stops right after
+    /// that many messages: `consumed` then says where the caller goes on from.
+    package mutating func append(_ bytes: UnsafeRawBufferPointer, maximumMessages: Int = .max) -> Output {
         var output = Output()
         guard !hasFailed else { return output }
         var index = 0
         let count = bytes.count
         while index < count {
+            if output.messages.count >= maximumMessages {
+                output.consumed = index
+                return output
+            }
             guard let length = expectedLength else {
                 header.append(bytes[index])
                 index += 1
@@ -138,9 +162,10 @@ public struct LiveMessageFramer: Sendable {
         return output
     }
 
-    /// Adds received bytes; returns the messages they complete.
-    public mutating func append(_ data: Data) -> Output {
-        data.withUnsafeBytes { append($0) }
+    /// Adds received bytes; returns the messages they complete. With `maximumMessages`, it stops
+    /// right after that many messages, and `consumed` says where the caller goes on from.
+    public mutating func append(_ data: Data, maximumMessages: Int = .max) -> Output {
+        data.withUnsafeBytes { append($0, maximumMessages: maximumMessages) }
     }
 }
 

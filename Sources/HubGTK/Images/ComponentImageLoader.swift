@@ -47,6 +47,9 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
         public var failed = 0
         /// Requests skipped because the URL failed recently.
         public var skippedAfterFailure = 0
+        /// Images not loaded because the view's content may not reach them (a `file:` image in
+        /// remote or live content, see ``contentOrigin``).
+        public var refusedByOrigin = 0
     }
 
     private struct Context {
@@ -78,6 +81,10 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
     public var clock: @MainActor () -> Double = { ProcessInfo.processInfo.systemUptime }
     /// What the loader has done so far.
     public private(set) var statistics = Statistics()
+    /// Where the view's content came from (set by its view controller). For remote and live
+    /// content, `file:` images are neither read nor served from the cache: each is reported once
+    /// to ``failureLog`` and the component keeps its placeholder.
+    public var contentOrigin: ContentOrigin = .local
 
     private var pending: [ImageRequest: [Context]] = [:]
     private var wrappers: [ObjectIdentifier: WrapperEntry] = [:]
@@ -154,6 +161,11 @@ public final class ComponentImageLoader: ComponentImageLoading, ImageLoaderDeleg
                 statistics.localImagesDelivered += 1
             }
             guard let url = data.url else { continue }
+            guard ContentOriginPolicy.allowsImage(at: url, from: contentOrigin) else {
+                statistics.refusedByOrigin += 1
+                failureLog.report(url, error: ContentOriginRefusal(origin: contentOrigin, uri: url))
+                continue
+            }
             let size = wrapper.preferredImageSize(for: data, model: model, containerViewSize: containerViewSize)
             guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else { continue }
             let request = ImageRequest(url: url, targetSize: size, scale: scale)

@@ -8,7 +8,8 @@ import Logging
 public protocol LiveServiceDelegate: AnyObject {
     /// A whole message arrived. Returns the answer for the client.
     func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply
-    /// A message was refused before it was read (it is too large). Returns the answer for the client.
+    /// A document was refused before it was read (it is too large). Returns the answer for the client.
+    /// Not called for connections without the right session token: those have no effect at all.
     func liveService(_ service: LiveService, didRefuseMessageBecause reason: String) -> LiveReply
 }
 
@@ -29,19 +30,33 @@ public struct LiveServiceError: Error, CustomStringConvertible {
 /// only, speaking the length-prefixed protocol of `LiveProtocol` (docs/live-editing.md). The
 /// viewer runs one; any application that shows a `LiveDocument` can.
 ///
-/// Any number of clients may be connected; each may send any number of messages, split across
-/// reads in any way. Every complete message goes to the delegate, whose answer is written back as
-/// one line. A length prefix over the limit is answered with an error line; the rest of that
-/// message is read and dropped, then the connection is closed. A client that disconnects in the
-/// middle of a message loses that message, and nothing else happens.
+/// **Only its owner gets in.** Each `start(onPort:token:)` makes a new session token (``token``);
+/// the app writes it to a file only the user can read (`LiveTokenFile`, which `HubApplication`
+/// does). The first message of every connection must be that token, compared in constant time; a
+/// connection whose first message is anything else is answered with an error line and closed,
+/// and nothing else happens: the delegate never hears of it.
 ///
-/// Everything runs on the main loop: reads and writes are asynchronous GIO calls.
+/// **Every client is bounded** (``limits``): connections at once, document size (checked on the
+/// length prefix, before anything is allocated), time to send the token, idle time, and answers
+/// queued for a client that does not read them. Each authenticated document goes to the delegate,
+/// whose answer is written back as one line; a length prefix over the limit is answered with an
+/// error line, the rest of that document is read and dropped when it is not too long, and the
+/// connection is closed. A client that disconnects in the middle of a message loses that message,
+/// and nothing else happens.
+///
+/// The main loop never waits for a client: reads and writes are asynchronous GIO calls, and the
+/// documents of one read are handed over one per main-loop turn, so drawing and input go on
+/// between them.
 @MainActor
 public final class LiveService {
     /// Receives the messages and answers them.
     public weak var delegate: (any LiveServiceDelegate)?
-    /// The largest message accepted.
-    public let maximumMessageSize: Int
+    /// The bounds every connection is held to.
+    public let limits: LiveServiceLimits
+    /// The largest document accepted (``LiveServiceLimits/maximumMessageSize``).
+    public var maximumMessageSize: Int { limits.maximumMessageSize }
+    /// The secret clients must send first; a new one at every start.
+    public private(set) var token: LiveSessionToken
     /// Where diagnostics go: by default a warning on the `org.hubframework.gtk.live` logger
     /// (see ``/HubFramework/HubLogging``).
     public var log: @MainActor (String) -> Void = { message in
@@ -50,30 +65,48 @@ public final class LiveService {
 
     /// The port listened on, while listening.
     public private(set) var port: UInt16?
-    /// True between a successful `start(onPort:)` and `stop()`.
+    /// True between a successful `start(onPort:token:)` and `stop()`.
     public var isListening: Bool { port != nil }
     /// Clients connected now.
     public var connectionCount: Int { connections.count }
+    /// Connections closed on arrival because ``LiveServiceLimits/maximumConnections`` clients were
+    /// connected already, since creation.
+    public private(set) var refusedConnectionCount = 0
+    /// Connections closed because their first message was not the session token, since creation.
+    public private(set) var rejectedTokenCount = 0
+    /// Connections closed because they stayed silent too long, since creation.
+    public private(set) var timedOutConnectionCount = 0
 
     private var service: UnsafeMutablePointer<GSocketService>?
     private var incomingHandler: gulong = 0
     private var connections: [ObjectIdentifier: LiveConnection] = [:]
+    /// Set while connections are being refused for the cap, so the log says so once per burst.
+    private var isRefusingConnections = false
 
-    /// A stopped service that accepts messages up to `maximumMessageSize` bytes.
-    public init(maximumMessageSize: Int = LiveProtocol.maximumMessageSize) {
-        self.maximumMessageSize = maximumMessageSize
+    /// A stopped service held to `limits`.
+    /// - Parameter limits: the bounds every connection is held to.
+    public init(limits: LiveServiceLimits = LiveServiceLimits()) {
+        self.limits = limits
+        token = LiveSessionToken.generate()
     }
 
     isolated deinit {
         stop()
     }
 
-    /// Listens on 127.0.0.1:`port` (0 picks a free port), stopping first if already listening.
-    /// Returns the port listened on.
+    /// Listens on 127.0.0.1:`port` (0 picks a free port), stopping first if already listening, with
+    /// a new session token (or `token`). Returns the port listened on.
+    /// - Parameters:
+    ///   - port: the port; 0 picks a free one.
+    ///   - token: the session token clients must send; nil makes a new random one.
     @discardableResult
-    public func start(onPort port: UInt16) throws(LiveServiceError) -> UInt16 {
+    public func start(onPort port: UInt16, token: LiveSessionToken? = nil) throws(LiveServiceError) -> UInt16 {
         stop()
+        self.token = token ?? LiveSessionToken.generate()
         let service = g_socket_service_new()!
+        // GIO's default queue of 10 unaccepted connections makes a burst of clients (refused ones
+        // included) wait for the kernel's SYN retries, seconds each; the queue costs nothing.
+        g_socket_listener_set_backlog(hub_socket_listener(service), Self.listenBacklog)
         // Loopback only, by construction: nothing else on the network can reach the socket.
         let loopback = g_inet_address_new_loopback(G_SOCKET_FAMILY_IPV4)!
         let address = g_inet_socket_address_new(loopback, port)!
@@ -131,7 +164,19 @@ public final class LiveService {
             g_io_stream_close(hub_io_stream(connectionPointer), nil, nil)
             return true
         }
-        let live = LiveConnection(connection: connection, service: self, maximumMessageSize: maximumMessageSize)
+        guard connections.count < limits.maximumConnections else {
+            refusedConnectionCount += 1
+            if !isRefusingConnections {
+                isRefusingConnections = true
+                log("refused connections: \(limits.maximumConnections) clients are connected already "
+                    + "(LiveServiceLimits.maximumConnections)")
+            }
+            // Closing a socket nothing was read from or written to does not wait.
+            g_io_stream_close(hub_io_stream(connectionPointer), nil, nil)
+            return true
+        }
+        isRefusingConnections = false
+        let live = LiveConnection(connection: connection, service: self)
         connections[ObjectIdentifier(live)] = live
         live.start()
         return true
@@ -158,6 +203,25 @@ public final class LiveService {
         log("refused a message: \(reason)")
         return delegate?.liveService(self, didRefuseMessageBecause: reason) ?? .refused(reason)
     }
+
+    /// A connection did not start with the token: counted and logged, nothing else.
+    fileprivate func tokenRejected(_ why: String) -> LiveReply {
+        rejectedTokenCount += 1
+        log("closed a connection without the session token (\(why))")
+        return .refused(LiveService.tokenRefusal)
+    }
+
+    fileprivate func timedOut(_ why: String) {
+        timedOutConnectionCount += 1
+        log("closed a connection: \(why)")
+    }
+
+    /// Connections the kernel queues until the service accepts them.
+    static let listenBacklog: Int32 = 128
+
+    /// The answer to a connection without the right token (after `error `).
+    public static let tokenRefusal = "the live service refused the connection: it did not start with this session's token "
+        + "(hublive reads it from the token file the viewer writes; see docs/live-editing.md)"
 }
 
 private final class WeakServiceBox {
@@ -165,7 +229,7 @@ private final class WeakServiceBox {
     init(_ service: LiveService) { self.service = service }
 }
 
-/// One client connection: reads messages, answers each with a line.
+/// One client connection: checks its token, then reads documents and answers each with a line.
 @MainActor
 private final class LiveConnection {
     private let connection: UnsafeMutablePointer<GSocketConnection>
@@ -174,24 +238,43 @@ private final class LiveConnection {
     private let cancellable: UnsafeMutablePointer<GCancellable>
     private static let bufferSize = 256 * 1024
     private let buffer: UnsafeMutableRawPointer
+    /// The bytes of the last read not handed to the framer yet: `buffer[bufferStart..<bufferEnd]`.
+    private var bufferStart = 0
+    private var bufferEnd = 0
     private var framer: LiveMessageFramer
     private weak var service: LiveService?
+    private let limits: LiveServiceLimits
+    private let token: LiveSessionToken
 
+    /// True once the first message was the session token.
+    private var isAuthenticated = false
     /// Lines waiting to be written; one asynchronous write runs at a time.
     private var pendingLines: [String] = []
     private var isWriting = false
-    /// After a refused message: payload bytes still to read and drop before closing.
+    private var isReading = false
+    /// After a refused document: payload bytes still to read and drop before closing.
     private var bytesToDrop: Int?
     private var isClosed = false
+    private var closeWhenWritten = false
 
-    init(connection: UnsafeMutablePointer<GSocketConnection>, service: LiveService, maximumMessageSize: Int) {
+    /// When the connection last read or wrote something (monotonic seconds).
+    private var lastActivity = ProcessInfo.processInfo.systemUptime
+    private var idleTimer: MainLoopTimer?
+    private var tokenTimer: MainLoopTimer?
+    /// The next message of the current read, handed over on a later main-loop turn.
+    private var continuation: MainLoopTimer?
+
+    init(connection: UnsafeMutablePointer<GSocketConnection>, service: LiveService) {
         g_object_ref(UnsafeMutableRawPointer(connection))
         self.connection = connection
         input = g_io_stream_get_input_stream(hub_io_stream(connection))
         output = g_io_stream_get_output_stream(hub_io_stream(connection))
         cancellable = g_cancellable_new()
         buffer = UnsafeMutableRawPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
-        framer = LiveMessageFramer(maximumMessageSize: maximumMessageSize)
+        limits = service.limits
+        token = service.token
+        // Until the token has arrived, nothing longer than a token is accepted.
+        framer = LiveMessageFramer(maximumMessageSize: LiveProtocol.maximumTokenMessageSize)
         self.service = service
     }
 
@@ -205,13 +288,42 @@ private final class LiveConnection {
     }
 
     func start() {
+        tokenTimer = MainLoopTimer(after: limits.tokenTimeout) { [weak self] in
+            guard let self, !self.isAuthenticated, !self.isClosed else { return }
+            self.service?.timedOut("no session token within \(self.limits.tokenTimeout) s (LiveServiceLimits.tokenTimeout)")
+            self.close()
+        }
+        scheduleIdleCheck(after: limits.idleTimeout)
         readNext()
     }
 
+    // MARK: Time limits
+
+    private func noteActivity() {
+        lastActivity = ProcessInfo.processInfo.systemUptime
+    }
+
+    /// One timer per connection, moved forward lazily: activity only records the time.
+    private func scheduleIdleCheck(after delay: Double) {
+        idleTimer = MainLoopTimer(after: delay) { [weak self] in
+            guard let self, !self.isClosed else { return }
+            let idle = ProcessInfo.processInfo.systemUptime - self.lastActivity
+            if idle >= self.limits.idleTimeout {
+                self.service?.timedOut("idle for \(self.limits.idleTimeout) s (LiveServiceLimits.idleTimeout)")
+                self.close()
+            } else {
+                self.scheduleIdleCheck(after: self.limits.idleTimeout - idle)
+            }
+        }
+    }
+
+    // MARK: Reading
+
     private func readNext() {
-        guard !isClosed else { return }
+        guard !isClosed, !isReading, !closeWhenWritten, bufferStart == bufferEnd else { return }
+        isReading = true
         let data = Unmanaged.passRetained(self).toOpaque()
-        g_input_stream_read_async(input, buffer, gsize(Self.bufferSize), G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+        g_input_stream_read_async(input, buffer, gsize(Self.bufferSize), G_PRIORITY_DEFAULT, cancellable, { _, result, data in
             guard let data else { return }
             let connection = Unmanaged<LiveConnection>.fromOpaque(data).takeRetainedValue()
             MainActor.assumeIsolated { connection.didRead(result) }
@@ -219,6 +331,7 @@ private final class LiveConnection {
     }
 
     private func didRead(_ result: OpaquePointer?) {
+        isReading = false
         var error: UnsafeMutablePointer<GError>?
         let count = g_input_stream_read_finish(input, result, &error)
         if let error {
@@ -226,8 +339,9 @@ private final class LiveConnection {
             return
         }
         guard !isClosed else { return }
+        noteActivity()
         if count == 0 {
-            if bytesToDrop == nil, !framer.isIdle {
+            if bytesToDrop == nil, isAuthenticated, !framer.isIdle {
                 let expected = framer.currentMessageLength.map { " of \(LiveProtocol.describeSize($0))" } ?? ""
                 service?.log("a client disconnected in the middle of a message (after "
                     + "\(LiveProtocol.describeSize(framer.currentMessageReceivedCount))\(expected)); it was dropped")
@@ -236,30 +350,90 @@ private final class LiveConnection {
             closeAfterWriting()
             return
         }
-        if let remaining = bytesToDrop {
-            bytesToDrop = remaining - count
-            if bytesToDrop! <= 0 { closeAfterWriting() } else { readNext() }
-            return
-        }
-        let produced = framer.append(UnsafeRawBufferPointer(start: buffer, count: count))
-        for message in produced.messages {
-            guard let service, !isClosed else { return }
-            write(service.deliver(message).line)
-        }
-        if let failure = produced.error, let service {
-            write(service.refuse(failure.description).line)
-            // Read and drop the rest of the refused message (so the client, still sending, gets
-            // to read the answer), then hang up.
-            guard case .messageTooLarge(let length, _) = failure else { return }
-            let remaining = length - (count - produced.consumed)
-            bytesToDrop = remaining
-            if remaining <= 0 {
+        bufferStart = 0
+        bufferEnd = count
+        processBufferedBytes()
+    }
+
+    /// Hands the bytes of the last read to the framer, one message per main-loop turn, then reads
+    /// again. Stops while too many answers wait for a client that does not read them.
+    private func processBufferedBytes() {
+        continuation = nil
+        guard !isClosed, !closeWhenWritten else { return }
+        if bufferStart < bufferEnd, let remaining = bytesToDrop {
+            let dropped = min(remaining, bufferEnd - bufferStart)
+            bufferStart += dropped
+            bytesToDrop = remaining - dropped
+            if bytesToDrop == 0 {
                 closeAfterWriting()
                 return
             }
         }
+        guard bufferStart < bufferEnd else {
+            readNext()
+            return
+        }
+        guard pendingLines.count < limits.maximumQueuedReplies else { return }  // writeNext resumes
+        let produced = framer.append(UnsafeRawBufferPointer(start: buffer + bufferStart, count: bufferEnd - bufferStart),
+                                     maximumMessages: 1)
+        bufferStart += produced.consumed
+        if let message = produced.messages.first {
+            handle(message)
+        }
+        if let failure = produced.error {
+            refuse(failure)
+            return
+        }
+        guard !isClosed, !closeWhenWritten else { return }
+        if bufferStart < bufferEnd {
+            // More messages in this read: let the main loop draw and take input first.
+            continuation = MainLoopTimer(whenIdle: { [weak self] in self?.processBufferedBytes() })
+        } else {
+            readNext()
+        }
+    }
+
+    private func handle(_ message: Data) {
+        guard let service else { return }
+        guard isAuthenticated else {
+            if token.matches(message) {
+                isAuthenticated = true
+                tokenTimer = nil
+                framer.maximumMessageSize = limits.maximumMessageSize
+            } else {
+                rejectToken(service, message.isEmpty ? "an empty first message" : "a wrong token")
+            }
+            return
+        }
+        write(service.deliver(message).line)
+    }
+
+    /// Answers, and closes without reading anything more; the delegate never hears of it.
+    private func rejectToken(_ service: LiveService, _ why: String) {
+        write(service.tokenRejected(why).line)
+        closeAfterWriting()
+    }
+
+    private func refuse(_ failure: LiveFramingError) {
+        guard let service else { return }
+        guard isAuthenticated else {
+            rejectToken(service, "a first message announcing \(LiveProtocol.describeSize(failure.length))")
+            return
+        }
+        write(service.refuse(failure.description).line)
+        // Read and drop the rest of the refused document (so the client, still sending, gets to
+        // read the answer), then hang up; unless that rest is too long to wait for.
+        let remaining = failure.length - (bufferEnd - bufferStart)
+        guard remaining > 0, remaining <= limits.maximumDiscardedBytes else {
+            closeAfterWriting()
+            return
+        }
+        bytesToDrop = remaining
+        bufferStart = bufferEnd
         readNext()
     }
+
+    // MARK: Writing
 
     private func write(_ line: String) {
         pendingLines.append(line + "\n")
@@ -276,7 +450,7 @@ private final class LiveConnection {
         let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 1)
         copy.copyMemory(from: bytes, byteCount: bytes.count)
         let context = Unmanaged.passRetained(WriteContext(connection: self, bytes: copy)).toOpaque()
-        g_output_stream_write_all_async(output, copy, gsize(bytes.count), G_PRIORITY_DEFAULT, cancellable, { source, result, data in
+        g_output_stream_write_all_async(output, copy, gsize(bytes.count), G_PRIORITY_DEFAULT, cancellable, { _, result, data in
             guard let data else { return }
             let context = Unmanaged<WriteContext>.fromOpaque(data).takeRetainedValue()
             MainActor.assumeIsolated { context.connection.didWrite(result, bytes: context.bytes) }
@@ -292,7 +466,12 @@ private final class LiveConnection {
             fail(error, "cannot answer a client")
             return
         }
+        noteActivity()
         writeNext()
+        // Reading waited for the client to take its answers: go on.
+        if !isReading, continuation == nil, pendingLines.count < limits.maximumQueuedReplies {
+            processBufferedBytes()
+        }
     }
 
     /// A read or write failed: logs why (unless it was cancelled by `close()`), frees the error, closes.
@@ -305,10 +484,9 @@ private final class LiveConnection {
         close()
     }
 
-    private var closeWhenWritten = false
-
     private func closeAfterWriting() {
         closeWhenWritten = true
+        continuation = nil
         writeNext()
     }
 
@@ -317,6 +495,9 @@ private final class LiveConnection {
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        idleTimer = nil
+        tokenTimer = nil
+        continuation = nil
         g_cancellable_cancel(cancellable)
         service?.connectionDidClose(self)
     }

@@ -7,6 +7,10 @@ public protocol ComponentImageLoading: AnyObject {
     /// Requests every image of the wrapper's model that its component wants, and delivers them
     /// to the component as they arrive (never to a component that moved on to another model).
     func loadImages(for wrapper: ComponentWrapperHandle, containerViewSize: Size)
+    /// Where the view's content came from (its view controller sets it). A loader must not read
+    /// what the origin may not reach: for remote and live content, no `file:` image
+    /// (``/HubFramework/ContentOriginPolicy/allowsImage(at:from:)``).
+    var contentOrigin: ContentOrigin { get set }
 }
 
 /// What an image loader may know about a component in use.

@@ -149,6 +149,9 @@ extension ViewController {
                        model: ComponentModel?) -> Bool
     {
         guard let viewModel else { return false }
+        // The default selection action opens the target: content may not open what its origin
+        // may not reach, and then nothing else happens either (no handler, no observer).
+        if identifier == nil, let uri = model?.target?.uri, !allowsOpeningTarget(uri) { return false }
         let context = ActionContext(trigger: trigger, customActionIdentifier: identifier, customData: customData,
                                     featureInfo: featureInfo, viewURI: viewURI, viewModel: viewModel,
                                     componentModel: model, viewController: self)

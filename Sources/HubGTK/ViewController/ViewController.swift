@@ -51,7 +51,16 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let initialViewModelRegistry: InitialViewModelRegistry?
     let scrollHandler: any ViewControllerScrollHandler
     /// Loads component images (set by the factory; nil shows only local images and placeholders).
-    public var imageLoader: ComponentImageLoading?
+    /// It is given the view's ``contentOrigin``.
+    public var imageLoader: ComponentImageLoading? {
+        didSet { imageLoader?.contentOrigin = contentOrigin }
+    }
+    /// Where the view's content came from, set by whoever made the controller (the factory asks
+    /// the feature's factories, see ``/HubFramework/ContentOriginDeclaring``). Remote and live
+    /// content may not open `file:` targets or load `file:` images (ViewController+ContentOrigin.swift).
+    public var contentOrigin: ContentOrigin = .local {
+        didSet { imageLoader?.contentOrigin = contentOrigin }
+    }
 
     let pool: ComponentReusePool
     let measurer: ComponentMeasurer

@@ -40,25 +40,32 @@ public final class ViewControllerFactory {
     }
 
     /// A view controller for a URI whose feature the caller already looked up: its loader, action
-    /// handler and scroll handler all come from `feature`, with no further lookup.
+    /// handler and scroll handler all come from `feature`, with no further lookup, and its
+    /// ``ViewController/contentOrigin`` is the least trusted one the feature's content operation
+    /// factories declare (``/HubFramework/ContentOriginDeclaring``).
     ///
     /// - Throws: `RegistrationError` when the feature's factories created no content operations.
     public func createViewController(for feature: FeatureRegistration, viewURI: URL) throws -> ViewController {
         let loader = try manager.viewModelLoaderFactory.createViewModelLoader(for: feature, viewURI: viewURI)
-        return make(viewURI: viewURI, featureInfo: feature.featureInfo, loader: loader,
-                    actionHandler: feature.actionHandler ?? manager.defaultActionHandler,
-                    scrollHandler: feature.scrollHandler as? any ViewControllerScrollHandler)
+        let controller = make(viewURI: viewURI, featureInfo: feature.featureInfo, loader: loader,
+                              actionHandler: feature.actionHandler ?? manager.defaultActionHandler,
+                              scrollHandler: feature.scrollHandler as? any ViewControllerScrollHandler)
+        controller.contentOrigin = ContentOrigin.declared(by: feature.contentOperationFactories, forViewURI: viewURI)
+        return controller
     }
 
-    /// A view controller for content operations that belong to no registered feature.
+    /// A view controller for content operations that belong to no registered feature; its
+    /// ``ViewController/contentOrigin`` is the least trusted one the operations declare.
     public func createViewController(forViewURI viewURI: URL, contentOperations: [any ContentOperation],
                                      featureIdentifier: String, featureTitle: String) throws -> ViewController
     {
         let info = FeatureInfo(identifier: featureIdentifier, title: featureTitle)
         let loader = try manager.viewModelLoaderFactory.createViewModelLoader(
             forViewURI: viewURI, contentOperations: contentOperations, featureInfo: info)
-        return make(viewURI: viewURI, featureInfo: info, loader: loader, actionHandler: manager.defaultActionHandler,
-                    scrollHandler: nil)
+        let controller = make(viewURI: viewURI, featureInfo: info, loader: loader,
+                              actionHandler: manager.defaultActionHandler, scrollHandler: nil)
+        controller.contentOrigin = ContentOrigin.declared(by: contentOperations, forViewURI: viewURI)
+        return controller
     }
 
     private func make(viewURI: URL, featureInfo: FeatureInfo, loader: ViewModelLoader,

@@ -233,10 +233,11 @@ enum GitHubSearchFeature {
         try! hub.featureRegistry.registerFeature(
             identifier: "gitHubSearch", viewURIPredicate: ViewURIPredicate(viewURI: GitHubSearch.viewURI),
             title: "GitHub Search",
-            contentOperationFactories: [BlockContentOperationFactory { _ in
+            // The results (and their targets) come from GitHub's API: remote content.
+            contentOperationFactories: [ContentOperationFactoryWithOrigin(BlockContentOperationFactory { _ in
                 [GitHubSearchBarContentOperation(), GitHubSearchResultsContentOperation(environment: environment),
                  GitHubSearchActivityIndicatorContentOperation()]
-            }],
+            }, origin: ContentOrigin(documentURL: environment.gitHubAPIBaseURL))],
             customJSONSchemaIdentifier: GitHubSearch.schemaIdentifier,
             exampleViewURIs: [GitHubSearch.viewURI],
             options: ["description": "A feature that enables you to search GitHub"])

@@ -7,6 +7,9 @@ import HubGTK
 /// - `file:///path/view.json` — a file on disk;
 /// - `hub-json:https://example.org/view.json` — a document served over HTTP (a backend-driven view).
 ///
+/// A document served over HTTP is remote content: it may not open or show local files
+/// (the feature's factory declares its origin).
+///
 /// Parts of the document that were ignored (wrong types, unknown images…) are listed in a row at
 /// the top of the view, with their location in the document.
 @MainActor
@@ -30,14 +33,19 @@ enum JSONFileFeature {
                 MainActor.assumeIsolated { documentURL(for: uri) != nil }
             },
             title: "JSON Document",
-            contentOperationFactories: [BlockContentOperationFactory { viewURI in
+            contentOperationFactories: [ContentOperationFactoryWithOrigin(BlockContentOperationFactory { viewURI in
                 let title = BlockContentOperation { context in
                     context.viewModelBuilder.navigationBarTitle = documentURL(for: viewURI)?.lastPathComponent
                 }
                 let document = JSONContentOperation { documentURL(for: $0) }
                 document.recordsProblemsInCustomData = true
                 return [title, document, ProblemsRowOperation()]
-            }],
+            }, origin: { viewURI in
+                // Local for file: documents, remote for hub-json:http(s); a URI the feature does
+                // not recognise loads nothing, and is not trusted either.
+                documentURL(for: viewURI).map(ContentOrigin.init(documentURL:))
+                    ?? .remote(host: "")
+            })],
             exampleViewURIs: [example],
             options: ["description": "Any JSON file in the default schema, opened as a view"])
     }

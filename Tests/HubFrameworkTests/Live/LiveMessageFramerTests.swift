@@ -95,6 +95,28 @@ final class LiveMessageFramerTests: XCTestCase {
         XCTAssertTrue(output.error!.description.contains("at most 100 bytes"), output.error!.description)
     }
 
+    func testAFourGibibytePrefixIsRefusedOnItsFourBytes() {
+        var framer = LiveMessageFramer()
+        let output = framer.append(Data([0xff, 0xff, 0xff, 0xff, 0x7b]))
+        XCTAssertEqual(output.error, .messageTooLarge(length: 4_294_967_295, limit: LiveProtocol.maximumMessageSize))
+        XCTAssertEqual(output.consumed, 4, "nothing after the prefix is read")
+        XCTAssertEqual(framer.currentMessageReceivedCount, 0)
+    }
+
+    func testMessagesOneAtATimeAndALimitRaisedBetweenThem() {
+        var framer = LiveMessageFramer(maximumMessageSize: LiveProtocol.maximumTokenMessageSize)
+        let token = LiveSessionToken.generate()
+        let document = Data(repeating: 0x20, count: 1000)
+        let bytes = LiveProtocol.tokenMessage(token) + LiveProtocol.frame(document) + LiveProtocol.frame(payload("[]"))
+        let first = framer.append(bytes, maximumMessages: 1)
+        XCTAssertEqual(first.messages, [Data(token.text.utf8)])
+        XCTAssertEqual(first.consumed, 4 + 64, "stops right after the first message")
+        framer.maximumMessageSize = 2000
+        let rest = framer.append(bytes.dropFirst(first.consumed))
+        XCTAssertNil(rest.error)
+        XCTAssertEqual(rest.messages, [document, payload("[]")])
+    }
+
     func testTheDefaultLimitIsSixteenMegabytes() {
         XCTAssertEqual(LiveProtocol.maximumMessageSize, 16 * 1024 * 1024)
         var framer = LiveMessageFramer()

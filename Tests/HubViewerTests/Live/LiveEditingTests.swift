@@ -453,6 +453,69 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(child.standardError.text.contains("Permission denied"), child.standardError.text)
     }
 
+    // MARK: The session token
+
+    func testTheSessionTokenIsWrittenForTheOwnerOnlyAndRemovedAtStop() throws {
+        try onMain {
+            let app = SharedViewer.fresh()
+            let saved = app.liveTokenFile
+            defer {
+                app.stopLiveService()
+                app.liveTokenFile = saved
+                app.navigator.tearDown()
+            }
+            app.liveTokenFile = LiveTokenFile(directory: directory.appendingPathComponent("runtime/hubframework"))
+            let port = try XCTUnwrap(app.startLiveService(onPort: 0))
+            let url = app.liveTokenFile.url(forPort: port)
+            var info = stat()
+            XCTAssertEqual(stat(url.path, &info), 0)
+            XCTAssertEqual(info.st_mode & 0o777, 0o600)
+            XCTAssertEqual(stat(app.liveTokenFile.directory.path, &info), 0)
+            XCTAssertEqual(info.st_mode & 0o777, 0o700)
+            let token = try XCTUnwrap(app.liveService).token
+            XCTAssertEqual(try app.liveTokenFile.read(port: port).text, token.text)
+            // A restart is a new session with a new token.
+            XCTAssertEqual(app.startLiveService(onPort: port), port)
+            XCTAssertNotEqual(try app.liveTokenFile.read(port: port).text, token.text)
+            app.stopLiveService()
+            XCTAssertFalse(FileManager.default.fileExists(atPath: url.path), "removed at stop")
+        }
+    }
+
+    func testHubliveWithTheWrongOrAnOpenTokenFileIsRefused() throws {
+        try onMain {
+            let (app, port) = try startViewer()
+            defer { stopViewer(app) }
+            let file = try write(LiveFixtures.rows(2, title: "Intruder"), to: "view.json")
+            let received = app.liveDocument?.receivedCount
+            let rejected = try XCTUnwrap(app.liveService).rejectedTokenCount
+
+            let wrong = directory.appendingPathComponent("wrong.token")
+            try Data(LiveSessionToken.generate().text.utf8).write(to: wrong)
+            chmod(wrong.path, 0o600)
+            let refused = try hublive([file.path, "--port", String(port), "--once", "--token-file", wrong.path])
+            waitForExit(refused)
+            XCTAssertEqual(refused.exitStatus, 1)
+            XCTAssertTrue(refused.standardOutput.text.contains("refused: the live service refused the connection"),
+                          refused.standardOutput.text + refused.standardError.text)
+
+            chmod(wrong.path, 0o644)
+            let open = try hublive([file.path, "--port", String(port), "--once", "--token-file", wrong.path])
+            waitForExit(open)
+            XCTAssertEqual(open.exitStatus, 1)
+            XCTAssertTrue(open.standardError.text.contains("other users can read or write it"), open.standardError.text)
+
+            let missing = try hublive([file.path, "--port", String(port), "--once", "--token-file",
+                                       directory.appendingPathComponent("missing.token").path])
+            waitForExit(missing)
+            XCTAssertEqual(missing.exitStatus, 1)
+            XCTAssertTrue(missing.standardError.text.contains("no session token at"), missing.standardError.text)
+
+            XCTAssertEqual(app.liveDocument?.receivedCount, received, "none of them reached the document")
+            XCTAssertEqual(app.liveService?.rejectedTokenCount, rejected + 1, "only the wrong token reached the service")
+        }
+    }
+
     // MARK: Framing over real sockets
 
     func testAClientThatHangsUpMidMessageChangesNothing() throws {
@@ -463,8 +526,10 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             let logged = SharedValue<String>()
             service.log = { logged.value = $0 }
             let done = SharedValue<Bool>()
+            let token = LiveProtocol.tokenMessage(service.token)
             Thread.detachNewThread {
                 let socket = RawLiveClient.connect(port: port)
+                RawLiveClient.send(socket, token)
                 let framed = LiveProtocol.frame(Data(#"{"title":"never complete"}"#.utf8))
                 RawLiveClient.send(socket, framed.prefix(12))
                 close(socket)
@@ -482,10 +547,11 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             let (app, port) = try startViewer()
             defer { stopViewer(app) }
             let replies = [SharedValue<String>(), SharedValue<String>()]
+            let token = try LiveProtocol.tokenMessage(XCTUnwrap(app.liveService).token)
             for (index, reply) in replies.enumerated() {
                 Thread.detachNewThread {
                     let socket = RawLiveClient.connect(port: port)
-                    let first = LiveProtocol.frame(LiveFixtures.rows(50, title: "Client \(index)"))
+                    let first = token + LiveProtocol.frame(LiveFixtures.rows(50, title: "Client \(index)"))
                     let second = LiveProtocol.frame(Data("{\"title\": ".utf8))
                     // Dribble the first message out in small writes with pauses, then a second,
                     // malformed message in the same connection.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HubFramework
 import HubGTKTestSupport
 import XCTest
 
@@ -43,6 +44,45 @@ enum RawLiveClient {
         }
     }
 
+    /// One push as `hublive` makes it: the token, the document, the answer line; nil when the
+    /// viewer closed the connection without answering.
+    static func push(port: UInt16, token: Data, document: Data) -> String? {
+        let socket = connect(port: port)
+        guard socket >= 0 else { return nil }
+        defer { close(socket) }
+        send(socket, token + LiveProtocol.frame(document))
+        return readLine(socket)
+    }
+
+    /// Reads one line (without its newline); nil when the peer closed first (or 30 s passed).
+    static func readLine(_ socket: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while recv(socket, &byte, 1, 0) == 1 {
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return nil
+    }
+
+    /// Waits until the peer has closed the connection (reading and dropping what it sent); false
+    /// when it is still open after `timeout` seconds.
+    static func waitUntilClosedByPeer(_ socket: Int32, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return false }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(remaining * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count == 0 { return true }
+            if count < 0 && errno != EAGAIN && errno != EINTR { return true }  // reset counts as closed
+        }
+    }
+
     /// Reads until the peer closes (or 30 s pass).
     static func readAll(_ socket: Int32) -> String {
         var bytes: [UInt8] = []
@@ -79,5 +119,25 @@ enum LiveFixtures {
             rows.append(#"{"id":"row-\#(index)","component":{"id":"default:row"},"text":{"title":"\#(prefix) \#(index)"\#(sub)}}"#)
         }
         return Data("{\n\"title\": \"\(title)\",\n\"body\": [\n\(rows.joined(separator: ",\n"))\n]\n}\n".utf8)
+    }
+}
+
+/// What the test process holds: resident memory, open descriptors, threads (from /proc/self).
+struct ProcessResources: CustomStringConvertible {
+    var residentBytes: Int
+    var openDescriptors: Int
+    var threads: Int
+
+    static func now() -> ProcessResources {
+        let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+        return ProcessResources(residentBytes: pages * Int(sysconf(Int32(_SC_PAGESIZE))),
+                                openDescriptors: descriptors, threads: threads)
+    }
+
+    var description: String {
+        "RSS \(residentBytes / (1024 * 1024)) MB, \(openDescriptors) fds, \(threads) threads"
     }
 }
