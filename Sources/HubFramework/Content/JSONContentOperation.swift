@@ -346,3 +346,12 @@ private final class Load: @unchecked Sendable {
         cancelTask()
     }
 }
+
+/// A JSON operation knows where its documents come from: a view made around one (even without a
+/// factory that declares an origin) gets the origin of its document, so a remote document cannot
+/// reach `file:` URIs (see docs/security.md).
+extension JSONContentOperation: ContentOriginDeclaring {
+    public func contentOrigin(forViewURI viewURI: URL) -> ContentOrigin {
+        documentURL(viewURI).map(ContentOrigin.init(documentURL:)) ?? .local
+    }
+}
