@@ -118,7 +118,7 @@ final class BenchViewer {
     private let spawnOnClock: UInt64
     /// The process is stopped (with a message) past this resident set, so that a view that keeps
     /// growing cannot take the shared machine's memory down with it.
-    private let residentLimit = Double(ProcessInfo.processInfo.physicalMemory) * 0.6
+    private let residentLimit = Double(ProcessInfo.processInfo.physicalMemory) * 0.4
     /// A little before the parent stops this process: past it the case gives up by itself.
     private let processDeadline: Date
 
@@ -217,7 +217,7 @@ final class BenchViewer {
     private func checkMemory(_ what: String) {
         let resident = Memory.resident()
         if resident > residentLimit {
-            ScaleBenchChild.fail(String(format: "%@: stopped at %.1f GiB resident (limit: 60 %% of the machine)",
+            ScaleBenchChild.fail(String(format: "%@: stopped at %.1f GiB resident (limit: 40 %% of the machine)",
                                         what, resident / 1_073_741_824))
         }
     }

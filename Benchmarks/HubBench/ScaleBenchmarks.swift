@@ -146,7 +146,13 @@ enum ScaleBench {
         }
         rows.append(BenchRow(name: "\(size): first frame, hub JSON", value: frame(m.json, extra: openText)))
         rows.append(BenchRow(name: "\(size): first frame, code-built", value: frame(m.code, extra: openText)))
-        rows.append(BenchRow(name: "\(size): first frame, GtkTreeView", value: frame(m.peer, extra: { _ in nil })))
+        let peerPhases: (Outcome) -> String? = { outcome in
+            guard let started = outcome.double("started"), let parsed = outcome.double("parsed"),
+                let filled = outcome.double("filled")
+            else { return nil }
+            return "GTK up at \(started.secondsText), file parsed at \(parsed.secondsText), store filled at \(filled.secondsText)"
+        }
+        rows.append(BenchRow(name: "\(size): first frame, GtkTreeView", value: frame(m.peer, extra: peerPhases)))
         rows.append(ratioRow("\(size): first frame, hub JSON ÷ GtkTreeView", m.json, m.peer, key: "firstFrame",
                              hasGoal: true))
 
@@ -223,7 +229,9 @@ enum ScaleBench {
     private static func historyRow(size: Int, _ outcome: Outcome) -> BenchRow {
         let name = "history at \(size.formatted()) rows: RSS after 5 opens and 4 × Back ÷ after 1 open"
         guard let first = outcome.double("historyFirstRSS"), let last = outcome.double("historyLastRSS") else {
-            return BenchRow(name: name, value: "failed: \(outcome.failure ?? "no figures")", goal: "≤ 1.2×", met: false)
+            let firstText = outcome.double("historyFirstRSS").map { " (after 1 open: \(mib($0)))" } ?? ""
+            return BenchRow(name: name, value: "failed: \(outcome.failure ?? "no figures")\(firstText)",
+                            goal: "≤ 1.2×", met: false)
         }
         let ratio = last / max(first, 1)
         var value = String(format: "%.2f× (%@ → %@", ratio, mib(first), mib(last))
