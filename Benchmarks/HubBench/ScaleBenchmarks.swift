@@ -334,5 +334,5 @@ enum ScaleBench {
 
 extension Double {
     fileprivate var secondsText: String { String(format: "%.2f s", self) }
-    fileprivate var millisecondsText: String { String(format: "%.0f ms", self * 1000) }
+    fileprivate var millisecondsText: String { String(format: "%.1f ms", self * 1000) }
 }
