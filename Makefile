@@ -9,11 +9,12 @@ BUILD_FLAGS  ?=
 # input synthesis for end-to-end tests, imagemagick for screenshots, python3 for the
 # documentation coverage check, python3-jsonschema to hold the view documents' JSON Schema
 # against hub-validate (tools/check-view-schema.py), the validators `make test` runs on what
-# `make install` writes (desktop-file-validate, appstreamcli), and libcurl for the static Swift
-# runtime of `make install`.
+# `make install` writes (desktop-file-validate, appstreamcli), libcurl for the static Swift
+# runtime of `make install`, and json-glib for the GtkTreeView peer `make bench` compares the hub
+# view with (Benchmarks/Peers).
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
-                libcurl4-openssl-dev
+                libcurl4-openssl-dev libjson-glib-dev
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
@@ -121,6 +122,7 @@ docs: deps
 # Benchmarks, release build, printed as Markdown tables with the machine noted.
 bench: deps
 	@$(SWIFT) build -c release --product hub-bench 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(CC) -O2 -o .build/treeview-peer Benchmarks/Peers/treeview-peer.c $$(pkg-config --cflags --libs gtk+-3.0 json-glib-1.0)
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -v "Failed to set fd limit"
 
