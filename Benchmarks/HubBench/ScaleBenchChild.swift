@@ -159,11 +159,11 @@ final class BenchViewer {
         count == ScaleBench.millionRows ? "hub-demo:reallylonglist:million" : "bench:rows:\(count)"
     }
 
-    /// `bench:rows:N`: N rows added by one block operation, as the viewer's million-row demo adds its
-    /// rows (`row-<index>`, component `row`, "Row number <index + 1>").
+    /// `bench:rows:N`: N rows added by one background operation, as the viewer's million-row demo
+    /// adds its rows (`row-<index>`, component `row`, "Row number <index + 1>").
     private static func registerCodeBuiltRows(count: Int, in hub: Hub) {
         guard count != ScaleBench.millionRows, let uri = URL(string: "bench:rows:\(count)") else { return }
-        let operation = BlockContentOperation { context in
+        let operation = BackgroundContentOperation { context in
             let builder = context.viewModelBuilder
             builder.navigationBarTitle = "\(count) rows"
             for index in 0..<count {
