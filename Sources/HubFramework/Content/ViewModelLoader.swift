@@ -388,8 +388,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         // component builder before changing it), so reading it from another thread is safe.
         let build = PendingBuild()
         pendingBuild = build
+        let handoff = BuilderHandoff(builder)
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let viewModel = builder.build()
+            // Taken out of the handoff, the builder goes at the end of this statement, on this
+            // thread (the loader no longer holds it): what a large view's builders took goes back
+            // to the system before the view model is shown.
+            let viewModel = handoff.take().build()
+            FreedMemory.returnToSystem()
             MainThread.perform {
                 guard let self, self.pendingBuild === build else { return }
                 self.pendingBuild = nil
@@ -406,6 +411,16 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
 /// Identifies one background build of a view model (compared by identity).
 private final class PendingBuild: Sendable {}
+
+/// Carries a builder to the thread that builds it, which takes it out so that it is freed there.
+private final class BuilderHandoff: @unchecked Sendable {
+    private var builder: ViewModelBuilder?
+    init(_ builder: ViewModelBuilder) { self.builder = builder }
+    func take() -> ViewModelBuilder {
+        defer { builder = nil }
+        return builder!
+    }
+}
 
 /// The delegate an operation gets for one execution. Reports may arrive from any thread; they
 /// hop to the main thread, where a report for an execution that is no longer current is ignored.

@@ -88,7 +88,10 @@ extension ViewController {
             count > Self.backgroundDiffThreshold
         else { return }
         let box = ReleaseBox(objects)
-        DispatchQueue.global(qos: .utility).async { box.drop() }
+        DispatchQueue.global(qos: .utility).async {
+            box.drop()
+            FreedMemory.returnToSystem()
+        }
     }
 }
 
