@@ -6,7 +6,9 @@ import Glibc
 ///
 /// It listens on an ephemeral port (`port`, `baseURL`), serves the routes a test registers and records
 /// every request. A response can be delayed (for timeout tests, interrupted at once by `stop()`), can close
-/// the connection without responding, or can announce a body and send only part of it. Every connection
+/// the connection without responding, can announce a body and send only part of it, or can stream a body
+/// without a length, chunk by chunk (endless, trickling, or generated on the fly such as a gzip bomb,
+/// see `Gzip`). Every connection
 /// is answered with `Connection: close`, then closed.
 ///
 /// Plain POSIX sockets (Linux): one accept thread plus one thread per connection. `stop()` wakes every

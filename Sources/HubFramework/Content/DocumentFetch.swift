@@ -31,7 +31,10 @@ final class DocumentFetch: @unchecked Sendable {
     fileprivate var cached: DocumentCache.Entry?
     fileprivate var response: HTTPURLResponse?
     fileprivate var notModified = false
-    fileprivate var body = Data()
+    /// The body as it arrived, joined once at the end: appending to one `Data` would double its
+    /// buffer as it grows, so a body near the limit could hold twice the limit in memory.
+    fileprivate var chunks: [Data] = []
+    fileprivate var bodyBytes = 0
     fileprivate var redirects = 0
 
     /// Starts loading `url` with the session's configuration (or the shared one's).
@@ -62,9 +65,9 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private var session: URLSession!
     /// Creating and resuming tasks happens here, never on the main thread.
     private let controlQueue = DispatchQueue(label: "hub.document-fetch.control", qos: .userInitiated)
-    /// Cancelling happens here, apart from starting: `cancel()` waits for the session's work queue,
-    /// which a body arriving faster than it can be decompressed keeps busy (see docs/content-loading.md),
-    /// and a cancel stuck behind it must not hold up other documents.
+    /// Cancelling happens here, apart from starting: `cancel()` waits for URLSession's work queue,
+    /// which a compressed body arriving faster than it can be decompressed keeps busy (see
+    /// docs/content-loading.md), and a cancel stuck there must not also hold up the next start.
     private static let cancelQueue = DispatchQueue(label: "hub.document-fetch.cancel", attributes: .concurrent)
 
     private init(configuration: URLSessionConfiguration) {
@@ -147,7 +150,7 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let ended = lock.withLock { () -> (URLSessionDataTask?, [DispatchWorkItem])? in
             guard !fetch.finished else { return nil }
             fetch.finished = true
-            fetch.body = Data()  // a cancelled download's bytes are not kept until the task is gone
+            fetch.chunks = []  // a cancelled download's bytes are not kept until the task is gone
             let task = fetch.task
             if let task { fetches.removeValue(forKey: task.taskIdentifier) }
             fetch.task = nil
@@ -200,8 +203,9 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
         guard let fetch = fetch(for: dataTask) else { return }
         let exceeded = lock.withLock { () -> Bool in
             guard !fetch.finished, !fetch.notModified else { return false }
-            guard fetch.body.count + data.count <= fetch.limits.maximumDocumentBytes else { return true }
-            fetch.body.append(data)
+            guard fetch.bodyBytes + data.count <= fetch.limits.maximumDocumentBytes else { return true }
+            fetch.chunks.append(data)
+            fetch.bodyBytes += data.count
             return false
         }
         if exceeded {
@@ -244,8 +248,9 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 ? .timeout(url: fetch.url, seconds: fetch.timeout) : .transport(urlError, url: fetch.url)))
             return
         }
-        let (body, response, cached, notModified) = lock.withLock {
-            (fetch.body, fetch.response, fetch.cached, fetch.notModified)
+        let (chunks, response, cached, notModified) = lock.withLock { () -> ([Data], HTTPURLResponse?, DocumentCache.Entry?, Bool) in
+            defer { fetch.chunks = [] }
+            return (fetch.chunks, fetch.response, fetch.cached, fetch.notModified)
         }
         if notModified, let cached, let response {
             // 304: the kept bytes are still current; the answer may renew their freshness and validators.
@@ -253,6 +258,8 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
             finish(fetch, with: .success(cached.body))
             return
         }
+        var body = Data(capacity: chunks.reduce(0) { $0 + $1.count })
+        for chunk in chunks { body.append(chunk) }
         if let response, response.statusCode == 200 {
             fetch.cache?.store(body, for: fetch.url, response: response)
         }
