@@ -51,7 +51,8 @@ extension HubApplication {
     /// the shell's other failures) and returns the exit status, 1.
     func loadManifestFromCommandLine(_ path: String) -> Int32? {
         do {
-            try loadManifest(contentsOf: URL(fileURLWithPath: path))
+            // Messages name the file as it was typed.
+            try loadManifest(try BackendManifest(contentsOf: URL(fileURLWithPath: path), name: path))
             return nil
         } catch {
             let lines = String(describing: error).split(separator: "\n").map { "\(commandName): \($0)\n" }

@@ -73,10 +73,12 @@ public struct BackendManifest: Sendable {
     }
 
     /// Reads a manifest file.
-    /// - Parameter url: a `file:` URL.
+    /// - Parameters:
+    ///   - url: a `file:` URL.
+    ///   - name: how errors name the file (as the user typed it, say); by default its path.
     /// - Throws: ``BackendManifestError`` naming the file and every problem in it.
-    public init(contentsOf url: URL) throws(BackendManifestError) {
-        let name = url.isFileURL ? url.path : url.absoluteString
+    public init(contentsOf url: URL, name: String? = nil) throws(BackendManifestError) {
+        let name = name ?? url.path
         switch DocumentFile.read(path: url.path, maximumBytes: BackendManifestReader.maximumBytes) {
         case .success(let data):
             self = try BackendManifestReader(data: data, sourceURL: url.absoluteURL, name: name).read()
