@@ -6,8 +6,9 @@ import Foundation
 ///
 /// The defaults are far beyond anything a real view needs (a million-row view opens with them) and
 /// small enough that the process stays responsive and its memory bounded when a document hits
-/// them. Apps change them through ``HubManager/contentLimits``; a content operation that reads
-/// documents takes the limits it is given (``JSONContentOperation/limits``).
+/// them. Apps change them through ``HubManager/Configuration/contentLimits``, which the chain gives to
+/// every operation that reads documents (``ContentOperationReadingDocuments``, such as
+/// ``JSONContentOperation``).
 ///
 /// | limit | default | when it is passed |
 /// |---|---|---|

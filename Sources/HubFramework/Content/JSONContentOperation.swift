@@ -101,7 +101,7 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// It reports exactly once per execution and never after `cancel()`.
 @MainActor
-public final class JSONContentOperation: ContentOperation {
+public final class JSONContentOperation: ContentOperationReadingDocuments {
     /// The custom data key under which the ignored parts of the document are listed (as strings)
     /// when `recordsProblemsInCustomData` is true.
     public static let problemsCustomDataKey = "hub.json-problems"
@@ -112,8 +112,9 @@ public final class JSONContentOperation: ContentOperation {
     public let timeout: TimeInterval
 
     /// The bounds every document this operation reads must stay within: its size, nesting, number
-    /// literals, text lengths and component count. Set it before the operation runs (the app's hub
-    /// passes its own, see ``ContentLimits``).
+    /// literals, text lengths and component count. In a feature's chain the loader factory sets the
+    /// app's limits (``HubManager/Configuration/contentLimits``); set it yourself for an operation
+    /// you run in a loader of your own.
     public var limits: ContentLimits = .default
 
     /// Whether to list the ignored parts of the document in the view's custom data.
