@@ -23,14 +23,15 @@ import Logging
 /// * In the main run it changes nothing and forwards the error of the operation before it, so a
 ///   failed first document still reaches the view.
 @MainActor
-public final class NextPageContentOperation: ContentOperationWithPaginatedContent {
+public final class NextPageContentOperation: ContentOperationWithPaginatedContent, ContentOperationReadingDocuments {
     public weak var delegate: (any ContentOperationDelegate)?
 
     /// The key of the document's custom data that holds the next page's URL.
     public let customDataKey: String
     /// Seconds each page may take to arrive over HTTP.
     public let timeout: TimeInterval
-    /// The bounds every page must stay within.
+    /// The bounds every page must stay within: the app's limits when the chain is assembled by the
+    /// manager's loader factory (``HubManager/Configuration/contentLimits``).
     public var limits: ContentLimits = .default
     /// The URL of the next page to load; nil when there is none (the list has ended, or the first
     /// document has not loaded yet).
