@@ -15,7 +15,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Read one with ``init(contentsOf:)`` or ``init(data:sourceURL:)`` (a bad manifest throws a
+/// Read one with ``init(contentsOf:name:)`` or ``init(data:sourceURL:name:)`` (a bad manifest throws a
 /// ``BackendManifestError`` that locates every problem), then ``register(in:)`` its features on a
 /// `HubManager`. Each view loads its document with a `JSONContentOperation` and follows the
 /// document's `custom.next` URL for further pages (``NextPageContentOperation``). The format is
