@@ -17,7 +17,7 @@ extension HubApplication {
     ///   - manifest: the app's description.
     ///   - id: the reverse-DNS application id; nil for an app that never registers on the session bus.
     ///   - version: what `--version` prints.
-    ///   - hub: the hub to show views with; nil makes one with ``HubApplication/makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:)``.
+    ///   - hub: the hub to show views with; nil makes one with ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:contentLimits:)``.
     /// - Throws: `RegistrationError` when a feature's identifier is taken in `hub`.
     public convenience init(manifest: BackendManifest, id: String?, version: String = "1.0", hub: Hub? = nil)
         throws(RegistrationError)
