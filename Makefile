@@ -55,7 +55,7 @@ INSTALLED_FILES = $(DESTDIR)$(PREFIX)/bin/hub-viewer $(DESTDIR)$(PREFIX)/bin/hub
                   $(SHARE)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
                   $(SHARE)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: all deps build run test check docs bench screenshot clean install uninstall
+.PHONY: all deps build run demo-backend test check docs bench screenshot clean install uninstall
 
 all: build
 
@@ -82,6 +82,17 @@ run: build
 	  echo "No display found (DISPLAY/WAYLAND_DISPLAY unset): run 'make run' from a desktop session."; exit 1; \
 	fi
 	@"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/hub-viewer" $(VIEWER_ARGS)
+
+# The backend-defined demo app: Examples/backend/ served on 127.0.0.1:$(BACKEND_PORT) by Python's
+# http.server, and the viewer on its manifest (docs/backend-apps.md). The server stops with the viewer.
+BACKEND_PORT := 8765
+demo-backend: build
+	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
+	  echo "No display found (DISPLAY/WAYLAND_DISPLAY unset): run 'make demo-backend' from a desktop session."; exit 1; \
+	fi
+	@python3 -m http.server $(BACKEND_PORT) --bind 127.0.0.1 --directory Examples/backend >/dev/null 2>&1 & \
+	  server=$$!; trap 'kill $$server 2>/dev/null' EXIT INT TERM; sleep 0.5; \
+	  "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/hub-viewer" --manifest Examples/backend/app.json $(VIEWER_ARGS)
 
 # Source rules a compiler does not enforce: C calls only in the widget layer and the engine files.
 check:

@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HubAppTests",
-            dependencies: ["HubApp", "HubGTK", "HubFramework", "CGtk", "HubGTKTestSupport"],
+            dependencies: ["HubApp", "HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
             path: "Tests/HubAppTests",
             exclude: ["Golden"]
         ),

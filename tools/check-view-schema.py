@@ -15,6 +15,9 @@ Usage: tools/check-view-schema.py PATH-TO-hub-validate
    paths the schema's errors point at.
 4. Every key of the valid fixture that uses every key, given a value of the wrong type, is rejected by
    both, at that key: a key the schema leaves untyped, or types differently from the reader, fails here.
+5. The backend manifest schema (Resources/schema/hub-manifest.schema.json) is valid, and it and
+   `hub-validate --manifest` accept the example backend app's manifests and reject the fixture with
+   mistakes.
 """
 import copy
 import glob
@@ -29,6 +32,7 @@ import jsonschema
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMA_PATH = os.path.join(ROOT, "Resources/schema/hub-view.schema.json")
+MANIFEST_SCHEMA_PATH = os.path.join(ROOT, "Resources/schema/hub-manifest.schema.json")
 FIXTURES = os.path.join(ROOT, "Tests/HubValidateTests/Fixtures/validate")
 failures = []
 
@@ -141,7 +145,8 @@ def main():
     for pattern in ("data/**/*.json", "Resources/**/*.json", "docs/examples/**/*.json", "Examples/*/Sources/**/*.json",
                     "Tests/HubFrameworkTests/Fixtures/JSON/*.json", "Tests/HubValidateTests/Fixtures/validate/valid/*.json"):
         for path in sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True)):
-            if os.path.abspath(path) != SCHEMA_PATH:
+            # Schemas (this one and the manifest's) are not view documents.
+            if not path.endswith(".schema.json"):
                 with open(path, "rb") as handle:
                     valid.append((os.path.relpath(path, ROOT), handle.read()))
     for markdown in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs/*.md"))):
@@ -187,10 +192,34 @@ def main():
             compare_paths(name, schema, text, report)
         mutated += 1
 
+    manifests = check_manifests(executable)
+
     if failures:
         sys.exit("check-view-schema: %d failures" % len(failures))
-    print("check-view-schema: OK (%d valid documents, %d invalid ones, %d mistyped keys; schema and hub-validate agree)"
-          % (len(valid), len(invalid), mutated))
+    print("check-view-schema: OK (%d valid documents, %d invalid ones, %d mistyped keys; schema and hub-validate agree; "
+          "%d manifests)" % (len(valid), len(invalid), mutated, manifests))
+
+
+def check_manifests(executable):
+    """The backend manifest schema against hub-validate --manifest: the example app passes both, the
+    manifest fixture with mistakes fails both."""
+    with open(MANIFEST_SCHEMA_PATH, encoding="utf-8") as handle:
+        schema = json.load(handle)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    cases = [(path, True) for path in sorted(glob.glob(os.path.join(ROOT, "Examples/backend/*.json")))]
+    cases.append((os.path.join(FIXTURES, "manifest/mistakes.json"), False))
+    for path, good in cases:
+        name = os.path.relpath(path, ROOT)
+        with open(path, "rb") as handle:
+            data = handle.read()
+        errors = schema_errors(validator, data)
+        status = subprocess.run([executable, "--manifest", path], capture_output=True).returncode
+        if good and (errors or status != 0):
+            fail("%s: a good manifest is rejected (schema: %s, hub-validate status %d)" % (name, errors[:1], status))
+        if not good and (not errors or status != 1):
+            fail("%s: a bad manifest is accepted (schema errors: %d, hub-validate status %d)" % (name, len(errors), status))
+    return len(cases)
 
 
 if __name__ == "__main__":

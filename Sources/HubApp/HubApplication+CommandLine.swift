@@ -11,7 +11,7 @@ extension HubApplication {
     /// ``isLiveEditingEnabled``).
     public var commandLine: HubCommandLine {
         HubCommandLine(commandName: commandName, title: title, version: version, startURI: startURI,
-                       acceptsLiveEditingOptions: isLiveEditingEnabled)
+                       acceptsLiveEditingOptions: isLiveEditingEnabled, acceptsManifestOption: isManifestOptionEnabled)
     }
 
     /// In the launched process, before it registers: answers what needs no running app, and notes the
@@ -23,6 +23,12 @@ extension HubApplication {
             stream.write(Data((message + "\n").utf8))
             return status
         case .run(let options):
+            if let path = options.manifestPath {
+                if let status = loadManifestFromCommandLine(path) { return status }
+                // A backend app is an app of its own: it never hands its launch to a running
+                // instance of this one, which shows other features.
+                application.isUnique = false
+            }
             // A screenshot is a process of its own: it never goes to a running instance.
             if options.screenshotPath != nil { return ScreenshotRunner.run(self, options: options) }
             if isLiveEditingEnabled {
@@ -47,6 +53,17 @@ extension HubApplication {
             return status
         case .run(let parsed):
             options = parsed
+        }
+        if let path = options.manifestPath, manifest == nil {
+            // Only a launch this process read itself gets here with a manifest (such a launch never
+            // goes to a running instance), and it loaded the manifest then; this covers callers
+            // that hand the shell a command line directly.
+            do {
+                try loadManifest(contentsOf: launch.url(forArgument: path) ?? URL(fileURLWithPath: path))
+            } catch {
+                launch.printError(String(describing: error).split(separator: "\n").map { "\(commandName): \($0)\n" }.joined())
+                return 1
+            }
         }
         if options.screenshotPath != nil {
             launch.printError("\(commandName): --screenshot runs in a process of its own, not in the running "

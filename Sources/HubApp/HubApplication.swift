@@ -42,9 +42,11 @@ public final class HubApplication {
     /// The navigation stack, also the opener of target URIs.
     public let navigator: Navigator
     /// The app's name for people: the window title until a view gives its own, and in `--help`.
-    public let title: String
-    /// The view URI the window opens when a launch names none.
-    public let startURI: URL
+    /// A backend manifest (``loadManifest(_:)``) replaces it with its own.
+    public internal(set) var title: String
+    /// The view URI the window opens when a launch names none. A backend manifest
+    /// (``loadManifest(_:)``) replaces it with its own.
+    public internal(set) var startURI: URL
     /// What `--version` prints after the command name.
     public let version: String
     /// The program's name in `--help`, `--version` and messages; by default the name the process was
@@ -65,6 +67,12 @@ public final class HubApplication {
     public var isShowcaseEnabled = false {
         didSet { if hasStarted { updateBuiltInFeatures() } }
     }
+    /// Whether the command line has `--manifest FILE.json`, which runs the app a backend manifest
+    /// describes (``loadManifest(_:)``) as a process of its own. Off by default; set before
+    /// ``run(arguments:)``.
+    public var isManifestOptionEnabled = false
+    /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
+    public internal(set) var manifest: BackendManifest?
     /// The GSettings schema the app remembers things in between runs, such as
     /// `org.hubframework.Viewer`: the window's size and maximized state (restored on the first
     /// window, saved when it closes), the URIs opened from the address bar (``addressHistory``,

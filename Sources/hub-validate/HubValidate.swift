@@ -11,13 +11,16 @@ struct HubValidate: ParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "hub-validate",
-        abstract: "Check JSON view documents with the reader the viewer uses.",
+        abstract: "Check JSON view documents, or backend app manifests, with the reader the viewer uses.",
         discussion: """
             Prints every problem as FILE:LINE:COLUMN: PATH: SEVERITY: MESSAGE, in document order. An \
             error makes the whole document unusable (it is not JSON, or its top level is neither an \
             object nor an array); a warning is a value the reader skips (a wrong type, a null, an \
             invalid URL or identifier). Unknown keys are not problems: the reader ignores them, like \
             a top-level "$schema".
+
+            With --manifest the files are backend app manifests (hub-viewer --manifest), read with the \
+            viewer's manifest reader; every problem in one is an error.
 
             A directory stands for every .json file below it. Documents are read one at a time.
 
@@ -33,6 +36,9 @@ struct HubValidate: ParsableCommand {
         valueName: "name"))
     var schema = SchemaCatalog.defaultName
 
+    @Flag(help: "The files are backend app manifests, not view documents.")
+    var manifest = false
+
     @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")
     var format = Format.text
 
@@ -47,7 +53,8 @@ struct HubValidate: ParsableCommand {
     }
 
     func run() throws {
-        let checker = ViewDocumentChecker(schema: SchemaCatalog.schema(named: schema)!)
+        let checker: any DocumentChecker = manifest
+            ? ManifestDocumentChecker() : ViewDocumentChecker(schema: SchemaCatalog.schema(named: schema)!)
         var report: any ValidationReport = format == .json ? JSONValidationReport() : TextValidationReport()
         var summary = ValidationSummary()
         for source in DocumentSource.expand(files) {

@@ -86,6 +86,47 @@ final class ViewerProcessTests: XCTestCase {
         XCTAssertEqual(bad.output, "")
     }
 
+    func testABadManifestIsALocatedMessageAndStatusOne() throws {
+        guard FileManager.default.isExecutableFile(atPath: viewerPath) else { throw XCTSkip("needs the viewer binary") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-viewer-manifest-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{\"title\": \"Shop\",\n  \"start\": \"shop:home\",\n  \"features\": [}".utf8)
+            .write(to: folder.appendingPathComponent("syntax.json"))
+        try Data(#"{"title": "Shop", "start": "shop:home", "features": [{"uri": "shop:home", "endpoint": "ftp://x.example/a"}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("schema.json"))
+
+        let syntax = try runCapturing(["--manifest", "syntax.json", "--screenshot", "never.png"], in: folder)
+        XCTAssertEqual(syntax.status, 1)
+        XCTAssertEqual(syntax.error, "hub-viewer: syntax.json:3:16: invalid JSON: expected a value, found '}'\n")
+        XCTAssertEqual(syntax.output, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("never.png").path))
+
+        let schema = try runCapturing(["--manifest", "schema.json"], in: folder)
+        XCTAssertEqual(schema.status, 1, "no window opens for a bad manifest")
+        XCTAssertEqual(schema.error, "hub-viewer: schema.json: features[0].endpoint: \"ftp://x.example/a\" is not an http:, "
+                       + "https: or file: URL or a relative path\n")
+
+        let missing = try runCapturing(["--manifest", "missing.json"], in: folder)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.error, "hub-viewer: missing.json: cannot read the manifest: there is no such file\n")
+    }
+
+    func testAManifestAppIsScreenshotted() throws {
+        try requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-viewer-manifest-app-\(getpid())")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("views"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"title": "Files", "start": "files:home", "features": [{"uri": "files:home", "endpoint": "views/home.json"}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("app.json"))
+        try Data(#"{"title": "From a file", "body": [{"id": "a", "text": {"title": "A row"}}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("views/home.json"))
+        let shot = try runCapturing(["--manifest", "app.json", "--screenshot", "shot.png", "--size", "400x300"], in: folder)
+        XCTAssertEqual(shot.status, 0, shot.error)
+        let png = try Data(contentsOf: folder.appendingPathComponent("shot.png"))
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+    }
+
     func testTheRunningViewerOpensAForwardedPathFromTheLaunchFolderAndAnswersHelpLocally() throws {
         try requireDisplay()
         let first = try run(viewerPath, ["--no-live"], wait: false)

@@ -5,7 +5,8 @@ import HubGTK
 
 /// The command line of an app built on the shell:
 /// `APP [--screenshot FILE.png] [--size WxH] [URI…]`, with `--live-port N` and `--no-live` when the
-/// app has live editing, and `--help` and `--version` always.
+/// app has live editing, `--manifest FILE.json` when it runs backend manifests, and `--help` and
+/// `--version` always.
 ///
 /// ``HubApplication`` reads it twice for every launch, inside GApplication's own handling of the
 /// command line: in the launched process before it registers (to answer `--help`, `--version` and bad
@@ -35,11 +36,14 @@ public struct HubCommandLine: Sendable {
     public var startURI: URL
     /// Whether the live-editing options (`--live-port`, `--no-live`) exist.
     public var acceptsLiveEditingOptions: Bool
+    /// Whether `--manifest FILE` exists (see ``HubApplication/isManifestOptionEnabled``).
+    public var acceptsManifestOption: Bool
 
     /// Describes an app's command line.
     public init(commandName: String, title: String, version: String, startURI: URL,
-                acceptsLiveEditingOptions: Bool = false)
+                acceptsLiveEditingOptions: Bool = false, acceptsManifestOption: Bool = false)
     {
+        self.acceptsManifestOption = acceptsManifestOption
         self.commandName = commandName
         self.title = title
         self.version = version
@@ -62,6 +66,8 @@ public struct HubCommandLine: Sendable {
         var requestedLivePort: UInt16?
         /// False with `--no-live`.
         public var liveEnabled = true
+        /// `--manifest`: the backend manifest to run the app from; nil runs the app's own features.
+        public var manifestPath: String?
 
         /// The defaults: no URI, no screenshot, a 1024×768 window, live editing on its default port.
         public init() {}
@@ -125,6 +131,7 @@ public struct HubCommandLine: Sendable {
                 the command runs in. Without one, \(title) opens \(startURI.absoluteString). When \(title) \
                 is already running, it opens the URIs in its window and this process exits.
                 """,
-            version: versionText))
+            version: versionText),
+            acceptsManifest: acceptsManifestOption)
     }
 }

@@ -11,6 +11,25 @@ struct LaunchCommandDescription: Sendable {
     @TaskLocal static var current = LaunchCommandDescription(configuration: CommandConfiguration())
 
     let configuration: CommandConfiguration
+    /// Whether `--manifest` exists for this app (it is parsed either way, to say it does not).
+    var acceptsManifest = false
+}
+
+/// `--manifest FILE`, for apps that can run a backend-defined app (``HubApplication/isManifestOptionEnabled``).
+struct ManifestArguments: ParsableArguments {
+    // The help is built when ArgumentParser makes an instance, inside the parse's task-local
+    // description, so apps without the option do not list it.
+    @Option(name: .customLong("manifest"),
+            help: ArgumentHelp("Run the app a backend manifest describes: its title, start view and features "
+                                   + "(docs/backend-apps.md).", valueName: "FILE.json",
+                               visibility: LaunchCommandDescription.current.acceptsManifest ? .default : .private))
+    var manifestPath: String?
+
+    func validate() throws {
+        if manifestPath != nil, !LaunchCommandDescription.current.acceptsManifest {
+            throw ValidationError("Unknown option '--manifest'")
+        }
+    }
 }
 
 /// `--screenshot` and `--size`, which every app has.
@@ -47,11 +66,16 @@ struct LaunchCommand: ParsableCommand {
     static var configuration: CommandConfiguration { LaunchCommandDescription.current.configuration }
 
     @OptionGroup var screenshot: ScreenshotArguments
+    @OptionGroup var manifest: ManifestArguments
 
     @Argument(help: ArgumentHelp("View URIs or files to open.", valueName: "URI"))
     var uris: [String] = []
 
-    var options: HubCommandLine.Options { screenshot.options(opening: uris) }
+    var options: HubCommandLine.Options {
+        var options = screenshot.options(opening: uris)
+        options.manifestPath = manifest.manifestPath
+        return options
+    }
 }
 
 /// An app's command line with live editing: the live options come between `--size` and the URIs.
@@ -60,6 +84,7 @@ struct LiveLaunchCommand: ParsableCommand {
 
     @OptionGroup var screenshot: ScreenshotArguments
     @OptionGroup var live: LiveEditingArguments
+    @OptionGroup var manifest: ManifestArguments
 
     @Argument(help: ArgumentHelp("View URIs or files to open.", valueName: "URI"))
     var uris: [String] = []
@@ -68,6 +93,7 @@ struct LiveLaunchCommand: ParsableCommand {
         var options = screenshot.options(opening: uris)
         options.requestedLivePort = live.requestedLivePort
         options.liveEnabled = !live.noLive
+        options.manifestPath = manifest.manifestPath
         return options
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+
+/// An app defined entirely by a backend: its title, the view it starts on, and its features, each a
+/// view URI pattern mapped to the endpoint that serves the views' JSON documents.
+///
+/// ```json
+/// {
+///   "title": "Shop",
+///   "start": "shop:home",
+///   "features": [
+///     {"uri": "shop:home", "endpoint": "https://api.example.com/views/home.json"},
+///     {"uri": "shop:product/{id}", "endpoint": "https://api.example.com/views/product/{id}.json",
+///      "reload": "never"}
+///   ]
+/// }
+/// ```
+///
+/// Read one with ``init(contentsOf:name:)`` or ``init(data:sourceURL:name:)`` (a bad manifest throws a
+/// ``BackendManifestError`` that locates every problem), then ``register(in:)`` its features on a
+/// `HubManager`. Each view loads its document with a `JSONContentOperation` and follows the
+/// document's `custom.next` URL for further pages (``NextPageContentOperation``). The format is
+/// described in docs/backend-apps.md, with a JSON Schema in `Resources/schema/hub-manifest.schema.json`.
+public struct BackendManifest: Sendable {
+    /// The key of a view document's custom data that holds the URL of its next page.
+    public static let nextPageCustomDataKey = "next"
+
+    /// The app's name for people.
+    public var title: String
+    /// The view the app opens on.
+    public var startURI: URL
+    /// The features, in lookup order: a view URI belongs to the first one whose pattern matches.
+    public var features: [Feature]
+    /// Where the manifest was read from; relative endpoints are resolved against it.
+    public var sourceURL: URL?
+
+    /// When a view that already has content loads it again as it reappears. Reload (F5) always
+    /// loads again.
+    public enum ReloadPolicy: Sendable, Equatable {
+        /// Every time the view reappears (the default).
+        case always
+        /// Never: the view keeps what it loaded first until the user reloads it.
+        case never
+        /// When the content is older than this many seconds.
+        case after(TimeInterval)
+    }
+
+    /// One feature of a backend app: the views whose URIs match ``viewURIPattern``.
+    public struct Feature: Sendable {
+        /// The feature's identifier (unique in the app).
+        public var identifier: String
+        /// The feature's name for people, the view's title until its document gives one.
+        public var title: String
+        /// The view URIs the feature serves, such as `shop:product/{id}`.
+        public var viewURIPattern: URIPattern
+        /// The endpoint template as written: an `http:`, `https:` or `file:` URL or a path relative
+        /// to the manifest, using the pattern's placeholders.
+        public var endpoint: String
+        /// When views reload as they reappear.
+        public var reloadPolicy: ReloadPolicy
+        /// The JSON schema the documents are read with, registered by the app's code; nil for the
+        /// default schema.
+        public var schemaIdentifier: String?
+        /// Seconds an HTTP document may take to arrive.
+        public var timeout: TimeInterval
+        let endpointParts: [URIPattern.Part]
+        let baseURL: URL?
+
+        /// The document URL for `viewURI`; nil when the URI does not match the pattern.
+        public func endpointURL(forViewURI viewURI: URL) -> URL? {
+            guard let values = viewURIPattern.match(viewURI) else { return nil }
+            return URL(string: URIPattern.expand(endpointParts, with: values), relativeTo: baseURL)?.absoluteURL
+        }
+    }
+
+    /// Reads a manifest file.
+    /// - Parameters:
+    ///   - url: a `file:` URL.
+    ///   - name: how errors name the file (as the user typed it, say); by default its path.
+    /// - Throws: ``BackendManifestError`` naming the file and every problem in it.
+    public init(contentsOf url: URL, name: String? = nil) throws(BackendManifestError) {
+        let name = name ?? url.path
+        switch DocumentFile.read(path: url.path, maximumBytes: BackendManifestReader.maximumBytes) {
+        case .success(let data):
+            self = try BackendManifestReader(data: data, sourceURL: url.absoluteURL, name: name).read()
+        case .failure(let failure):
+            throw BackendManifestError(name: name, problems: [
+                BackendManifestProblem(path: "", message: "cannot read the manifest: \(failure.reason)")
+            ])
+        }
+    }
+
+    /// Reads a manifest from its bytes.
+    /// - Parameters:
+    ///   - data: the manifest's JSON text.
+    ///   - sourceURL: where it came from, to resolve relative endpoints; nil allows only absolute ones.
+    ///   - name: how errors name the manifest; by default the source URL's path.
+    /// - Throws: ``BackendManifestError`` listing every problem.
+    public init(data: Data, sourceURL: URL? = nil, name: String? = nil) throws(BackendManifestError) {
+        let shown = name ?? sourceURL.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? "manifest"
+        self = try BackendManifestReader(data: data, sourceURL: sourceURL, name: shown).read()
+    }
+
+    init(title: String, startURI: URL, features: [Feature], sourceURL: URL?) {
+        self.title = title
+        self.startURI = startURI
+        self.features = features
+        self.sourceURL = sourceURL
+    }
+
+    /// The first feature whose pattern matches `viewURI`.
+    public func feature(forViewURI viewURI: URL) -> Feature? {
+        features.first { $0.viewURIPattern.match(viewURI) != nil }
+    }
+}

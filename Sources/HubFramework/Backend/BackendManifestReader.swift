@@ -1,0 +1,236 @@
+import Foundation
+
+/// Reads a backend manifest's JSON into a ``BackendManifest``, collecting every problem rather than
+/// stopping at the first, so one run of `hub-validate --manifest` shows them all.
+///
+/// Unknown keys are problems (a misspelt `endpiont` would otherwise silently do nothing), except
+/// `$schema`, which editors use to find the JSON Schema.
+struct BackendManifestReader {
+    /// Manifests are a few kilobytes; anything far larger is not one.
+    static let maximumBytes = 1 << 20
+    static let topLevelKeys: Set<String> = ["$schema", "title", "start", "features"]
+    static let featureKeys: Set<String> = ["id", "title", "uri", "endpoint", "reload", "schema", "timeout"]
+    static let defaultTimeout: TimeInterval = 15
+    static let endpointSchemes: Set<String> = ["http", "https", "file"]
+
+    let data: Data
+    let sourceURL: URL?
+    let name: String
+    private var problems: [BackendManifestProblem] = []
+
+    init(data: Data, sourceURL: URL?, name: String) {
+        self.data = data
+        self.sourceURL = sourceURL
+        self.name = name
+    }
+
+    func read() throws(BackendManifestError) -> BackendManifest {
+        var reader = self
+        let value: JSONValue
+        do {
+            value = try JSONParser(limits: .default).parse(data)
+        } catch {
+            throw BackendManifestError(name: name, problems: [Self.problem(for: error)])
+        }
+        let manifest = reader.manifest(from: value)
+        if let manifest, reader.problems.isEmpty { return manifest }
+        throw BackendManifestError(name: name, problems: reader.problems)
+    }
+
+    private static func problem(for error: JSONError) -> BackendManifestProblem {
+        switch error {
+        case .emptyData:
+            return BackendManifestProblem(path: "", message: "the manifest is empty")
+        case .invalidJSON(let reason, let location):
+            return BackendManifestProblem(path: "", message: "invalid JSON: \(reason)", location: location)
+        case .tooDeep(let depth, let location):
+            return BackendManifestProblem(path: "", message: "nested deeper than \(depth) levels", location: location)
+        case .numberTooLong(let length, let location):
+            return BackendManifestProblem(path: "", message: "a number is longer than \(length) characters",
+                                          location: location)
+        case .unexpectedTopLevelValue(let expected, let found):
+            return BackendManifestProblem(path: "", message: "expected \(expected), found \(found)")
+        }
+    }
+
+    private mutating func report(_ path: String, _ message: String) {
+        problems.append(BackendManifestProblem(path: path, message: message))
+    }
+
+    private static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    private mutating func reportUnknownKeys(in object: [String: JSONValue], known: Set<String>, at path: String) {
+        for key in object.keys.sorted() where !known.contains(key) {
+            let prefix = path.isEmpty ? "" : path + "."
+            report(prefix + key, "unknown key; known keys are \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", "))")
+        }
+    }
+
+    /// A required or optional non-empty string.
+    private mutating func string(_ key: String, in object: [String: JSONValue], at path: String,
+                                 required: Bool) -> String?
+    {
+        let keyPath = path.isEmpty ? key : "\(path).\(key)"
+        guard let value = object[key] else {
+            if required { report(path, "the key \"\(key)\" is missing") }
+            return nil
+        }
+        guard let string = value.stringValue else {
+            report(keyPath, "expected a string, found \(Self.describe(value))")
+            return nil
+        }
+        if string.trimmingCharacters(in: .whitespaces).isEmpty {
+            report(keyPath, "must not be empty")
+            return nil
+        }
+        return string
+    }
+
+    private mutating func manifest(from value: JSONValue) -> BackendManifest? {
+        guard let object = value.objectValue else {
+            report("", "expected an object at the top level, found \(Self.describe(value))")
+            return nil
+        }
+        reportUnknownKeys(in: object, known: Self.topLevelKeys, at: "")
+        let title = string("title", in: object, at: "", required: true)
+        let startText = string("start", in: object, at: "", required: true)
+        var startURI: URL?
+        if let startText {
+            startURI = URL(string: startText)
+            if startURI?.scheme == nil {
+                startURI = nil
+                report("start", "\"\(startText)\" is not a view URI (it needs a scheme, as in app:home)")
+            }
+        }
+        var features: [BackendManifest.Feature] = []
+        switch object["features"] {
+        case nil:
+            report("", "the key \"features\" is missing")
+        case .array(let items)?:
+            if items.isEmpty { report("features", "an app needs at least one feature") }
+            var identifiers: [String: Int] = [:]
+            for (index, item) in items.enumerated() {
+                let path = "features[\(index)]"
+                guard let feature = feature(from: item, at: path) else { continue }
+                if let first = identifiers[feature.identifier] {
+                    report(path + ".id", "the identifier \"\(feature.identifier)\" is already used by features[\(first)]")
+                    continue
+                }
+                identifiers[feature.identifier] = index
+                features.append(feature)
+            }
+        case let other?:
+            report("features", "expected an array of features, found \(Self.describe(other))")
+        }
+        guard let title, let startURI, problems.isEmpty else { return nil }
+        let manifest = BackendManifest(title: title, startURI: startURI, features: features, sourceURL: sourceURL)
+        if manifest.feature(forViewURI: startURI) == nil {
+            report("start", "no feature's uri pattern matches \(startURI.absoluteString)")
+            return nil
+        }
+        return manifest
+    }
+
+    private mutating func feature(from value: JSONValue, at path: String) -> BackendManifest.Feature? {
+        guard let object = value.objectValue else {
+            report(path, "expected a feature object, found \(Self.describe(value))")
+            return nil
+        }
+        let before = problems.count
+        reportUnknownKeys(in: object, known: Self.featureKeys, at: path)
+        let identifier = string("id", in: object, at: path, required: false)
+        let title = string("title", in: object, at: path, required: false)
+        let schema = string("schema", in: object, at: path, required: false)
+
+        var pattern: URIPattern?
+        if let text = string("uri", in: object, at: path, required: true) {
+            do {
+                let parsed = try URIPattern(text)
+                // A view URI has a scheme before anything variable: `{x}:home` would match anything.
+                if case .literal(let first)? = parsed.parts.first, first.contains(":"),
+                    URL(string: String(first.prefix { $0 != ":" }) + ":x")?.scheme != nil
+                {
+                    pattern = parsed
+                } else {
+                    report(path + ".uri", "\"\(text)\" must start with a scheme, as in app:home")
+                }
+            } catch {
+                report(path + ".uri", "\"\(text)\": \(error.description)")
+            }
+        }
+
+        var endpointParts: [URIPattern.Part]?
+        let endpoint = string("endpoint", in: object, at: path, required: true)
+        if let endpoint {
+            do {
+                let parts = try URIPattern.parts(of: endpoint)
+                endpointParts = parts
+                let names = parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
+                if let pattern, let unknown = names.first(where: { !pattern.placeholderNames.contains($0) }) {
+                    report(path + ".endpoint", "{\(unknown)} is not a placeholder of the uri pattern \(pattern.text)")
+                    endpointParts = nil
+                } else {
+                    // Try the template with a harmless value for every placeholder.
+                    let sample = URIPattern.expand(parts, with: Dictionary(uniqueKeysWithValues: names.map { ($0, "x") }))
+                    let url = URL(string: sample, relativeTo: sourceURL)?.absoluteURL
+                    if URL(string: sample)?.scheme == nil, sourceURL == nil {
+                        report(path + ".endpoint", "a relative endpoint needs the manifest's location; give an absolute URL")
+                        endpointParts = nil
+                    } else if let scheme = url?.scheme?.lowercased(), Self.endpointSchemes.contains(scheme) {
+                        if scheme != "file", url?.host?.isEmpty ?? true {
+                            report(path + ".endpoint", "\"\(endpoint)\" has no host")
+                            endpointParts = nil
+                        }
+                    } else {
+                        report(path + ".endpoint", "\"\(endpoint)\" is not an http:, https: or file: URL or a relative path")
+                        endpointParts = nil
+                    }
+                }
+            } catch {
+                report(path + ".endpoint", "\"\(endpoint)\": \(error.description)")
+            }
+        }
+
+        var reload = BackendManifest.ReloadPolicy.always
+        switch object["reload"] {
+        case nil: break
+        case .string("always")?: reload = .always
+        case .string("never")?: reload = .never
+        case .number(let seconds)? where seconds.isFinite && seconds >= 0: reload = .after(seconds)
+        case let other?:
+            report(path + ".reload", "expected \"always\", \"never\" or a number of seconds, found \(Self.describeValue(other))")
+        }
+
+        var timeout = Self.defaultTimeout
+        switch object["timeout"] {
+        case nil: break
+        case .number(let seconds)? where seconds.isFinite && seconds > 0 && seconds <= 600: timeout = seconds
+        case let other?:
+            report(path + ".timeout", "expected a number of seconds from 0 to 600, found \(Self.describeValue(other))")
+        }
+
+        guard problems.count == before, let pattern, let endpoint, let endpointParts else { return nil }
+        return BackendManifest.Feature(
+            identifier: identifier ?? pattern.text, title: title ?? identifier ?? pattern.text,
+            viewURIPattern: pattern, endpoint: endpoint, reloadPolicy: reload, schemaIdentifier: schema,
+            timeout: timeout, endpointParts: endpointParts, baseURL: sourceURL)
+    }
+
+    /// The value itself when it is short (a wrong string or number), otherwise its kind.
+    private static func describeValue(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text) where text.count <= 40: return "\"\(text)\""
+        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        default: return describe(value)
+        }
+    }
+}

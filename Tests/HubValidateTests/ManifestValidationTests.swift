@@ -1,0 +1,41 @@
+import Foundation
+import XCTest
+
+/// `hub-validate --manifest`: backend app manifests, read with the viewer's manifest reader.
+final class ManifestValidationTests: XCTestCase {
+    /// The repository's example backend app.
+    private static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/backend/app.json").standardized
+
+    func testTheExampleManifestIsFine() throws {
+        let run = try ValidatorRun(["--manifest", Self.example.path])
+        XCTAssertEqual(run.status, 0, run.standardOutput + run.standardError)
+        XCTAssertEqual(run.standardOutput, "")
+    }
+
+    func testEveryMistakeIsAnErrorAtItsLine() throws {
+        let run = try ValidatorRun(["--manifest", "manifest/mistakes.json"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.standardOutput, """
+            manifest/mistakes.json:5:67: features[0].reload: error: expected "always", "never" or a number of seconds, found "sometimes"
+            manifest/mistakes.json:6:5: features[1]: error: the key "endpoint" is missing
+            manifest/mistakes.json:7:18: features[1].endpiont: error: unknown key; known keys are endpoint, id, reload, schema, timeout, title, uri
+
+            """)
+        XCTAssertEqual(run.standardError, "hub-validate: 1 document checked: 3 errors, 0 warnings\n")
+    }
+
+    func testASyntaxErrorIsLocated() throws {
+        let run = try ValidatorRun(["--manifest", "manifest/syntax.json"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.standardOutput,
+            "manifest/syntax.json:4:3: (top level): error: invalid JSON: expected ',' or '}' after an object member, found '\"'\n")
+    }
+
+    func testAManifestIsNotAViewDocument() throws {
+        // Without --manifest the same file is read as a view, which has no such keys: it passes as an
+        // (empty) view, so the flag is what makes the check meaningful.
+        let run = try ValidatorRun(["manifest/mistakes.json"])
+        XCTAssertEqual(run.status, 0, run.standardOutput)
+    }
+}
