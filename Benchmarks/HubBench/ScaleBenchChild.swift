@@ -230,6 +230,21 @@ final class BenchViewer {
         while Date() < deadline { g_main_context_iteration(nil, 1) }
     }
 
+    /// Idles until the resident set stops moving: at least a second, then until it changed by less
+    /// than 1 % over half a second, at most 10 s. Large view models are freed on a background
+    /// thread after the frame that replaced them, which takes a second or two at a million rows;
+    /// "settled" is after that.
+    private func settle() {
+        idle(seconds: 1)
+        var last = Bench.residentBytes()
+        for _ in 0..<18 {
+            idle(seconds: 0.5)
+            let now = Bench.residentBytes()
+            if abs(Double(now) - Double(last)) < 0.01 * Double(last) { return }
+            last = now
+        }
+    }
+
     private func open(_ uri: String, _ what: String, timeout: Double) {
         guard app.navigator.open(uri), app.navigator.currentPage?.isErrorPage == false else {
             ScaleBenchChild.fail("\(what): the viewer cannot open \(uri)")
@@ -251,7 +266,7 @@ final class BenchViewer {
         if let controller = app.navigator.currentPage?.viewController {
             ScaleBenchChild.report("bodyCount", controller.viewModel?.bodyComponentModels.count ?? 0)
         }
-        idle(seconds: 1)
+        settle()
         ScaleBenchChild.report("settledRSS", Bench.residentBytes())
         ScaleBenchChild.report("peakRSS", Bench.peakResidentBytes())
     }
@@ -269,7 +284,7 @@ final class BenchViewer {
         waitUntilRendered("F5", timeout: timeout, and: { [weak controller] in controller?.viewModel !== shown })
         ScaleBenchChild.report("reloadStall", stalls.stop())
         ScaleBenchChild.report("reloadToFrame", Clock.seconds(from: start, to: probe.lastFrameEnd))
-        idle(seconds: 1)
+        settle()
         ScaleBenchChild.report("reloadSettledRSS", Bench.residentBytes())
         ScaleBenchChild.report("reloadPeakRSS", Bench.peakResidentBytes())
     }
@@ -279,7 +294,7 @@ final class BenchViewer {
     func measureHistory(_ uri: String, timeout: Double) {
         let start = Clock.now()
         open(uri, "open 1", timeout: timeout)
-        idle(seconds: 1)
+        settle()
         ScaleBenchChild.report("historyFirstRSS", Bench.residentBytes())
         for opening in 2...5 {
             open(uri, "open \(opening)", timeout: timeout)
@@ -289,7 +304,7 @@ final class BenchViewer {
             waitUntilRendered("back \(back)", timeout: timeout)
         }
         guard app.navigator.currentIndex == 0 else { ScaleBenchChild.fail("not back at the first page") }
-        idle(seconds: 1)
+        settle()
         ScaleBenchChild.report("historyLastRSS", Bench.residentBytes())
         ScaleBenchChild.report("historyPeakRSS", Bench.peakResidentBytes())
         ScaleBenchChild.report("historyTime", Clock.seconds(from: start, to: Clock.now()))
