@@ -274,9 +274,12 @@ final class BenchViewer {
     /// F5 on the current page: reload → the reloaded view painted, the longest stall meanwhile, the
     /// resident set a second after (before: the last `settledRSS`).
     func measureReload(timeout: Double) {
-        guard let controller = app.navigator.currentPage?.viewController, let shown = controller.viewModel else {
+        guard let controller = app.navigator.currentPage?.viewController, controller.viewModel != nil else {
             ScaleBenchChild.fail("F5: nothing to reload")
         }
+        // Held weakly: a strong reference here would keep the replaced view model alive while the
+        // memory settles, and count it against the viewer.
+        weak var shown = controller.viewModel
         stalls.start()
         let start = Clock.now()
         app.navigator.reload()

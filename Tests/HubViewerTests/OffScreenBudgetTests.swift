@@ -26,12 +26,15 @@ final class OffScreenBudgetTests: GtkTestCase, @unchecked Sendable {
             pump(for: 0.05)
             let rowsBefore = list.bodyComponentCount
             XCTAssertGreaterThan(rowsBefore, 30)
+            weak var listContent = list.viewModel
+            XCTAssertNotNil(listContent)
 
             navigator.open("hub-demo:root")
             let root = try XCTUnwrap(navigator.currentPage?.viewController)
             pump(until: { root.liveBodyComponentCount > 0 }, "root")
             XCTAssertEqual(list.bodyComponentCount, 0, "the list is over the budget: its content is gone")
             XCTAssertNil(list.viewModel)
+            pump(until: { listContent == nil }, "the dropped view model to be freed")
 
             navigator.goBack()
             XCTAssertTrue(navigator.currentPage?.viewController === list, "the same page, loaded again")

@@ -81,6 +81,13 @@ struct LiveBodyComponents<Element: AnyObject> {
         reloaded = movedReloaded
     }
 
+    /// Lets go of the view model (its content is being dropped): every component becomes unplaced,
+    /// to be matched to models by identifier when content is back.
+    mutating func forgetViewModel() {
+        unplaceAll()
+        viewModel = nil
+    }
+
     private mutating func unplaceAll() {
         unplaced = all
         placed = [:]

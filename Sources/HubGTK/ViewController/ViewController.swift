@@ -177,6 +177,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         let replaced = ReplacedViewModels(viewModel, lastRenderedViewModel)
         viewModel = nil
         lastRenderedViewModel = nil
+        liveBody.forgetViewModel()
         layout = nil
         updateLoadingState()
         replaced.releaseOffTheMainThread()
