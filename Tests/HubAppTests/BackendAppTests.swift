@@ -69,6 +69,36 @@ final class BackendAppTests: GtkTestCase, @unchecked Sendable {
         return url
     }
 
+    // A view opened again is revalidated with its ETag; the server's 304 reuses the cached document.
+    func testARevisitedViewIsRevalidatedAndAnswered304() throws {
+        let manifestURL = try makeBackend()
+        let one = #"{"title": "One", "body": [\#(Self.row("to-two", "On to two", target: "t:item/two"))]}"#
+        server.route("/views/item/one.json") { request in
+            if request.headers["if-none-match"] == "\"one-v1\"" {
+                return LoopbackHTTPServer.Response(status: 304, headers: [("ETag", "\"one-v1\"")])
+            }
+            return LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json"), ("ETag", "\"one-v1\"")],
+                                               body: Data(one.utf8))
+        }
+        try onMain {
+            let app = HubApplication(application: SharedApplication.application, title: "Shell", startURI: URL(string: "shell:start")!)
+            try app.loadManifest(contentsOf: manifestURL)
+            app.startup()
+            app.application.activate()
+            defer { app.close() }
+            for visit in 1...2 {
+                app.navigator.open("t:item/one")
+                let page = try current(app, is: "t:item/one")
+                pump(until: { !page.viewController.isLoading && self.titles(page) == ["On to two"] }, "view one, visit \(visit)")
+                app.navigator.open("t:item/two")
+            }
+            let requests = server.requests.filter { $0.path == "/views/item/one.json" }
+            XCTAssertEqual(requests.count, 2, "the second visit asked again")
+            XCTAssertNil(requests.first?.headers["if-none-match"])
+            XCTAssertEqual(requests.last?.headers["if-none-match"], "\"one-v1\"", "with the document's ETag")
+        }
+    }
+
     @MainActor
     private func titles(_ page: Navigator.Page) -> [String] {
         page.viewController.viewModel?.bodyComponentModels.compactMap(\.title) ?? []
