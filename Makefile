@@ -103,7 +103,9 @@ check:
 # toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus
 # session, then `make install` of the debug build into a temporary folder (tools/test-install.sh,
 # about 20 s), then the viewer as assistive technology sees it (tools/test-accessibility.py, about
-# 10 s: the only run with GTK's accessibility bridge on). The documentation runs right after the
+# 10 s: the only run with GTK's accessibility bridge on), and last the hostile-input corpus opened in
+# the viewer, each document within a time and memory bound (tools/test-hostile-corpus.py, about 20 s).
+# The documentation runs right after the
 # build it reuses: about 20 s on the 2-core development machine the first time (the plugin builds
 # its own tools), 15 s after that.
 test: deps check
@@ -120,6 +122,9 @@ test: deps check
 	@dbus-run-session -- $(XVFB) $(A11Y_TEST_ENV) \
 	  tools/test-accessibility.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \
 	  | grep -v -e "Failed to set fd limit" -e "dbus-daemon" -e "SpiRegistry daemon"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) \
+	  /usr/bin/python3 tools/test-hostile-corpus.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \
+	  | grep -v -e "Failed to set fd limit" -e "dbus-daemon"; exit $${PIPESTATUS[0]}
 
 # API documentation with DocC (swift-docc-plugin and the toolchain's docc), one combined archive
 # so that HubGTK's pages link to HubFramework's symbols (written with a leading slash:

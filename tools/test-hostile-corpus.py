@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Opens every document of the hostile-input corpus in hub-viewer, as a user would (`--screenshot`),
+and checks the outcome of each: rendered (exit 0) or a clear error (exit 1, a short message naming
+the problem), within a time and a memory bound, and without GTK complaining about oversized windows.
+
+The small cases live in Tests/Corpus/hostile/; the large ones (a 15 MiB title, a 100,000-digit
+number, 100,000 levels of nesting, a megabyte-long key, 100,000 rows of wrong types) are generated
+into a temporary folder, as are the special files (a FIFO, a directory) and a document pointing
+at a corrupt and a 10-gigapixel PNG. Run by `make test` under Xvfb, with the debug build:
+
+    tools/test-hostile-corpus.py .build/debug/hub-viewer
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Corpus", "hostile")
+# Bounds for a debug build on a busy 2-core CI machine. The release viewer opens the large cases in
+# about a second and well under 150 MB (see docs/content-loading.md, "Limits").
+MAX_SECONDS = 30
+MAX_MEGABYTES = 500
+# An error message may quote a little of the input, never all of it.
+MAX_MESSAGE = 2000
+
+
+def generate(folder):
+    """Writes the generated cases into `folder`; returns {name: path}."""
+    paths = {}
+
+    def write(name, text):
+        path = os.path.join(folder, name)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        paths[name] = path
+
+    write("title-15mib.json", '{"body": [{"id": "a", "text": {"title": "%s", "subtitle": "below"}}]}' % ("x" * (15 << 20)))
+    write("number-100k-digits.json", '{"body": [{"id": "a", "custom": {"n": %s}}]}' % ("9" * 100000))
+    write("nesting-100k.json", "[" * 100000)
+    write("key-1mib.json", '{"body": [{"id": "a", "custom": {"%s": 1}}]}' % ("k" * (1 << 20)))
+    rows = ",".join('{"id": "r%d", "text": {"title": %d}}' % (index, index) for index in range(100000))
+    write("wrong-types-100k-rows.json", '{"body": [%s]}' % rows)
+    corrupt = "file://" + os.path.join(CORPUS, "corrupt.png")
+    huge = "file://" + os.path.join(CORPUS, "huge.png")
+    write("images.json", '{"body": [{"id": "i", "component": {"id": "default:image"}, "images": {"main": {"uri": "%s"}}},'
+          ' {"id": "c", "component": {"id": "default:image"}, "images": {"main": {"uri": "%s"}}}]}' % (huge, corrupt))
+    fifo = os.path.join(folder, "fifo.json")
+    os.mkfifo(fifo)
+    paths["fifo.json"] = fifo
+    directory = os.path.join(folder, "directory.json")
+    os.mkdir(directory)
+    paths["directory.json"] = directory
+    return paths
+
+
+# name: (expected outcome, a phrase the message or the view must contain)
+EXPECTED = {
+    "empty.json": ("error", "empty"),
+    "html-instead-of-json.json": ("error", "line 1, column 1"),
+    "invalid-utf8.json": ("error", "UTF-8"),
+    "lone-surrogate.json": ("error", "surrogate"),
+    "bad-escape.json": ("error", "escape"),
+    "utf16.json": ("error", "UTF-16"),
+    "truncated.json": ("error", "end of the data"),
+    "wrong-types.json": ("rendered", None),
+    "title-15mib.json": ("rendered", None),
+    "number-100k-digits.json": ("error", "longer than 100 characters"),
+    "nesting-100k.json": ("error", "deeper than 512"),
+    "key-1mib.json": ("rendered", None),
+    "wrong-types-100k-rows.json": ("rendered", None),
+    "images.json": ("rendered", None),
+    "fifo.json": ("error", "not a regular file"),
+    "directory.json": ("error", "directory"),
+}
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: test-hostile-corpus.py HUB_VIEWER")
+    viewer = os.path.abspath(sys.argv[1])
+    folder = tempfile.mkdtemp(prefix="hub-hostile-")
+    failures = []
+    try:
+        paths = {name: os.path.join(CORPUS, name) for name in os.listdir(CORPUS) if name.endswith(".json")}
+        paths.update(generate(folder))
+        missing = set(EXPECTED) - set(paths)
+        unexpected = set(paths) - set(EXPECTED)
+        if missing or unexpected:
+            sys.exit("test-hostile-corpus: the corpus and EXPECTED disagree: missing %s, unexpected %s"
+                     % (sorted(missing), sorted(unexpected)))
+        for name in sorted(paths):
+            outcome, phrase = EXPECTED[name]
+            output = os.path.join(folder, name + ".png")
+            started = time.monotonic()
+            process = subprocess.Popen([viewer, "--screenshot", output, "--size", "800x600", "--no-live",
+                                        "file://" + paths[name]], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            # wait4 gives the child's own peak resident set (ru_maxrss, in KiB).
+            stdout = process.stdout.read()
+            stderr = process.stderr.read()
+            _, status, usage = os.wait4(process.pid, 0)
+            process.returncode = os.waitstatus_to_exitcode(status)
+            elapsed = time.monotonic() - started
+            megabytes = usage.ru_maxrss / 1024
+            text = (stdout + stderr).decode("utf-8", "replace")
+            problems = []
+            if outcome == "rendered" and process.returncode != 0:
+                problems.append("expected it to render, exit %d: %s" % (process.returncode, text[:300]))
+            if outcome == "error":
+                if process.returncode != 1:
+                    problems.append("expected a clear error (exit 1), got exit %d" % process.returncode)
+                if phrase and phrase not in text:
+                    problems.append("the message does not say %r: %s" % (phrase, text[:300]))
+            if len(text) > MAX_MESSAGE:
+                problems.append("%d characters of output: the input is echoed" % len(text))
+            if "wider than 32767" in text or "taller than 32767" in text or "Native Windows" in text:
+                problems.append("a widget was asked to be larger than X11 allows")
+            if elapsed > MAX_SECONDS:
+                problems.append("took %.1f s (bound %d s)" % (elapsed, MAX_SECONDS))
+            if megabytes > MAX_MEGABYTES:
+                problems.append("peaked at %.0f MB (bound %d MB)" % (megabytes, MAX_MEGABYTES))
+            print("test-hostile-corpus: %-28s %-8s %5.1f s %4.0f MB%s" % (name, outcome, elapsed, megabytes,
+                  "  FAIL: " + "; ".join(problems) if problems else ""))
+            if problems:
+                failures.append(name)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    if failures:
+        sys.exit("test-hostile-corpus: FAIL: %s" % ", ".join(failures))
+    print("test-hostile-corpus: OK (%d documents)" % len(EXPECTED))
+
+
+if __name__ == "__main__":
+    main()
