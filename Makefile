@@ -9,16 +9,20 @@ BUILD_FLAGS  ?=
 # input synthesis for end-to-end tests, imagemagick for screenshots, python3 for the
 # documentation coverage check, python3-jsonschema to hold the view documents' JSON Schema
 # against hub-validate (tools/check-view-schema.py), the validators `make test` runs on what
-# `make install` writes (desktop-file-validate, appstreamcli), and libcurl for the static Swift
-# runtime of `make install`.
+# `make install` writes (desktop-file-validate, appstreamcli), libcurl for the static Swift
+# runtime of `make install`, json-glib for the GtkTreeView peer `make bench` compares the hub
+# view with (Benchmarks/Peers), and the accessibility bus with a client library for the
+# accessibility test (at-spi2-core, libatspi's GObject introspection data and Python's bindings).
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
-                libcurl4-openssl-dev
+                libcurl4-openssl-dev libjson-glib-dev at-spi2-core gir1.2-atspi-2.0 python3-gi
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
 SCHEMA_DIR   := $(CURDIR)/.build/schemas
-TEST_ENV     := env GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) NO_AT_BRIDGE=1 GDK_BACKEND=x11
+# The tests turn GTK's accessibility bridge off (NO_AT_BRIDGE=1), all but the accessibility test.
+A11Y_TEST_ENV := env GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GDK_BACKEND=x11
+TEST_ENV     := $(A11Y_TEST_ENV) NO_AT_BRIDGE=1
 VIEWER_ARGS  ?=
 # The getting-started app, a package of its own that depends on this one by path; make test builds
 # it and compares its screenshot with a golden image.
@@ -87,8 +91,10 @@ check:
 # documented), the view documents' JSON Schema against hub-validate (a few seconds), the
 # toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus
 # session, then `make install` of the debug build into a temporary folder (tools/test-install.sh,
-# about 20 s). The documentation runs right after the build it reuses: about 20 s on the 2-core
-# development machine the first time (the plugin builds its own tools), 15 s after that.
+# about 20 s), then the viewer as assistive technology sees it (tools/test-accessibility.py, about
+# 10 s: the only run with GTK's accessibility bridge on). The documentation runs right after the
+# build it reuses: about 20 s on the 2-core development machine the first time (the plugin builds
+# its own tools), 15 s after that.
 test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@$(MAKE) --no-print-directory docs
@@ -100,6 +106,9 @@ test: deps check
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) tools/test-install.sh 2>&1 | grep -v "Failed to set fd limit"; \
 	  exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(A11Y_TEST_ENV) \
+	  tools/test-accessibility.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \
+	  | grep -v -e "Failed to set fd limit" -e "dbus-daemon" -e "SpiRegistry daemon"; exit $${PIPESTATUS[0]}
 
 # API documentation with DocC (swift-docc-plugin and the toolchain's docc), one combined archive
 # so that HubGTK's pages link to HubFramework's symbols (written with a leading slash:
@@ -121,6 +130,7 @@ docs: deps
 # Benchmarks, release build, printed as Markdown tables with the machine noted.
 bench: deps
 	@$(SWIFT) build -c release --product hub-bench 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(CC) -O2 -o .build/treeview-peer Benchmarks/Peers/treeview-peer.c $$(pkg-config --cflags --libs gtk+-3.0 json-glib-1.0)
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -v "Failed to set fd limit"
 

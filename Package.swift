@@ -116,7 +116,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "HubBench",
-            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport",
+            // HubApp and HubViewer: the scale section opens documents in the viewer's own shell.
+            dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport", "HubApp", "HubViewer",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/HubBench"
         ),

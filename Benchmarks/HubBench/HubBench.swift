@@ -15,11 +15,13 @@ struct HubBench: ParsableCommand {
             runs them under Xvfb).
 
             The view section also reads HUB_VIEW_BENCH_CASE, HUB_VIEW_BENCH_SCROLLS, HUB_VIEW_BENCH_ONLY and \
-            HUB_VIEW_BENCH_SCREENSHOTS (see Benchmarks/HubBench/ViewBenchmarks.swift).
+            HUB_VIEW_BENCH_SCREENSHOTS (see Benchmarks/HubBench/ViewBenchmarks.swift); the scale section reads \
+            HUB_SCALE_BENCH_SIZES, HUB_SCALE_BENCH_TIMEOUT and HUB_TREEVIEW_PEER (see \
+            Benchmarks/HubBench/ScaleBenchmarks.swift).
             """)
 
     /// The areas, in the order they run.
-    static let sectionNames = ["diff", "layout", "loading", "images", "view"]
+    static let sectionNames = ["diff", "layout", "loading", "images", "view", "scale"]
 
     @Argument(help: ArgumentHelp("The areas to run, in any case: \(sectionNames.joined(separator: ", ")). All when none is given.",
                                  valueName: "section"))
@@ -50,6 +52,7 @@ struct HubBench: ParsableCommand {
             ("loading", loadingBenchmarks),
             ("images", { MainActor.assumeIsolated { imageBenchmarks() } }),
             ("view", viewBenchmarks),
+            ("scale", scaleBenchmarks),
         ]
         assert(runs.map(\.0) == Self.sectionNames)
 

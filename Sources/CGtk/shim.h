@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "accessible.h"
+
 // MARK: - Casts (the GTK_WIDGET() family of macros does not import)
 
 static inline GtkWidget *hub_widget(void *p) { return GTK_WIDGET(p); }
@@ -43,6 +45,7 @@ static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LI
 static inline GIOStream *hub_io_stream(void *p) { return G_IO_STREAM(p); }
 static inline GSocketConnection *hub_socket_connection(void *p) { return G_SOCKET_CONNECTION(p); }
 static inline GInetSocketAddress *hub_inet_socket_address(void *p) { return G_INET_SOCKET_ADDRESS(p); }
+static inline gboolean hub_is_container(void *p) { return p != NULL && GTK_IS_CONTAINER(p); }
 static inline gboolean hub_is_inet_socket_address(void *p) { return p != NULL && G_IS_INET_SOCKET_ADDRESS(p); }
 
 // MARK: - Signals (g_signal_connect and G_CALLBACK are macros)

@@ -3,7 +3,7 @@ import HubFramework
 import HubGTK
 
 extension HubApplication {
-    /// The margin between components that ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:)``
+    /// The margin between components that ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:contentLimits:)``
     /// uses unless told otherwise (the original demo's 15 points).
     public static let defaultComponentMargin = 15.0
 
@@ -17,10 +17,14 @@ extension HubApplication {
     ///   - componentMargin: the space between components, in points.
     ///   - connectivityStateResolver: tells content operations whether the machine is online; nil
     ///     asks GIO's network monitor.
+    ///   - contentLimits: the bounds every document the app reads must stay within (size, nesting,
+    ///     text length, component count); see `ContentLimits`.
     public static func makeHub(resourcesDirectory: URL? = nil, componentMargin: Double = defaultComponentMargin,
-                               connectivityStateResolver: (any ConnectivityStateResolver)? = nil) -> Hub
+                               connectivityStateResolver: (any ConnectivityStateResolver)? = nil,
+                               contentLimits: ContentLimits = .default) -> Hub
     {
         var configuration = HubManager.Configuration(componentMargin: componentMargin)
+        configuration.contentLimits = contentLimits
         configuration.connectivityStateResolver = connectivityStateResolver ?? NetworkMonitorConnectivityResolver()
         configuration.iconImageResolver = ThemeIconResolver()
         if let resourcesDirectory {

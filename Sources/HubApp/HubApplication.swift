@@ -114,7 +114,7 @@ public final class HubApplication {
     ///   - title: the app's name for people.
     ///   - startURI: the view the window opens when a launch names none.
     ///   - version: what `--version` prints.
-    ///   - hub: the hub to show views with; nil makes one with ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:)``.
+    ///   - hub: the hub to show views with; nil makes one with ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:contentLimits:)``.
     public convenience init(id: String?, title: String, startURI: URL, version: String = "1.0", hub: Hub? = nil) {
         self.init(application: Application(id: id), title: title, startURI: startURI, version: version, hub: hub)
     }

@@ -6,7 +6,9 @@ import Glibc
 ///
 /// It listens on an ephemeral port (`port`, `baseURL`), serves the routes a test registers and records
 /// every request. A response can be delayed (for timeout tests, interrupted at once by `stop()`), can close
-/// the connection without responding, or can announce a body and send only part of it. Every connection
+/// the connection without responding, can announce a body and send only part of it, or can stream a body
+/// without a length, chunk by chunk (endless, trickling, or generated on the fly such as a gzip bomb,
+/// see `Gzip`). Every connection
 /// is answered with `Connection: close`, then closed.
 ///
 /// Plain POSIX sockets (Linux): one accept thread plus one thread per connection. `stop()` wakes every
@@ -35,6 +37,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             case closeWithoutResponding
             /// Announce the full `Content-Length` but send only the first `bytes` bytes of the body, then close.
             case truncateBody(afterBytes: Int)
+            /// Send the headers without a `Content-Length` (the body ends when the connection closes), then
+            /// the body, then `chunk` `repeats` times (nil: until the client goes away or the server
+            /// stops), pausing `interval` seconds before each chunk. Endless, trickling and
+            /// generated-on-the-fly bodies (a gzip bomb) never exist in memory as a whole.
+            case stream(chunk: Data, repeats: Int?, interval: TimeInterval)
         }
 
         public var status: Int
@@ -221,6 +228,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         return true
     }
 
+    /// Waits until no connection is open (every response sent, or abandoned because the client went
+    /// away); false on timeout.
+    public func waitForIdle(timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        state.lock()
+        defer { state.unlock() }
+        while !openConnections.isEmpty {
+            if !state.wait(until: deadline) { return openConnections.isEmpty }
+        }
+        return true
+    }
+
     /// Stops accepting, aborts delayed responses, closes open connections and waits (up to 5 seconds) for
     /// every server thread to finish. Idempotent.
     public func stop() {
@@ -333,6 +352,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         defer {
             state.lock()
             openConnections.remove(connection)
+            state.broadcast()
             state.unlock()
             close(connection)
             threadFinished()
@@ -358,6 +378,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .truncateBody(let bytes):
             transmit(connection, head(for: response))
             transmit(connection, response.body.prefix(max(0, bytes)))
+        case .stream(let chunk, let repeats, let interval):
+            var sent = 0
+            guard transmit(connection, head(for: response)), transmit(connection, response.body) else { break }
+            while repeats.map({ sent < $0 }) ?? true {
+                guard pause(interval), transmit(connection, chunk) else { break }
+                sent += 1
+            }
         }
         shutdown(connection, Int32(SHUT_WR))
         // Let the client read everything before the close (a close with unread input would reset).
@@ -368,7 +395,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var lines = ["HTTP/1.1 \(response.status) \(Self.reason(response.status))"]
         let names = Set(response.headers.map { $0.name.lowercased() })
         for (name, value) in response.headers { lines.append("\(name): \(value)") }
-        if !names.contains("content-length") { lines.append("Content-Length: \(response.body.count)") }
+        let streamed: Bool
+        if case .stream = response.behavior { streamed = true } else { streamed = false }
+        if !names.contains("content-length") && !streamed { lines.append("Content-Length: \(response.body.count)") }
         if !names.contains("connection") { lines.append("Connection: close") }
         return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
@@ -454,16 +483,18 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Sends all of `data`, giving up on error (the client went away) or after the send timeout.
-    private func transmit(_ connection: Int32, _ data: Data) {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+    /// Sends all of `data`, giving up on error (the client went away) or after the send timeout; false then.
+    @discardableResult
+    private func transmit(_ connection: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
             var offset = 0
             while offset < bytes.count {
                 let sent = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                 if sent < 0 && errno == EINTR { continue }
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 

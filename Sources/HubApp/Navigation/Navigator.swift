@@ -56,7 +56,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     public var exampleURI: URL?
     /// How many body components the pages that are not on screen may keep in memory together.
     /// Pages nearest to the current one keep theirs first; a page past the budget drops its content
-    /// (``ViewController/discardContent()``) and loads it again, scrolled back to where it was, when
+    /// (`ViewController.discardContent()`) and loads it again, scrolled back to where it was, when
     /// it is shown. The default, 200,000, keeps a long trail of ordinary pages and at most a fifth
     /// of a million-row page: browsing back and forth between huge views stays within about the
     /// memory of one. Set 0 to keep only the current page's content, `.max` to keep everything.

@@ -247,6 +247,11 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// beyond the component limit dropped, each reported as a problem.
     @discardableResult
     public func addJSON(data: Data, limits: ContentLimits) throws(JSONError) -> [JSONProblem] {
+        if data.count >= Self.streamingThreshold, bodyBuilders.isEmpty,
+            let key = context.schema.viewModelSchema.bodyComponentModelDictionariesPath.path.streamableArrayKey
+        {
+            return try addStreamingJSON(data: data, limits: limits, bodyKey: key)
+        }
         let value = try JSONParser(limits: limits).parse(data)
         let problems = JSONProblemCollector(limits: limits)
         switch value {
@@ -263,6 +268,55 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
                 applyComponent(object, at: location, problems: problems, depth: 1, into: bodyBuilder(forOptionalIdentifier:))
             }
         default:
+            throw JSONError.unexpectedTopLevelValue(expected: "an object or an array", found: value.kindDescription)
+        }
+        return problems.problems
+    }
+
+    /// Documents from this size on have their body components added as they are parsed.
+    static let streamingThreshold = 1 << 20
+
+    /// Adds a large document without holding its whole tree: each body component (an element of the
+    /// top-level array, or of the array under the body key) is added as soon as it is parsed and
+    /// then dropped; the rest of the document is added afterwards. Only used while the builder has
+    /// no body components, so a document that turns out to be invalid half-way can be undone by
+    /// removing them again. Problems come in document order for the body, before the others.
+    private func addStreamingJSON(data: Data, limits: ContentLimits, bodyKey: String) throws(JSONError) -> [JSONProblem] {
+        let problems = JSONProblemCollector(limits: limits)
+        let parser = JSONParser(limits: limits)
+        var bodyLocation: JSONLocation?
+        var offset = 0
+        let isTopLevelArray = data.first { !$0.isJSONWhitespace && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF } == UInt8(ascii: "[")
+        let streamed: JSONParser.StreamedArray = isTopLevelArray ? .topLevel : .member(bodyKey)
+        if !isTopLevelArray { bodyLocation = JSONLocation.key(bodyKey, in: nil) }
+        var admitting = true
+        let value: JSONValue
+        do {
+            value = try parser.parse(data, streamingElementsOf: streamed) { element in
+                let location = JSONLocation.index(offset, in: bodyLocation)
+                offset += 1
+                guard admitting else { return }
+                guard admitsBodyComponent(at: location, problems: problems) else {
+                    admitting = false
+                    return
+                }
+                guard case .object(let object) = element else {
+                    problems.reportTypeMismatch(expected: "an object", found: element, at: location)
+                    return
+                }
+                applyComponent(object, at: location, problems: problems, depth: 1, into: bodyBuilder(forOptionalIdentifier:))
+            }
+        } catch {
+            bodyBuilders.removeAll()
+            throw error
+        }
+        switch value {
+        case .object(let object):
+            apply(object, at: nil, problems: problems, depth: 0)
+        case .array:
+            break  // streamed
+        default:
+            bodyBuilders.removeAll()
             throw JSONError.unexpectedTopLevelValue(expected: "an object or an array", found: value.kindDescription)
         }
         return problems.problems
@@ -321,4 +375,9 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         ComponentModelBuilder.applyComponent(json, at: location, problems: problems, depth: depth,
             schema: context.schema, into: builderFor)
     }
+}
+
+private extension UInt8 {
+    /// Space, tab, line feed or carriage return: what JSON allows between tokens.
+    var isJSONWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }

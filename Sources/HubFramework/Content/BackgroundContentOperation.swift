@@ -19,6 +19,8 @@ import Foundation
 @MainActor
 public final class BackgroundContentOperation: ContentOperation {
     public weak var delegate: (any ContentOperationDelegate)?
+    /// False: it never asks to run again.
+    public var mayRequestRescheduling: Bool { false }
     private let block: @Sendable (ContentOperationContext) -> Void
     /// The running execution's token; cancelling or starting another one replaces it.
     private var current: Execution?

@@ -5,6 +5,8 @@ import Foundation
 @MainActor
 public final class BlockContentOperation: ContentOperation {
     public weak var delegate: (any ContentOperationDelegate)?
+    /// False: it never asks to run again.
+    public var mayRequestRescheduling: Bool { false }
     private let block: @MainActor (ContentOperationContext) -> Void
 
     /// Creates an operation that calls `block` on the main thread at every execution and then

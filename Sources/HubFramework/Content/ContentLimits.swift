@@ -6,8 +6,9 @@ import Foundation
 ///
 /// The defaults are far beyond anything a real view needs (a million-row view opens with them) and
 /// small enough that the process stays responsive and its memory bounded when a document hits
-/// them. Apps change them through ``HubManager/contentLimits``; a content operation that reads
-/// documents takes the limits it is given (``JSONContentOperation/limits``).
+/// them. Apps change them through ``HubManager/Configuration/contentLimits``, which the chain gives to
+/// every operation that reads documents (``ContentOperationReadingDocuments``, such as
+/// ``JSONContentOperation``).
 ///
 /// | limit | default | when it is passed |
 /// |---|---|---|
@@ -16,6 +17,9 @@ import Foundation
 /// | ``maximumNumberLength`` | 100 characters | the document is rejected (`JSONError.numberTooLong`) |
 /// | ``maximumTextLength`` | 16,384 bytes of UTF-8 | the text is cut, with an ellipsis and a located warning |
 /// | ``maximumComponentCount`` | 5,000,000 | later components are dropped, with a located warning |
+/// | ``maximumConnectSeconds`` | 10 s | an HTTP load whose response has not begun fails (`ContentLoadingError.noResponse`) |
+/// | ``maximumLoadSeconds`` | 15 s | an HTTP load not finished fails (`ContentLoadingError.timeout`) |
+/// | ``maximumRedirects`` | 10 | the load fails with a "too many redirects" transport error |
 public struct ContentLimits: Sendable, Equatable {
     /// The largest document read, in bytes: a file's size, an HTTP body after decompression, a live
     /// frame. Default 256 MiB (a million rows of about 130 bytes each take 130 MB).
@@ -32,17 +36,34 @@ public struct ContentLimits: Sendable, Equatable {
     public var maximumTextLength: Int
     /// The most body components a document may add to a view. Default 5,000,000.
     public var maximumComponentCount: Int
+    /// Seconds an HTTP document load may wait for the server's response to begin: resolving the
+    /// host, connecting, TLS and the server sending its status line and headers. Default 10. A
+    /// server that accepts the connection and never answers fails after this, with an error that
+    /// says so, instead of after the whole ``maximumLoadSeconds``.
+    public var maximumConnectSeconds: TimeInterval
+    /// Seconds a whole HTTP document load may take, from the request to the last byte of the body,
+    /// however steadily the bytes trickle in. Default 15. A `JSONContentOperation` created with an
+    /// explicit `timeout` uses that instead.
+    public var maximumLoadSeconds: TimeInterval
+    /// The most HTTP redirects followed for one document. Default 10; a redirect loop fails with a
+    /// "too many redirects" error once it is passed.
+    public var maximumRedirects: Int
 
-    /// Creates limits; every value below 1 counts as 1.
+    /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
+    /// followed), every duration below 0.1 s as 0.1 s.
     public init(maximumDocumentBytes: Int = 256 << 20, maximumNestingDepth: Int = 512,
                 maximumNumberLength: Int = 100, maximumTextLength: Int = 16_384,
-                maximumComponentCount: Int = 5_000_000)
+                maximumComponentCount: Int = 5_000_000, maximumConnectSeconds: TimeInterval = 10,
+                maximumLoadSeconds: TimeInterval = 15, maximumRedirects: Int = 10)
     {
         self.maximumDocumentBytes = max(1, maximumDocumentBytes)
         self.maximumNestingDepth = max(1, maximumNestingDepth)
         self.maximumNumberLength = max(1, maximumNumberLength)
         self.maximumTextLength = max(1, maximumTextLength)
         self.maximumComponentCount = max(1, maximumComponentCount)
+        self.maximumConnectSeconds = Swift.max(0.1, maximumConnectSeconds)
+        self.maximumLoadSeconds = Swift.max(0.1, maximumLoadSeconds)
+        self.maximumRedirects = max(0, maximumRedirects)
     }
 
     /// The defaults described above.

@@ -37,11 +37,21 @@ public protocol ContentOperation: AnyObject, Sendable {
     /// Called when the loader abandons the current execution (reload, or the view went away).
     /// Stop any work in flight; reports from the abandoned execution are ignored anyway.
     func cancel()
+
+    /// Whether the operation may ever ask to run again (`contentOperationRequiresRescheduling`).
+    /// True unless the operation says otherwise. The loader keeps a snapshot of an operation's
+    /// input only while some operation at or after it may reschedule; when none may, it hands the
+    /// builder on without keeping a copy, which lets a large view's builders go as soon as its view
+    /// model is built.
+    var mayRequestRescheduling: Bool { get }
 }
 
 extension ContentOperation {
     /// Does nothing: an operation that finishes synchronously has nothing to stop.
     public func cancel() {}
+
+    /// True: an operation may ask to run again unless it declares otherwise.
+    public var mayRequestRescheduling: Bool { true }
 }
 
 /// How an operation reports back. Every method may be called from any thread.

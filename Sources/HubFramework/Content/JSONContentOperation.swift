@@ -12,6 +12,12 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     case transport(URLError, url: URL)
     /// The whole load took longer than the operation's timeout.
     case timeout(url: URL, seconds: TimeInterval)
+    /// The server's response had not begun after `seconds` (``ContentLimits/maximumConnectSeconds``):
+    /// the host could not be reached in time, or the server accepted the connection and never answered.
+    case noResponse(url: URL, seconds: TimeInterval)
+    /// The document is larger than `limit` bytes (``ContentLimits/maximumDocumentBytes``), as the server
+    /// announced or as counted while it arrived (after decompression); the download was stopped there.
+    case tooLarge(url: URL, limit: Int)
     /// The document arrived but is not JSON, or not a JSON object or array.
     case malformedJSON(JSONError, url: URL)
     /// The file could not be read (`reason` says why: missing, a directory, no permission, …).
@@ -25,7 +31,7 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     public var url: URL? {
         switch self {
         case .httpStatus(_, let url), .transport(_, let url), .timeout(let url, _), .malformedJSON(_, let url),
-            .unsupportedURL(let url):
+            .unsupportedURL(let url), .noResponse(let url, _), .tooLarge(let url, _):
             return url
         case .unreadableFile(let path, _):
             return URL(fileURLWithPath: path)
@@ -45,6 +51,12 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
             return "Could not load \(url.absoluteString): \(Self.explain(error))."
         case .timeout(let url, let seconds):
             return "Loading \(url.absoluteString) timed out after \(Self.format(seconds))."
+        case .noResponse(let url, let seconds):
+            return "Loading \(url.absoluteString) failed: the server did not answer within \(Self.format(seconds)) "
+                + "(the limit maximumConnectSeconds)."
+        case .tooLarge(let url, let limit):
+            return "Loading \(url.absoluteString) was stopped: the document is larger than "
+                + "\(ContentLimits.describe(bytes: limit)) (the limit maximumDocumentBytes)."
         case .malformedJSON(let error, let url):
             return "The document at \(url.absoluteString) cannot be used: \(error.description)"
         case .unreadableFile(let path, let reason):
@@ -86,12 +98,17 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
 /// The document is an object in the schema's view model format, or an array of body components.
 ///
 /// * Nothing is read, parsed or added on the main thread: files (a path or a `file:` URL) are read,
-///   parsed and added to the builder on a background queue, HTTP(S) documents are fetched with
+///   parsed and added to the builder on a background queue, HTTP(S) documents are streamed with
 ///   `URLSession` and parsed on a background thread. The operation reports back to the main thread,
 ///   so the window keeps drawing while a large document loads (see docs/content-loading.md).
 /// * A file must be a regular file no larger than the limits' ``ContentLimits/maximumDocumentBytes``;
-///   special files (a FIFO, `/dev/zero`, a directory) are refused without being read. The whole
-///   HTTP load must finish within `timeout`.
+///   special files (a FIFO, `/dev/zero`, a directory) are refused without being read. An HTTP body
+///   is counted while it arrives, after decompression, and the download is stopped as soon as it
+///   passes that limit (or announces a larger `Content-Length`). The server must start answering
+///   within ``ContentLimits/maximumConnectSeconds``, the whole HTTP load must finish within
+///   `timeout`, and at most ``ContentLimits/maximumRedirects`` redirects are followed.
+/// * HTTP documents follow the server's caching headers (`Cache-Control: max-age`, `ETag`,
+///   `Last-Modified`, `no-store`) through ``cache``.
 /// * Failures are reported to the delegate as a `ContentLoadingError` (they become the next
 ///   operation's `previousError`, or reach the view when this is the last operation). The builder is
 ///   left untouched then.
@@ -101,19 +118,25 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// It reports exactly once per execution and never after `cancel()`.
 @MainActor
-public final class JSONContentOperation: ContentOperation {
+public final class JSONContentOperation: ContentOperationReadingDocuments {
     /// The custom data key under which the ignored parts of the document are listed (as strings)
     /// when `recordsProblemsInCustomData` is true.
     public static let problemsCustomDataKey = "hub.json-problems"
 
     public weak var delegate: (any ContentOperationDelegate)?
 
-    /// Seconds the whole load may take (HTTP only). Default 15.
-    public let timeout: TimeInterval
+    /// Seconds the whole load may take (HTTP only): the `timeout` the operation was created with, or
+    /// else the limits' ``ContentLimits/maximumLoadSeconds`` (default 15).
+    public var timeout: TimeInterval { explicitTimeout ?? limits.maximumLoadSeconds }
+
+    /// Where HTTP documents are kept between loads, following the server's caching headers; nil
+    /// downloads every time. Default: the process-wide ``DocumentCache/shared``.
+    public var cache: DocumentCache? = .shared
 
     /// The bounds every document this operation reads must stay within: its size, nesting, number
-    /// literals, text lengths and component count. Set it before the operation runs (the app's hub
-    /// passes its own, see ``ContentLimits``).
+    /// literals, text lengths and component count. In a feature's chain the loader factory sets the
+    /// app's limits (``HubManager/Configuration/contentLimits``); set it yourself for an operation
+    /// you run in a loader of your own.
     public var limits: ContentLimits = .default
 
     /// Whether to list the ignored parts of the document in the view's custom data.
@@ -129,16 +152,19 @@ public final class JSONContentOperation: ContentOperation {
     public private(set) var lastURL: URL?
 
     private let documentURL: @MainActor (URL) -> URL?
-    private let session: URLSession
+    private let explicitTimeout: TimeInterval?
+    private let session: URLSession?
     private var currentLoad: Load?
 
     /// Loads the document at `url`: a `file:` URL, or an `http:` / `https:` URL.
     ///
     /// - Parameters:
     ///   - url: the document, the same for every view the operation serves.
-    ///   - timeout: seconds the whole HTTP transfer may take; files are read without a limit.
-    ///   - session: the session for HTTP requests; by default one shared ephemeral session.
-    public convenience init(url: URL, timeout: TimeInterval = 15, session: URLSession? = nil) {
+    ///   - timeout: seconds the whole HTTP transfer may take (nil: the limits' `maximumLoadSeconds`);
+    ///     files are read without a time limit.
+    ///   - session: whose configuration (headers, proxies, connection limits) HTTP requests use; by
+    ///     default one shared ephemeral configuration. The operation streams through its own delegate.
+    public convenience init(url: URL, timeout: TimeInterval? = nil, session: URLSession? = nil) {
         self.init(timeout: timeout, session: session) { _ in url }
     }
 
@@ -153,22 +179,16 @@ public final class JSONContentOperation: ContentOperation {
     /// (nil: there is none, which is reported as `ContentLoadingError.noDocument`).
     ///
     /// - Parameters:
-    ///   - timeout: seconds the whole HTTP transfer may take.
-    ///   - session: the session for HTTP requests; by default one shared ephemeral session.
+    ///   - timeout: seconds the whole HTTP transfer may take (nil: the limits' `maximumLoadSeconds`).
+    ///   - session: whose configuration HTTP requests use; by default one shared ephemeral configuration.
     ///   - documentURL: called on the main thread at every execution with the view URI.
-    public init(timeout: TimeInterval = 15, session: URLSession? = nil,
+    public init(timeout: TimeInterval? = nil, session: URLSession? = nil,
                 documentURL: @escaping @MainActor (URL) -> URL?)
     {
-        self.timeout = timeout
-        self.session = session ?? Self.sharedSession
+        explicitTimeout = timeout
+        self.session = session
         self.documentURL = documentURL
     }
-
-    private static let sharedSession: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        return URLSession(configuration: configuration)
-    }()
 
     public func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
                         viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
@@ -247,37 +267,26 @@ public final class JSONContentOperation: ContentOperation {
     }
 
     private func startRequest(for url: URL, load: Load) {
-        // URLSession's own timeout is an idle timeout (and whole seconds on Linux); the load's
-        // deadline below covers the whole transfer, so URLSession's is set a little later.
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                 timeoutInterval: timeout.rounded(.up) + 1)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
         let builder = load.builder
-        let timeout = self.timeout
         let limits = self.limits
-        let task = session.dataTask(with: request) { [weak self] data, response, error in
-            // A background thread. Only the first of completion and deadline gets to report.
-            guard load.claim() else { return }
-            let outcome: Outcome
-            if let error {
-                let urlError = error as? URLError ?? URLError(URLError.Code(rawValue: (error as NSError).code) ?? .unknown)
-                outcome = urlError.code == .timedOut
-                    ? .failure(.timeout(url: url, seconds: timeout)) : .failure(.transport(urlError, url: url))
-            } else if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                outcome = .failure(.httpStatus(code: http.statusCode, url: url))
-            } else {
-                outcome = Self.add(data ?? Data(), from: url, to: builder, limits: limits)
+        let queue = Self.documentQueue
+        let report: @MainActor @Sendable (Outcome) -> Void = { [weak self] outcome in
+            self?.complete(load, with: outcome)
+        }
+        let fetch = DocumentFetch(url: url, limits: limits, timeout: timeout, cache: cache, session: session) { result in
+            // A background thread; the body is parsed on the document queue, not on the session's
+            // delegate queue, so that other downloads keep flowing meanwhile.
+            queue.async {
+                guard load.claim() else { return }
+                let outcome: Outcome
+                switch result {
+                case .success(let data): outcome = Self.add(data, from: url, to: builder, limits: limits)
+                case .failure(let error): outcome = .failure(error)
+                }
+                MainThread.perform { report(outcome) }
             }
-            MainThread.perform { self?.complete(load, with: outcome) }
         }
-        let deadline = DispatchWorkItem { [weak self] in
-            guard load.claim() else { return }
-            load.cancelTask()
-            MainThread.perform { self?.complete(load, with: .failure(.timeout(url: url, seconds: timeout))) }
-        }
-        load.start(task, deadline: deadline)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
-        task.resume()
+        load.start(fetch)
     }
 
     /// Reports the outcome of `load` unless it was cancelled or superseded meanwhile.
@@ -299,51 +308,45 @@ public final class JSONContentOperation: ContentOperation {
     }
 }
 
-/// One execution of a `JSONContentOperation`: what it reports to, and the HTTP request in flight.
-/// The first of completion, deadline and cancellation claims it; the others then do nothing.
+/// One execution of a `JSONContentOperation`: what it reports to, and the HTTP download in flight.
+/// The first of completion and cancellation claims it; the other then does nothing.
 private final class Load: @unchecked Sendable {
     let delegate: (any ContentOperationDelegate)?
     let builder: ViewModelBuilder
     // Guarded by `lock`.
     private let lock = NSLock()
     private var claimed = false
-    private var task: URLSessionDataTask?
-    private var deadline: DispatchWorkItem?
+    private var fetch: DocumentFetch?
 
     init(delegate: (any ContentOperationDelegate)?, builder: ViewModelBuilder) {
         self.delegate = delegate
         self.builder = builder
     }
 
-    func start(_ task: URLSessionDataTask, deadline: DispatchWorkItem) {
-        lock.withLock {
-            self.task = task
-            self.deadline = deadline
+    func start(_ fetch: DocumentFetch) {
+        let cancelled = lock.withLock { () -> Bool in
+            self.fetch = fetch
+            return claimed
         }
+        if cancelled { fetch.cancel() }
     }
 
-    /// False once the load was claimed: completed, timed out or cancelled.
+    /// False once the load was claimed: completed or cancelled.
     var isActive: Bool { lock.withLock { !claimed } }
 
-    /// True for the first caller only; stops the deadline timer.
+    /// True for the first caller only.
     func claim() -> Bool {
-        let (first, deadline) = lock.withLock { () -> (Bool, DispatchWorkItem?) in
-            guard !claimed else { return (false, nil) }
+        lock.withLock { () -> Bool in
+            guard !claimed else { return false }
             claimed = true
-            return (true, self.deadline)
+            return true
         }
-        deadline?.cancel()
-        return first
     }
 
-    func cancelTask() {
-        lock.withLock { task }?.cancel()
-    }
-
-    /// Abandons the load: nothing will be reported.
+    /// Abandons the load: the download stops and nothing will be reported.
     func cancel() {
         _ = claim()
-        cancelTask()
+        lock.withLock { fetch }?.cancel()
     }
 }
 

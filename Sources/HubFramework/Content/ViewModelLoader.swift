@@ -73,6 +73,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     private var builderSnapshots: [ViewModelBuilder?]
     private var errorSnapshots: [(any Error)?]
     private var currentBuilder: ViewModelBuilder?
+    /// The builder a finished operation hands on to the next when no snapshot of it is kept.
+    private var handedOnBuilder: ViewModelBuilder?
     private var currentExecution: Execution?
     /// The delegate of each operation's latest execution. Kept alive here so that an operation
     /// holding its delegate weakly can still reschedule itself after it finished.
@@ -189,6 +191,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// report from the running operation is ignored; the operation is asked to `cancel()`.
     public func cancel() {
         pendingBuild = nil
+        handedOnBuilder = nil
         queue.removeAll()
         if let execution = currentExecution {
             execution.invalidate()
@@ -259,6 +262,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     fileprivate func reschedule(from index: Int) {
         // Only an operation that has run can ask to run again.
         guard latestExecutions.indices.contains(index), latestExecutions[index] != nil else { return }
+        // An operation that said it never reschedules got no snapshot of its input; if it asks
+        // anyway, the whole chain runs again rather than this operation starting from nothing.
+        if index > 0 && builderSnapshots[index - 1] == nil {
+            schedule(from: 0, mode: .main)
+            return
+        }
         schedule(from: index, mode: .main)
     }
 
@@ -279,9 +288,14 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             } else {
                 builder = builderSnapshots[operations.count - 1]?.snapshot() ?? makeBuilder()
             }
+        } else if let snapshot = builderSnapshots[index - 1] {
+            builder = snapshot.snapshot()
         } else {
-            builder = builderSnapshots[index - 1]?.snapshot() ?? makeBuilder()
+            // No snapshot was kept (nothing at or after this operation may reschedule): the
+            // previous operation's builder is handed on as it is.
+            builder = handedOnBuilder ?? makeBuilder()
         }
+        handedOnBuilder = nil
         let previousError: (any Error)?
         switch step.mode {
         case .main: previousError = index == 0 ? nil : errorSnapshots[index - 1]
@@ -327,6 +341,11 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             // Only a page run starts from the last operation's output; without pages nothing
             // ever reads this snapshot, so the (large) copy is skipped.
             builderSnapshots[index] = nil
+        } else if index < operations.count - 1 && !snapshotIsNeeded(after: index) {
+            // Nothing after this operation may reschedule, so nobody will start from its output
+            // again: the next operation gets the builder itself and no copy is kept.
+            builderSnapshots[index] = nil
+            handedOnBuilder = currentBuilder
         } else {
             // The snapshot is a copy: the operation may still hold its builder (and change it
             // after reporting), and the loader sets the default title on the last builder. Later
@@ -339,6 +358,14 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         performHead()
     }
 
+    /// Whether a later run may start from the output of the operation at `index`: when one of the
+    /// operations after it may ask to run again (it would start from this output), or when it is
+    /// the last one and pages are appended to its output.
+    private func snapshotIsNeeded(after index: Int) -> Bool {
+        if index == operations.count - 1 { return supportsPagination }
+        return operations[(index + 1)...].contains { $0.mayRequestRescheduling } || supportsPagination
+    }
+
     private func queueDidBecomeEmpty() {
         if let error = errorSnapshots[operations.count - 1] {
             delegate?.viewModelLoader(self, didFailLoadingWithError: error)
@@ -348,6 +375,9 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         if !builder.headerComponentModelBuilderExists && builder.navigationBarTitle == nil {
             builder.navigationBarTitle = featureInfo.title
         }
+        // The builder is not needed once built (a later run starts from a fresh builder or from a
+        // snapshot): letting it go here frees a large view's builders as soon as its models exist.
+        currentBuilder = nil
         guard builder.numberOfBodyComponentModelBuilders > Self.backgroundBuildThreshold else {
             pendingBuild = nil
             deliver(builder.build())
@@ -358,8 +388,13 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         // component builder before changing it), so reading it from another thread is safe.
         let build = PendingBuild()
         pendingBuild = build
+        let handoff = BuilderHandoff(builder)
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in
-            let viewModel = builder.build()
+            // Taken out of the handoff, the builder goes at the end of this statement, on this
+            // thread (the loader no longer holds it): what a large view's builders took goes back
+            // to the system before the view model is shown.
+            let viewModel = handoff.take().build()
+            FreedMemory.returnToSystem()
             MainThread.perform {
                 guard let self, self.pendingBuild === build else { return }
                 self.pendingBuild = nil
@@ -376,6 +411,16 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
 /// Identifies one background build of a view model (compared by identity).
 private final class PendingBuild: Sendable {}
+
+/// Carries a builder to the thread that builds it, which takes it out so that it is freed there.
+private final class BuilderHandoff: @unchecked Sendable {
+    private var builder: ViewModelBuilder?
+    init(_ builder: ViewModelBuilder) { self.builder = builder }
+    func take() -> ViewModelBuilder {
+        defer { builder = nil }
+        return builder!
+    }
+}
 
 /// The delegate an operation gets for one execution. Reports may arrive from any thread; they
 /// hop to the main thread, where a report for an execution that is no longer current is ignored.

@@ -10,6 +10,8 @@ public final class ViewModelLoaderFactory {
     private let prependedContentOperationFactory: (any ContentOperationFactory)?
     private let appendedContentOperationFactory: (any ContentOperationFactory)?
     private let connectivityStateResolver: any ConnectivityStateResolver
+    /// Given to every operation of a chain that reads documents.
+    public let contentLimits: ContentLimits
 
     /// Creates a factory. ``HubManager`` makes the app's one from its registries and configuration.
     ///
@@ -23,13 +25,17 @@ public final class ViewModelLoaderFactory {
     ///   - prependedContentOperationFactory: its operations run before every feature's.
     ///   - appendedContentOperationFactory: its operations run after every feature's.
     ///   - connectivityStateResolver: what the loaders ask whether the app is online.
+    ///   - contentLimits: given to every operation of a chain that reads documents
+    ///     (``ContentOperationReadingDocuments``).
     public init(featureRegistry: FeatureRegistry, jsonSchemaRegistry: JSONSchemaRegistry,
                 initialViewModelRegistry: InitialViewModelRegistry,
                 defaultContentReloadPolicy: (any ContentReloadPolicy)? = nil,
                 prependedContentOperationFactory: (any ContentOperationFactory)? = nil,
                 appendedContentOperationFactory: (any ContentOperationFactory)? = nil,
-                connectivityStateResolver: any ConnectivityStateResolver)
+                connectivityStateResolver: any ConnectivityStateResolver,
+                contentLimits: ContentLimits = .default)
     {
+        self.contentLimits = contentLimits
         self.featureRegistry = featureRegistry
         self.jsonSchemaRegistry = jsonSchemaRegistry
         self.initialViewModelRegistry = initialViewModelRegistry
@@ -90,6 +96,7 @@ public final class ViewModelLoaderFactory {
         var chain = prependedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
         chain += operations()
         chain += appendedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
+        for case let reader as any ContentOperationReadingDocuments in chain { reader.limits = contentLimits }
         let schema = jsonSchemaRegistry.schema(forIdentifier: jsonSchemaIdentifier)
         return try ViewModelLoader(
             viewURI: viewURI, featureInfo: featureInfo, operations: chain,

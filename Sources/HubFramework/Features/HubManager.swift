@@ -28,6 +28,10 @@ public final class HubManager {
         public var prependedContentOperationFactory: (any ContentOperationFactory)?
         /// Operations run after every feature's own operations.
         public var appendedContentOperationFactory: (any ContentOperationFactory)?
+        /// The bounds every document read by the app's content operations must stay within; given
+        /// to each operation that reads documents (``ContentOperationReadingDocuments``) when its
+        /// view's chain is assembled. ``ContentLimits/default`` unless set.
+        public var contentLimits: ContentLimits = .default
 
         /// A configuration with the two values that have no default.
         /// - Parameters:
@@ -95,7 +99,8 @@ public final class HubManager {
             defaultContentReloadPolicy: configuration.defaultContentReloadPolicy,
             prependedContentOperationFactory: configuration.prependedContentOperationFactory,
             appendedContentOperationFactory: configuration.appendedContentOperationFactory,
-            connectivityStateResolver: connectivityStateResolver)
+            connectivityStateResolver: connectivityStateResolver,
+            contentLimits: configuration.contentLimits)
     }
 
     /// A manager with the default layout manager (one margin) and `default:row` defaults.

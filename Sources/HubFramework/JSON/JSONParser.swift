@@ -58,10 +58,39 @@ public struct JSONParser: Sendable {
         try parseResult(bytes).get()
     }
 
-    private func parseResult(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
+    /// Which array's elements ``parse(_:streamingElementsOf:to:)`` hands over one by one.
+    public enum StreamedArray: Sendable, Equatable {
+        /// The document itself, when it is an array.
+        case topLevel
+        /// The value of this key of the top-level object, when it is an array.
+        case member(String)
+    }
+
+    /// Parses `data`, handing each element of the `streamed` array to `element` as soon as it is
+    /// parsed instead of keeping it: the document's tree never holds that array's elements at once,
+    /// which keeps a million-row document from needing its whole tree in memory. In the returned
+    /// value the streamed array is empty. When the array is absent (or not an array), nothing is
+    /// streamed and the value is the whole document. Elements already handed over stay handed over
+    /// when a later part of the document turns out to be invalid.
+    public func parse(_ data: Data, streamingElementsOf streamed: StreamedArray,
+                      to element: (JSONValue) -> Void) throws(JSONError) -> JSONValue
+    {
+        if data.isEmpty { throw JSONError.emptyData }
+        let result: Result<JSONValue, JSONError> = withoutActuallyEscaping(element) { sink in
+            data.withUnsafeBytes { raw in
+                parseResult(raw.bindMemory(to: UInt8.self), streaming: (streamed, sink))
+            }
+        }
+        return try result.get()
+    }
+
+    private func parseResult(_ bytes: UnsafeBufferPointer<UInt8>,
+                             streaming: (StreamedArray, (JSONValue) -> Void)? = nil) -> Result<JSONValue, JSONError> {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.emptyData) }
         var scanner = JSONScanner(base: base, count: bytes.count, maximumDepth: maximumDepth,
                                   maximumNumberLength: maximumNumberLength)
+        scanner.streamed = streaming?.0
+        scanner.sink = streaming?.1
         do {
             return .success(try scanner.parseDocument())
         } catch {
@@ -107,6 +136,9 @@ private struct JSONScanner {
     let maximumDepth: Int
     let maximumNumberLength: Int
     var index = 0
+    /// The array whose elements go to `sink` instead of into the tree (see `JSONParser.parse(_:streamingElementsOf:to:)`).
+    var streamed: JSONParser.StreamedArray?
+    var sink: ((JSONValue) -> Void)?
 
     init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, maximumNumberLength: Int) {
         self.base = base
@@ -160,6 +192,8 @@ private struct JSONScanner {
         var currentKey = ""
         var inObject = false
         var depth = 0
+        // The depth of the streamed array while it is open (its elements are at this depth), else 0.
+        var streamingDepth = 0
 
         parseValue: while true {
             skipWhitespace()
@@ -181,6 +215,13 @@ private struct JSONScanner {
                     index += 1
                     value = isObject ? .object([:]) : .array([])
                 } else {
+                    if !isObject, streamingDepth == 0, let streamed {
+                        switch streamed {
+                        case .topLevel where depth == 0: streamingDepth = 1
+                        case .member(let key) where depth == 1 && inObject && currentKey == key: streamingDepth = 2
+                        default: break
+                        }
+                    }
                     if depth > 0 {
                         parentIsObject.append(inObject)
                         if inObject {
@@ -244,7 +285,11 @@ private struct JSONScanner {
                     index += 1
                     value = .object(currentObject)
                 } else {
-                    currentArray.append(value)
+                    if depth == streamingDepth, let sink {
+                        sink(value)
+                    } else {
+                        currentArray.append(value)
+                    }
                     if separator == ASCII.comma {
                         index += 1
                         continue parseValue
@@ -254,6 +299,7 @@ private struct JSONScanner {
                     }
                     index += 1
                     value = .array(currentArray)
+                    if depth == streamingDepth { streamingDepth = -1 }  // streamed once: a repeated key is kept
                 }
                 depth -= 1
                 if depth > 0 {

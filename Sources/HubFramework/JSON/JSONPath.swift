@@ -39,6 +39,16 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     public var description: String {
         JSONPathOperation.describe(operations)
     }
+
+    /// The key when the path is exactly "the objects in the array under this key of the top level"
+    /// (`goTo(key).forEach().dictionaryPath()`): such an array can be read element by element as the
+    /// document is parsed.
+    var streamableArrayKey: String? {
+        guard operations.count == 3, case .goTo(let key) = operations[0], case .forEach = operations[1],
+            case .check(.dictionary) = operations[2]
+        else { return nil }
+        return key
+    }
 }
 
 /// One step of a path.

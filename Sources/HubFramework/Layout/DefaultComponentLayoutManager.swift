@@ -7,9 +7,9 @@
 /// | top / bottom content edge | 0 for `stackable` components, else `M` |
 /// | left / right content edge | 0 for `fullWidth` components, else `M` |
 /// | margin to the header | the vertical margin, with the header as the preceding component |
-/// | horizontal margin | 0 for `fullWidth`; `greatestFiniteMagnitude` (a new row) when exactly one of the two is `centered`; else `M` |
+/// | horizontal margin | `greatestFiniteMagnitude` (a new row) when either is `readableWidth`; 0 for `fullWidth`; a new row when exactly one of the two is `centered`; else `M` |
 /// | vertical margin | 0 when the component is `alwaysStackUpwards` or both are `stackable`; else `M` |
-/// | row offset | centers a row whose components are all `centered`; 0 otherwise |
+/// | row offset | centers a row whose components are all `centered`, or a `readableWidth` component's row; 0 otherwise |
 public struct DefaultComponentLayoutManager: ComponentLayoutManager, Hashable {
     /// The margin used everywhere a margin applies.
     public let margin: Double
@@ -33,6 +33,10 @@ public struct DefaultComponentLayoutManager: ComponentLayoutManager, Hashable {
     // the preceding component.
 
     public func horizontalMargin(forTraits traits: Set<LayoutTrait>, precedingTraits: Set<LayoutTrait>) -> Double {
+        // A readable-width component narrower than a wide window is still a row of the list, alone.
+        if traits.contains(.readableWidth) || precedingTraits.contains(.readableWidth) {
+            return .greatestFiniteMagnitude
+        }
         if traits.contains(.fullWidth) {
             return 0
         }
@@ -58,7 +62,9 @@ public struct DefaultComponentLayoutManager: ComponentLayoutManager, Hashable {
         firstComponentLeadingOffset: Double,
         lastComponentTrailingOffset: Double
     ) -> Double {
-        guard !rowTraits.isEmpty, rowTraits.allSatisfy({ $0.contains(.centered) }) else {
+        guard !rowTraits.isEmpty,
+            rowTraits.allSatisfy({ $0.contains(.centered) }) || rowTraits.allSatisfy({ $0.contains(.readableWidth) })
+        else {
             return 0
         }
         let first = firstComponentLeadingOffset

@@ -20,4 +20,7 @@ public struct LayoutTrait: RawRepresentable, Hashable, Sendable, ExpressibleBySt
     public static let centered: LayoutTrait = "centered"
     /// Never has a margin to the component above it.
     public static let alwaysStackUpwards: LayoutTrait = "alwaysStackUpwards"
+    /// Keeps to a width people can read across: alone on its row, and centered when it prefers
+    /// less than the container's width (list rows and search fields in a wide window).
+    public static let readableWidth: LayoutTrait = "readableWidth"
 }

@@ -1,10 +1,11 @@
 import HubFramework
 
 /// `default:row` — a list row with an optional image or icon, a title, a subtitle, an accessory
-/// text and a chevron when it leads somewhere. Full width, stacks against other rows.
+/// text and a chevron when it leads somewhere. Full width up to ``ReadableWidth/maximum`` (centered
+/// beyond it), stacks against other rows.
 @MainActor
 public final class RowComponent: ComponentWithImageHandling {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
+    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
     public var view: Widget? { row }
 
     private var row: Box?
@@ -67,7 +68,7 @@ public final class RowComponent: ComponentWithImageHandling {
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        Size(width: containerViewSize.width, height: model.subtitle == nil ? 48 : 64)
+        Size(width: ReadableWidth.width(in: containerViewSize.width), height: model.subtitle == nil ? 48 : 64)
     }
 
     public func prepareViewForReuse() {

@@ -4,13 +4,13 @@ import HubFramework
 ///
 /// Custom data: `placeholder` (text shown when empty), `action` (`namespace:name` performed with
 /// `{"text": <text>}`), `delay` (seconds to wait after the last keystroke; default 0.3, 0 fires at once).
-/// Scrolling the view takes the focus away from the entry. Opening a view with a search bar puts
+/// As wide as the container up to ``ReadableWidth/maximum``, centered beyond it. Scrolling the view takes the focus away from the entry. Opening a view with a search bar puts
 /// the cursor in it (``ComponentWithInitialFocus``), so the user can type at once.
 @MainActor
 public final class SearchBarComponent: ComponentActionPerformer, ComponentContentOffsetObserver,
     ComponentWithInitialFocus
 {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
+    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
     public var view: Widget? { bar }
     public weak var actionPerformer: (any ActionPerformer)?
 
@@ -47,7 +47,7 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
     public var searchEntry: SearchEntry? { entry }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        Size(width: containerViewSize.width, height: 52)
+        Size(width: ReadableWidth.width(in: containerViewSize.width), height: 52)
     }
 
     public func prepareViewForReuse() {

@@ -124,7 +124,9 @@ package final class ScrollCanvas {
         adjustment = gtk_adjustment_new(0, 0, 0, 40, 400, 0)
         g_object_ref_sink(adjustment)
         scrollbar = gtk_scrollbar_new(GTK_ORIENTATION_VERTICAL, adjustment)
-        layout = gtk_layout_new(nil, nil)
+        // A GtkLayout and a GtkOverlay whose accessibles list their children in reading order
+        // (recycled cells and the floating header are otherwise read in the order they were added).
+        layout = hub_canvas_layout_new()
         gtk_widget_set_hexpand(layout, 1)
         gtk_widget_set_vexpand(layout, 1)
         gtk_widget_set_can_focus(layout, 1)
@@ -135,7 +137,7 @@ package final class ScrollCanvas {
         gtk_widget_set_name(layout, "collectionView")
         if let accessible = gtk_widget_get_accessible(layout) { atk_object_set_role(accessible, ATK_ROLE_LIST) }
 
-        overlay = gtk_overlay_new()
+        overlay = hub_canvas_overlay_new()
         gtk_container_add(hub_container(overlay), layout)
         gtk_widget_set_hexpand(overlay, 1)
         gtk_widget_set_vexpand(overlay, 1)

@@ -12,7 +12,9 @@ final class Cell {
 
     init(controller: ViewController) {
         self.controller = controller
-        widget = gtk_event_box_new()
+        // An event box whose accessible offers an "activate" action (emitting `activate`, below) and
+        // reports the model's identifier: assistive technologies can open a component's target.
+        widget = hub_cell_new()
         g_object_ref_sink(widget)
         gtk_event_box_set_visible_window(hub_event_box(widget), 0)
         gtk_widget_add_events(widget, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_BUTTON_RELEASE_MASK.rawValue
@@ -20,7 +22,10 @@ final class Cell {
         Gtk.addClass(widget, "hub-cell")
         // Components can take the keyboard focus; the cell draws GTK's focus ring over its component.
         gtk_widget_set_can_focus(widget, 1)
-        if let accessible = gtk_widget_get_accessible(widget) { atk_object_set_role(accessible, ATK_ROLE_LIST_ITEM) }
+        connections.append(GSignal.connect(widget, "activate") { [weak self] in
+            guard let self else { return }
+            self.controller?.cellActivated(self)
+        })
         connections.append(GSignal.connectDrawAfter(widget) { [weak self] cr in
             guard let self, gtk_widget_has_visible_focus(self.widget) != 0 else { return }
             let context = gtk_widget_get_style_context(self.widget)
@@ -48,18 +53,59 @@ final class Cell {
     /// Puts the wrapper's component widget in this cell (taking it out of wherever it was).
     func adopt(_ wrapper: ComponentWrapper) {
         self.wrapper = wrapper
-        if let model = wrapper.model, let accessible = gtk_widget_get_accessible(widget) {
-            atk_object_set_name(accessible, model.title ?? model.identifier)
-            atk_object_set_description(accessible, model.subtitle ?? model.descriptionText ?? "")
-        }
         wrapper.loadViewIfNeeded()
-        guard let view = wrapper.view?.gtkWidget else { return }
-        let parent = gtk_widget_get_parent(view)
-        if parent != widget {
-            if let parent { gtk_container_remove(hub_container(parent), view) }
-            gtk_container_add(hub_container(widget), view)
+        if let view = wrapper.view?.gtkWidget {
+            let parent = gtk_widget_get_parent(view)
+            if parent != widget {
+                if let parent { gtk_container_remove(hub_container(parent), view) }
+                gtk_container_add(hub_container(widget), view)
+            }
+            gtk_widget_show(view)
         }
-        gtk_widget_show(view)
+        describeComponent()
+    }
+
+    private var describedName: String?
+    private var describedDescription: String?
+    private var describedIdentifier: String?
+
+    /// Names the cell for assistive technologies after its component's model — again whenever the
+    /// wrapper shows another model, since cells and wrappers are reused. The name is what a sighted
+    /// user reads first: the model's title (or subtitle, or description), else the first text the
+    /// component shows (a container's first row), and the model's identifier only as a last resort.
+    func describeComponent() {
+        guard let model = wrapper?.model, let accessible = gtk_widget_get_accessible(widget) else { return }
+        let texts = [model.title, model.subtitle, model.descriptionText].compactMap { $0 }.filter { !$0.isEmpty }
+        let name = texts.first ?? firstAccessibleName(under: wrapper?.view?.gtkWidget) ?? model.identifier
+        let description = texts.dropFirst().first ?? ""
+        // Setting an unchanged name would still tell every listening client that it changed.
+        if name != describedName {
+            describedName = name
+            atk_object_set_name(accessible, name)
+        }
+        if description != describedDescription {
+            describedDescription = description
+            atk_object_set_description(accessible, description)
+        }
+        if model.identifier != describedIdentifier {
+            describedIdentifier = model.identifier
+            hub_cell_set_identifier(widget, model.identifier)
+        }
+    }
+
+    /// The first non-empty accessible name of a shown widget under `root` (itself included), depth
+    /// first: a label's text, a named image or button.
+    private func firstAccessibleName(under root: WidgetPointer?) -> String? {
+        guard let root, gtk_widget_get_visible(root) != 0 else { return nil }
+        if let accessible = gtk_widget_get_accessible(root), let name = atk_object_get_name(accessible) {
+            let text = String(cString: name).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { return text }
+        }
+        guard hub_is_container(root) != 0 else { return nil }
+        for child in Gtk.children(of: root) {
+            if let name = firstAccessibleName(under: child) { return name }
+        }
+        return nil
     }
 
     func show() { gtk_widget_show(widget) }

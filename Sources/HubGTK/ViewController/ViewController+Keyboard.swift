@@ -34,10 +34,7 @@ extension ViewController {
         let shift = key.state & GDK_SHIFT_MASK.rawValue != 0
         switch Int32(key.keyval) {
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space:
-            guard let model = wrapper.model else { return false }
-            wrapper.setSelectionState(.selected)
-            selectComponent(with: model, customData: nil)
-            return true
+            return cellActivated(cell)
         case GDK_KEY_Tab, GDK_KEY_KP_Tab, GDK_KEY_ISO_Left_Tab:
             let next = (shift || Int32(key.keyval) == GDK_KEY_ISO_Left_Tab) ? index - 1 : index + 1
             // Past either end, GTK moves the focus out of the view.

@@ -15,7 +15,7 @@ import HubFramework
 extension ViewController {
     /// Above this many body components (old and new together), a reload's diff is computed on a
     /// background thread. A diff costs about a microsecond per component.
-    static let backgroundDiffThreshold = 20_000
+    nonisolated static let backgroundDiffThreshold = 20_000
     /// How many components are laid out per main-loop turn; about 15 ms of work for rows.
     static let layoutChunkSize = 25_000
 
@@ -80,25 +80,33 @@ extension ViewController {
         canvas.setContentHeight(layout.contentSize.height)
         canvas.setContentOffset(min(target, canvas.maximumOffset))
     }
-
-    /// Lets go of `objects` on a background thread, so that freeing a large view model does not
-    /// hold up the main loop. Whatever the main thread still references stays alive, of course.
-    func releaseOffTheMainThread(_ objects: (ViewModel?, ViewModel?)) {
-        guard let count = objects.0?.bodyComponentModels.count ?? objects.1?.bodyComponentModels.count,
-            count > Self.backgroundDiffThreshold
-        else { return }
-        let box = ReleaseBox(objects)
-        DispatchQueue.global(qos: .utility).async { box.drop() }
-    }
 }
 
 /// Identifies one background diff (compared by identity).
 final class PendingDiff: Sendable {}
 
-/// Holds view models until a background thread drops them. View models are immutable and
-/// `Sendable`, so freeing them there is safe.
-private final class ReleaseBox: @unchecked Sendable {
-    private var objects: (ViewModel?, ViewModel?)
-    init(_ objects: (ViewModel?, ViewModel?)) { self.objects = objects }
-    func drop() { objects = (nil, nil) }
+/// The view models a render (or a discard) replaces, held until a background thread lets them go:
+/// freeing a million models takes longer than a frame. Create it *before* the controller drops its
+/// own references and call ``releaseOffTheMainThread()`` after, so that this holder has the last
+/// references and the models are freed on the background thread, which then gives the memory
+/// back to the system. View models are immutable and `Sendable`, so freeing them there is safe.
+final class ReplacedViewModels: @unchecked Sendable {
+    private var models: (ViewModel?, ViewModel?)
+
+    init(_ first: ViewModel?, _ second: ViewModel?) {
+        models = (first, second)
+    }
+
+    /// Lets go of the view models on a background thread when they are large, at once otherwise.
+    func releaseOffTheMainThread() {
+        let count = max(models.0?.bodyComponentModels.count ?? 0, models.1?.bodyComponentModels.count ?? 0)
+        guard count > ViewController.backgroundDiffThreshold else {
+            models = (nil, nil)
+            return
+        }
+        DispatchQueue.global(qos: .utility).async {
+            self.models = (nil, nil)
+            FreedMemory.returnToSystem()
+        }
+    }
 }

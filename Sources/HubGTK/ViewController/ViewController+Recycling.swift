@@ -70,6 +70,7 @@ extension ViewController {
             next[index] = wrapper
             place(wrapper, at: wrapper.frame)
             if changed {
+                cells[ObjectIdentifier(wrapper)]?.describeComponent()  // another model: another name
                 imageLoader?.loadImages(for: wrapper, containerViewSize: container)
                 if isVisible { cellWillAppear(wrapper, forced: false) }
             }

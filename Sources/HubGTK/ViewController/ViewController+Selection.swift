@@ -60,6 +60,17 @@ extension ViewController {
         return true
     }
 
+    /// Selects the cell's component, as a click does: Enter and Space on a focused cell, and the
+    /// cell's `activate` signal (the default action assistive technologies invoke). Returns whether
+    /// there was a component to select.
+    @discardableResult
+    func cellActivated(_ cell: Cell) -> Bool {
+        guard let wrapper = cell.wrapper, let model = wrapper.model else { return false }
+        wrapper.setSelectionState(.selected)
+        selectComponent(with: model, customData: nil)
+        return true
+    }
+
     /// Ends the press being tracked without selecting anything.
     func cancelGesture() {
         if let gesture {

@@ -174,11 +174,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         loader.discardContent()
         pendingDiff = nil
         layoutContinuation = nil
-        releaseOffTheMainThread((viewModel, lastRenderedViewModel))
+        let replaced = ReplacedViewModels(viewModel, lastRenderedViewModel)
         viewModel = nil
         lastRenderedViewModel = nil
         layout = nil
         updateLoadingState()
+        replaced.releaseOffTheMainThread()
     }
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
@@ -249,13 +250,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     func show(_ viewModel: ViewModel, diff: ViewModelDiff?) {
         lastError = nil
         delegate?.viewController(self, willUpdateWith: viewModel)
-        let replaced = (self.viewModel, lastRenderedViewModel)
+        // Holds the view models this render replaces, so that they are freed off the main thread.
+        let replaced = ReplacedViewModels(self.viewModel, lastRenderedViewModel)
         self.viewModel = viewModel
         navigationItem = viewModel.navigationItem ?? NavigationItem()
         renderCurrentViewModel(precomputedDiff: diff)
         updateLoadingState()
         delegate?.viewControllerDidUpdate(self)
-        releaseOffTheMainThread(replaced)
+        replaced.releaseOffTheMainThread()
     }
 
     /// Keeps the current content, shows the error (over the content when there is some) and tells

@@ -55,6 +55,8 @@ enum JSONFileFeature {
 @MainActor
 final class ProblemsRowOperation: ContentOperation {
     weak var delegate: (any ContentOperationDelegate)?
+    /// It never asks to run again, so the chain keeps no copy of a large document's rows for it.
+    var mayRequestRescheduling: Bool { false }
 
     func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
                  viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)

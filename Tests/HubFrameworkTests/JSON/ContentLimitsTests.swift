@@ -18,7 +18,7 @@ final class ContentLimitsTests: XCTestCase {
             XCTAssertEqual(location.column, 39)
             XCTAssertFalse("\(error)".contains("777777"), "the message does not echo the number")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "bounded, not minutes (a debug build on a busy machine)")
         // Without limits the parser still accepts what JSON allows (the number is too large for a
         // Double, which is its own error).
         XCTAssertNoThrow(try JSONParser().parse(Data("12345678901234567890123".utf8)))
@@ -57,7 +57,7 @@ final class ContentLimitsTests: XCTestCase {
         XCTAssertLessThanOrEqual(builder.build().bodyComponentModels.first?.title?.utf8.count ?? .max,
                                  ContentLimits.default.maximumTextLength)
         XCTAssertEqual(problems.count, 1)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "bounded, not minutes (a debug build on a busy machine)")
     }
 
     func testComponentsBeyondTheLimitAreDroppedAndReportedOnce() throws {
@@ -104,7 +104,7 @@ final class ContentLimitsTests: XCTestCase {
             return XCTFail("read a 64 GiB file")
         }
         XCTAssertEqual(failure.reason, "it is 64 GiB, more than the limit of 256 MiB for a document")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "refused without reading")
     }
 
     func testSpecialFilesAreRefusedWithoutBlocking() throws {
@@ -117,7 +117,7 @@ final class ContentLimitsTests: XCTestCase {
                 return XCTFail("read \(path)")
             }
             XCTAssertEqual(failure.reason, "it is not a regular file (a device, a pipe or a socket)", path)
-            XCTAssertLessThan(Date().timeIntervalSince(started), 1, path)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 5, path)
         }
         guard case .failure(let failure) = DocumentFile.read(path: NSTemporaryDirectory(), maximumBytes: 1 << 20) else {
             return XCTFail("read a directory")

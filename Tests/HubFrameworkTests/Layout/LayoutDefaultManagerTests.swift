@@ -85,6 +85,26 @@ final class LayoutDefaultManagerTests: XCTestCase {
         XCTAssertEqual(layout.frame(at: 1), Rect(x: 165, y: 10, width: 50, height: 50))
     }
 
+    func testReadableWidthRowsAreAloneOnTheirRowAndCentered() {
+        // Rows that keep to 300 points in a 1000-point container: without the trait two would
+        // share a line (full width has no horizontal margin); with it each is a row, centered.
+        let row = LayoutTestComponent(traits: [.fullWidth, .stackable, .readableWidth], size: Size(width: 300, height: 40))
+        let layout = ComponentLayout(
+            containerSize: Size(width: 1000, height: 400), measuring: LayoutTestMeasuring([row, row, row]),
+            layoutManager: manager)
+        XCTAssertEqual(layout.frames, [0, 40, 80].map { Rect(x: 350, y: $0, width: 300, height: 40) })
+        XCTAssertEqual(manager.horizontalMargin(forTraits: [.compactWidth], precedingTraits: [.readableWidth]),
+                       .greatestFiniteMagnitude)
+    }
+
+    func testReadableWidthAsWideAsTheContainerStaysPut() {
+        let row = LayoutTestComponent(traits: [.fullWidth, .stackable, .readableWidth], size: Size(width: 320, height: 40))
+        let layout = ComponentLayout(
+            containerSize: Size(width: 320, height: 400), measuring: LayoutTestMeasuring([row, row]),
+            layoutManager: manager)
+        XCTAssertEqual(layout.frames, [Rect(x: 0, y: 0, width: 320, height: 40), Rect(x: 0, y: 40, width: 320, height: 40)])
+    }
+
     func testStackableComponentsStackWithoutMargins() {
         let stackable = LayoutTestComponent(traits: [.stackable, .fullWidth], size: Size(width: 320, height: 40))
         let layout = ComponentLayout(

@@ -140,3 +140,38 @@ final class BackgroundLoadingTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(snapshot.build().bodyComponentModels.first?.title, "changed in the snapshot")
     }
 }
+
+/// Operations that never reschedule let the loader hand builders on without keeping snapshots.
+final class SnapshotEconomyTests: XCTestCase {
+    @MainActor
+    private final class NeverReschedules: LoadingTestOperation {
+        override var mayRequestRescheduling: Bool { false }
+    }
+
+    func testNoSnapshotIsKeptBeforeOperationsThatNeverReschedule() {
+        MainActor.assumeIsolated {
+            let a = LoadingTestOperation("A", addsComponent: "a")
+            let b = NeverReschedules("B", addsComponent: "b")
+            let (loader, recorder) = LoadingFixtures.loader([a, b])
+            loader.loadViewModel()
+            XCTAssertEqual(LoadingFixtures.bodyIdentifiers(recorder.lastViewModel), ["a", "b"])
+            XCTAssertTrue(b.lastBuilder === a.lastBuilder, "A's builder was handed on, not copied")
+        }
+    }
+
+    func testAnOperationThatReschedulesAnywayGetsTheWholeChainAgain() {
+        MainActor.assumeIsolated {
+            var runsOfA = 0
+            let a = LoadingTestOperation("A") { builder, _ in
+                runsOfA += 1
+                builder.bodyComponentModelBuilder(withIdentifier: "a").title = "a"
+            }
+            let b = NeverReschedules("B", addsComponent: "b")
+            let (loader, recorder) = LoadingFixtures.loader([a, b])
+            loader.loadViewModel()
+            b.reschedule()
+            XCTAssertEqual(runsOfA, 2, "no snapshot of B's input: the chain ran from the start")
+            XCTAssertEqual(recorder.viewModels.map(LoadingFixtures.bodyIdentifiers), [["a", "b"], ["a", "b"]])
+        }
+    }
+}

@@ -22,6 +22,9 @@ func loadingErrorName(_ error: (any Error)?) -> String? {
 /// keeps each execution's delegate alive. Subclasses add the optional protocols.
 @MainActor
 class LoadingTestOperation: ContentOperation {
+    /// Like any operation that says nothing: it may ask to run again (subclasses may say otherwise).
+    var mayRequestRescheduling: Bool { true }
+
     /// How `perform` ends.
     enum Completion {
         /// Reports success before `perform` returns.

@@ -28,10 +28,11 @@ final class CitiesComponentFactory: ComponentFactoryShowcaseNameProvider {
 }
 
 /// `cities:row` — a plain list row with a title and a subtitle under it, 50 points high,
-/// stretching across the view and stacking against the rows around it.
+/// stretching across the view (up to a readable width, centered in a wider window) and stacking
+/// against the rows around it.
 @MainActor
 final class CitiesRowComponent: Component {
-    let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable]
+    let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
     private(set) var view: Widget?
     let title = Label(), subtitle = Label()
 
@@ -50,7 +51,7 @@ final class CitiesRowComponent: Component {
     }
 
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        Size(width: containerViewSize.width, height: 50)
+        Size(width: ReadableWidth.width(in: containerViewSize.width), height: 50)
     }
 
     func configureView(with model: ComponentModel, containerViewSize: Size) {
@@ -59,8 +60,10 @@ final class CitiesRowComponent: Component {
     }
 }
 
-/// `cities:image` — a picture, two side by side: compact width, 70 % as high as wide. It has no
-/// text; it waits for its image, showing grey until it arrives.
+/// `cities:image` — a picture in the grid `default:image` cards use: compact width, 70 % as high as
+/// wide, two side by side in a phone-sized or 1024-point window and as many columns of at least 360
+/// points as fit in a wider one. It shows no text (the model's description names it for screen
+/// readers); it waits for its image, showing grey until it arrives.
 @MainActor
 final class CitiesImageComponent: ComponentWithImageHandling {
     let layoutTraits: Set<LayoutTrait> = [.compactWidth]
@@ -76,9 +79,7 @@ final class CitiesImageComponent: ComponentWithImageHandling {
     }
 
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        let margin = 15.0
-        let width = ((containerViewSize.width - margin * 3) / 2).rounded(.down)
-        return Size(width: width, height: (width * 0.7).rounded(.down))
+        ImageComponent.size(fullWidth: false, containerWidth: containerViewSize.width)
     }
 
     func prepareViewForReuse() {

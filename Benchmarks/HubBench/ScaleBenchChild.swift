@@ -1,0 +1,297 @@
+import CGtk
+import Foundation
+import HubApp
+import HubFramework
+import HubGTK
+import HubViewer
+
+/// One case of the scale benchmark, run in a child process of its own so that its resident set is
+/// the whole process's: the viewer's shell and demo features built as hub-viewer builds them, a
+/// 1024×768 window, one view opened. Prints `@@key=value` lines and exits.
+///
+/// Cases (`HUB_SCALE_BENCH_CASE`), the document in `HUB_SCALE_BENCH_FILE` where one is read:
+/// * `json:N` — opens the document, then reloads it (F5): first frame, memory, main-loop stalls;
+/// * `code:N` — rows built in Swift (`hub-demo:reallylonglist:million` for 1,000,000, a feature of
+///   the benchmark's own otherwise): first frame and memory;
+/// * `empty:0` — an empty view: the resident set the per-row figures are measured from;
+/// * `history:N` — opens the document five times, goes back four times: memory before and after.
+@MainActor
+enum ScaleBenchChild {
+    private static var results: [(String, String)] = []
+
+    static func report(_ key: String, _ value: String) { results.append((key, value)) }
+    static func report(_ key: String, _ value: Double) { results.append((key, String(value))) }
+    static func report(_ key: String, _ value: Int) { results.append((key, String(value))) }
+
+    static func run(_ spec: String) -> Never {
+        let parts = spec.split(separator: ":")
+        guard parts.count == 2, let count = Int(parts[1]) else { fail("bad case \(spec)") }
+        let environment = ProcessInfo.processInfo.environment
+        let document = environment[ScaleBench.fileVariable].map { URL(fileURLWithPath: $0) }
+        let timeout = ScaleBench.childTimeout
+        switch parts[0] {
+        case "json":
+            guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
+            let viewer = BenchViewer(count: count)
+            viewer.measureOpen(document.absoluteString, timeout: timeout)
+            viewer.measureReload(timeout: timeout)
+        case "code":
+            let viewer = BenchViewer(count: count)
+            viewer.measureOpen(viewer.codeBuiltURI, timeout: timeout)
+        case "empty":
+            let viewer = BenchViewer(count: 0)
+            viewer.measureOpen(viewer.codeBuiltURI, timeout: timeout)
+        case "history":
+            guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
+            BenchViewer(count: count).measureHistory(document.absoluteString, timeout: timeout)
+        default:
+            fail("unknown case \(spec)")
+        }
+        let text = results.map { "@@\($0.0)=\($0.1)\n" }.joined()
+        fflush(nil)
+        FileHandle.standardOutput.write(Data(text.utf8))
+        exit(0)
+    }
+
+    /// Prints what was measured so far and why the case stops, and exits with status 1.
+    static func fail(_ message: String) -> Never {
+        let text = results.map { "@@\($0.0)=\($0.1)\n" }.joined()
+        fflush(nil)
+        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardError.write(Data("hub-bench scale: \(message)\n".utf8))
+        exit(1)
+    }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds: the clock the parent stamps the spawn with
+/// (`HUB_BENCH_SPAWN_NS`), shared with the C peer.
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// The longest gap between two runs of a 2 ms main-loop timeout: how long the main loop was
+/// blocked at most (no input, no frame, no spinner) while it was recording.
+@MainActor
+final class StallRecorder {
+    private var source: UInt32 = 0
+    private var last: UInt64 = 0
+    private(set) var longest = 0.0
+
+    func start() {
+        stop()
+        longest = 0
+        last = Clock.now()
+        source = GSource.timeout(milliseconds: 2) { [weak self] in
+            self?.tick()
+            return true
+        }
+    }
+
+    /// Stops recording (the time since the last run counts too) and returns the longest gap, seconds.
+    @discardableResult
+    func stop() -> Double {
+        guard source != 0 else { return longest }
+        tick()
+        GSource.cancel(source)
+        source = 0
+        return longest
+    }
+
+    private func tick() {
+        let now = Clock.now()
+        longest = max(longest, Clock.seconds(from: last, to: now))
+        last = now
+    }
+}
+
+/// The viewer's shell as hub-viewer builds it (as the viewer tests do, on an anonymous,
+/// non-unique application), its window at 1024×768, and a probe on the window's frame clock.
+@MainActor
+final class BenchViewer {
+    let app: HubApplication
+    let probe: FrameProbe
+    let count: Int
+    let stalls = StallRecorder()
+    /// When the parent spawned this process, and the same moment on `Clock`'s time line.
+    private let spawnOnClock: UInt64
+    /// The process is stopped (with a message) past this resident set, so that a view that keeps
+    /// growing cannot take the shared machine's memory down with it.
+    private let residentLimit = Double(ProcessInfo.processInfo.physicalMemory) * 0.4
+    /// A little before the parent stops this process: past it the case gives up by itself.
+    private let processDeadline: Date
+
+    init(count: Int) {
+        self.count = count
+        let spawn = ProcessInfo.processInfo.environment[ScaleBench.spawnVariable].flatMap { UInt64($0) }
+        let monotonic = monotonicNanoseconds()
+        spawnOnClock = Clock.now() &- (monotonic &- (spawn ?? monotonic))
+        processDeadline = Date().addingTimeInterval(ScaleBench.childTimeout - 2
+                                                        - Double(monotonic &- (spawn ?? monotonic)) / 1e9)
+
+        guard GtkRuntime.initialize() else { ScaleBenchChild.fail("cannot open a display") }
+        let hub = HubApplication.makeHub(resourcesDirectory: ResourceLocator.resourcesDirectory,
+                                         connectivityStateResolver: ManualConnectivityStateResolver())
+        let application = Application(id: nil, isUnique: false)
+        app = HubApplication(application: application, title: Viewer.title, startURI: Viewer.startURI,
+                             version: Viewer.version, hub: hub)
+        app.commandName = "hub-viewer"
+        app.showsAddressBar = true
+        app.isLiveEditingEnabled = true
+        app.isShowcaseEnabled = true
+        app.onStartup = { ViewerStyle.load() }
+        DemoFeatures.register(in: app.hub)
+        Self.registerCodeBuiltRows(count: count, in: app.hub)
+        do {
+            try application.register()
+        } catch {
+            ScaleBenchChild.fail("the application cannot register: \(error)")
+        }
+        app.startup()
+        let window = app.activate()
+        window.window.resize(width: ScaleBench.windowWidth, height: ScaleBench.windowHeight)
+        probe = FrameProbe(window: window.window.gtkWidget)
+    }
+
+    /// The view of `count` rows built in code.
+    var codeBuiltURI: String {
+        count == ScaleBench.millionRows ? "hub-demo:reallylonglist:million" : "bench:rows:\(count)"
+    }
+
+    /// `bench:rows:N`: N rows added by one background operation, as the viewer's million-row demo
+    /// adds its rows (`row-<index>`, component `row`, "Row number <index + 1>").
+    private static func registerCodeBuiltRows(count: Int, in hub: Hub) {
+        guard count != ScaleBench.millionRows, let uri = URL(string: "bench:rows:\(count)") else { return }
+        let operation = BackgroundContentOperation { context in
+            let builder = context.viewModelBuilder
+            builder.navigationBarTitle = "\(count) rows"
+            for index in 0..<count {
+                let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
+                row.componentName = "row"
+                row.title = "Row number \(index + 1)"
+            }
+        }
+        try! hub.featureRegistry.registerFeature(
+            identifier: "benchRows", viewURIPredicate: ViewURIPredicate(viewURI: uri), title: "Bench rows",
+            contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
+    }
+
+    /// The current page's view has finished loading and shows a mapped, allocated component (for
+    /// an empty view: has finished loading and is mapped).
+    private func currentPageIsRendered() -> Bool {
+        guard let controller = app.navigator.currentPage?.viewController, !controller.isLoading,
+            gtk_widget_get_mapped(controller.view.gtkWidget) != 0
+        else { return false }
+        if count == 0 { return true }
+        guard controller.liveBodyComponentCount > 0, let index = controller.liveBodyIndexes.first,
+            let cell = controller.cellWidget(atBodyIndex: index)
+        else { return false }
+        return gtk_widget_get_mapped(cell) != 0 && gtk_widget_get_allocated_height(cell) > 1
+    }
+
+    /// Pumps the main loop until a frame is painted in which the current page is rendered.
+    private func waitUntilRendered(_ what: String, timeout: Double, and extra: @escaping @MainActor () -> Bool = { true }) {
+        probe.condition = { [unowned self] in currentPageIsRendered() && extra() }
+        defer { probe.condition = nil }
+        let deadline = min(Date().addingTimeInterval(timeout), processDeadline)
+        // Wakes the blocking iteration now and then, so the deadline is noticed without a frame.
+        let wakeUp = GSource.timeout(milliseconds: 50) { true }
+        defer { GSource.cancel(wakeUp) }
+        let started = Date()
+        var seen = probe.paints
+        while true {
+            if probe.paints != seen {
+                if probe.conditionHeld { return }
+                seen = probe.paints
+            }
+            if Date() > deadline {
+                ScaleBenchChild.fail(String(format: "%@: not rendered after %.0f s", what,
+                                            Date().timeIntervalSince(started)))
+            }
+            checkMemory(what)
+            g_main_context_iteration(nil, 1)
+        }
+    }
+
+    private func checkMemory(_ what: String) {
+        let resident = Memory.resident()
+        if resident > residentLimit {
+            ScaleBenchChild.fail(String(format: "%@: stopped at %.1f GiB resident (limit: 40 %% of the machine)",
+                                        what, resident / 1_073_741_824))
+        }
+    }
+
+    /// Runs the main loop for `seconds` without anything to do but what the app schedules itself.
+    private func idle(seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        let wakeUp = GSource.timeout(milliseconds: 20) { true }
+        defer { GSource.cancel(wakeUp) }
+        while Date() < deadline { g_main_context_iteration(nil, 1) }
+    }
+
+    private func open(_ uri: String, _ what: String, timeout: Double) {
+        guard app.navigator.open(uri), app.navigator.currentPage?.isErrorPage == false else {
+            ScaleBenchChild.fail("\(what): the viewer cannot open \(uri)")
+        }
+        waitUntilRendered(what, timeout: timeout)
+    }
+
+    /// Opens `uri`: spawn → first frame with rows, open → first frame, the longest stall meanwhile,
+    /// the peak resident set then, the resident set after a second of idling.
+    func measureOpen(_ uri: String, timeout: Double) {
+        stalls.start()
+        let opened = Clock.now()
+        open(uri, "open", timeout: timeout)
+        let frameEnd = probe.lastFrameEnd
+        ScaleBenchChild.report("openStall", stalls.stop())
+        ScaleBenchChild.report("firstFrame", Clock.seconds(from: spawnOnClock, to: frameEnd))
+        ScaleBenchChild.report("openToFrame", Clock.seconds(from: opened, to: frameEnd))
+        ScaleBenchChild.report("peakAtFrame", Bench.peakResidentBytes())
+        if let controller = app.navigator.currentPage?.viewController {
+            ScaleBenchChild.report("bodyCount", controller.viewModel?.bodyComponentModels.count ?? 0)
+        }
+        idle(seconds: 1)
+        ScaleBenchChild.report("settledRSS", Bench.residentBytes())
+        ScaleBenchChild.report("peakRSS", Bench.peakResidentBytes())
+    }
+
+    /// F5 on the current page: reload → the reloaded view painted, the longest stall meanwhile, the
+    /// resident set a second after (before: the last `settledRSS`).
+    func measureReload(timeout: Double) {
+        guard let controller = app.navigator.currentPage?.viewController, let shown = controller.viewModel else {
+            ScaleBenchChild.fail("F5: nothing to reload")
+        }
+        stalls.start()
+        let start = Clock.now()
+        app.navigator.reload()
+        // A reload delivers a new view model: until it is the one shown, the frame is the old content.
+        waitUntilRendered("F5", timeout: timeout, and: { [weak controller] in controller?.viewModel !== shown })
+        ScaleBenchChild.report("reloadStall", stalls.stop())
+        ScaleBenchChild.report("reloadToFrame", Clock.seconds(from: start, to: probe.lastFrameEnd))
+        idle(seconds: 1)
+        ScaleBenchChild.report("reloadSettledRSS", Bench.residentBytes())
+        ScaleBenchChild.report("reloadPeakRSS", Bench.peakResidentBytes())
+    }
+
+    /// Opens the document once and settles (RSS₁), opens it four more times, goes back four times,
+    /// each time until rendered, and settles again (RSS₅).
+    func measureHistory(_ uri: String, timeout: Double) {
+        let start = Clock.now()
+        open(uri, "open 1", timeout: timeout)
+        idle(seconds: 1)
+        ScaleBenchChild.report("historyFirstRSS", Bench.residentBytes())
+        for opening in 2...5 {
+            open(uri, "open \(opening)", timeout: timeout)
+        }
+        for back in 1...4 {
+            app.navigator.goBack()
+            waitUntilRendered("back \(back)", timeout: timeout)
+        }
+        guard app.navigator.currentIndex == 0 else { ScaleBenchChild.fail("not back at the first page") }
+        idle(seconds: 1)
+        ScaleBenchChild.report("historyLastRSS", Bench.residentBytes())
+        ScaleBenchChild.report("historyPeakRSS", Bench.peakResidentBytes())
+        ScaleBenchChild.report("historyTime", Clock.seconds(from: start, to: Clock.now()))
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+
+// Content at scale: a JSON document of 10,000 / 100,000 / 1,000,000 rows opened in the viewer as a
+// new user would open it, against the same rows built in Swift and against a plain C program that
+// shows them in a GtkTreeView (GTK 3's own widget for long lists, Benchmarks/Peers/treeview-peer.c).
+//
+// Every measurement is of a whole process, each case in a fresh child: this executable again with
+// `HUB_SCALE_BENCH_CASE` set (see ScaleBenchChild), or the peer. Times run from the moment the
+// parent spawns the child (it passes that CLOCK_MONOTONIC moment in `HUB_BENCH_SPAWN_NS`) to the
+// end of the first frame painted with rows (the frame clock's after-paint and a round trip to the
+// X server), so process start, GTK's start, reading and parsing the file all count, the same for
+// both. Memory is the peak resident set (VmHWM) and the resident set after one idle second.
+//
+// Also measured, in the JSON child: the longest gap between two runs of a 2 ms main-loop timeout
+// while the view opens and while F5 reloads it (how long the window is frozen), and the resident
+// set after F5 against before; in a child of its own at the largest size, the resident set after
+// opening the document five times and going back four times, against after one open; and bytes
+// per row: (settled resident set − that of the same viewer showing an empty view) ÷ rows.
+//
+// Knobs: `HUB_SCALE_BENCH_SIZES` (comma-separated row counts, e.g. 10000,100000 for a quick run),
+// `HUB_SCALE_BENCH_TIMEOUT` (seconds per child, 60 by default; the history child gets twice as
+// long), `HUB_TREEVIEW_PEER` (the peer executable; `make bench` builds .build/treeview-peer).
+
+func scaleBenchmarks() -> BenchSection {
+    if let spec = ProcessInfo.processInfo.environment[ScaleBench.caseVariable] {
+        MainActor.assumeIsolated { ScaleBenchChild.run(spec) }
+    }
+    return ScaleBench.run()
+}
+
+enum ScaleBench {
+    static let caseVariable = "HUB_SCALE_BENCH_CASE"
+    static let fileVariable = "HUB_SCALE_BENCH_FILE"
+    static let sizesVariable = "HUB_SCALE_BENCH_SIZES"
+    static let timeoutVariable = "HUB_SCALE_BENCH_TIMEOUT"
+    static let peerVariable = "HUB_TREEVIEW_PEER"
+    static let spawnVariable = "HUB_BENCH_SPAWN_NS"
+
+    static let windowWidth = 1024
+    static let windowHeight = 768
+    static let millionRows = 1_000_000
+    static let defaultSizes = [10_000, 100_000, millionRows]
+
+    /// Seconds a child may take before it is stopped and its cells say so.
+    static var childTimeout: Double {
+        ProcessInfo.processInfo.environment[timeoutVariable].flatMap { Double($0) }.map { max(1, $0) } ?? 60
+    }
+
+    static var sizes: [Int] {
+        guard let text = ProcessInfo.processInfo.environment[sizesVariable], !text.isEmpty else { return defaultSizes }
+        let sizes = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            .filter { $0 > 0 }
+        return sizes.isEmpty ? defaultSizes : sizes
+    }
+
+    /// What one child printed (`key=value` pairs; a child that fails part-way prints what it had
+    /// measured until then), and why it stopped early, if it did.
+    struct Outcome {
+        var values: [String: String] = [:]
+        var failure: String?
+
+        static func failed(_ reason: String) -> Outcome { Outcome(failure: reason) }
+
+        func double(_ key: String) -> Double? { values[key].flatMap(Double.init) }
+    }
+
+    /// One size's children.
+    struct Measurements {
+        var json: Outcome
+        var code: Outcome
+        var peer: Outcome
+    }
+
+    static func run() -> BenchSection {
+        let started = Clock.now()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-scale-bench-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let peer = peerExecutable()
+        var documents: [Int: URL] = [:]
+        var measured: [Int: Measurements] = [:]
+        var empty = Outcome.failed("not run")
+        var history: (size: Int, outcome: Outcome)?
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for count in sizes {
+                let url = folder.appendingPathComponent("rows-\(count).json")
+                try ScaleRowsDocument.write(count: count, to: url)
+                documents[count] = url
+            }
+        } catch {
+            return BenchSection(title: title, rows: [BenchRow(name: "scale benchmark",
+                                                              value: "failed: cannot write the documents: \(error)")])
+        }
+
+        // A warm-up of each program, not counted: the first process to draw text after a build reads
+        // fonts, caches and libraries from disk, which would be charged to whichever case came first.
+        let smallest = sizes.min()!
+        _ = runChild(case: "code:\(min(smallest, 1_000))", document: nil)
+        if let peer { _ = runPeer(peer, document: documents[smallest]!) }
+
+        empty = runChild(case: "empty:0", document: nil)
+        for count in sizes {
+            let document = documents[count]!
+            let peerOutcome = peer.map { runPeer($0, document: document) }
+                ?? .failed("no peer executable (make bench builds .build/treeview-peer; or set \(peerVariable))")
+            measured[count] = Measurements(json: runChild(case: "json:\(count)", document: document),
+                                           code: runChild(case: "code:\(count)", document: nil),
+                                           peer: peerOutcome)
+        }
+        let historySize = sizes.contains(millionRows) ? millionRows : sizes.max()!
+        history = (historySize, runChild(case: "history:\(historySize)", document: documents[historySize],
+                                         timeout: 2 * childTimeout))
+
+        var rows: [BenchRow] = []
+        for count in sizes {
+            rows += sizeRows(count, measured[count]!, empty: empty)
+        }
+        if let history { rows.append(historyRow(size: history.size, history.outcome)) }
+        if let baseline = empty.double("settledRSS") {
+            rows.append(BenchRow(name: "the viewer showing an empty view (the base of bytes per row)",
+                                 value: "\(mib(baseline)) settled"))
+        } else {
+            rows.append(BenchRow(name: "the viewer showing an empty view", value: "failed: \(empty.failure ?? "?")"))
+        }
+        rows.append(BenchRow(name: "wall time of this table",
+                             value: String(format: "%.0f s", Clock.seconds(from: started, to: Clock.now()))))
+        return BenchSection(title: title, rows: rows)
+    }
+
+    static let title = "Content at scale: a JSON view vs rows built in code vs GtkTreeView "
+        + "(Xvfb, \(windowWidth)×\(windowHeight) window, whole process from spawn)"
+
+    // MARK: The table
+
+    private static func sizeRows(_ count: Int, _ m: Measurements, empty: Outcome) -> [BenchRow] {
+        let size = "\(count.formatted()) rows"
+        var rows: [BenchRow] = []
+
+        // First frames.
+        func frame(_ outcome: Outcome, extra: (Outcome) -> String?) -> String {
+            guard let seconds = outcome.double("firstFrame") else { return "failed: \(outcome.failure ?? "no time")" }
+            return seconds.secondsText + (extra(outcome).map { " (\($0))" } ?? "")
+        }
+        let openText: (Outcome) -> String? = { outcome in
+            outcome.double("openToFrame").map { "open → frame \($0.secondsText)" }
+        }
+        rows.append(BenchRow(name: "\(size): first frame, hub JSON", value: frame(m.json, extra: openText)))
+        rows.append(BenchRow(name: "\(size): first frame, code-built", value: frame(m.code, extra: openText)))
+        let peerPhases: (Outcome) -> String? = { outcome in
+            guard let started = outcome.double("started"), let parsed = outcome.double("parsed"),
+                let filled = outcome.double("filled")
+            else { return nil }
+            return "GTK up at \(started.secondsText), file parsed at \(parsed.secondsText), store filled at \(filled.secondsText)"
+        }
+        rows.append(BenchRow(name: "\(size): first frame, GtkTreeView", value: frame(m.peer, extra: peerPhases)))
+        rows.append(ratioRow("\(size): first frame, hub JSON ÷ GtkTreeView", m.json, m.peer, key: "firstFrame",
+                             hasGoal: true))
+
+        // Memory.
+        func memory(_ outcome: Outcome) -> String {
+            guard let peak = outcome.double("peakRSS"), let settled = outcome.double("settledRSS") else {
+                return "failed: \(outcome.failure ?? "no figures")"
+            }
+            return "\(mib(peak)) / \(mib(settled))"
+        }
+        rows.append(BenchRow(name: "\(size): RSS peak / settled, hub JSON", value: memory(m.json)))
+        rows.append(BenchRow(name: "\(size): RSS peak / settled, code-built", value: memory(m.code)))
+        rows.append(BenchRow(name: "\(size): RSS peak / settled, GtkTreeView", value: memory(m.peer)))
+        let memoryGoal = count == millionRows
+        if let jsonPeak = m.json.double("peakRSS"), let jsonSettled = m.json.double("settledRSS"),
+            let peerPeak = m.peer.double("peakRSS"), let peerSettled = m.peer.double("settledRSS")
+        {
+            let peak = jsonPeak / max(peerPeak, 1)
+            let settled = jsonSettled / max(peerSettled, 1)
+            rows.append(BenchRow(name: "\(size): RSS peak / settled, hub JSON ÷ GtkTreeView",
+                                 value: String(format: "%.2f× / %.2f×", peak, settled),
+                                 goal: memoryGoal ? "≤ 1.0×" : "", met: memoryGoal ? peak <= 1 && settled <= 1 : nil))
+        } else {
+            rows.append(BenchRow(name: "\(size): RSS peak / settled, hub JSON ÷ GtkTreeView",
+                                 value: "failed: \(m.json.failure ?? m.peer.failure ?? "no figures")",
+                                 goal: memoryGoal ? "≤ 1.0×" : "", met: memoryGoal ? false : nil))
+        }
+
+        // The window while loading.
+        let stallName = "\(size): longest main-loop stall, open / F5"
+        if let open = m.json.double("openStall"), let reload = m.json.double("reloadStall") {
+            var value = "\(open.millisecondsText) / \(reload.millisecondsText)"
+            if let reloadTime = m.json.double("reloadToFrame") { value += " (F5 → frame \(reloadTime.secondsText))" }
+            rows.append(BenchRow(name: stallName, value: value, goal: "≤ 50 ms", met: max(open, reload) <= 0.05))
+        } else {
+            let partial = m.json.double("openStall").map { "open \($0.millisecondsText); F5 " } ?? ""
+            rows.append(BenchRow(name: stallName, value: "failed: \(partial)\(m.json.failure ?? "no figures")",
+                                 goal: "≤ 50 ms", met: false))
+        }
+        let reloadName = "\(size): RSS after F5 ÷ before (settled)"
+        if let before = m.json.double("settledRSS"), let after = m.json.double("reloadSettledRSS") {
+            let change = after / max(before, 1) - 1
+            rows.append(BenchRow(name: reloadName,
+                                 value: String(format: "%+.1f %% (%@ → %@)", change * 100, mib(before), mib(after)),
+                                 goal: "within 10 %", met: abs(change) <= 0.10))
+        } else {
+            rows.append(BenchRow(name: reloadName, value: "failed: \(m.json.failure ?? "no figures")",
+                                 goal: "within 10 %", met: false))
+        }
+
+        // Bytes per row.
+        func perRow(_ outcome: Outcome) -> String {
+            guard let settled = outcome.double("settledRSS") else { return "failed" }
+            guard let base = empty.double("settledRSS") else { return "no empty-view figure" }
+            return "\(Int(((settled - base) / Double(count)).rounded()).formatted()) B"
+        }
+        rows.append(BenchRow(name: "\(size): resident bytes per row, hub JSON / code-built",
+                             value: "\(perRow(m.json)) / \(perRow(m.code))"))
+        return rows
+    }
+
+    private static func ratioRow(_ name: String, _ hub: Outcome, _ peer: Outcome, key: String,
+                                 hasGoal: Bool) -> BenchRow
+    {
+        guard let mine = hub.double(key), let theirs = peer.double(key) else {
+            return BenchRow(name: name, value: "failed: \(hub.failure ?? peer.failure ?? "no figures")",
+                            goal: hasGoal ? "≤ 1.0×" : "", met: hasGoal ? false : nil)
+        }
+        let ratio = mine / max(theirs, 1e-9)
+        return BenchRow(name: name, value: String(format: "%.2f×", ratio), goal: hasGoal ? "≤ 1.0×" : "",
+                        met: hasGoal ? ratio <= 1 : nil)
+    }
+
+    private static func historyRow(size: Int, _ outcome: Outcome) -> BenchRow {
+        let name = "history at \(size.formatted()) rows: RSS after 5 opens and 4 × Back ÷ after 1 open"
+        guard let first = outcome.double("historyFirstRSS"), let last = outcome.double("historyLastRSS") else {
+            let firstText = outcome.double("historyFirstRSS").map { " (after 1 open: \(mib($0)))" } ?? ""
+            return BenchRow(name: name, value: "failed: \(outcome.failure ?? "no figures")\(firstText)",
+                            goal: "≤ 1.2×", met: false)
+        }
+        let ratio = last / max(first, 1)
+        var value = String(format: "%.2f× (%@ → %@", ratio, mib(first), mib(last))
+        if let peak = outcome.double("historyPeakRSS") { value += ", peak \(mib(peak))" }
+        value += ")"
+        return BenchRow(name: name, value: value, goal: "≤ 1.2×", met: ratio <= 1.2)
+    }
+
+    static func mib(_ bytes: Double) -> String { String(format: "%.0f MiB", bytes / 1_048_576) }
+
+    // MARK: Children
+
+    /// The GtkTreeView peer: `HUB_TREEVIEW_PEER`, else `treeview-peer` in a folder above this
+    /// executable (`make bench` builds it into .build/).
+    static func peerExecutable() -> URL? {
+        let fileManager = FileManager.default
+        if let path = ProcessInfo.processInfo.environment[peerVariable], !path.isEmpty {
+            return fileManager.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
+        }
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("treeview-peer")
+            if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    static func runChild(case spec: String, document: URL?, timeout: Double = childTimeout) -> Outcome {
+        // The child gets its time limit too, so that it can give up by itself (printing what it has
+        // measured so far) before it is stopped, whenever its main loop is not blocked.
+        var environment = [caseVariable: spec, HubBench.childVariable: "1", timeoutVariable: String(timeout)]
+        if let document { environment[fileVariable] = document.path }
+        return run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments: ["scale"],
+                   environment: environment, timeout: timeout)
+    }
+
+    static func runPeer(_ peer: URL, document: URL) -> Outcome {
+        run(peer, arguments: [document.path], environment: [:], timeout: childTimeout)
+    }
+
+    /// Runs `executable`, stamping the spawn in its environment, and collects its `@@key=value`
+    /// lines; stops it after `timeout` seconds.
+    static func run(_ executable: URL, arguments: [String], environment extra: [String: String],
+                    timeout: Double) -> Outcome
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let directory = FileManager.default.temporaryDirectory
+        let outURL = directory.appendingPathComponent("hub-scale-bench-\(getpid())-out.txt")
+        let errURL = directory.appendingPathComponent("hub-scale-bench-\(getpid())-err.txt")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        // Files rather than pipes: a child that prints a lot cannot block on a full pipe.
+        guard let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
+            return .failed("cannot create temporary files")
+        }
+        process.standardOutput = out
+        process.standardError = err
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        environment[spawnVariable] = String(monotonicNanoseconds())
+        process.environment = environment
+        do { try process.run() } catch { return .failed("cannot start \(executable.lastPathComponent): \(error)") }
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                break
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        try? out.close()
+        try? err.close()
+        if timedOut { return .failed(String(format: "did not finish in %.0f s", timeout)) }
+        let text = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        var outcome = Outcome()
+        for line in text.split(separator: "\n") where line.hasPrefix("@@") {
+            let pair = line.dropFirst(2).split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { outcome.values[String(pair[0])] = String(pair[1]) }
+        }
+        if process.terminationStatus != 0 || outcome.values.isEmpty {
+            let errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+            let last = errors.split(separator: "\n").last(where: { !$0.contains("Failed to set fd limit") })
+                .map(String.init) ?? ""
+            let reason = process.terminationReason == .uncaughtSignal
+                ? "crashed (signal \(process.terminationStatus))" : "exit status \(process.terminationStatus)"
+            outcome.failure = last.isEmpty ? reason : "\(reason): \(last.prefix(160))"
+        }
+        return outcome
+    }
+}
+
+extension Double {
+    fileprivate var secondsText: String { String(format: "%.2f s", self) }
+    fileprivate var millisecondsText: String { String(format: "%.1f ms", self * 1000) }
+}

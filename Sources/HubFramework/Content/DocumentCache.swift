@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The documents `JSONContentOperation` fetched over HTTP(S), kept in memory so that loading a view
+/// again follows the server's caching headers instead of downloading the same bytes every time.
+///
+/// * `Cache-Control: max-age=N` (less the response's `Age`): for N seconds the document is used
+///   again without any request.
+/// * `ETag` and `Last-Modified`: once the document is no longer fresh (or had no `max-age`), the
+///   next request carries `If-None-Match` and `If-Modified-Since`; a `304 Not Modified` answer
+///   reuses the kept bytes and renews their freshness from the 304's headers.
+/// * `Cache-Control: no-store` is never kept; `no-cache` (or `max-age=0`) is kept but revalidated
+///   at every load. A response with neither a freshness lifetime nor a validator is not kept, and
+///   neither is anything but a `200` answer.
+///
+/// The cache is bounded by the total size of the documents it holds (``capacityBytes``, default
+/// 32 MiB); the least recently used documents make room for new ones, and a document larger than
+/// the whole capacity is not kept. One cache, ``shared``, serves the whole process; an operation can
+/// be given its own, or none (``JSONContentOperation/cache``). It is safe to use from any thread.
+public final class DocumentCache: @unchecked Sendable {
+    /// What a cached document carries besides its bytes.
+    struct Entry {
+        var body: Data
+        var entityTag: String?
+        var lastModified: String?
+        /// Seconds on the monotonic clock (`ProcessInfo.systemUptime`) until which the body is used
+        /// without asking the server; in the past means "revalidate first".
+        var freshUntil: TimeInterval
+        fileprivate var lastUse: UInt64 = 0
+
+        var isFresh: Bool { ProcessInfo.processInfo.systemUptime < freshUntil }
+    }
+
+    /// The cache every `JSONContentOperation` uses unless it is given another.
+    public static let shared = DocumentCache()
+
+    /// The most bytes of document bodies kept at once. Lowering it evicts at once. Default 32 MiB.
+    public var capacityBytes: Int {
+        get { lock.withLock { capacity } }
+        set {
+            lock.withLock {
+                capacity = max(0, newValue)
+                evict(toFit: 0)
+            }
+        }
+    }
+
+    /// The bytes of document bodies kept now.
+    public var totalBytes: Int { lock.withLock { used } }
+
+    /// How many documents are kept now.
+    public var count: Int { lock.withLock { entries.count } }
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var capacity: Int
+    private var used = 0
+    private var entries: [String: Entry] = [:]
+    private var clock: UInt64 = 0
+
+    /// Creates an empty cache holding at most `capacityBytes` bytes of documents.
+    public init(capacityBytes: Int = 32 << 20) {
+        capacity = max(0, capacityBytes)
+    }
+
+    /// Forgets every document.
+    public func removeAll() {
+        lock.withLock {
+            entries.removeAll()
+            used = 0
+        }
+    }
+
+    /// The entry for `url`, marked as just used.
+    func entry(for url: URL) -> Entry? {
+        lock.withLock {
+            guard var entry = entries[url.absoluteString] else { return nil }
+            clock += 1
+            entry.lastUse = clock
+            entries[url.absoluteString] = entry
+            return entry
+        }
+    }
+
+    /// Keeps (or forgets) `body` for `url` as the response's headers say. `previous` is the entry a
+    /// `304 Not Modified` confirmed: its validators stay unless the 304 sent new ones.
+    func store(_ body: Data, for url: URL, response: HTTPURLResponse, previous: Entry? = nil) {
+        let key = url.absoluteString
+        guard let entry = Self.entry(body, response: response, previous: previous),
+            entry.body.count <= capacityBytes
+        else {
+            lock.withLock { remove(key) }
+            return
+        }
+        lock.withLock {
+            remove(key)
+            evict(toFit: entry.body.count)
+            clock += 1
+            var entry = entry
+            entry.lastUse = clock
+            entries[key] = entry
+            used += entry.body.count
+        }
+    }
+
+    /// The entry a response allows, or nil when it may not or need not be kept.
+    static func entry(_ body: Data, response: HTTPURLResponse, previous: Entry? = nil) -> Entry? {
+        let control = CacheControl(response.value(forHTTPHeaderField: "Cache-Control"))
+        guard !control.noStore else { return nil }
+        let entityTag = response.value(forHTTPHeaderField: "ETag") ?? previous?.entityTag
+        let lastModified = response.value(forHTTPHeaderField: "Last-Modified") ?? previous?.lastModified
+        var lifetime: TimeInterval = 0
+        if let maxAge = control.maxAge, !control.noCache {
+            let age = response.value(forHTTPHeaderField: "Age").flatMap { TimeInterval($0) } ?? 0
+            lifetime = max(0, maxAge - max(0, age))
+        }
+        guard lifetime > 0 || entityTag != nil || lastModified != nil else { return nil }
+        return Entry(body: body, entityTag: entityTag, lastModified: lastModified,
+                     freshUntil: ProcessInfo.processInfo.systemUptime + lifetime)
+    }
+
+    // Both run under `lock`.
+    private func remove(_ key: String) {
+        if let old = entries.removeValue(forKey: key) { used -= old.body.count }
+    }
+
+    private func evict(toFit bytes: Int) {
+        while used + bytes > capacity, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            remove(oldest.key)
+        }
+    }
+}
+
+/// The parts of a `Cache-Control` header the document cache follows.
+struct CacheControl: Equatable {
+    var noStore = false
+    var noCache = false
+    var maxAge: TimeInterval?
+
+    init(_ header: String?) {
+        guard let header else { return }
+        for directive in header.split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }
+            guard let name = parts.first else { continue }
+            switch name {
+            case "no-store": noStore = true
+            case "no-cache": noCache = true
+            case "max-age":
+                // A malformed max-age makes the response stale (as HTTP caching requires), never fresh forever.
+                let value = parts.count > 1 ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
+                maxAge = Int(value).map { TimeInterval(max(0, $0)) } ?? 0
+            default: break
+            }
+        }
+    }
+}

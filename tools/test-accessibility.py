@@ -1,0 +1,281 @@
+#!/usr/bin/python3
+# The viewer as assistive technology sees it: starts hub-viewer with GTK's accessibility bridge on
+# and walks its accessible tree with libatspi (the library screen readers such as Orca use), over the
+# accessibility bus that at-spi2-core's launcher provides. Checks, on the root view, the Cities view
+# (two columns of pictures), the Sticky Header view (a header floating over the list) and the
+# component showcase:
+#   - every object on screen has a role; every component (a list item of the view), every button
+#     and the address entry has a name, and a component's name is not its model identifier;
+#   - reading order: the components in tree order are in layout order (top to bottom, then left
+#     to right, by their on-screen extents);
+#   - Back, Forward, Reload and the address entry are there by name;
+#   - a component's default action, invoked through AT-SPI, opens its target; the address entry
+#     opens a URI typed into it through AT-SPI.
+# Run by `make test` under Xvfb inside a private D-Bus session (the session bus starts the
+# accessibility bus and its registry on demand, by D-Bus activation). The session starts outside
+# Xvfb, as for the other tests: started with DISPLAY set, the accessibility bus launcher also talks
+# to the X server, and the viewer then sometimes failed to open the display. Keys are sent with
+# xdotool (XTest). Usage:
+#   test-accessibility.py PATH/TO/hub-viewer
+# Debian's python3 on purpose: python3-gi and gir1.2-atspi-2.0 are installed for it.
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+
+warnings.simplefilter("ignore", DeprecationWarning)
+import gi  # noqa: E402
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi, GLib  # noqa: E402
+
+TIMEOUT = 60.0  # seconds any one wait may take before the test fails (each normally takes < 1 s; a
+# loaded 2-core CI machine building a million rows in a debug build can take much longer)
+APP_NAME = "hub-viewer"
+INTERACTIVE = {Atspi.Role.PUSH_BUTTON, Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX, Atspi.Role.RADIO_BUTTON,
+               Atspi.Role.ENTRY, Atspi.Role.PASSWORD_TEXT, Atspi.Role.LINK, Atspi.Role.COMBO_BOX,
+               Atspi.Role.MENU_ITEM, Atspi.Role.SLIDER, Atspi.Role.SPIN_BUTTON}
+NO_ROLE = {Atspi.Role.INVALID, Atspi.Role.UNKNOWN}
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("test-accessibility: FAIL: " + message, file=sys.stderr)
+
+
+def pause(seconds):
+    """Lets libatspi handle what the bus sent meanwhile (an application appearing, children
+    changing): it keeps its copy of the tree up to date only from its main loop."""
+    context = GLib.MainContext.default()
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        while context.pending():
+            context.iteration(False)
+        time.sleep(0.01)
+
+
+def wait_for(what, probe, timeout=TIMEOUT):
+    """Polls `probe` (which returns a value or None) until it returns a value; fails after `timeout`."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = probe()
+            if value is not None:
+                return value
+        except GLib.Error as error:  # an object went away while we looked: look again
+            last_error = error
+        pause(0.1)
+    raise SystemExit("test-accessibility: FAIL: timed out after %.0f s waiting for %s%s"
+                     % (timeout, what, " (%s)" % last_error if last_error else ""))
+
+
+def children(accessible):
+    count = accessible.get_child_count()
+    return [child for child in (accessible.get_child_at_index(i) for i in range(count)) if child is not None]
+
+
+def showing(accessible):
+    return accessible.get_state_set().contains(Atspi.StateType.SHOWING)
+
+
+def walk(accessible):
+    """The showing objects under `accessible` (itself included), depth first, in tree order."""
+    if not showing(accessible):
+        return
+    yield accessible
+    for child in children(accessible):
+        yield from walk(child)
+
+
+def extents(accessible):
+    box = Atspi.Component.get_extents(accessible, Atspi.CoordType.WINDOW)
+    return box.x, box.y, box.width, box.height
+
+
+def describe(accessible):
+    try:
+        return "%s %r at %s" % (accessible.get_role_name(), accessible.get_name(), extents(accessible)[:2])
+    except GLib.Error:
+        return "%s %r" % (accessible.get_role_name(), accessible.get_name())
+
+
+def action_names(accessible):
+    if "Action" not in accessible.get_interfaces():
+        return []
+    return [Atspi.Action.get_action_name(accessible, i) for i in range(Atspi.Action.get_n_actions(accessible))]
+
+
+def text_of(accessible):
+    return Atspi.Text.get_text(accessible, 0, Atspi.Text.get_character_count(accessible))
+
+
+def find_app():
+    desktop = Atspi.get_desktop(0)
+    desktop.clear_cache()
+    for app in children(desktop):
+        if app.get_name() == APP_NAME:
+            return app
+    return None
+
+
+def main_window(app):
+    frames = [child for child in children(app) if child.get_role() == Atspi.Role.FRAME and showing(child)]
+    return frames[0] if frames else None
+
+
+def components(window):
+    """The view's components: the list items of the window, in tree order."""
+    return [item for item in walk(window) if item.get_role() == Atspi.Role.LIST_ITEM]
+
+
+def address_entry(window):
+    for item in walk(window):
+        if item.get_role() in (Atspi.Role.TEXT, Atspi.Role.ENTRY) \
+                and item.get_state_set().contains(Atspi.StateType.EDITABLE):
+            return item
+    return None
+
+
+def wait_for_view(app, uri, title):
+    """Waits until the window shows `uri` (in the address entry) titled `title`, with components."""
+    def probe():
+        app.clear_cache()
+        window = main_window(app)
+        if window is None or window.get_name() != title:
+            return None
+        entry = address_entry(window)
+        if entry is None or text_of(entry) != uri:
+            return None
+        return window if components(window) else None
+    return wait_for("%s (window title %r) with components" % (uri, title), probe)
+
+
+def check_view(window, uri):
+    """The role, name and reading-order checks, on what `window` shows now."""
+    for item in walk(window):
+        role = item.get_role()
+        if role in NO_ROLE:
+            fail("%s: an object on screen has no role: %s" % (uri, describe(item)))
+        editable = role == Atspi.Role.TEXT and item.get_state_set().contains(Atspi.StateType.EDITABLE)
+        if (role in INTERACTIVE or editable) and not (item.get_name() or "").strip():
+            fail("%s: a %s has no name: %s" % (uri, item.get_role_name(), describe(item)))
+    items = components(window)
+    for item in items:
+        name = (item.get_name() or "").strip()
+        identifier = item.get_attributes().get("id")
+        if not name:
+            fail("%s: a component has no name: %s" % (uri, describe(item)))
+        elif identifier is not None and name == identifier:
+            fail("%s: a component is named after its model identifier only: %s" % (uri, describe(item)))
+        if "activate" not in action_names(item):
+            fail("%s: component %r has no default action (actions: %s)" % (uri, name, action_names(item)))
+    # Reading order: each component starts below the previous one, or on the same line to its right.
+    placed = [(extents(item), item) for item in items]
+    for (before, first), (after, second) in zip(placed, placed[1:]):
+        same_line = abs(before[1] - after[1]) <= 1
+        if not (after[1] > before[1] + 1 or (same_line and after[0] >= before[0])):
+            fail("%s: reading order differs from layout order: %s is read before %s"
+                 % (uri, describe(first), describe(second)))
+    print("test-accessibility: %s: %d components: %s" % (uri, len(items), ", ".join(repr(i.get_name()) for i in items[:6])
+                                                         + (", …" if len(items) > 6 else "")))
+    return items
+
+
+def named(window, role, name):
+    return [item for item in walk(window) if item.get_role() == role and item.get_name() == name]
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit("usage: test-accessibility.py PATH/TO/hub-viewer")
+    started = time.monotonic()
+    environment = dict(os.environ)
+    environment.pop("NO_AT_BRIDGE", None)  # the point of the test: GTK talks to the accessibility bus
+    log = tempfile.TemporaryFile(mode="w+")
+    viewer = subprocess.Popen([sys.argv[1], "--no-live", "hub-demo:root"], env=environment,
+                              stdout=log, stderr=subprocess.STDOUT)
+    try:
+        def viewer_on_the_bus():
+            if viewer.poll() is not None:
+                log.seek(0)
+                raise SystemExit("test-accessibility: FAIL: hub-viewer exited with status %d before it "
+                                 "appeared on the accessibility bus:\n%s" % (viewer.returncode, log.read().strip()))
+            return find_app()
+        app = wait_for("%s on the accessibility bus" % APP_NAME, viewer_on_the_bus)
+        window = wait_for_view(app, "hub-demo:root", "Hub Framework Demo")
+
+        # The header bar's controls, found by name as a screen reader user finds them.
+        for name in ("Back", "Forward", "Reload"):
+            if not named(window, Atspi.Role.PUSH_BUTTON, name):
+                fail("no push button named %r in the window" % name)
+        entry = address_entry(window)
+        if not (entry.get_name() or "").strip():
+            fail("the address entry has no name: %s" % describe(entry))
+
+        items = check_view(window, "hub-demo:root")
+        if len(items) < 5:
+            fail("hub-demo:root: expected the demo features as components, found %d" % len(items))
+
+        # A row's default action opens its target.
+        cities = [item for item in items if item.get_name() == "Cities"]
+        if not cities:
+            raise SystemExit("test-accessibility: FAIL: no component named 'Cities' on hub-demo:root")
+        if "activate" not in action_names(cities[0]):
+            raise SystemExit("test-accessibility: FAIL: the Cities row has no default action to open it")
+        if not Atspi.Action.do_action(cities[0], action_names(cities[0]).index("activate")):
+            fail("the Cities row refused its default action")
+        window = wait_for_view(app, "cities:overview", "Cities")
+        check_view(window, "cities:overview")
+
+        # The address entry, driven through AT-SPI: type a URI and activate the entry.
+        for uri, title in (("hub-demo:stickyHeader", "Sticky Header"), ("showcase:", "Component Showcase")):
+            entry = address_entry(window)
+            Atspi.EditableText.set_text_contents(entry, uri)
+            Atspi.Action.do_action(entry, action_names(entry).index("activate"))
+            window = wait_for_view(app, uri, title)
+            check_view(window, uri)
+
+        # Reading order after scrolling: the cells that scrolled off the top are reused at the bottom.
+        uri = "hub-demo:reallylonglist:million"
+        entry = address_entry(window)
+        Atspi.EditableText.set_text_contents(entry, uri)
+        Atspi.Action.do_action(entry, action_names(entry).index("activate"))
+        window = wait_for_view(app, uri, "A Million Rows")
+        first = components(window)[0]
+        first_name = first.get_name()
+        Atspi.Component.grab_focus(first)  # as a screen reader user moving to the list would
+
+        def scrolled():
+            # Page Down until the first row's cell has been reused further down (a key sent before
+            # the focus arrived is simply sent again; one too many only scrolls further).
+            app.clear_cache()
+            items = components(main_window(app))
+            if items and first_name not in [item.get_name() for item in items]:
+                return items
+            subprocess.run(["xdotool", "key", "Page_Down"], check=True)
+            return None
+        wait_for("%s to scroll with Page Down" % uri, scrolled)
+        check_view(main_window(app), uri + " (scrolled)")
+    finally:
+        viewer.terminate()
+        try:
+            viewer.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            viewer.kill()
+        if failures:
+            log.seek(0)
+            output = log.read().strip()
+            if output:
+                print("test-accessibility: the viewer wrote:\n" + output, file=sys.stderr)
+    if failures:
+        raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
+    print("test-accessibility: OK (names, roles, reading order, default actions, address entry) in %.0f s"
+          % (time.monotonic() - started))
+
+
+if __name__ == "__main__":
+    main()
