@@ -145,7 +145,8 @@ soak: deps
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
 
 # The test suite under AddressSanitizer and LeakSanitizer, then the core's loading tests (the
-# background loading and its cancellation, the loader, the JSON operation) under ThreadSanitizer. Each
+# background loading and its cancellation, the loader, the JSON operation and its HTTP fetches, the
+# live document) under ThreadSanitizer. Each
 # sanitizer builds into a folder of its own (ASAN_BUILD, TSAN_BUILD), so the normal build is left
 # alone. LeakSanitizer reads tools/lsan.supp: allocations that GTK, GLib, fontconfig, Pango, XCTest and
 # the Swift runtime make once and keep, each entry explained there; any other leak fails the run.
@@ -155,7 +156,8 @@ soak: deps
 ASAN_BUILD   ?= .build-asan
 TSAN_BUILD   ?= .build-tsan
 TSAN_TESTS   ?= HubFrameworkTests.BackgroundLoadingTests HubFrameworkTests.ViewModelLoaderTests \
-                HubFrameworkTests.JSONContentOperationTests HubFrameworkTests.LiveDocumentTests
+                HubFrameworkTests.JSONContentOperationTests HubFrameworkTests.DocumentCacheTests \
+                HubFrameworkTests.HostileDocumentServerTests HubFrameworkTests.LiveDocumentTests
 ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=16:detect_stack_use_after_return=0 \
                 LSAN_OPTIONS=suppressions=$(CURDIR)/tools/lsan.supp:print_suppressions=0
 TSAN_ENV     := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
