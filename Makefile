@@ -55,7 +55,7 @@ INSTALLED_FILES = $(DESTDIR)$(PREFIX)/bin/hub-viewer $(DESTDIR)$(PREFIX)/bin/hub
                   $(SHARE)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
                   $(SHARE)/glib-2.0/schemas/$(APP_ID).gschema.xml
 
-.PHONY: all deps build run demo-backend test check docs bench screenshot clean install uninstall
+.PHONY: all deps build run demo-backend test check docs bench screenshot clean install uninstall sanitize fuzz soak
 
 all: build
 
@@ -149,6 +149,77 @@ bench: deps
 	@$(CC) -O2 -o .build/treeview-peer Benchmarks/Peers/treeview-peer.c $$(pkg-config --cflags --libs gtk+-3.0 json-glib-1.0)
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -v "Failed to set fd limit"
+
+# The soak alone: 1,000 navigations between the demo views in one viewer, then resident memory, file
+# descriptors, threads and widgets compared with their level after the first 50 (`make test` runs it
+# too). Prints its figures.
+soak: deps
+	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) \
+	  --filter HubViewerTests.NavigationSoakTests 2>&1 \
+	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+
+# The test suite under AddressSanitizer and LeakSanitizer, then the core's loading tests (the
+# background loading and its cancellation, the loader, the JSON operation and its HTTP fetches, the
+# live document) under ThreadSanitizer. Each
+# sanitizer builds into a folder of its own (ASAN_BUILD, TSAN_BUILD), so the normal build is left
+# alone. LeakSanitizer reads tools/lsan.supp: allocations that GTK, GLib, fontconfig, Pango, XCTest and
+# the Swift runtime make once and keep, each entry explained there; any other leak fails the run.
+# The quarantine of freed memory is kept small so that the tests' memory bounds still mean something.
+# Child processes the tests start (hub-viewer, hub-validate) inherit the options and are checked too.
+# About 10 minutes on the 2-core development machine after the two builds (about 5 minutes each).
+ASAN_BUILD   ?= .build-asan
+TSAN_BUILD   ?= .build-tsan
+TSAN_TESTS   ?= HubFrameworkTests.BackgroundLoadingTests HubFrameworkTests.ViewModelLoaderTests \
+                HubFrameworkTests.JSONContentOperationTests HubFrameworkTests.DocumentCacheTests \
+                HubFrameworkTests.HostileDocumentServerTests HubFrameworkTests.LiveDocumentTests
+ASAN_ENV     := ASAN_OPTIONS=detect_leaks=1:quarantine_size_mb=16:detect_stack_use_after_return=0 \
+                LSAN_OPTIONS=suppressions=$(CURDIR)/tools/lsan.supp:print_suppressions=0
+TSAN_ENV     := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+sanitize: deps
+	@$(SWIFT) build --build-tests --sanitize=address --build-path $(ASAN_BUILD) $(BUILD_FLAGS) 2>&1 \
+	  | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) $(ASAN_ENV) \
+	  HUB_EXAMPLE_CITIES="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/cities" \
+	  $(SWIFT) test --skip-build --disable-swift-testing --build-path $(ASAN_BUILD) $(BUILD_FLAGS) 2>&1 \
+	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build --build-tests --sanitize=thread --build-path $(TSAN_BUILD) $(BUILD_FLAGS) 2>&1 \
+	  | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@for tests in $(TSAN_TESTS); do \
+	  $(TEST_ENV) $(TSAN_ENV) $(SWIFT) test --skip-build --disable-swift-testing --build-path $(TSAN_BUILD) \
+	    $(BUILD_FLAGS) --filter "$$tests" 2>&1 | grep -v "prohibited flag(s): -pthread"; \
+	  [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
+	done
+
+# libFuzzer targets (Fuzz/, a package that depends on this one by path) for the code that reads
+# untrusted bytes: the JSON reader, JSON → view model with the default schema, the live protocol's
+# framing and view URI predicates. Every module is built with -sanitize=fuzzer,address into
+# FUZZ_BUILD; lld links them (gold fails on the fuzzer runtime with an internal error). Each target
+# runs FUZZ_SECONDS seconds (or FUZZ_RUNS inputs, whichever comes first; -1: no limit) from the seed
+# corpus in Fuzz/corpus/<target>; what it learns goes to FUZZ_BUILD/corpus/<target>, a crashing input
+# to FUZZ_BUILD/crashes/<target>/ (then the target fails, with the end of its log). Keep a crash
+# found as a regression test in the normal test suite, and its input in the seed corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS    ?= -1
+FUZZ_TARGETS ?= json-parser json-view-model live-framing view-uri-predicate
+FUZZ_BUILD   ?= .build-fuzz
+fuzz: deps
+	@$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
+	  --build-path $(FUZZ_BUILD) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_BUILD)/corpus/$$target $(FUZZ_BUILD)/crashes/$$target $(FUZZ_BUILD)/logs; \
+	  log=$(FUZZ_BUILD)/logs/$$target.log; \
+	  $(FUZZ_BUILD)/release/fuzz-$$target -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_BUILD)/crashes/$$target/ $(FUZZ_BUILD)/corpus/$$target Fuzz/corpus/$$target >$$log 2>&1; \
+	  status=$$?; \
+	  runs=$$(sed -n 's/^stat::number_of_executed_units: *//p' $$log); \
+	  rate=$$(sed -n 's/^stat::average_exec_per_sec: *//p' $$log); \
+	  if [ $$status -ne 0 ]; then tail -40 $$log; echo "fuzz-$$target FAILED (exit $$status; log: $$log)"; exit 1; fi; \
+	  echo "fuzz-$$target: $$runs inputs, $$rate inputs/s, no crash"; \
+	done
 
 # Installs the viewer, hublive and hub-validate with the viewer's resources and data (share/hub-viewer, where
 # ResourceLocator looks next to bin/), its desktop entry, AppStream metadata, icons and GSettings

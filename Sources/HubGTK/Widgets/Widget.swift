@@ -37,13 +37,18 @@ open class Widget {
         g_object_ref_sink(widget)
         g_object_set_qdata(UnsafeMutablePointer(OpaquePointer(widget)), Self.wrapperQuark,
                            Unmanaged.passUnretained(self).toOpaque())
+        Self.liveInstanceCount += 1
     }
 
     isolated deinit {
+        Self.liveInstanceCount -= 1
         for connection in connections { connection.disconnect() }
         g_object_set_qdata(UnsafeMutablePointer(OpaquePointer(gtkWidget)), Self.wrapperQuark, nil)
         g_object_unref(gtkWidget)
     }
+
+    /// How many `Widget` objects are alive: the soak test checks that navigating does not pile them up.
+    package private(set) static var liveInstanceCount = 0
 
     /// Where a GTK widget notes the Swift object that owns it (one fixed quark for the process).
     private static let wrapperQuark = g_quark_from_string("hub-swift-widget")
