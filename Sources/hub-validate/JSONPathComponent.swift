@@ -58,28 +58,11 @@ enum JSONPathComponent: Hashable, Sendable {
     /// The path's text in the framework's form (the inverse of ``components(of:)``): plain keys
     /// joined with dots, other keys quoted in brackets, indexes in brackets.
     static func text(of components: [JSONPathComponent]) -> String {
-        var text = ""
-        for component in components {
+        JSONLocation.path(of: components.map { component -> JSONLocation.Component in
             switch component {
-            case .index(let index):
-                text += "[\(index)]"
-            case .key(let key):
-                if isPlainKey(key) {
-                    if !text.isEmpty { text += "." }
-                    text += key
-                } else {
-                    text += "[" + JSONWriter().string(for: .string(key)) + "]"
-                }
+            case .key(let key): return .key(key)
+            case .index(let index): return .index(index)
             }
-        }
-        return text
-    }
-
-    private static func isPlainKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-                || byte == UInt8(ascii: "-")
-        }
+        })
     }
 }

@@ -255,28 +255,9 @@ struct JSONTextLocator {
 /// `\n`, columns count Unicode scalars (UTF-8 lead bytes) from the start of the line, both one-based.
 enum TextPosition {
     static func lineAndColumn(of offsets: [Int], in data: Data) -> [Int: (line: Int, column: Int)] {
-        var result: [Int: (line: Int, column: Int)] = [:]
-        let sorted = Array(Set(offsets)).sorted()
         data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var line = 1
-            var column = 1
-            var index = 0
-            for offset in sorted {
-                let end = min(offset, bytes.count)
-                while index < end {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\n") {
-                        line += 1
-                        column = 1
-                    } else if byte & 0xC0 != 0x80 {
-                        column += 1
-                    }
-                    index += 1
-                }
-                result[offset] = (line, column)
-            }
+            JSONSourceLocation.locations(of: offsets, in: raw.bindMemory(to: UInt8.self))
+                .mapValues { (line: $0.line, column: $0.column) }
         }
-        return result
     }
 }

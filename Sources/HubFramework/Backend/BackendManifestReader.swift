@@ -57,17 +57,6 @@ struct BackendManifestReader {
         problems.append(BackendManifestProblem(path: path, message: message))
     }
 
-    private static func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-
     private mutating func reportUnknownKeys(in object: [String: JSONValue], known: Set<String>, at path: String) {
         for key in object.keys.sorted() where !known.contains(key) {
             let prefix = path.isEmpty ? "" : path + "."
@@ -85,7 +74,7 @@ struct BackendManifestReader {
             return nil
         }
         guard let string = value.stringValue else {
-            report(keyPath, "expected a string, found \(Self.describe(value))")
+            report(keyPath, "expected a string, found \(value.kindDescription)")
             return nil
         }
         if string.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -97,7 +86,7 @@ struct BackendManifestReader {
 
     private mutating func manifest(from value: JSONValue) -> BackendManifest? {
         guard let object = value.objectValue else {
-            report("", "expected an object at the top level, found \(Self.describe(value))")
+            report("", "expected an object at the top level, found \(value.kindDescription)")
             return nil
         }
         reportUnknownKeys(in: object, known: Self.topLevelKeys, at: "")
@@ -129,7 +118,7 @@ struct BackendManifestReader {
                 features.append(feature)
             }
         case let other?:
-            report("features", "expected an array of features, found \(Self.describe(other))")
+            report("features", "expected an array of features, found \(other.kindDescription)")
         }
         guard let title, let startURI, problems.isEmpty else { return nil }
         let manifest = BackendManifest(title: title, startURI: startURI, features: features, sourceURL: sourceURL)
@@ -142,7 +131,7 @@ struct BackendManifestReader {
 
     private mutating func feature(from value: JSONValue, at path: String) -> BackendManifest.Feature? {
         guard let object = value.objectValue else {
-            report(path, "expected a feature object, found \(Self.describe(value))")
+            report(path, "expected a feature object, found \(value.kindDescription)")
             return nil
         }
         let before = problems.count
@@ -230,7 +219,7 @@ struct BackendManifestReader {
         switch value {
         case .string(let text) where text.count <= 40: return "\"\(text)\""
         case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-        default: return describe(value)
+        default: return value.kindDescription
         }
     }
 }

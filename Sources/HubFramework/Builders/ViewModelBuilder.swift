@@ -284,11 +284,10 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     private func addStreamingJSON(data: Data, limits: ContentLimits, bodyKey: String) throws(JSONError) -> [JSONProblem] {
         let problems = JSONProblemCollector(limits: limits)
         let parser = JSONParser(limits: limits)
-        var bodyLocation: JSONLocation?
         var offset = 0
         let isTopLevelArray = data.first { !$0.isJSONWhitespace && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF } == UInt8(ascii: "[")
         let streamed: JSONParser.StreamedArray = isTopLevelArray ? .topLevel : .member(bodyKey)
-        if !isTopLevelArray { bodyLocation = JSONLocation.key(bodyKey, in: nil) }
+        let bodyLocation = isTopLevelArray ? nil : JSONLocation.key(bodyKey, in: nil)
         var admitting = true
         let value: JSONValue
         do {

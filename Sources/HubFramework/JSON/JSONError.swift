@@ -17,22 +17,32 @@ public struct JSONSourceLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// Computes the line and column of `offset` in UTF-8 `bytes`.
     init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        self = Self.locations(of: [offset], in: bytes)[offset]!
+    }
+
+    /// The locations of several offsets, found in one pass over `bytes` (the validator locates every
+    /// problem of a document at once). Offsets past the end count as the end.
+    package static func locations(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [Int: JSONSourceLocation] {
+        var result: [Int: JSONSourceLocation] = [:]
         var line = 1
         var column = 1
-        let end = min(offset, bytes.count)
         var index = 0
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                // Count lead bytes and ASCII only, so a multi-byte character is one column.
-                column += 1
+        for offset in Set(offsets).sorted() {
+            let end = min(offset, bytes.count)
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    // Count lead bytes and ASCII only, so a multi-byte character is one column.
+                    column += 1
+                }
+                index += 1
             }
-            index += 1
+            result[offset] = JSONSourceLocation(offset: offset, line: line, column: column)
         }
-        self.init(offset: offset, line: line, column: column)
+        return result
     }
 
     public var description: String { "line \(line), column \(column) (byte \(offset))" }

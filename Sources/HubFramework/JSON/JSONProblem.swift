@@ -23,8 +23,8 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A persistent linked list: extending a location allocates one node and shares the prefix.
 /// `nil` stands for the document's top level.
-final class JSONLocation: Sendable {
-    enum Component: Sendable {
+package final class JSONLocation: Sendable {
+    package enum Component: Sendable {
         case key(String)
         case index(Int)
     }
@@ -53,8 +53,14 @@ final class JSONLocation: Sendable {
             components.append(current.component)
             node = current.parent
         }
+        return path(of: components.reversed())
+    }
+
+    /// The text of a path given as its steps from the top level (hub-validate reads paths back into
+    /// steps and writes them again in this one form).
+    package static func path(of components: [Component]) -> String {
         var text = ""
-        for component in components.reversed() {
+        for component in components {
             switch component {
             case .index(let index):
                 text += "[\(index)]"
