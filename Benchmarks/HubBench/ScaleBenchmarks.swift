@@ -278,57 +278,10 @@ enum ScaleBench {
     static func run(_ executable: URL, arguments: [String], environment extra: [String: String],
                     timeout: Double) -> Outcome
     {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let directory = FileManager.default.temporaryDirectory
-        let outURL = directory.appendingPathComponent("hub-scale-bench-\(getpid())-out.txt")
-        let errURL = directory.appendingPathComponent("hub-scale-bench-\(getpid())-err.txt")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        // Files rather than pipes: a child that prints a lot cannot block on a full pipe.
-        guard let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
-            return .failed("cannot create temporary files")
-        }
-        process.standardOutput = out
-        process.standardError = err
-        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        var environment = extra
         environment[spawnVariable] = String(monotonicNanoseconds())
-        process.environment = environment
-        do { try process.run() } catch { return .failed("cannot start \(executable.lastPathComponent): \(error)") }
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                process.terminate()
-                break
-            }
-            usleep(20_000)
-        }
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        if timedOut { return .failed(String(format: "did not finish in %.0f s", timeout)) }
-        let text = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-        var outcome = Outcome()
-        for line in text.split(separator: "\n") where line.hasPrefix("@@") {
-            let pair = line.dropFirst(2).split(separator: "=", maxSplits: 1)
-            if pair.count == 2 { outcome.values[String(pair[0])] = String(pair[1]) }
-        }
-        if process.terminationStatus != 0 || outcome.values.isEmpty {
-            let errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-            let last = errors.split(separator: "\n").last(where: { !$0.contains("Failed to set fd limit") })
-                .map(String.init) ?? ""
-            let reason = process.terminationReason == .uncaughtSignal
-                ? "crashed (signal \(process.terminationStatus))" : "exit status \(process.terminationStatus)"
-            outcome.failure = last.isEmpty ? reason : "\(reason): \(last.prefix(160))"
-        }
-        return outcome
+        let result = BenchChildProcess.run(executable, arguments: arguments, environment: environment, timeout: timeout)
+        return Outcome(values: result.values, failure: result.failure)
     }
 }
 

@@ -216,55 +216,10 @@ enum ViewBench {
 
     /// Runs this executable for one case and collects its `@@key=value` lines.
     static func runChild(_ spec: String, timeout: Double = childTimeout) -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["view"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[caseVariable] = spec
-        process.environment = environment
-        let directory = FileManager.default.temporaryDirectory
-        let outURL = directory.appendingPathComponent("hub-bench-\(getpid())-out.txt")
-        let errURL = directory.appendingPathComponent("hub-bench-\(getpid())-err.txt")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        guard let out = try? FileHandle(forWritingTo: outURL), let err = try? FileHandle(forWritingTo: errURL) else {
-            return .failed("cannot create temporary files")
-        }
-        process.standardOutput = out
-        process.standardError = err
-        do { try process.run() } catch { return .failed("cannot start: \(error)") }
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                process.terminate()
-                break
-            }
-            usleep(20_000)
-        }
-        process.waitUntilExit()
-        try? out.close()
-        try? err.close()
-        if timedOut { return .failed(String(format: "did not finish in %.0f s", timeout)) }
-        let text = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
-        var values: [String: String] = [:]
-        for line in text.split(separator: "\n") where line.hasPrefix("@@") {
-            let pair = line.dropFirst(2).split(separator: "=", maxSplits: 1)
-            if pair.count == 2 { values[String(pair[0])] = String(pair[1]) }
-        }
-        if process.terminationStatus != 0 || values.isEmpty {
-            let errors = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-            let last = errors.split(separator: "\n").last.map(String.init) ?? ""
-            let reason = process.terminationReason == .uncaughtSignal
-                ? "crashed (signal \(process.terminationStatus))" : "failed (status \(process.terminationStatus))"
-            return .failed(last.isEmpty ? reason : "\(reason): \(last.prefix(120))")
-        }
-        return .finished(values)
+        let result = BenchChildProcess.run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
+                                           arguments: ["view"], environment: [caseVariable: spec], timeout: timeout)
+        if let failure = result.failure { return .failed(failure) }
+        return .finished(result.values)
     }
 }
 
