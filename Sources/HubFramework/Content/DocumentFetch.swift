@@ -21,11 +21,13 @@ final class DocumentFetch: @unchecked Sendable {
     let limits: ContentLimits
     let timeout: TimeInterval
     let cache: DocumentCache?
-    fileprivate let completion: Completion
     fileprivate let fetcher: DocumentFetcher
 
     // Guarded by `fetcher.lock`.
     fileprivate var finished = false
+    /// Dropped once the fetch ends, reported or not: the caller usually keeps the fetch (to cancel
+    /// it) in the very object the completion captures, and that cycle must not outlive the load.
+    fileprivate var completion: Completion?
     fileprivate var task: URLSessionDataTask?
     fileprivate var timers: [DispatchWorkItem] = []
     fileprivate var cached: DocumentCache.Entry?
@@ -147,22 +149,25 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Ends `fetch` once: stops its timers and its task and reports `result` (nothing for nil).
     fileprivate func finish(_ fetch: DocumentFetch, with result: Result<Data, ContentLoadingError>?) {
-        let ended = lock.withLock { () -> (URLSessionDataTask?, [DispatchWorkItem])? in
+        let ended = lock.withLock { () -> (URLSessionDataTask?, [DispatchWorkItem], DocumentFetch.Completion?)? in
             guard !fetch.finished else { return nil }
             fetch.finished = true
             fetch.chunks = []  // a cancelled download's bytes are not kept until the task is gone
             let task = fetch.task
             if let task { fetches.removeValue(forKey: task.taskIdentifier) }
             fetch.task = nil
-            defer { fetch.timers = [] }
-            return (task, fetch.timers)
+            defer {
+                fetch.timers = []
+                fetch.completion = nil
+            }
+            return (task, fetch.timers, fetch.completion)
         }
-        guard let (task, timers) = ended else { return }
+        guard let (task, timers, completion) = ended else { return }
         for timer in timers { timer.cancel() }
         if let task, task.state == .running || task.state == .suspended {
             Self.cancelQueue.async { task.cancel() }
         }
-        if let result { fetch.completion(result) }
+        if let result { completion?(result) }
     }
 
     private func fetch(for task: URLSessionTask) -> DocumentFetch? {
