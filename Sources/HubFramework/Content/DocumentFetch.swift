@@ -64,6 +64,9 @@ final class DocumentFetch: @unchecked Sendable {
 final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     fileprivate let lock = NSLock()
     private var fetches: [Int: DocumentFetch] = [:]  // guarded by `lock`, keyed by task identifier
+    /// Tasks resumed and not yet completed, whether or not their fetch still waits for them: a fetch
+    /// that ends early (a limit, a timeout, `cancel()`) leaves its task to wind down in the session.
+    private var tasksInFlight = 0  // guarded by `lock`
     private var session: URLSession!
     /// Creating and resuming tasks happens here, never on the main thread.
     private let controlQueue = DispatchQueue(label: "hub.document-fetch.control", qos: .userInitiated)
@@ -141,6 +144,7 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 guard !fetch.finished else { return false }
                 fetch.task = task
                 fetches[task.taskIdentifier] = fetch
+                tasksInFlight += 1
                 return true
             }
             if started { task.resume() }
@@ -172,6 +176,20 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     private func fetch(for task: URLSessionTask) -> DocumentFetch? {
         lock.withLock { fetches[task.taskIdentifier] }
+    }
+
+    /// Waits up to `timeout` seconds until every task of every fetcher has completed in its
+    /// session, including those whose fetch ended early; false if some are still running. For tests,
+    /// which must not end the process with a transfer still inside FoundationNetworking (its
+    /// objects are then held only by a pending dispatch timer, which LeakSanitizer cannot see).
+    static func waitUntilNoTransfersAreInFlight(timeout: TimeInterval) -> Bool {
+        let all = registry.withLock { [sharedFetcher] + fetchers.values.map(\.1) }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while all.contains(where: { fetcher in fetcher.lock.withLock { fetcher.tasksInFlight > 0 } }) {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
     }
 
     // MARK: URLSessionDataDelegate
@@ -243,6 +261,7 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let removed = lock.withLock { () -> DocumentFetch? in
+            tasksInFlight -= 1
             guard let fetch = fetches[task.taskIdentifier], !fetch.finished else { return nil }
             return fetch
         }

@@ -15,6 +15,8 @@ final class NextPageContentOperationTests: XCTestCase, @unchecked Sendable {
     override func tearDown() {
         server.stop()
         server = nil
+        // A transfer that outlives its test would still be inside the session when the process ends.
+        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
     }
 
     private static func page(_ ids: [String], next: String?) -> String {

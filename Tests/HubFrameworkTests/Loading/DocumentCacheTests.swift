@@ -20,6 +20,8 @@ final class DocumentCacheTests: XCTestCase, @unchecked Sendable {
     override func tearDown() {
         server.stop()
         server = nil
+        // A transfer that outlives its test would still be inside the session when the process ends.
+        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
     }
 
     /// Loads `path` with a fresh operation using `cache`; the titles and the error.

@@ -28,6 +28,8 @@ final class HTTPLoadLifetimeTests: XCTestCase, @unchecked Sendable {
     override func tearDown() {
         server.stop()
         server = nil
+        // A transfer that outlives its test would still be inside the session when the process ends.
+        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
     }
 
     private final class WeakBuilder {

@@ -30,6 +30,8 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
     override func tearDown() {
         server.stop()
         server = nil
+        // A transfer that outlives its test would still be inside the session when the process ends.
+        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
         for file in temporaryFiles { try? FileManager.default.removeItem(at: file) }
         temporaryFiles = []
     }
