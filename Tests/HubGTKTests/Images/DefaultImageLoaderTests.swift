@@ -259,7 +259,7 @@ final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
 
     func testAnOversizedDownloadIsCut() {
         onMain {
-            server.route("/big.png", .data(Data(count: 50_000), contentType: "image/png"))
+            server.route("/big.png", .data(Data(repeating: 0, count: 50_000), contentType: "image/png"))
             let (loader, recorder) = makeLoader(maximumBytes: 10_000)
             let error = expectFailure(load(request(server.url("/big.png"), 50, 50), with: loader, recorder: recorder))
             guard case .tooLarge? = error else { return XCTFail("got \(String(describing: error))") }
