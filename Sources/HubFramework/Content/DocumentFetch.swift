@@ -66,7 +66,11 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private var fetches: [Int: DocumentFetch] = [:]  // guarded by `lock`, keyed by task identifier
     /// Tasks resumed and not yet completed, whether or not their fetch still waits for them: a fetch
     /// that ends early (a limit, a timeout, `cancel()`) leaves its task to wind down in the session.
-    private var tasksInFlight = 0  // guarded by `lock`
+    private var tasksInFlight: Set<Int> = []  // guarded by `lock`, task identifiers
+    /// From this many bytes received, the memory of a download that ended early is given back to
+    /// the system when its task completes.
+    private static let trimThreshold = 16 << 20
+    private var trimOnCompletion: Set<Int> = []  // guarded by `lock`
     private var session: URLSession!
     /// Creating and resuming tasks happens here, never on the main thread.
     private let controlQueue = DispatchQueue(label: "hub.document-fetch.control", qos: .userInitiated)
@@ -144,7 +148,7 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 guard !fetch.finished else { return false }
                 fetch.task = task
                 fetches[task.taskIdentifier] = fetch
-                tasksInFlight += 1
+                tasksInFlight.insert(task.taskIdentifier)
                 return true
             }
             if started { task.resume() }
@@ -153,10 +157,25 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Ends `fetch` once: stops its timers and its task and reports `result` (nothing for nil).
     fileprivate func finish(_ fetch: DocumentFetch, with result: Result<Data, ContentLoadingError>?) {
+        // A download that ended before its body did (failed, refused, cancelled).
+        var endedEarly = true
+        if case .success? = result { endedEarly = false }
+        var trimNow = false
         let ended = lock.withLock { () -> (URLSessionDataTask?, [DispatchWorkItem], DocumentFetch.Completion?)? in
             guard !fetch.finished else { return nil }
             fetch.finished = true
             fetch.chunks = []  // a cancelled download's bytes are not kept until the task is gone
+            if endedEarly, fetch.bodyBytes >= Self.trimThreshold {
+                // Up to hundreds of megabytes of chunks, allocated on the session's threads: glibc
+                // would keep them resident for those threads' next allocations. The last of them
+                // are freed once the session has delivered what it still had queued, so the pages
+                // are given back when the task completes.
+                if let task = fetch.task, tasksInFlight.contains(task.taskIdentifier) {
+                    trimOnCompletion.insert(task.taskIdentifier)
+                } else {
+                    trimNow = true
+                }
+            }
             let task = fetch.task
             if let task { fetches.removeValue(forKey: task.taskIdentifier) }
             fetch.task = nil
@@ -167,6 +186,7 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return (task, fetch.timers, fetch.completion)
         }
         guard let (task, timers, completion) = ended else { return }
+        if trimNow { DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() } }
         for timer in timers { timer.cancel() }
         if let task, task.state == .running || task.state == .suspended {
             Self.cancelQueue.async { task.cancel() }
@@ -185,7 +205,7 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
     static func waitUntilNoTransfersAreInFlight(timeout: TimeInterval) -> Bool {
         let all = registry.withLock { [sharedFetcher] + fetchers.values.map(\.1) }
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while all.contains(where: { fetcher in fetcher.lock.withLock { fetcher.tasksInFlight > 0 } }) {
+        while all.contains(where: { fetcher in fetcher.lock.withLock { !fetcher.tasksInFlight.isEmpty } }) {
             if Date() > deadline { return false }
             usleep(10_000)
         }
@@ -260,11 +280,13 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let removed = lock.withLock { () -> DocumentFetch? in
-            tasksInFlight -= 1
-            guard let fetch = fetches[task.taskIdentifier], !fetch.finished else { return nil }
-            return fetch
+        let (removed, trim) = lock.withLock { () -> (DocumentFetch?, Bool) in
+            tasksInFlight.remove(task.taskIdentifier)
+            let trim = trimOnCompletion.remove(task.taskIdentifier) != nil
+            guard let fetch = fetches[task.taskIdentifier], !fetch.finished else { return (nil, trim) }
+            return (fetch, trim)
         }
+        if trim { DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() } }
         guard let fetch = removed else { return }
         if let error {
             let urlError = error as? URLError ?? URLError(URLError.Code(rawValue: (error as NSError).code) ?? .unknown)

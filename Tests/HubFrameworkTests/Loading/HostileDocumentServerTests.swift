@@ -132,6 +132,31 @@ final class HostileDocumentServerTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(outcome.titles, [], "the builder is left untouched")
     }
 
+    // What a download received before it failed is given back to the system, not just freed: glibc
+    // would otherwise keep those pages resident for the session thread's next allocations.
+    func testTheBytesOfAFailedLargeDownloadLeaveTheProcess() throws {
+        // Under AddressSanitizer or ThreadSanitizer (make sanitize), the sanitizer's allocator
+        // replaces glibc's, which is what this test is about.
+        try XCTSkipIf(dlsym(nil, "__sanitizer_get_current_allocated_bytes") != nil,
+                      "a sanitizer's allocator replaces glibc's malloc here")
+        let limit = 128 << 20
+        server.route("/endless.json", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "application/json")], body: Data("[".utf8),
+            behavior: .stream(chunk: Data(repeating: UInt8(ascii: " "), count: 64 * 1024), repeats: nil,
+                              interval: 0)))
+        let before = Self.residentBytes()
+        let outcome = run(operation("/endless.json", limits: ContentLimits(maximumDocumentBytes: limit)))
+        XCTAssertEqual(outcome.error, .tooLarge(url: server.url("/endless.json"), limit: limit))
+        var after = Self.residentBytes()
+        let deadline = Date(timeIntervalSinceNow: 3)
+        while after - before >= limit / 4, Date() < deadline {
+            usleep(50_000)
+            after = Self.residentBytes()
+        }
+        XCTAssertLessThan(after - before, limit / 4,
+                          "\((after - before) >> 20) MiB of the \(limit >> 20) MiB received stayed resident")
+    }
+
     // Proves that the session decompresses: a gzip-encoded document arrives as its JSON.
     func testGzipEncodedDocumentIsDecompressed() {
         server.route("/gzipped.json", LoopbackHTTPServer.Response(
