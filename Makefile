@@ -151,9 +151,9 @@ bench: deps
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -v "Failed to set fd limit"
 
-# The soak alone: 1,000 navigations between the demo views in one viewer, then resident memory, file
-# descriptors, threads and widgets compared with their level after the first 50 (`make test` runs it
-# too). Prints its figures.
+# The soak alone: 1,000 navigations between the demo views and a document served over HTTP in one
+# viewer, then resident memory, file descriptors, threads and widgets compared with their level
+# after the first 50 (`make test` runs it too). Prints its figures.
 soak: deps
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data

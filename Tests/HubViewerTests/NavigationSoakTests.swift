@@ -4,11 +4,12 @@ import HubApp
 import HubFramework
 import HubGTK
 import HubGTKTestSupport
+import HubTestSupport
 import XCTest
 @testable import HubViewer
 
 /// A long session in one process: 1,000 navigations between demo views (rows, local images, the
-/// live view, the error page) with Back, Forward and reloads. What the viewer holds after the first
+/// live view, the error page, a document downloaded over HTTP) with Back, Forward and reloads. What the viewer holds after the first
 /// 50 navigations is its working set; after 1,000 it must be back within 10 % of it: resident
 /// memory, open file descriptors, threads, live `Widget` objects and GTK widgets in the window.
 ///
@@ -22,6 +23,9 @@ final class NavigationSoakTests: GtkTestCase, @unchecked Sendable {
     /// One step of the walk.
     private enum Step {
         case open(String)
+        /// The soak's HTTP document (`hub-json:` on a loopback server), big enough (2,000 rows,
+        /// about 2.5 MB of models) that keeping each load's models would show in resident memory.
+        case openDocument
         case back
         case forward
         case reload
@@ -33,7 +37,7 @@ final class NavigationSoakTests: GtkTestCase, @unchecked Sendable {
     private static let cycle: [Step] = [
         .open("hub-demo:reallylonglist"), .open("hub-demo:prettypictures"), .reload, .open("live:"), .reload,
         .open("nosuch:thing"), .back, .back, .forward, .back, .back, .back,
-        .open("hub-demo:prettypictures"), .open("live:"), .back, .forward, .reload, .open("hub-demo:reallylonglist"),
+        .openDocument, .open("live:"), .back, .forward, .reload, .open("hub-demo:reallylonglist"),
         .open("hub-demo:stickyHeader"), .open("nosuch:thing"), .back, .back, .back, .back, .back,
     ]
 
@@ -52,6 +56,12 @@ final class NavigationSoakTests: GtkTestCase, @unchecked Sendable {
     }
 
     func testAThousandNavigationsReturnToTheWorkingSet() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let rows = (0..<2_000).map { #"{"id": "row-\#($0)", "text": {"title": "Row \#($0)", "subtitle": "Downloaded"}}"# }
+        server.route("/soak.json", .data(Data("{\"body\": [\(rows.joined(separator: ","))]}".utf8),
+                                         contentType: "application/json"))
+        let document = "hub-json:" + server.url("/soak.json").absoluteString
         try onMain {
             let app = SharedViewer.fresh()
             defer { app.navigator.tearDown() }
@@ -64,6 +74,7 @@ final class NavigationSoakTests: GtkTestCase, @unchecked Sendable {
             for navigation in 1...Self.navigations {
                 switch Self.cycle[(navigation - 1) % Self.cycle.count] {
                 case .open(let uri): app.navigator.open(uri)
+                case .openDocument: app.navigator.open(document)
                 case .back: app.navigator.goBack()
                 case .forward: app.navigator.goForward()
                 case .reload: app.navigator.reload()
