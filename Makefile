@@ -192,7 +192,8 @@ SAN_NETWORK_TESTS ?= HubFrameworkTests.DocumentCacheTests HubFrameworkTests.HTTP
                 HubFrameworkTests.LoopbackHTTPServerTests HubFrameworkTests.NextPageContentOperationTests \
                 HubGTKTests.DefaultImageLoaderTests HubGTKTests.ViewControllerImageTests \
                 HubAppTests.BackendAppTests HubViewerTests.ContentOriginTests \
-                HubViewerTests.GitHubSearchFeatureTests HubViewerTests.ImagesScreenshotTests
+                HubViewerTests.GitHubSearchFeatureTests HubViewerTests.ImagesScreenshotTests \
+                HubViewerTests.NavigationSoakTests
 empty        :=
 space        := $(empty) $(empty)
 SAN_NETWORK_REGEX = ^($(subst $(space),|,$(strip $(SAN_NETWORK_TESTS))))/
