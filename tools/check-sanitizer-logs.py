@@ -32,7 +32,6 @@ import sys
 
 BLOCK_START = re.compile(r"^(Direct|Indirect) leak of (\d+) byte\(s\) in (\d+) object\(s\) allocated from:")
 FRAME = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ in (\S+)(?: (\S+))?")
-FRAME_MODULE = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ +\((\S+)\+0x[0-9a-f]+\)")
 ALLOCATORS = ("malloc", "calloc", "realloc", "strdup", "strndup", "posix_memalign", "aligned_alloc",
               "operator new", "swift_slowAlloc", "swift_allocObject")
 EXCERPT_LINES = 16

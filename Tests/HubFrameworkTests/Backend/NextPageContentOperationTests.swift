@@ -5,20 +5,7 @@ import XCTest
 import HubTestSupport
 
 /// Following `custom.next` from page to page, behind a JSON operation, over HTTP and in files.
-final class NextPageContentOperationTests: XCTestCase, @unchecked Sendable {
-    private var server: LoopbackHTTPServer!
-
-    override func setUpWithError() throws {
-        server = try LoopbackHTTPServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        // A transfer that outlives its test would still be inside the session when the process ends.
-        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
-    }
-
+final class NextPageContentOperationTests: LoopbackServerTestCase, @unchecked Sendable {
     private static func page(_ ids: [String], next: String?) -> String {
         let body = ids.map { #"{"id": "\#($0)", "text": {"title": "\#($0)"}}"# }.joined(separator: ",")
         let custom = next.map { #", "custom": {"next": "\#($0)"}"# } ?? ""

@@ -9,20 +9,7 @@ import HubTestSupport
 #endif
 
 /// `JSONContentOperation` follows the server's caching headers through a `DocumentCache`.
-final class DocumentCacheTests: XCTestCase, @unchecked Sendable {
-    private var server: LoopbackHTTPServer!
-    private static let document = #"{"body": [{"id": "one", "text": {"title": "One"}}]}"#
-
-    override func setUpWithError() throws {
-        server = try LoopbackHTTPServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        // A transfer that outlives its test would still be inside the session when the process ends.
-        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
-    }
+final class DocumentCacheTests: LoopbackServerTestCase, @unchecked Sendable {
 
     /// Loads `path` with a fresh operation using `cache`; the titles and the error.
     private func load(_ path: String, cache: DocumentCache) -> (titles: [String], error: ContentLoadingError?,
@@ -49,7 +36,7 @@ final class DocumentCacheTests: XCTestCase, @unchecked Sendable {
             }
             return LoopbackHTTPServer.Response(
                 headers: [("Content-Type", "application/json"), ("ETag", "\"v1\""), ("Cache-Control", "no-cache")],
-                body: Data(Self.document.utf8))
+                body: Data(Self.oneRowDocument.utf8))
         }
         let cache = DocumentCache()
         let first = load("/feed.json", cache: cache)
@@ -70,7 +57,7 @@ final class DocumentCacheTests: XCTestCase, @unchecked Sendable {
                 return LoopbackHTTPServer.Response(status: 304)
             }
             return LoopbackHTTPServer.Response(
-                headers: [("Content-Type", "application/json"), ("Last-Modified", date)], body: Data(Self.document.utf8))
+                headers: [("Content-Type", "application/json"), ("Last-Modified", date)], body: Data(Self.oneRowDocument.utf8))
         }
         let cache = DocumentCache()
         _ = load("/feed.json", cache: cache)
@@ -83,7 +70,7 @@ final class DocumentCacheTests: XCTestCase, @unchecked Sendable {
     func testFreshDocumentIsUsedWithoutARequest() {
         server.route("/feed.json", LoopbackHTTPServer.Response(
             headers: [("Content-Type", "application/json"), ("Cache-Control", "public, max-age=60")],
-            body: Data(Self.document.utf8)))
+            body: Data(Self.oneRowDocument.utf8)))
         let cache = DocumentCache()
         _ = load("/feed.json", cache: cache)
         let second = load("/feed.json", cache: cache)
@@ -96,7 +83,7 @@ final class DocumentCacheTests: XCTestCase, @unchecked Sendable {
     func testAgeShortensTheFreshness() {
         server.route("/feed.json", LoopbackHTTPServer.Response(
             headers: [("Content-Type", "application/json"), ("Cache-Control", "max-age=60"), ("Age", "60")],
-            body: Data(Self.document.utf8)))
+            body: Data(Self.oneRowDocument.utf8)))
         let cache = DocumentCache()
         _ = load("/feed.json", cache: cache)
         _ = load("/feed.json", cache: cache)
@@ -106,7 +93,7 @@ final class DocumentCacheTests: XCTestCase, @unchecked Sendable {
     func testNoStoreIsAlwaysRequested() {
         server.route("/feed.json", LoopbackHTTPServer.Response(
             headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store, max-age=60"), ("ETag", "\"v1\"")],
-            body: Data(Self.document.utf8)))
+            body: Data(Self.oneRowDocument.utf8)))
         let cache = DocumentCache()
         _ = load("/feed.json", cache: cache)
         let second = load("/feed.json", cache: cache)

@@ -8,28 +8,18 @@ import HubTestSupport
 /// while it runs: once it has reported, failed, been answered from the cache or been cancelled,
 /// nothing of it outlives the operation. The download object and the load that waits for it refer
 /// to each other while the download runs, so each way a load ends must break that link.
-final class HTTPLoadLifetimeTests: XCTestCase, @unchecked Sendable {
-    private var server: LoopbackHTTPServer!
-    private static let document = #"{"body": [{"id": "one", "text": {"title": "One"}}]}"#
-
+final class HTTPLoadLifetimeTests: LoopbackServerTestCase, @unchecked Sendable {
     override func setUpWithError() throws {
-        server = try LoopbackHTTPServer()
+        try super.setUpWithError()
         server.route("/feed.json", LoopbackHTTPServer.Response(
             headers: [("Content-Type", "application/json"), ("Cache-Control", "max-age=60")],
-            body: Data(Self.document.utf8)))
+            body: Data(Self.oneRowDocument.utf8)))
         server.route("/missing.json", LoopbackHTTPServer.Response(status: 404))
         server.route("/endless.json") { _ in
             LoopbackHTTPServer.Response(
                 headers: [("Content-Type", "application/json")], body: Data("[".utf8),
                 behavior: .stream(chunk: Data(repeating: 0x20, count: 1024), repeats: nil, interval: 0.01))
         }
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        // A transfer that outlives its test would still be inside the session when the process ends.
-        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
     }
 
     private final class WeakBuilder {

@@ -11,22 +11,8 @@ import HubTestSupport
 /// HTTP documents from servers that misbehave: endless and oversized bodies, gzip bombs, servers that
 /// trickle or never answer, redirect loops, HTML where JSON belongs. Each case ends in its clear error
 /// within a wall-time bound; the memory-heavy ones also bound the growth of resident memory.
-final class HostileDocumentServerTests: XCTestCase, @unchecked Sendable {
-    private var server: LoopbackHTTPServer!
-
-    private static let document = #"{"body": [{"id": "one", "text": {"title": "One"}}]}"#
+final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Sendable {
     private static let limit = 8 << 20
-
-    override func setUpWithError() throws {
-        server = try LoopbackHTTPServer()
-    }
-
-    override func tearDown() {
-        server.stop()
-        server = nil
-        // A transfer that outlives its test would still be inside the session when the process ends.
-        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
-    }
 
     // MARK: Helpers
 
@@ -161,7 +147,7 @@ final class HostileDocumentServerTests: XCTestCase, @unchecked Sendable {
     func testGzipEncodedDocumentIsDecompressed() {
         server.route("/gzipped.json", LoopbackHTTPServer.Response(
             headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
-            body: Gzip.stored(Data(Self.document.utf8))))
+            body: Gzip.stored(Data(Self.oneRowDocument.utf8))))
         let outcome = run(operation("/gzipped.json"))
         XCTAssertNil(outcome.error)
         XCTAssertEqual(outcome.titles, ["One"])
@@ -189,7 +175,7 @@ final class HostileDocumentServerTests: XCTestCase, @unchecked Sendable {
         server.stop()
         XCTAssertTrue(server.waitForIdle(timeout: 5))
         server = try? LoopbackHTTPServer()
-        server.route("/after.json", .json(Self.document))
+        server.route("/after.json", .json(Self.oneRowDocument))
         let after = run(operation("/after.json"), wait: 20)
         XCTAssertNil(after.error)
         XCTAssertLessThan(after.elapsed, 15)
@@ -221,8 +207,8 @@ final class HostileDocumentServerTests: XCTestCase, @unchecked Sendable {
     }
 
     func testDocumentJustUnderTheLimitLoads() {
-        let padding = String(repeating: " ", count: 1000 - Self.document.utf8.count)
-        server.route("/fits.json", .json(Self.document + padding))
+        let padding = String(repeating: " ", count: 1000 - Self.oneRowDocument.utf8.count)
+        server.route("/fits.json", .json(Self.oneRowDocument + padding))
         let outcome = run(operation("/fits.json", limits: ContentLimits(maximumDocumentBytes: 1000)))
         XCTAssertNil(outcome.error)
         XCTAssertEqual(outcome.titles, ["One"])
@@ -254,7 +240,7 @@ final class HostileDocumentServerTests: XCTestCase, @unchecked Sendable {
     }
 
     func testServerThatAcceptsAndNeverAnswersHitsTheConnectTimeout() {
-        server.route("/silent.json", .json(Self.document, delay: 60))
+        server.route("/silent.json", .json(Self.oneRowDocument, delay: 60))
         let limits = ContentLimits(maximumDocumentBytes: Self.limit, maximumConnectSeconds: 1, maximumLoadSeconds: 10)
         let outcome = run(operation("/silent.json", limits: limits))
         let url = server.url("/silent.json")
@@ -291,7 +277,7 @@ final class HostileDocumentServerTests: XCTestCase, @unchecked Sendable {
 
     func testRedirectsWithinTheLimitAreFollowed() {
         server.route("/old") { _ in LoopbackHTTPServer.Response(status: 301, headers: [("Location", "/new")]) }
-        server.route("/new", .json(Self.document))
+        server.route("/new", .json(Self.oneRowDocument))
         let outcome = run(operation("/old"))
         XCTAssertNil(outcome.error)
         XCTAssertEqual(outcome.titles, ["One"])

@@ -9,8 +9,7 @@ import HubTestSupport
 #endif
 
 /// The JSON content operation against the loopback HTTP server and the file system.
-final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
-    private var server: LoopbackHTTPServer!
+final class JSONContentOperationTests: LoopbackServerTestCase, @unchecked Sendable {
     private var temporaryFiles: [URL] = []
 
     private static let goodDocument = #"""
@@ -23,17 +22,10 @@ final class JSONContentOperationTests: XCTestCase, @unchecked Sendable {
         }
         """#
 
-    override func setUpWithError() throws {
-        server = try LoopbackHTTPServer()
-    }
-
     override func tearDown() {
-        server.stop()
-        server = nil
-        // A transfer that outlives its test would still be inside the session when the process ends.
-        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
         for file in temporaryFiles { try? FileManager.default.removeItem(at: file) }
         temporaryFiles = []
+        super.tearDown()
     }
 
     // MARK: Helpers
