@@ -158,8 +158,8 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Ends `fetch` once: stops its timers and its task and reports `result` (nothing for nil).
     fileprivate func finish(_ fetch: DocumentFetch, with result: Result<Data, ContentLoadingError>?) {
         // A download that ended before its body did (failed, refused, cancelled).
-        var endedEarly = true
-        if case .success? = result { endedEarly = false }
+        let endedEarly: Bool
+        if case .success? = result { endedEarly = false } else { endedEarly = true }
         var trimNow = false
         let ended = lock.withLock { () -> (URLSessionDataTask?, [DispatchWorkItem], DocumentFetch.Completion?)? in
             guard !fetch.finished else { return nil }
@@ -186,12 +186,18 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
             return (task, fetch.timers, fetch.completion)
         }
         guard let (task, timers, completion) = ended else { return }
-        if trimNow { DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() } }
+        if trimNow { Self.returnFreedMemory() }
         for timer in timers { timer.cancel() }
         if let task, task.state == .running || task.state == .suspended {
             Self.cancelQueue.async { task.cancel() }
         }
         if let result { completion?(result) }
+    }
+
+    /// Gives what a download received back to the system, off the calling thread (`malloc_trim`
+    /// walks every arena).
+    private static func returnFreedMemory() {
+        DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() }
     }
 
     private func fetch(for task: URLSessionTask) -> DocumentFetch? {
@@ -286,7 +292,7 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
             guard let fetch = fetches[task.taskIdentifier], !fetch.finished else { return (nil, trim) }
             return (fetch, trim)
         }
-        if trim { DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() } }
+        if trim { Self.returnFreedMemory() }
         guard let fetch = removed else { return }
         if let error {
             let urlError = error as? URLError ?? URLError(URLError.Code(rawValue: (error as NSError).code) ?? .unknown)
