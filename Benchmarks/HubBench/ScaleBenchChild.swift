@@ -17,12 +17,6 @@ import HubViewer
 /// * `history:N` — opens the document five times, goes back four times: memory before and after.
 @MainActor
 enum ScaleBenchChild {
-    private static var results: [(String, String)] = []
-
-    static func report(_ key: String, _ value: String) { results.append((key, value)) }
-    static func report(_ key: String, _ value: Double) { results.append((key, String(value))) }
-    static func report(_ key: String, _ value: Int) { results.append((key, String(value))) }
-
     static func run(_ spec: String) -> Never {
         let parts = spec.split(separator: ":")
         guard parts.count == 2, let count = Int(parts[1]) else { fail("bad case \(spec)") }
@@ -47,19 +41,12 @@ enum ScaleBenchChild {
         default:
             fail("unknown case \(spec)")
         }
-        let text = results.map { "@@\($0.0)=\($0.1)\n" }.joined()
-        fflush(nil)
-        FileHandle.standardOutput.write(Data(text.utf8))
-        exit(0)
+        BenchChildReport.finish()
     }
 
     /// Prints what was measured so far and why the case stops, and exits with status 1.
     static func fail(_ message: String) -> Never {
-        let text = results.map { "@@\($0.0)=\($0.1)\n" }.joined()
-        fflush(nil)
-        FileHandle.standardOutput.write(Data(text.utf8))
-        FileHandle.standardError.write(Data("hub-bench scale: \(message)\n".utf8))
-        exit(1)
+        BenchChildReport.fail("hub-bench scale: \(message)")
     }
 }
 
@@ -259,16 +246,16 @@ final class BenchViewer {
         let opened = Clock.now()
         open(uri, "open", timeout: timeout)
         let frameEnd = probe.lastFrameEnd
-        ScaleBenchChild.report("openStall", stalls.stop())
-        ScaleBenchChild.report("firstFrame", Clock.seconds(from: spawnOnClock, to: frameEnd))
-        ScaleBenchChild.report("openToFrame", Clock.seconds(from: opened, to: frameEnd))
-        ScaleBenchChild.report("peakAtFrame", Bench.peakResidentBytes())
+        BenchChildReport.report("openStall", stalls.stop())
+        BenchChildReport.report("firstFrame", Clock.seconds(from: spawnOnClock, to: frameEnd))
+        BenchChildReport.report("openToFrame", Clock.seconds(from: opened, to: frameEnd))
+        BenchChildReport.report("peakAtFrame", Bench.peakResidentBytes())
         if let controller = app.navigator.currentPage?.viewController {
-            ScaleBenchChild.report("bodyCount", controller.viewModel?.bodyComponentModels.count ?? 0)
+            BenchChildReport.report("bodyCount", controller.viewModel?.bodyComponentModels.count ?? 0)
         }
         settle()
-        ScaleBenchChild.report("settledRSS", Bench.residentBytes())
-        ScaleBenchChild.report("peakRSS", Bench.peakResidentBytes())
+        BenchChildReport.report("settledRSS", Bench.residentBytes())
+        BenchChildReport.report("peakRSS", Bench.peakResidentBytes())
     }
 
     /// F5 on the current page: reload → the reloaded view painted, the longest stall meanwhile, the
@@ -285,11 +272,11 @@ final class BenchViewer {
         app.navigator.reload()
         // A reload delivers a new view model: until it is the one shown, the frame is the old content.
         waitUntilRendered("F5", timeout: timeout, and: { [weak controller] in controller?.viewModel !== shown })
-        ScaleBenchChild.report("reloadStall", stalls.stop())
-        ScaleBenchChild.report("reloadToFrame", Clock.seconds(from: start, to: probe.lastFrameEnd))
+        BenchChildReport.report("reloadStall", stalls.stop())
+        BenchChildReport.report("reloadToFrame", Clock.seconds(from: start, to: probe.lastFrameEnd))
         settle()
-        ScaleBenchChild.report("reloadSettledRSS", Bench.residentBytes())
-        ScaleBenchChild.report("reloadPeakRSS", Bench.peakResidentBytes())
+        BenchChildReport.report("reloadSettledRSS", Bench.residentBytes())
+        BenchChildReport.report("reloadPeakRSS", Bench.peakResidentBytes())
     }
 
     /// Opens the document once and settles (RSS₁), opens it four more times, goes back four times,
@@ -298,7 +285,7 @@ final class BenchViewer {
         let start = Clock.now()
         open(uri, "open 1", timeout: timeout)
         settle()
-        ScaleBenchChild.report("historyFirstRSS", Bench.residentBytes())
+        BenchChildReport.report("historyFirstRSS", Bench.residentBytes())
         for opening in 2...5 {
             open(uri, "open \(opening)", timeout: timeout)
         }
@@ -308,8 +295,8 @@ final class BenchViewer {
         }
         guard app.navigator.currentIndex == 0 else { ScaleBenchChild.fail("not back at the first page") }
         settle()
-        ScaleBenchChild.report("historyLastRSS", Bench.residentBytes())
-        ScaleBenchChild.report("historyPeakRSS", Bench.peakResidentBytes())
-        ScaleBenchChild.report("historyTime", Clock.seconds(from: start, to: Clock.now()))
+        BenchChildReport.report("historyLastRSS", Bench.residentBytes())
+        BenchChildReport.report("historyPeakRSS", Bench.peakResidentBytes())
+        BenchChildReport.report("historyTime", Clock.seconds(from: start, to: Clock.now()))
     }
 }

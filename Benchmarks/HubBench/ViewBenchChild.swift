@@ -7,12 +7,6 @@ import HubGTK
 /// `@@key=value` lines and exits.
 @MainActor
 enum ViewBenchChild {
-    private static var results: [(String, String)] = []
-
-    static func report(_ key: String, _ value: String) { results.append((key, value)) }
-    static func report(_ key: String, _ value: Double) { results.append((key, String(value))) }
-    static func report(_ key: String, _ value: Int) { results.append((key, String(value))) }
-
     static func run(_ spec: String) -> Never {
         let parts = spec.split(separator: ":")
         guard parts.count == 2, let count = Int(parts[1]) else { fail("bad case \(spec)") }
@@ -31,15 +25,11 @@ enum ViewBenchChild {
         default:
             fail("unknown case \(spec)")
         }
-        let text = results.map { "@@\($0.0)=\($0.1)\n" }.joined()
-        fflush(nil)
-        FileHandle.standardOutput.write(Data(text.utf8))
-        exit(0)
+        BenchChildReport.finish()
     }
 
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("hub-bench view: \(message)\n".utf8))
-        exit(1)
+        BenchChildReport.fail("hub-bench view: \(message)")
     }
 }
 
@@ -358,15 +348,15 @@ final class BenchHubView {
         let (chainStart, frameEnd) = loadAndWaitForFirstFrame()
         let residentAfter = Memory.resident()
         let anonymousAfter = Memory.anonymous()
-        ViewBenchChild.report("firstFrame", Clock.seconds(from: delegate.delivered, to: frameEnd))
-        ViewBenchChild.report("chain", Clock.seconds(from: chainStart, to: frameEnd))
-        ViewBenchChild.report("render", Clock.seconds(from: delegate.delivered, to: delegate.rendered))
-        ViewBenchChild.report("modelRSS", delegate.residentAtDelivery - residentBefore)
-        ViewBenchChild.report("viewRSS", residentAfter - delegate.residentAtDelivery)
-        ViewBenchChild.report("modelAnon", delegate.anonymousAtDelivery - anonymousBefore)
-        ViewBenchChild.report("viewAnon", anonymousAfter - delegate.anonymousAtDelivery)
-        ViewBenchChild.report("live", controller.liveBodyComponentCount)
-        ViewBenchChild.report("widgets", countWidgets(window))
+        BenchChildReport.report("firstFrame", Clock.seconds(from: delegate.delivered, to: frameEnd))
+        BenchChildReport.report("chain", Clock.seconds(from: chainStart, to: frameEnd))
+        BenchChildReport.report("render", Clock.seconds(from: delegate.delivered, to: delegate.rendered))
+        BenchChildReport.report("modelRSS", delegate.residentAtDelivery - residentBefore)
+        BenchChildReport.report("viewRSS", residentAfter - delegate.residentAtDelivery)
+        BenchChildReport.report("modelAnon", delegate.anonymousAtDelivery - anonymousBefore)
+        BenchChildReport.report("viewAnon", anonymousAfter - delegate.anonymousAtDelivery)
+        BenchChildReport.report("live", controller.liveBodyComponentCount)
+        BenchChildReport.report("widgets", countWidgets(window))
 
         // The end of the content, far past 32,767 px.
         let maximum = (controller.layout?.contentSize.height ?? 0) - controller.canvas.viewportSize.height
@@ -374,8 +364,8 @@ final class BenchHubView {
         probe.waitForFrame()
         probe.settle()
         let last = controller.cellWidget(atBodyIndex: count - 1)
-        ViewBenchChild.report("lastY", controller.frame(ofBodyComponentAt: count - 1).minY)
-        ViewBenchChild.report("lastDrawn", last.map { isDrawnOnScreen($0, in: window) } == true ? "yes" : "no")
+        BenchChildReport.report("lastY", controller.frame(ofBodyComponentAt: count - 1).minY)
+        BenchChildReport.report("lastDrawn", last.map { isDrawnOnScreen($0, in: window) } == true ? "yes" : "no")
 
         if let folder = screenshotFolder { takeScreenshot(folder: folder) }
     }
@@ -456,8 +446,8 @@ final class BenchHubView {
 
     func reportScrolls(prefix: String) {
         let stats = percentiles(frames)
-        func report(_ key: String, _ value: Double) { ViewBenchChild.report("\(prefix).\(key)", value) }
-        func report(_ key: String, _ value: Int) { ViewBenchChild.report("\(prefix).\(key)", value) }
+        func report(_ key: String, _ value: Double) { BenchChildReport.report("\(prefix).\(key)", value) }
+        func report(_ key: String, _ value: Int) { BenchChildReport.report("\(prefix).\(key)", value) }
         report("scrolls", frames.count)
         report("p50", stats.p50)
         report("p95", stats.p95)
@@ -561,10 +551,10 @@ struct PlainContainerCase {
         }
         guard probe.waitForFrame(timeout: ViewBench.childTimeout) else { ViewBenchChild.fail("never painted") }
         probe.condition = nil
-        ViewBenchChild.report("firstFrame", Clock.seconds(from: start, to: probe.lastFrameEnd))
-        ViewBenchChild.report("viewRSS", Memory.resident() - residentBefore)
-        ViewBenchChild.report("viewAnon", Memory.anonymous() - anonymousBefore)
-        ViewBenchChild.report("widgets", countWidgets(window))
+        BenchChildReport.report("firstFrame", Clock.seconds(from: start, to: probe.lastFrameEnd))
+        BenchChildReport.report("viewRSS", Memory.resident() - residentBefore)
+        BenchChildReport.report("viewAnon", Memory.anonymous() - anonymousBefore)
+        BenchChildReport.report("widgets", countWidgets(window))
 
         // The end of the content, far past 32,767 px.
         let adjustment = gtk_scrolled_window_get_vadjustment(hub_scrolled_window(scrolled))!
@@ -576,8 +566,8 @@ struct PlainContainerCase {
             var y: Int32 = 0
             var x: Int32 = 0
             _ = gtk_widget_translate_coordinates(last, container, 0, 0, &x, &y)
-            ViewBenchChild.report("lastY", Int(y))
-            ViewBenchChild.report("lastDrawn", isDrawnOnScreen(last, in: window) ? "yes" : "no")
+            BenchChildReport.report("lastY", Int(y))
+            BenchChildReport.report("lastDrawn", isDrawnOnScreen(last, in: window) ? "yes" : "no")
         }
     }
 }
