@@ -1,0 +1,548 @@
+import Foundation
+
+enum ASCII {
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let comma = UInt8(ascii: ",")
+    static let colon = UInt8(ascii: ":")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let minus = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let lowerE = UInt8(ascii: "e")
+    static let upperE = UInt8(ascii: "E")
+}
+
+/// Exact powers of ten representable as `Double` (for the fast number path).
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+struct JSONScanner {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    let maximumDepth: Int
+    let maximumNumberLength: Int
+    var index = 0
+    /// The array whose elements go to `sink` instead of into the tree (see `JSONParser.parse(_:streamingElementsOf:to:)`).
+    var streamed: JSONParser.StreamedArray?
+    var sink: ((JSONValue) -> Void)?
+
+    init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, maximumNumberLength: Int) {
+        self.base = base
+        self.count = count
+        self.maximumDepth = maximumDepth
+        self.maximumNumberLength = maximumNumberLength
+    }
+
+    // MARK: Errors
+
+    func location(_ offset: Int) -> JSONSourceLocation {
+        JSONSourceLocation(offset: offset, in: UnsafeBufferPointer(start: base, count: count))
+    }
+
+    func invalid(_ reason: String, at offset: Int) -> JSONError {
+        .invalidJSON(reason: reason, location: location(offset))
+    }
+
+    /// Describes what sits at `offset`, for messages.
+    func found(at offset: Int) -> String {
+        guard offset < count else { return "the end of the data" }
+        let byte = base[offset]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        switch byte {
+        case ASCII.space: return "a space"
+        case ASCII.newline: return "a line break"
+        case ASCII.tab: return "a tab"
+        case ASCII.carriageReturn: return "a carriage return"
+        default: return "the byte 0x" + String(byte, radix: 16, uppercase: true)
+        }
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() throws(JSONError) -> JSONValue {
+        try skipByteOrderMark()
+        let value = try parseValue(enclosingDepth: 0)
+        skipWhitespace()
+        if index < count {
+            throw invalid("unexpected \(found(at: index)) after the end of the JSON value", at: index)
+        }
+        return value
+    }
+
+    /// Skips a leading UTF-8 byte order mark; throws for data that looks like UTF-16 or UTF-32.
+    mutating func skipByteOrderMark() throws(JSONError) {
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { index = 3 }
+        if count >= 2 && ((base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE)
+            || base[0] == 0 || base[1] == 0)
+        {
+            throw invalid("the data is not UTF-8 (it looks like UTF-16 or UTF-32)", at: 0)
+        }
+    }
+
+    /// Parses the one value at the index (after whitespace) and leaves the index right after it.
+    /// `enclosingDepth` is the number of arrays and objects around the value in the document: the
+    /// depth limit and the error messages count them, so a value read on its own in the middle of a
+    /// document fails exactly as it would in a parse of the whole document. The caller checks that
+    /// the data does not end before the value (its message names the enclosing container).
+    mutating func parseValue(enclosingDepth: Int) throws(JSONError) -> JSONValue {
+        // The container being filled lives in `currentArray`/`currentObject`; its ancestors are
+        // parked on the stacks. Moving containers in and out keeps every append in place.
+        var parentIsObject: [Bool] = []
+        var arrayStack: [[JSONValue]] = []
+        var objectStack: [[String: JSONValue]] = []
+        var keyStack: [String] = []
+        var currentArray: [JSONValue] = []
+        var currentObject: [String: JSONValue] = [:]
+        var currentKey = ""
+        var inObject = false
+        // Containers opened by this call; `enclosingDepth + depth` is the depth in the document.
+        var depth = 0
+        // The depth of the streamed array while it is open (its elements are at this depth), else 0.
+        var streamingDepth = 0
+
+        parseValue: while true {
+            skipWhitespace()
+            guard index < count else {
+                throw invalid(enclosingDepth + depth == 0 ? "expected a value, found the end of the data"
+                    : "unexpected end of the data inside \(inObject ? "an object" : "an array")", at: index)
+            }
+            var value: JSONValue
+            let byte = base[index]
+            switch byte {
+            case ASCII.openBrace, ASCII.openBracket:
+                let isObject = byte == ASCII.openBrace
+                if enclosingDepth + depth >= maximumDepth {
+                    throw JSONError.tooDeep(maximumDepth: maximumDepth, location: location(index))
+                }
+                index += 1
+                skipWhitespace()
+                if index < count && base[index] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                    index += 1
+                    value = isObject ? .object([:]) : .array([])
+                } else {
+                    if !isObject, streamingDepth == 0, let streamed {
+                        switch streamed {
+                        case .topLevel where enclosingDepth + depth == 0: streamingDepth = 1
+                        case .member(let key) where enclosingDepth + depth == 1 && inObject && currentKey == key:
+                            streamingDepth = 2 - enclosingDepth
+                        default: break
+                        }
+                    }
+                    if depth > 0 {
+                        parentIsObject.append(inObject)
+                        if inObject {
+                            objectStack.append(currentObject)
+                            keyStack.append(currentKey)
+                        } else {
+                            arrayStack.append(currentArray)
+                        }
+                    }
+                    depth += 1
+                    inObject = isObject
+                    if isObject {
+                        currentObject = [:]
+                        currentKey = try parseKey()
+                    } else {
+                        currentArray = []
+                    }
+                    continue parseValue
+                }
+            case ASCII.quote:
+                index += 1
+                value = .string(try parseString())
+            case ASCII.minus, ASCII.zero...ASCII.nine:
+                value = .number(try parseNumber())
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = .null
+            default:
+                throw invalid("expected a value, found \(found(at: index))", at: index)
+            }
+
+            // A value is complete: store it in its container, then close containers as needed.
+            while true {
+                if depth == 0 { return value }
+                skipWhitespace()
+                guard index < count else {
+                    throw invalid("unexpected end of the data inside \(inObject ? "an object" : "an array")", at: index)
+                }
+                let separator = base[index]
+                if inObject {
+                    currentObject[currentKey] = value
+                    if separator == ASCII.comma {
+                        index += 1
+                        currentKey = try parseKey()
+                        continue parseValue
+                    }
+                    guard separator == ASCII.closeBrace else {
+                        throw invalid("expected ',' or '}' after an object member, found \(found(at: index))", at: index)
+                    }
+                    index += 1
+                    value = .object(currentObject)
+                } else {
+                    if depth == streamingDepth, let sink {
+                        sink(value)
+                    } else {
+                        currentArray.append(value)
+                    }
+                    if separator == ASCII.comma {
+                        index += 1
+                        continue parseValue
+                    }
+                    guard separator == ASCII.closeBracket else {
+                        throw invalid("expected ',' or ']' after an array element, found \(found(at: index))", at: index)
+                    }
+                    index += 1
+                    value = .array(currentArray)
+                    if depth == streamingDepth { streamingDepth = -1 }  // streamed once: a repeated key is kept
+                }
+                depth -= 1
+                if depth > 0 {
+                    inObject = parentIsObject.removeLast()
+                    if inObject {
+                        currentObject = objectStack.removeLast()
+                        currentKey = keyStack.removeLast()
+                    } else {
+                        currentArray = arrayStack.removeLast()
+                    }
+                } else {
+                    currentObject = [:]
+                    currentArray = []
+                }
+            }
+        }
+    }
+
+    // MARK: Pieces
+
+    mutating func skipWhitespace() {
+        while index < count {
+            let byte = base[index]
+            if byte == ASCII.space || byte == ASCII.newline || byte == ASCII.carriageReturn || byte == ASCII.tab {
+                index += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Parses `"key" :` and leaves the index on the value.
+    mutating func parseKey() throws(JSONError) -> String {
+        skipWhitespace()
+        guard index < count, base[index] == ASCII.quote else {
+            throw invalid("expected a string key in an object, found \(found(at: index))", at: index)
+        }
+        index += 1
+        let key = try parseString()
+        skipWhitespace()
+        guard index < count, base[index] == ASCII.colon else {
+            throw invalid("expected ':' after an object key, found \(found(at: index))", at: index)
+        }
+        index += 1
+        return key
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
+        let length = literal.utf8CodeUnitCount
+        let start = index
+        let bytes = literal.utf8Start
+        var offset = 0
+        while offset < length {
+            guard start + offset < count, base[start + offset] == bytes[offset] else {
+                throw invalid("expected a value, found \(found(at: start))", at: start)
+            }
+            offset += 1
+        }
+        index = start + length
+    }
+
+    /// Parses a string whose opening quote was consumed; leaves the index after the closing quote.
+    mutating func parseString() throws(JSONError) -> String {
+        let start = index
+        var cursor = index
+        var sawNonASCII = false
+        // Skip eight bytes at a time while none of them is a quote, a backslash or a control character.
+        let raw = UnsafeRawPointer(base)
+        while cursor + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+            if hasSpecialStringByte(word) { break }
+            if word & highBits != 0 { sawNonASCII = true }
+            cursor += 8
+        }
+        while cursor < count {
+            let byte = base[cursor]
+            if byte == ASCII.quote {
+                index = cursor + 1
+                let bytes = UnsafeBufferPointer(start: base + start, count: cursor - start)
+                if !sawNonASCII { return String(decoding: bytes, as: UTF8.self) }
+                if let string = String(validating: bytes, as: UTF8.self) { return string }
+                throw invalid("a string contains invalid UTF-8", at: start + firstInvalidUTF8Offset(bytes))
+            }
+            if byte == ASCII.backslash {
+                return try parseEscapedString(start: start, firstEscape: cursor)
+            }
+            if byte < 0x20 {
+                throw invalid("a string contains an unescaped control character (0x\(String(byte, radix: 16, uppercase: true)))", at: cursor)
+            }
+            if byte >= 0x80 { sawNonASCII = true }
+            cursor += 1
+        }
+        throw invalid("a string is not terminated", at: start - 1)
+    }
+
+    /// The slow path of `parseString`, for strings with escapes.
+    mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONError) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(firstEscape - start + 16)
+        buffer.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
+        var cursor = firstEscape
+        while cursor < count {
+            let byte = base[cursor]
+            if byte == ASCII.quote {
+                index = cursor + 1
+                if let string = String(validating: buffer, as: UTF8.self) { return string }
+                // Escapes always produce valid UTF-8, so the culprit is a raw byte: find it in the input.
+                let raw = UnsafeBufferPointer(start: base + start, count: cursor - start)
+                throw invalid("a string contains invalid UTF-8", at: start + firstInvalidUTF8Offset(raw))
+            }
+            if byte < 0x20 {
+                throw invalid("a string contains an unescaped control character (0x\(String(byte, radix: 16, uppercase: true)))", at: cursor)
+            }
+            if byte != ASCII.backslash {
+                buffer.append(byte)
+                cursor += 1
+                continue
+            }
+            let escapeStart = cursor
+            cursor += 1
+            guard cursor < count else { break }
+            switch base[cursor] {
+            case ASCII.quote: buffer.append(ASCII.quote)
+            case ASCII.backslash: buffer.append(ASCII.backslash)
+            case ASCII.slash: buffer.append(ASCII.slash)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(ASCII.newline)
+            case UInt8(ascii: "r"): buffer.append(ASCII.carriageReturn)
+            case UInt8(ascii: "t"): buffer.append(ASCII.tab)
+            case UInt8(ascii: "u"):
+                var scalarValue = try hexQuad(at: cursor + 1, escapeStart: escapeStart)
+                cursor += 4
+                if scalarValue >= 0xD800 && scalarValue < 0xDC00 {
+                    // A high surrogate must be followed by an escaped low surrogate.
+                    guard cursor + 2 < count, base[cursor + 1] == ASCII.backslash, base[cursor + 2] == UInt8(ascii: "u")
+                    else {
+                        throw invalid("a \\u escape is an unpaired high surrogate", at: escapeStart)
+                    }
+                    let low = try hexQuad(at: cursor + 3, escapeStart: cursor + 1)
+                    guard low >= 0xDC00 && low < 0xE000 else {
+                        throw invalid("a \\u escape is an unpaired high surrogate", at: escapeStart)
+                    }
+                    scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+                    cursor += 6
+                } else if scalarValue >= 0xDC00 && scalarValue < 0xE000 {
+                    throw invalid("a \\u escape is an unpaired low surrogate", at: escapeStart)
+                }
+                // Every remaining value is a valid scalar.
+                appendUTF8(scalarValue, to: &buffer)
+            default:
+                throw invalid("invalid escape sequence in a string: a backslash followed by \(found(at: cursor))", at: escapeStart)
+            }
+            cursor += 1
+        }
+        throw invalid("a string is not terminated", at: start - 1)
+    }
+
+    func hexQuad(at offset: Int, escapeStart: Int) throws(JSONError) -> UInt32 {
+        guard offset + 4 <= count else {
+            throw invalid("a \\u escape needs four hexadecimal digits", at: escapeStart)
+        }
+        var value: UInt32 = 0
+        for position in offset..<(offset + 4) {
+            let byte = base[position]
+            let digit: UInt8
+            switch byte {
+            case ASCII.zero...ASCII.nine: digit = byte - ASCII.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw invalid("a \\u escape needs four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            buffer.append(UInt8(scalar))
+        case 0x80..<0x800:
+            buffer.append(UInt8(0xC0 | (scalar >> 6)))
+            buffer.append(UInt8(0x80 | (scalar & 0x3F)))
+        case 0x800..<0x10000:
+            buffer.append(UInt8(0xE0 | (scalar >> 12)))
+            buffer.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            buffer.append(UInt8(0x80 | (scalar & 0x3F)))
+        default:
+            buffer.append(UInt8(0xF0 | (scalar >> 18)))
+            buffer.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            buffer.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            buffer.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+
+    /// Parses a number at the index; leaves the index after it.
+    mutating func parseNumber() throws(JSONError) -> Double {
+        let start = index
+        var cursor = index
+        let negative = base[cursor] == ASCII.minus
+        if negative { cursor += 1 }
+
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        var decimalExponent = 0
+
+        guard cursor < count, base[cursor] >= ASCII.zero && base[cursor] <= ASCII.nine else {
+            throw invalid("expected a digit in a number, found \(found(at: cursor))", at: cursor)
+        }
+        if base[cursor] == ASCII.zero {
+            cursor += 1
+            if cursor < count && base[cursor] >= ASCII.zero && base[cursor] <= ASCII.nine {
+                throw invalid("numbers must not have leading zeros", at: start)
+            }
+        } else {
+            while cursor < count {
+                let byte = base[cursor]
+                guard byte >= ASCII.zero && byte <= ASCII.nine else { break }
+                if digitCount < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(byte - ASCII.zero)
+                } else {
+                    decimalExponent += 1
+                }
+                digitCount += 1
+                cursor += 1
+            }
+        }
+        var exact = digitCount <= 19
+        var isInteger = true
+        if cursor < count && base[cursor] == ASCII.dot {
+            isInteger = false
+            cursor += 1
+            guard cursor < count, base[cursor] >= ASCII.zero && base[cursor] <= ASCII.nine else {
+                throw invalid("expected a digit after the decimal point, found \(found(at: cursor))", at: cursor)
+            }
+            while cursor < count {
+                let byte = base[cursor]
+                guard byte >= ASCII.zero && byte <= ASCII.nine else { break }
+                if mantissa == 0 && byte == ASCII.zero {
+                    decimalExponent -= 1  // leading zeros of the fraction are not significant
+                } else if digitCount < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(byte - ASCII.zero)
+                    decimalExponent -= 1
+                    digitCount += 1
+                } else {
+                    exact = false
+                }
+                cursor += 1
+            }
+        }
+        if cursor < count && (base[cursor] == ASCII.lowerE || base[cursor] == ASCII.upperE) {
+            isInteger = false
+            cursor += 1
+            var exponentNegative = false
+            if cursor < count && (base[cursor] == ASCII.plus || base[cursor] == ASCII.minus) {
+                exponentNegative = base[cursor] == ASCII.minus
+                cursor += 1
+            }
+            guard cursor < count, base[cursor] >= ASCII.zero && base[cursor] <= ASCII.nine else {
+                throw invalid("expected a digit in the exponent of a number, found \(found(at: cursor))", at: cursor)
+            }
+            var exponent = 0
+            while cursor < count {
+                let byte = base[cursor]
+                guard byte >= ASCII.zero && byte <= ASCII.nine else { break }
+                if exponent < 100_000 { exponent = exponent * 10 + Int(byte - ASCII.zero) }
+                cursor += 1
+            }
+            decimalExponent += exponentNegative ? -exponent : exponent
+        }
+        if cursor - start > maximumNumberLength {
+            throw JSONError.numberTooLong(maximumLength: maximumNumberLength, location: location(start))
+        }
+        index = cursor
+
+        // Fast path (exact): a mantissa below 2^53 scaled by an exactly representable power of ten.
+        if exact && mantissa <= (1 << 53) {
+            if mantissa == 0 { return negative ? -0.0 : 0.0 }
+            if isInteger || decimalExponent == 0 {
+                let value = Double(mantissa)
+                return negative ? -value : value
+            }
+            if decimalExponent > 0 && decimalExponent <= 22 {
+                let value = Double(mantissa) * exactPowersOfTen[decimalExponent]
+                return negative ? -value : value
+            }
+            if decimalExponent < 0 && decimalExponent >= -22 {
+                let value = Double(mantissa) / exactPowersOfTen[-decimalExponent]
+                return negative ? -value : value
+            }
+        }
+        // Slow path: the standard library's correctly rounded conversion (independent of the locale).
+        let text = String(decoding: UnsafeBufferPointer(start: base + start, count: cursor - start), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw invalid("the number \(text) is too large", at: start)
+        }
+        return value
+    }
+}
+
+private let lowBits: UInt64 = 0x0101_0101_0101_0101
+private let highBits: UInt64 = 0x8080_8080_8080_8080
+
+/// True when one of the eight bytes of `word` is a quote, a backslash or below 0x20.
+/// (`(x - 0x01…) & ~x & 0x80…` is non-zero exactly when some byte of `x` is zero.)
+@inline(__always)
+private func hasSpecialStringByte(_ word: UInt64) -> Bool {
+    let quotes = word ^ (lowBits &* UInt64(ASCII.quote))
+    let backslashes = word ^ (lowBits &* UInt64(ASCII.backslash))
+    let hasQuote = (quotes &- lowBits) & ~quotes & highBits
+    let hasBackslash = (backslashes &- lowBits) & ~backslashes & highBits
+    let hasControl = (word &- lowBits &* 0x20) & ~word & highBits
+    return (hasQuote | hasBackslash | hasControl) != 0
+}
+
+/// The offset of the first byte that breaks UTF-8 in `bytes` (or `bytes.count` when valid).
+private func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var offset = 0
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar):
+            offset += UTF8.width(scalar)
+        case .emptyInput:
+            return bytes.count
+        case .error:
+            return offset
+        }
+    }
+}
