@@ -1,15 +1,25 @@
 /// What every builder of one view model shares: the schema to read JSON with, the component
 /// defaults for new component model builders, and the resolvers for icons and local images.
-struct BuilderContext: Sendable {
+///
+/// A class, so that each of a million component builders holds one reference to it instead of a
+/// copy of its six fields (and retains one object when it is made, not four).
+final class BuilderContext: Sendable {
     let schema: JSONSchema
     let componentDefaults: ComponentDefaults
     let iconImageResolver: (any IconImageResolver)?
     let localImageResolver: (any LocalImageResolver)?
-}
 
-extension BuilderContext {
+    init(schema: JSONSchema, componentDefaults: ComponentDefaults, iconImageResolver: (any IconImageResolver)?,
+         localImageResolver: (any LocalImageResolver)?)
+    {
+        self.schema = schema
+        self.componentDefaults = componentDefaults
+        self.iconImageResolver = iconImageResolver
+        self.localImageResolver = localImageResolver
+    }
+
     /// The context of a stand-alone builder: `schema` with its own component defaults and resolvers.
-    init(schema: JSONSchema) {
+    convenience init(schema: JSONSchema) {
         self.init(schema: schema, componentDefaults: schema.componentDefaults,
             iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver)
     }

@@ -29,14 +29,22 @@ struct ComponentModelBuilderList {
     mutating func builder(for identifier: String?, owner: BuilderOwner? = nil,
                           make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder {
         let key = identifier ?? "UnknownComponent:\(UUID().uuidString)"
-        if let position = positions[key] {
+        // One hash for a new identifier (the usual case when a long list is read), not two.
+        if let position = positions.updateValue(builders.count, forKey: key) {
+            positions[key] = position
             return ownBuilder(at: position, owner: owner)
         }
         let builder = make(key)
         builder.owner = owner
-        positions[key] = builders.count
         builders.append(builder)
         return builder
+    }
+
+    /// Makes room for `count` builders in all, so that reading a long list does not grow the list
+    /// (and rehash every identifier) again and again.
+    mutating func reserveCapacity(_ count: Int) {
+        builders.reserveCapacity(count)
+        positions.reserveCapacity(count)
     }
 
     /// The builders in creation order, each one `owner`'s own (shared ones are copied first).

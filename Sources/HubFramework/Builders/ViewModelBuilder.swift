@@ -174,7 +174,12 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         for builder in overlayBuilders.all(ownedBy: owner) where !body(builder) { return }
     }
 
-    private func bodyBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
+    /// Makes room for `count` body components in all (the one-pass reader's estimate of a long body).
+    func reserveBodyCapacity(_ count: Int) {
+        bodyBuilders.reserveCapacity(count)
+    }
+
+    func bodyBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
         let context = context
         return bodyBuilders.builder(for: identifier, owner: owner) { key in
             ComponentModelBuilder(modelIdentifier: key, type: .body, context: context)
@@ -245,13 +250,46 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// Parses `data` within `limits` and adds its content, like ``addJSON(data:)``. Nesting and number
     /// literals beyond the limits throw; texts beyond the text limit are cut and body components
     /// beyond the component limit dropped, each reported as a problem.
+    ///
+    /// With a schema of plain key paths (the default schema, and custom schemas that only rename
+    /// keys), the body's components go from bytes to builders in one pass, without a value tree; the
+    /// results are those of reading the tree first. When the document is invalid, the builder is left
+    /// as it was.
     @discardableResult
     public func addJSON(data: Data, limits: ContentLimits) throws(JSONError) -> [JSONProblem] {
-        if data.count >= Self.streamingThreshold, bodyBuilders.isEmpty,
-            let key = context.schema.viewModelSchema.bodyComponentModelDictionariesPath.path.streamableArrayKey
-        {
-            return try addStreamingJSON(data: data, limits: limits, bodyKey: key)
+        // A builder that already has body components is read through the tree: undoing a document that
+        // fails half-way would mean undoing its merges into them.
+        guard !data.isEmpty, bodyBuilders.isEmpty, let compiled = CompiledJSONSchema(context.schema) else {
+            return try addJSONThroughValueTree(data: data, limits: limits)
         }
+        let result: Result<[JSONProblem]?, JSONError> = data.withUnsafeBytes { raw in
+            var reader = ViewDocumentReader(bytes: raw.bindMemory(to: UInt8.self), compiled: compiled, builder: self,
+                                            limits: limits)
+            do throws(JSONError) {
+                return .success(try reader.read())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let problems?):
+            return problems
+        case .success(nil):
+            bodyBuilders.removeAll()
+            return try addJSONThroughValueTree(data: data, limits: limits)
+        case .failure(let error):
+            bodyBuilders.removeAll()
+            throw error
+        }
+    }
+
+    /// Documents from this size on are never held as a whole tree by the one-pass reader: their body
+    /// components are read one by one. (So are smaller ones; the size is where it starts to matter.)
+    static let streamingThreshold = 1 << 20
+
+    /// Parses `data` into a value tree, then adds it: the path for schemas that do not compile into
+    /// key tables, and the reference the one-pass reader's results are held to.
+    func addJSONThroughValueTree(data: Data, limits: ContentLimits) throws(JSONError) -> [JSONProblem] {
         let value = try JSONParser(limits: limits).parse(data)
         let problems = JSONProblemCollector(limits: limits)
         switch value {
@@ -273,54 +311,6 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         return problems.problems
     }
 
-    /// Documents from this size on have their body components added as they are parsed.
-    static let streamingThreshold = 1 << 20
-
-    /// Adds a large document without holding its whole tree: each body component (an element of the
-    /// top-level array, or of the array under the body key) is added as soon as it is parsed and
-    /// then dropped; the rest of the document is added afterwards. Only used while the builder has
-    /// no body components, so a document that turns out to be invalid half-way can be undone by
-    /// removing them again. Problems come in document order for the body, before the others.
-    private func addStreamingJSON(data: Data, limits: ContentLimits, bodyKey: String) throws(JSONError) -> [JSONProblem] {
-        let problems = JSONProblemCollector(limits: limits)
-        let parser = JSONParser(limits: limits)
-        var offset = 0
-        let isTopLevelArray = data.first { !$0.isJSONWhitespace && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF } == UInt8(ascii: "[")
-        let streamed: JSONParser.StreamedArray = isTopLevelArray ? .topLevel : .member(bodyKey)
-        let bodyLocation = isTopLevelArray ? nil : JSONLocation.key(bodyKey, in: nil)
-        var admitting = true
-        let value: JSONValue
-        do {
-            value = try parser.parse(data, streamingElementsOf: streamed) { element in
-                let location = JSONLocation.index(offset, in: bodyLocation)
-                offset += 1
-                guard admitting else { return }
-                guard admitsBodyComponent(at: location, problems: problems) else {
-                    admitting = false
-                    return
-                }
-                guard case .object(let object) = element else {
-                    problems.reportTypeMismatch(expected: "an object", found: element, at: location)
-                    return
-                }
-                applyComponent(object, at: location, problems: problems, depth: 1, into: bodyBuilder(forOptionalIdentifier:))
-            }
-        } catch {
-            bodyBuilders.removeAll()
-            throw error
-        }
-        switch value {
-        case .object(let object):
-            apply(object, at: nil, problems: problems, depth: 0)
-        case .array:
-            break  // streamed
-        default:
-            bodyBuilders.removeAll()
-            throw JSONError.unexpectedTopLevelValue(expected: "an object or an array", found: value.kindDescription)
-        }
-        return problems.problems
-    }
-
     @discardableResult
     public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
         let problems = JSONProblemCollector()
@@ -329,8 +319,11 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     }
 
     /// Adds a view model object; `depth` is the nesting depth of the component owning this view
-    /// (0 for the top level), its components sit one level deeper.
-    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int) {
+    /// (0 for the top level), its components sit one level deeper. `streamedBody` holds the problems
+    /// of a body that the one-pass reader has already added: they are reported where the body would be.
+    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int,
+               streamedBody: ViewDocumentReader.BodyProblems? = nil)
+    {
         let root = JSONValue.object(json)
         let schema = context.schema.viewModelSchema
         if let found = schema.identifierPath.first(in: root, at: location, problems: problems) {
@@ -343,6 +336,10 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1) { identifier in
                 self.headerBuilder(withIdentifier: identifier)
             }
+        }
+        if let streamedBody {
+            problems.append(streamedBody.shapes)
+            problems.append(streamedBody.components)
         }
         for found in schema.bodyComponentModelDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
             guard depth > 0 || admitsBodyComponent(at: found.location, problems: problems) else { break }
@@ -360,7 +357,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// False once the view has as many body components as the limits allow: the component at
     /// `location` and the ones after it are dropped, reported once.
-    private func admitsBodyComponent(at location: JSONLocation?, problems: JSONProblemCollector) -> Bool {
+    func admitsBodyComponent(at location: JSONLocation?, problems: JSONProblemCollector) -> Bool {
         let maximum = problems.limits.maximumComponentCount
         guard bodyBuilders.count >= maximum else { return true }
         problems.report("the view already has \(maximum) body components, the limit; this component and the "
@@ -374,9 +371,4 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         ComponentModelBuilder.applyComponent(json, at: location, problems: problems, depth: depth,
             schema: context.schema, into: builderFor)
     }
-}
-
-private extension UInt8 {
-    /// Space, tab, line feed or carriage return: what JSON allows between tokens.
-    var isJSONWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D }
 }

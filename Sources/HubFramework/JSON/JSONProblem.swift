@@ -123,6 +123,13 @@ final class JSONProblemCollector {
         if seen.insert(problem).inserted { problems.append(problem) }
     }
 
+    /// Reports `other`'s problems after these, in their order (duplicates dropped as always).
+    func append(_ other: JSONProblemCollector) {
+        for problem in other.problems where seen.insert(problem).inserted {
+            problems.append(problem)
+        }
+    }
+
     func reportTypeMismatch(expected: String, found value: JSONValue, at location: JSONLocation?) {
         report("expected \(expected), found \(value.kindDescription)", at: location)
     }

@@ -1,0 +1,204 @@
+import Foundation
+
+/// A schema's component paths turned into key dispatch tables, so that a component object can be
+/// read straight from its bytes: each member's key is looked up once in the table of the object it
+/// sits in, instead of some twenty paths being evaluated against a parsed tree.
+///
+/// Only schemas whose paths are plain keys compile: every path a chain of `goTo` steps ending in
+/// the type check its builder field expects (with `forEach` only where the default schema has it,
+/// before the children's and the actions' last step), and no two paths claiming the same key. A
+/// schema with a block, a combination or overlapping paths gives nil, and is read through the
+/// value tree as before, with the same results.
+struct CompiledJSONSchema: Sendable {
+    /// Where a member of a component object goes.
+    enum ComponentSlot: Sendable {
+        case identifier, group, componentIdentifier, category
+        case title, subtitle, accessoryTitle, descriptionText, iconIdentifier
+        case metadata, loggingData, customData
+        case mainImage, backgroundImage, target
+        /// Read through the value tree: custom images and children.
+        case treeOnly
+    }
+
+    /// Where a member of an image data object goes.
+    enum ImageSlot: Sendable {
+        case url, placeholderIconIdentifier, customData
+        /// A local image needs the resolver and may be reported: read through the value tree.
+        case treeOnly
+    }
+
+    /// Where a member of a target object goes.
+    enum TargetSlot: Sendable {
+        case uri, actionIdentifiers, customData
+        /// An initial view model is a view of its own: read through the value tree.
+        case treeOnly
+    }
+
+    let component: KeyTable<ComponentSlot>
+    let image: KeyTable<ImageSlot>
+    let target: KeyTable<TargetSlot>
+    /// The key of the top-level array of body components.
+    let bodyKey: String
+
+    /// Compiles `schema`, or nil when one of its paths is not a plain key path (see above).
+    init?(_ schema: JSONSchema) {
+        let views = schema.viewModelSchema
+        guard let bodyKey = views.bodyComponentModelDictionariesPath.path.streamableArrayKey else { return nil }
+        // The view's other paths are read from the document's remaining members, as a tree: they only
+        // must not reach into the body's member, which the tree no longer holds.
+        for path in [views.identifierPath.path, views.navigationBarTitlePath.path,
+                     views.headerComponentModelDictionaryPath.path, views.overlayComponentModelDictionariesPath.path,
+                     views.customDataPath.path]
+        {
+            guard case .goTo(let first)? = path.operations.first, first != bodyKey else { return nil }
+        }
+        self.bodyKey = bodyKey
+
+        let components = schema.componentModelSchema
+        var component = KeyTableBuilder<ComponentSlot>()
+        let componentPaths: [(JSONPath, JSONValueCheck, ComponentSlot)] = [
+            (components.identifierPath.path, .string, .identifier),
+            (components.groupIdentifierPath.path, .string, .group),
+            (components.componentIdentifierPath.path, .string, .componentIdentifier),
+            (components.componentCategoryPath.path, .string, .category),
+            (components.titlePath.path, .string, .title),
+            (components.subtitlePath.path, .string, .subtitle),
+            (components.accessoryTitlePath.path, .string, .accessoryTitle),
+            (components.descriptionTextPath.path, .string, .descriptionText),
+            (components.iconIdentifierPath.path, .string, .iconIdentifier),
+            (components.metadataPath.path, .dictionary, .metadata),
+            (components.loggingDataPath.path, .dictionary, .loggingData),
+            (components.customDataPath.path, .dictionary, .customData),
+            (components.mainImageDataDictionaryPath.path, .dictionary, .mainImage),
+            (components.backgroundImageDataDictionaryPath.path, .dictionary, .backgroundImage),
+            (components.targetDictionaryPath.path, .dictionary, .target),
+            (components.customImageDataDictionaryPath.path, .dictionary, .treeOnly),
+        ]
+        for (path, check, slot) in componentPaths {
+            guard let keys = Self.keys(of: path, ending: check), component.insert(keys, slot) else { return nil }
+        }
+        guard let childKeys = Self.keys(of: components.childDictionariesPath.path, ending: .dictionary, eachElement: true),
+            component.insert(childKeys, .treeOnly)
+        else { return nil }
+
+        let images = schema.componentImageDataSchema
+        var image = KeyTableBuilder<ImageSlot>()
+        let imagePaths: [(JSONPath, JSONValueCheck, ImageSlot)] = [
+            (images.urlPath.path, .url, .url),
+            (images.placeholderIconIdentifierPath.path, .string, .placeholderIconIdentifier),
+            (images.localImageNamePath.path, .string, .treeOnly),
+            (images.customDataPath.path, .dictionary, .customData),
+        ]
+        for (path, check, slot) in imagePaths {
+            guard let keys = Self.keys(of: path, ending: check), image.insert(keys, slot) else { return nil }
+        }
+
+        let targets = schema.componentTargetSchema
+        var target = KeyTableBuilder<TargetSlot>()
+        guard let uriKeys = Self.keys(of: targets.uriPath.path, ending: .url), target.insert(uriKeys, .uri),
+            let viewKeys = Self.keys(of: targets.initialViewModelDictionaryPath.path, ending: .dictionary),
+            target.insert(viewKeys, .treeOnly),
+            let actionKeys = Self.keys(of: targets.actionIdentifiersPath.path, ending: .string, eachElement: true),
+            target.insert(actionKeys, .actionIdentifiers),
+            let customKeys = Self.keys(of: targets.customDataPath.path, ending: .dictionary),
+            target.insert(customKeys, .customData)
+        else { return nil }
+
+        self.component = component.table
+        self.image = image.table
+        self.target = target.table
+    }
+
+    /// The keys of a path made of `goTo` steps, then `forEach` when `eachElement`, then `check`.
+    private static func keys(of path: JSONPath, ending check: JSONValueCheck, eachElement: Bool = false) -> [String]? {
+        var operations = path.operations[...]
+        guard case .check(let last)? = operations.popLast(), last == check else { return nil }
+        if eachElement {
+            guard case .forEach? = operations.popLast() else { return nil }
+        }
+        var keys: [String] = []
+        for operation in operations {
+            guard case .goTo(let key) = operation else { return nil }
+            keys.append(key)
+        }
+        return keys.isEmpty ? nil : keys
+    }
+}
+
+/// The members one object can have: each key leads to a slot (a value to keep) or to the table of
+/// a nested object. Keys are compared as UTF-8 bytes; tables are a handful of entries, so a linear
+/// scan that compares lengths first beats hashing.
+final class KeyTable<Slot: Sendable>: Sendable {
+    enum Entry: Sendable {
+        case slot(Slot)
+        case object(KeyTable<Slot>)
+    }
+
+    let keys: [[UInt8]]
+    let entries: [Entry]
+
+    init(keys: [[UInt8]], entries: [Entry]) {
+        self.keys = keys
+        self.entries = entries
+    }
+
+    /// The position of the key `count` bytes long at `start`, or nil when the object has no such member.
+    @inline(__always)
+    func position(ofKeyAt start: UnsafePointer<UInt8>, count: Int) -> Int? {
+        for position in keys.indices {
+            let key = keys[position]
+            guard key.count == count else { continue }
+            let equal = key.withUnsafeBufferPointer { memcmp($0.baseAddress!, start, count) == 0 }
+            if equal { return position }
+        }
+        return nil
+    }
+}
+
+/// Builds a `KeyTable` from key paths; refuses a path that collides with another.
+private struct KeyTableBuilder<Slot: Sendable> {
+    private final class Node {
+        var keys: [String] = []
+        var slots: [Slot?] = []
+        var children: [Node?] = []
+    }
+
+    private let root = Node()
+
+    /// Adds `keys` → `slot`; false when a prefix of it is already a slot, or it is a prefix of one.
+    mutating func insert(_ keys: [String], _ slot: Slot) -> Bool {
+        var node = root
+        for (position, key) in keys.enumerated() {
+            let isLast = position == keys.count - 1
+            if let existing = node.keys.firstIndex(of: key) {
+                guard !isLast, node.slots[existing] == nil, let child = node.children[existing] else { return false }
+                node = child
+            } else if isLast {
+                node.keys.append(key)
+                node.slots.append(slot)
+                node.children.append(nil)
+            } else {
+                let child = Node()
+                node.keys.append(key)
+                node.slots.append(nil)
+                node.children.append(child)
+                node = child
+            }
+        }
+        return true
+    }
+
+    var table: KeyTable<Slot> { Self.table(of: root) }
+
+    private static func table(of node: Node) -> KeyTable<Slot> {
+        var entries: [KeyTable<Slot>.Entry] = []
+        for position in node.keys.indices {
+            if let slot = node.slots[position] {
+                entries.append(.slot(slot))
+            } else {
+                entries.append(.object(table(of: node.children[position]!)))
+            }
+        }
+        return KeyTable(keys: node.keys.map { Array($0.utf8) }, entries: entries)
+    }
+}

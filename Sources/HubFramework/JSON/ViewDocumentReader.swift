@@ -1,0 +1,492 @@
+import Foundation
+
+/// Reads a view document from its bytes into a ``ViewModelBuilder`` in one pass, with the schema
+/// compiled into key tables (`CompiledJSONSchema`): the body's components go from bytes to
+/// builders without a value tree, and the document's other members are small trees applied at the
+/// end as before.
+///
+/// The results are those of reading the whole tree first (`ViewModelBuilder.addJSONThroughValueTree`):
+/// the same builders, the same problems in the same order, the same errors at the same places.
+/// What keeps them the same:
+/// * A component is read into `ComponentFields` and only handed to its builder once its object has
+///   ended, so its identifier may come after the other members.
+/// * Whatever would give a problem, or could differ from the tree (a value of the wrong kind, a
+///   text over the limit, a repeated member, a key with escapes, nesting at the depth limit, custom
+///   images, children, a local image, a target's view), makes the reader go back to the
+///   component's first byte and read that one component through the tree, with the code the tree
+///   path uses. Components like that are rare in long lists; correct ones cost nothing extra.
+/// * Invalid JSON is found by the same scanner at the same place: the same error.
+/// * The body's problems are kept aside and replayed where the tree path reports them (after the
+///   view's identifier, title and header, before its overlays).
+/// * A document the reader cannot read this way (a second body member, a top-level scalar) makes
+///   `read()` return nil: the caller removes the body builders it added and reads the tree.
+struct ViewDocumentReader {
+    private var scanner: JSONScanner
+    private let compiled: CompiledJSONSchema
+    private let builder: ViewModelBuilder
+    private let problems: JSONProblemCollector
+    private let maximumDepth: Int
+    private let maximumTextLength: Int
+    /// The last component identifier read and its parts: a long list names the same few
+    /// components over and over, so most rows skip the split.
+    private var lastComponentIdentifier: (text: String, parts: ComponentFields.ComponentIdentifier)?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
+         limits: ContentLimits)
+    {
+        precondition(bytes.count > 0, "the caller handles empty data")
+        scanner = JSONScanner(base: bytes.baseAddress!, count: bytes.count, maximumDepth: limits.maximumNestingDepth,
+                              maximumNumberLength: limits.maximumNumberLength)
+        self.compiled = compiled
+        self.builder = builder
+        problems = JSONProblemCollector(limits: limits)
+        maximumDepth = limits.maximumNestingDepth
+        maximumTextLength = limits.maximumTextLength
+    }
+
+    /// Reads the document into the builder; nil when it must be read through the tree instead.
+    mutating func read() throws(JSONError) -> [JSONProblem]? {
+        try scanner.skipByteOrderMark()
+        scanner.skipWhitespace()
+        guard scanner.index < scanner.count else { return nil }
+        switch scanner.base[scanner.index] {
+        case ASCII.openBracket:
+            try readBody(elementDepth: 1, location: nil, aside: nil)
+            try expectEnd()
+        case ASCII.openBrace:
+            guard let rest = try readTopLevelObject() else { return nil }
+            // The rest of the view is applied only once the whole document is known to be valid.
+            try expectEnd()
+            builder.apply(rest.members, at: nil, problems: problems, depth: 0, streamedBody: rest.body)
+        default:
+            return nil
+        }
+        return problems.problems
+    }
+
+    /// Throws when anything but whitespace follows the document's value.
+    private mutating func expectEnd() throws(JSONError) {
+        scanner.skipWhitespace()
+        if scanner.index < scanner.count {
+            throw scanner.invalid("unexpected \(scanner.found(at: scanner.index)) after the end of the JSON value",
+                                  at: scanner.index)
+        }
+    }
+
+    // MARK: The document
+
+    /// The problems of a streamed body, kept aside until the rest of the view is applied.
+    final class BodyProblems {
+        /// Elements that are not objects: the tree path reports them all before any component.
+        let shapes: JSONProblemCollector
+        /// The components' own problems, and the component limit.
+        let components: JSONProblemCollector
+
+        init(limits: ContentLimits) {
+            shapes = JSONProblemCollector(limits: limits)
+            components = JSONProblemCollector(limits: limits)
+        }
+    }
+
+    /// Reads the top-level object: its body array into the builder, every other member into a tree.
+    /// Nil when the body member comes twice (the tree keeps the last one).
+    private mutating func readTopLevelObject() throws(JSONError) -> (members: JSONObject, body: BodyProblems?)? {
+        scanner.index += 1
+        scanner.skipWhitespace()
+        var members: JSONObject = [:]
+        var body: BodyProblems?
+        var sawBody = false
+        if scanner.index < scanner.count && scanner.base[scanner.index] == ASCII.closeBrace {
+            scanner.index += 1
+            return (members, nil)
+        }
+        while true {
+            let key = try scanner.parseKey()
+            scanner.skipWhitespace()
+            try expectMore(inObject: true)
+            if key == compiled.bodyKey {
+                if sawBody { return nil }
+                sawBody = true
+                if scanner.base[scanner.index] == ASCII.openBracket {
+                    let aside = BodyProblems(limits: problems.limits)
+                    try readBody(elementDepth: 2, location: .key(key, in: nil), aside: aside)
+                    body = aside
+                } else {
+                    members[key] = try scanner.parseValue(enclosingDepth: 1)
+                }
+            } else {
+                members[key] = try scanner.parseValue(enclosingDepth: 1)
+            }
+            scanner.skipWhitespace()
+            try expectMore(inObject: true)
+            let separator = scanner.base[scanner.index]
+            scanner.index += 1
+            if separator == ASCII.comma { continue }
+            if separator == ASCII.closeBrace { return (members, body) }
+            scanner.index -= 1
+            throw scanner.invalid("expected ',' or '}' after an object member, found \(scanner.found(at: scanner.index))",
+                                  at: scanner.index)
+        }
+    }
+
+    /// Reads the body array at the index, each object element into a body builder. `elementDepth`
+    /// is the depth of its elements; `aside` holds the problems when the body is a member of the
+    /// view object (nil for a top-level array, whose problems come in document order).
+    private mutating func readBody(elementDepth: Int, location arrayLocation: JSONLocation?,
+                                   aside: BodyProblems?) throws(JSONError)
+    {
+        if elementDepth - 1 >= maximumDepth {
+            throw JSONError.tooDeep(maximumDepth: maximumDepth, location: scanner.location(scanner.index))
+        }
+        scanner.index += 1
+        scanner.skipWhitespace()
+        if scanner.index < scanner.count && scanner.base[scanner.index] == ASCII.closeBracket {
+            scanner.index += 1
+            return
+        }
+        let componentProblems = aside?.components ?? problems
+        let bodyStart = scanner.index
+        var offset = 0
+        var admitting = true
+        while true {
+            scanner.skipWhitespace()
+            try expectMore(inObject: false)
+            let isObject = scanner.base[scanner.index] == ASCII.openBrace
+            // The tree path checks the component limit on every element of a top-level array, and
+            // only on objects in a body member; there it first reports every element of the wrong kind.
+            if admitting && (aside == nil || isObject)
+                && !builder.admitsBodyComponent(at: .index(offset, in: arrayLocation), problems: componentProblems)
+            {
+                admitting = false
+            }
+            if admitting && isObject {
+                try readComponent(depth: elementDepth, offset: offset, arrayLocation: arrayLocation,
+                                  problems: componentProblems)
+            } else {
+                let value = try scanner.parseValue(enclosingDepth: elementDepth)
+                if !isObject && (admitting || aside != nil) {
+                    (aside?.shapes ?? problems).reportTypeMismatch(expected: "an object", found: value,
+                                                                   at: .index(offset, in: arrayLocation))
+                }
+            }
+            offset += 1
+            if offset == Self.elementsBeforeEstimate {
+                builder.reserveBodyCapacity(estimatedElementCount(after: offset, startingAt: bodyStart))
+            }
+            scanner.skipWhitespace()
+            try expectMore(inObject: false)
+            let separator = scanner.base[scanner.index]
+            scanner.index += 1
+            if separator == ASCII.comma { continue }
+            if separator == ASCII.closeBracket { return }
+            scanner.index -= 1
+            throw scanner.invalid("expected ',' or ']' after an array element, found \(scanner.found(at: scanner.index))",
+                                  at: scanner.index)
+        }
+    }
+
+    /// After this many elements the body's length is estimated from their size and the bytes left.
+    private static let elementsBeforeEstimate = 256
+
+    /// How many elements the body has in all, judging by the first `count`, which took the bytes from
+    /// `start` to the index; at most one per four bytes left, whatever the first ones were like, and
+    /// never more than the component limit.
+    private func estimatedElementCount(after count: Int, startingAt start: Int) -> Int {
+        let used = max(1, scanner.index - start)
+        let left = scanner.count - scanner.index
+        return min(problems.limits.maximumComponentCount, count + min(left / 4, left / max(1, used / count)))
+    }
+
+    /// Throws the tree parser's error when the data ends inside a container.
+    private func expectMore(inObject: Bool) throws(JSONError) {
+        guard scanner.index >= scanner.count else { return }
+        throw scanner.invalid("unexpected end of the data inside \(inObject ? "an object" : "an array")", at: scanner.index)
+    }
+
+    // MARK: Components
+
+    /// Reads the component object at the index into its builder: from its bytes when it can, else
+    /// through the tree.
+    private mutating func readComponent(depth: Int, offset: Int, arrayLocation: JSONLocation?,
+                                        problems: JSONProblemCollector) throws(JSONError)
+    {
+        let start = scanner.index
+        var fields = ComponentFields()
+        let read: Bool
+        do {
+            read = try walkObject(compiled.component, depth: depth) { reader, slot, valueDepth throws(JSONError) in
+                try reader.readComponentMember(slot, depth: valueDepth, into: &fields)
+            }
+        } catch {
+            read = false  // the tree parser below finds the same error and throws it
+        }
+        if read {
+            fields.apply(to: builder.bodyBuilder(forOptionalIdentifier: fields.identifier))
+            return
+        }
+        scanner.index = start
+        guard case .object(let object) = try scanner.parseValue(enclosingDepth: depth) else {
+            preconditionFailure("an object starts with '{'")
+        }
+        ComponentModelBuilder.applyComponent(object, at: .index(offset, in: arrayLocation), problems: problems, depth: 1,
+                                             schema: builder.context.schema, into: builder.bodyBuilder(forOptionalIdentifier:))
+    }
+
+    /// Walks the object at the index, whose members `table` describes: `member` reads each known
+    /// member's value (the index on it), unknown members are checked and dropped. False, with the
+    /// index anywhere inside, when the object has to be read through the tree.
+    private mutating func walkObject<Slot>(
+        _ table: KeyTable<Slot>, depth: Int,
+        _ member: (inout ViewDocumentReader, Slot, Int) throws(JSONError) -> Bool
+    ) throws(JSONError) -> Bool {
+        guard depth < maximumDepth else { return false }  // the tree throws the depth error
+        scanner.index += 1
+        scanner.skipWhitespace()
+        if scanner.index < scanner.count && scanner.base[scanner.index] == ASCII.closeBrace {
+            scanner.index += 1
+            return true
+        }
+        var seen: UInt64 = 0
+        while true {
+            scanner.skipWhitespace()
+            guard let key = scanPlainKey() else { return false }
+            if let position = table.position(ofKeyAt: scanner.base + key.start, count: key.count) {
+                // A repeated member: the tree keeps only the last one.
+                guard position < 64 else { return false }
+                let bit: UInt64 = 1 << UInt64(position)
+                guard seen & bit == 0 else { return false }
+                seen |= bit
+                switch table.entries[position] {
+                case .slot(let slot):
+                    guard try member(&self, slot, depth + 1) else { return false }
+                case .object(let nested):
+                    guard scanner.base[scanner.index] == ASCII.openBrace,
+                        try walkObject(nested, depth: depth + 1, member)
+                    else { return false }
+                }
+            } else {
+                _ = try scanner.parseValue(enclosingDepth: depth + 1)
+            }
+            scanner.skipWhitespace()
+            guard scanner.index < scanner.count else { return false }
+            let separator = scanner.base[scanner.index]
+            scanner.index += 1
+            if separator == ASCII.comma { continue }
+            if separator == ASCII.closeBrace { return true }
+            return false
+        }
+    }
+
+    /// A key of printable ASCII without escapes, and its colon; leaves the index on the value.
+    /// Nil for anything else (the tree reads it, and reports it when it is invalid).
+    private mutating func scanPlainKey() -> (start: Int, count: Int)? {
+        let base = scanner.base
+        let count = scanner.count
+        guard scanner.index < count, base[scanner.index] == ASCII.quote else { return nil }
+        let start = scanner.index + 1
+        var cursor = start
+        while cursor < count {
+            let byte = base[cursor]
+            if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 { break }
+            cursor += 1
+        }
+        guard cursor < count, base[cursor] == ASCII.quote else { return nil }
+        scanner.index = cursor + 1
+        scanner.skipWhitespace()
+        guard scanner.index < count, base[scanner.index] == ASCII.colon else { return nil }
+        scanner.index += 1
+        scanner.skipWhitespace()
+        guard scanner.index < count else { return nil }
+        return (start, cursor - start)
+    }
+
+    private mutating func readComponentMember(_ slot: CompiledJSONSchema.ComponentSlot, depth: Int,
+                                              into fields: inout ComponentFields) throws(JSONError) -> Bool
+    {
+        switch slot {
+        case .identifier: return try readString(into: &fields.identifier)
+        case .group: return try readString(into: &fields.groupIdentifier)
+        case .componentIdentifier:
+            var text: String?
+            guard try readString(into: &text), let text else { return false }
+            if let last = lastComponentIdentifier, last.text == text {
+                fields.componentIdentifier = last.parts
+                return true
+            }
+            guard let parts = ComponentFields.ComponentIdentifier(text) else { return false }
+            lastComponentIdentifier = (text, parts)
+            fields.componentIdentifier = parts
+            return true
+        case .category: return try readString(into: &fields.category)
+        case .title: return try readText(into: &fields.title)
+        case .subtitle: return try readText(into: &fields.subtitle)
+        case .accessoryTitle: return try readText(into: &fields.accessoryTitle)
+        case .descriptionText: return try readText(into: &fields.descriptionText)
+        case .iconIdentifier: return try readString(into: &fields.iconIdentifier)
+        case .metadata: return try readObject(into: &fields.metadata, depth: depth)
+        case .loggingData: return try readObject(into: &fields.loggingData, depth: depth)
+        case .customData: return try readObject(into: &fields.customData, depth: depth)
+        case .mainImage: return try readImage(into: &fields.mainImage, depth: depth)
+        case .backgroundImage: return try readImage(into: &fields.backgroundImage, depth: depth)
+        case .target:
+            guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
+            var target = ComponentFields.Target()
+            guard try walkObject(compiled.target, depth: depth, { reader, slot, valueDepth throws(JSONError) in
+                try reader.readTargetMember(slot, depth: valueDepth, into: &target)
+            }) else { return false }
+            fields.target = target
+            return true
+        case .treeOnly: return false
+        }
+    }
+
+    private mutating func readImage(into image: inout ComponentFields.ImageData?, depth: Int) throws(JSONError) -> Bool {
+        guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
+        var read = ComponentFields.ImageData()
+        guard try walkObject(compiled.image, depth: depth, { reader, slot, valueDepth throws(JSONError) in
+            switch slot {
+            case .url: return try reader.readURL(into: &read.url)
+            case .placeholderIconIdentifier: return try reader.readString(into: &read.placeholderIconIdentifier)
+            case .customData: return try reader.readObject(into: &read.customData, depth: valueDepth)
+            case .treeOnly: return false
+            }
+        }) else { return false }
+        image = read
+        return true
+    }
+
+    private mutating func readTargetMember(_ slot: CompiledJSONSchema.TargetSlot, depth: Int,
+                                           into target: inout ComponentFields.Target) throws(JSONError) -> Bool
+    {
+        switch slot {
+        case .uri: return try readURL(into: &target.uri)
+        case .customData: return try readObject(into: &target.customData, depth: depth)
+        case .actionIdentifiers:
+            guard scanner.base[scanner.index] == ASCII.openBracket,
+                case .array(let elements) = try scanner.parseValue(enclosingDepth: depth)
+            else { return false }
+            for element in elements {
+                // Anything but a valid "namespace:name" string is reported by the tree path.
+                guard case .string(let text) = element, let identifier = Identifier(string: text) else { return false }
+                target.actionIdentifiers.append(identifier)
+            }
+            return true
+        case .treeOnly: return false
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func readString(into value: inout String?) throws(JSONError) -> Bool {
+        guard scanner.base[scanner.index] == ASCII.quote else { return false }
+        scanner.index += 1
+        value = try scanner.parseString()
+        return true
+    }
+
+    /// A text shown by a component: one over the text limit is cut and reported by the tree path.
+    private mutating func readText(into value: inout String?) throws(JSONError) -> Bool {
+        guard try readString(into: &value) else { return false }
+        return value!.utf8.count <= maximumTextLength
+    }
+
+    private mutating func readURL(into value: inout URL?) throws(JSONError) -> Bool {
+        var text: String?
+        guard try readString(into: &text), let url = JSONValueCheck.url(from: text!) else { return false }
+        value = url
+        return true
+    }
+
+    private mutating func readObject(into value: inout JSONObject?, depth: Int) throws(JSONError) -> Bool {
+        guard scanner.base[scanner.index] == ASCII.openBrace,
+            case .object(let object) = try scanner.parseValue(enclosingDepth: depth)
+        else { return false }
+        value = object
+        return true
+    }
+}
+
+/// What the one-pass reader found in one component object, handed to its builder once the object
+/// has ended. Every field was checked as the tree path checks it, so applying them reports nothing.
+struct ComponentFields {
+    struct ImageData {
+        var url: URL?
+        var placeholderIconIdentifier: String?
+        var customData: JSONObject?
+
+        func apply(to builder: ComponentImageDataBuilder) {
+            if let url { builder.url = url }
+            if let placeholderIconIdentifier { builder.placeholderIconIdentifier = placeholderIconIdentifier }
+            if let customData { builder.customData = mergeJSONObject(builder.customData, with: customData) }
+        }
+    }
+
+    struct Target {
+        var uri: URL?
+        var actionIdentifiers: [Identifier] = []
+        var customData: JSONObject?
+
+        func apply(to builder: ComponentTargetBuilder) {
+            if let uri { builder.uri = uri }
+            for identifier in actionIdentifiers { builder.addAction(withIdentifier: identifier) }
+            if let customData { builder.customData = mergeJSONObject(builder.customData, with: customData) }
+        }
+    }
+
+    /// `namespace:name` split as `ComponentModelBuilder.applyComponentIdentifier` splits it.
+    struct ComponentIdentifier {
+        /// Nil when the identifier has no colon: then only the name is set.
+        var namespace: String?
+        var name: String
+
+        /// Nil for more than one colon, which the tree path reports.
+        init?(_ text: String) {
+            let utf8 = text.utf8
+            guard let colon = utf8.firstIndex(of: ASCII.colon) else {
+                name = text
+                return
+            }
+            let afterColon = utf8.index(after: colon)
+            guard utf8[afterColon...].firstIndex(of: ASCII.colon) == nil else { return nil }
+            namespace = String(text[..<colon])
+            name = String(text[afterColon...])
+        }
+    }
+
+    var identifier: String?
+    var groupIdentifier: String?
+    var componentIdentifier: ComponentIdentifier?
+    var category: String?
+    var title: String?
+    var subtitle: String?
+    var accessoryTitle: String?
+    var descriptionText: String?
+    var iconIdentifier: String?
+    var metadata: JSONObject?
+    var loggingData: JSONObject?
+    var customData: JSONObject?
+    var mainImage: ImageData?
+    var backgroundImage: ImageData?
+    var target: Target?
+
+    /// Sets the fields on `builder` in the order `ComponentModelBuilder.apply` reads them.
+    func apply(to builder: ComponentModelBuilder) {
+        if let groupIdentifier { builder.groupIdentifier = groupIdentifier }
+        if let componentIdentifier {
+            if let namespace = componentIdentifier.namespace { builder.componentNamespace = namespace }
+            builder.componentName = componentIdentifier.name
+        }
+        if let category { builder.componentCategory = ComponentCategory(rawValue: category) }
+        if let title { builder.title = title }
+        if let subtitle { builder.subtitle = subtitle }
+        if let accessoryTitle { builder.accessoryTitle = accessoryTitle }
+        if let descriptionText { builder.descriptionText = descriptionText }
+        mainImage?.apply(to: builder.mainImageDataBuilder)
+        backgroundImage?.apply(to: builder.backgroundImageDataBuilder)
+        if let iconIdentifier { builder.iconIdentifier = iconIdentifier }
+        target?.apply(to: builder.targetBuilder)
+        if let metadata { builder.metadata = mergeJSONObject(builder.metadata, with: metadata) }
+        if let loggingData { builder.loggingData = mergeJSONObject(builder.loggingData, with: loggingData) }
+        if let customData { builder.customData = mergeJSONObject(builder.customData, with: customData) }
+    }
+}
