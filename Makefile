@@ -10,12 +10,14 @@ BUILD_FLAGS  ?=
 # documentation coverage check, python3-jsonschema to hold the view documents' JSON Schema
 # against hub-validate (tools/check-view-schema.py), the validators `make test` runs on what
 # `make install` writes (desktop-file-validate, appstreamcli), libcurl for the static Swift
-# runtime of `make install`, json-glib for the GtkTreeView peer `make bench` compares the hub
-# view with (Benchmarks/Peers), and the accessibility bus with a client library for the
-# accessibility test (at-spi2-core, libatspi's GObject introspection data and Python's bindings).
+# runtime of `make install`, json-glib, simdjson and a C++ compiler for the GtkTreeView peers
+# `make bench` compares the hub view with (Benchmarks/Peers), and the accessibility bus with a
+# client library for the accessibility test (at-spi2-core, libatspi's GObject introspection data
+# and Python's bindings).
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
-                libcurl4-openssl-dev libjson-glib-dev at-spi2-core gir1.2-atspi-2.0 python3-gi
+                libcurl4-openssl-dev libjson-glib-dev libsimdjson-dev g++ at-spi2-core gir1.2-atspi-2.0 \
+                python3-gi
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
@@ -148,6 +150,7 @@ docs: deps
 bench: deps
 	@$(SWIFT) build -c release --product hub-bench 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@$(CC) -O2 -o .build/treeview-peer Benchmarks/Peers/treeview-peer.c $$(pkg-config --cflags --libs gtk+-3.0 json-glib-1.0)
+	@$(CXX) -std=c++17 -O2 -o .build/simdjson-peer Benchmarks/Peers/simdjson-peer.cpp $$(pkg-config --cflags --libs gtk+-3.0 simdjson)
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -v "Failed to set fd limit"
 

@@ -16,7 +16,7 @@ struct HubBench: ParsableCommand {
 
             The view section also reads HUB_VIEW_BENCH_CASE, HUB_VIEW_BENCH_SCROLLS, HUB_VIEW_BENCH_ONLY and \
             HUB_VIEW_BENCH_SCREENSHOTS (see Benchmarks/HubBench/ViewBenchmarks.swift); the scale section reads \
-            HUB_SCALE_BENCH_SIZES, HUB_SCALE_BENCH_TIMEOUT and HUB_TREEVIEW_PEER (see \
+            HUB_SCALE_BENCH_SIZES, HUB_SCALE_BENCH_TIMEOUT, HUB_TREEVIEW_PEER and HUB_SIMDJSON_PEER (see \
             Benchmarks/HubBench/ScaleBenchmarks.swift).
             """)
 

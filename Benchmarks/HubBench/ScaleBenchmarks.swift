@@ -1,15 +1,17 @@
 import Foundation
 
 // Content at scale: a JSON document of 10,000 / 100,000 / 1,000,000 rows opened in the viewer as a
-// new user would open it, against the same rows built in Swift and against a plain C program that
-// shows them in a GtkTreeView (GTK 3's own widget for long lists, Benchmarks/Peers/treeview-peer.c).
+// new user would open it, against the same rows built in Swift and against three plain programs
+// that show them in a GtkTreeView (GTK 3's own widget for long lists, Benchmarks/Peers/): the file
+// read with json-glib (treeview-peer.c), the file read with simdjson (simdjson-peer.cpp), and no
+// file at all, the rows made in C (treeview-peer.c --rows-in-c N).
 //
 // Every measurement is of a whole process, each case in a fresh child: this executable again with
-// `HUB_SCALE_BENCH_CASE` set (see ScaleBenchChild), or the peer. Times run from the moment the
+// `HUB_SCALE_BENCH_CASE` set (see ScaleBenchChild), or a peer. Times run from the moment the
 // parent spawns the child (it passes that CLOCK_MONOTONIC moment in `HUB_BENCH_SPAWN_NS`) to the
 // end of the first frame painted with rows (the frame clock's after-paint and a round trip to the
 // X server), so process start, GTK's start, reading and parsing the file all count, the same for
-// both. Memory is the peak resident set (VmHWM) and the resident set after one idle second.
+// all. Memory is the peak resident set (VmHWM) and the resident set after one idle second.
 //
 // Also measured, in the JSON child: the longest gap between two runs of a 2 ms main-loop timeout
 // while the view opens and while F5 reloads it (how long the window is frozen), and the resident
@@ -19,7 +21,9 @@ import Foundation
 //
 // Knobs: `HUB_SCALE_BENCH_SIZES` (comma-separated row counts, e.g. 10000,100000 for a quick run),
 // `HUB_SCALE_BENCH_TIMEOUT` (seconds per child, 60 by default; the history child gets twice as
-// long), `HUB_TREEVIEW_PEER` (the peer executable; `make bench` builds .build/treeview-peer).
+// long), `HUB_TREEVIEW_PEER` (the json-glib peer's executable, which also makes the rows in C;
+// `make bench` builds .build/treeview-peer), `HUB_SIMDJSON_PEER` (the simdjson peer's; `make bench`
+// builds .build/simdjson-peer).
 
 func scaleBenchmarks() -> BenchSection {
     if let spec = ProcessInfo.processInfo.environment[ScaleBench.caseVariable] {
@@ -34,6 +38,7 @@ enum ScaleBench {
     static let sizesVariable = "HUB_SCALE_BENCH_SIZES"
     static let timeoutVariable = "HUB_SCALE_BENCH_TIMEOUT"
     static let peerVariable = "HUB_TREEVIEW_PEER"
+    static let simdjsonPeerVariable = "HUB_SIMDJSON_PEER"
     static let spawnVariable = "HUB_BENCH_SPAWN_NS"
 
     static let windowWidth = 1024
@@ -64,18 +69,53 @@ enum ScaleBench {
         func double(_ key: String) -> Double? { values[key].flatMap(Double.init) }
     }
 
+    /// A plain GTK program that shows the same rows in a GtkTreeView, named in the table by `label`.
+    struct Peer {
+        var label: String
+        /// Nil when it is not there: its cells then say `missing`.
+        var executable: URL?
+        var missing: String
+        /// Its arguments for the document of `count` rows at the URL.
+        var arguments: (URL, Int) -> [String]
+
+        func run(document: URL, count: Int) -> Outcome {
+            guard let executable else { return .failed(missing) }
+            return ScaleBench.run(executable, arguments: arguments(document, count), environment: [:],
+                                  timeout: childTimeout)
+        }
+    }
+
+    /// The peers, in the order they run and appear in the table; the first is the one the goals are
+    /// measured against.
+    static func peers() -> [Peer] {
+        let treeView = peerExecutable(variable: peerVariable, name: "treeview-peer")
+        let simdjson = peerExecutable(variable: simdjsonPeerVariable, name: "simdjson-peer")
+        func missing(_ name: String, _ variable: String) -> String {
+            "no peer executable (make bench builds .build/\(name); or set \(variable))"
+        }
+        return [
+            Peer(label: "GtkTreeView", executable: treeView, missing: missing("treeview-peer", peerVariable),
+                 arguments: { document, _ in [document.path] }),
+            Peer(label: "GtkTreeView (simdjson)", executable: simdjson,
+                 missing: missing("simdjson-peer", simdjsonPeerVariable), arguments: { document, _ in [document.path] }),
+            Peer(label: "GtkTreeView (rows in C)", executable: treeView,
+                 missing: missing("treeview-peer", peerVariable), arguments: { _, count in ["--rows-in-c", String(count)] }),
+        ]
+    }
+
     /// One size's children.
     struct Measurements {
         var json: Outcome
         var code: Outcome
-        var peer: Outcome
+        /// One per peer, in the order of `peers()`.
+        var peers: [Outcome]
     }
 
     static func run() -> BenchSection {
         let started = Clock.now()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-scale-bench-\(getpid())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let peer = peerExecutable()
+        let peers = peers()
         var documents: [Int: URL] = [:]
         var measured: [Int: Measurements] = [:]
         var empty = Outcome.failed("not run")
@@ -96,16 +136,15 @@ enum ScaleBench {
         // fonts, caches and libraries from disk, which would be charged to whichever case came first.
         let smallest = sizes.min()!
         _ = runChild(case: "code:\(min(smallest, 1_000))", document: nil)
-        if let peer { _ = runPeer(peer, document: documents[smallest]!) }
+        for peer in peers { _ = peer.run(document: documents[smallest]!, count: smallest) }
 
         empty = runChild(case: "empty:0", document: nil)
         for count in sizes {
             let document = documents[count]!
-            let peerOutcome = peer.map { runPeer($0, document: document) }
-                ?? .failed("no peer executable (make bench builds .build/treeview-peer; or set \(peerVariable))")
+            let peerOutcomes = peers.map { $0.run(document: document, count: count) }
             measured[count] = Measurements(json: runChild(case: "json:\(count)", document: document),
                                            code: runChild(case: "code:\(count)", document: nil),
-                                           peer: peerOutcome)
+                                           peers: peerOutcomes)
         }
         let historySize = sizes.contains(millionRows) ? millionRows : sizes.max()!
         history = (historySize, runChild(case: "history:\(historySize)", document: documents[historySize],
@@ -113,7 +152,7 @@ enum ScaleBench {
 
         var rows: [BenchRow] = []
         for count in sizes {
-            rows += sizeRows(count, measured[count]!, empty: empty)
+            rows += sizeRows(count, measured[count]!, peers: peers, empty: empty)
         }
         if let history { rows.append(historyRow(size: history.size, history.outcome)) }
         if let baseline = empty.double("settledRSS") {
@@ -132,7 +171,7 @@ enum ScaleBench {
 
     // MARK: The table
 
-    private static func sizeRows(_ count: Int, _ m: Measurements, empty: Outcome) -> [BenchRow] {
+    private static func sizeRows(_ count: Int, _ m: Measurements, peers: [Peer], empty: Outcome) -> [BenchRow] {
         let size = "\(count.formatted()) rows"
         var rows: [BenchRow] = []
 
@@ -146,15 +185,22 @@ enum ScaleBench {
         }
         rows.append(BenchRow(name: "\(size): first frame, hub JSON", value: frame(m.json, extra: openText)))
         rows.append(BenchRow(name: "\(size): first frame, code-built", value: frame(m.code, extra: openText)))
+        // The peer that makes its rows in C parses nothing: no "file parsed" for it.
         let peerPhases: (Outcome) -> String? = { outcome in
-            guard let started = outcome.double("started"), let parsed = outcome.double("parsed"),
-                let filled = outcome.double("filled")
-            else { return nil }
-            return "GTK up at \(started.secondsText), file parsed at \(parsed.secondsText), store filled at \(filled.secondsText)"
+            guard let started = outcome.double("started"), let filled = outcome.double("filled") else { return nil }
+            let parsed = outcome.double("parsed").map { "file parsed at \($0.secondsText), " } ?? ""
+            return "GTK up at \(started.secondsText), \(parsed)store filled at \(filled.secondsText)"
         }
-        rows.append(BenchRow(name: "\(size): first frame, GtkTreeView", value: frame(m.peer, extra: peerPhases)))
-        rows.append(ratioRow("\(size): first frame, hub JSON ÷ GtkTreeView", m.json, m.peer, key: "firstFrame",
-                             hasGoal: true))
+        let peered = Array(zip(peers.map(\.label), m.peers))
+        for (label, outcome) in peered {
+            rows.append(BenchRow(name: "\(size): first frame, \(label)", value: frame(outcome, extra: peerPhases)))
+        }
+        // The goal is against the first peer (json-glib, the same work as the hub's); the others say
+        // where the time goes.
+        for (index, (label, outcome)) in peered.enumerated() {
+            rows.append(ratioRow("\(size): first frame, hub JSON ÷ \(label)", m.json, outcome, key: "firstFrame",
+                                 hasGoal: index == 0))
+        }
 
         // Memory.
         func memory(_ outcome: Outcome) -> String {
@@ -165,20 +211,23 @@ enum ScaleBench {
         }
         rows.append(BenchRow(name: "\(size): RSS peak / settled, hub JSON", value: memory(m.json)))
         rows.append(BenchRow(name: "\(size): RSS peak / settled, code-built", value: memory(m.code)))
-        rows.append(BenchRow(name: "\(size): RSS peak / settled, GtkTreeView", value: memory(m.peer)))
-        let memoryGoal = count == millionRows
-        if let jsonPeak = m.json.double("peakRSS"), let jsonSettled = m.json.double("settledRSS"),
-            let peerPeak = m.peer.double("peakRSS"), let peerSettled = m.peer.double("settledRSS")
-        {
-            let peak = jsonPeak / max(peerPeak, 1)
-            let settled = jsonSettled / max(peerSettled, 1)
-            rows.append(BenchRow(name: "\(size): RSS peak / settled, hub JSON ÷ GtkTreeView",
-                                 value: String(format: "%.2f× / %.2f×", peak, settled),
-                                 goal: memoryGoal ? "≤ 1.0×" : "", met: memoryGoal ? peak <= 1 && settled <= 1 : nil))
-        } else {
-            rows.append(BenchRow(name: "\(size): RSS peak / settled, hub JSON ÷ GtkTreeView",
-                                 value: "failed: \(m.json.failure ?? m.peer.failure ?? "no figures")",
-                                 goal: memoryGoal ? "≤ 1.0×" : "", met: memoryGoal ? false : nil))
+        for (label, outcome) in peered {
+            rows.append(BenchRow(name: "\(size): RSS peak / settled, \(label)", value: memory(outcome)))
+        }
+        for (index, (label, peer)) in peered.enumerated() {
+            let memoryGoal = count == millionRows && index == 0
+            let name = "\(size): RSS peak / settled, hub JSON ÷ \(label)"
+            if let jsonPeak = m.json.double("peakRSS"), let jsonSettled = m.json.double("settledRSS"),
+                let peerPeak = peer.double("peakRSS"), let peerSettled = peer.double("settledRSS")
+            {
+                let peak = jsonPeak / max(peerPeak, 1)
+                let settled = jsonSettled / max(peerSettled, 1)
+                rows.append(BenchRow(name: name, value: String(format: "%.2f× / %.2f×", peak, settled),
+                                     goal: memoryGoal ? "≤ 1.0×" : "", met: memoryGoal ? peak <= 1 && settled <= 1 : nil))
+            } else {
+                rows.append(BenchRow(name: name, value: "failed: \(m.json.failure ?? peer.failure ?? "no figures")",
+                                     goal: memoryGoal ? "≤ 1.0×" : "", met: memoryGoal ? false : nil))
+            }
         }
 
         // The window while loading.
@@ -244,16 +293,16 @@ enum ScaleBench {
 
     // MARK: Children
 
-    /// The GtkTreeView peer: `HUB_TREEVIEW_PEER`, else `treeview-peer` in a folder above this
-    /// executable (`make bench` builds it into .build/).
-    static func peerExecutable() -> URL? {
+    /// A peer's executable: the path in `variable`, else `name` in a folder above this executable
+    /// (`make bench` builds the peers into .build/).
+    static func peerExecutable(variable: String, name: String) -> URL? {
         let fileManager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment[peerVariable], !path.isEmpty {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty {
             return fileManager.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
         }
         var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("treeview-peer")
+            let candidate = directory.appendingPathComponent(name)
             if fileManager.isExecutableFile(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
@@ -267,10 +316,6 @@ enum ScaleBench {
         if let document { environment[fileVariable] = document.path }
         return run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments: ["scale"],
                    environment: environment, timeout: timeout)
-    }
-
-    static func runPeer(_ peer: URL, document: URL) -> Outcome {
-        run(peer, arguments: [document.path], environment: [:], timeout: childTimeout)
     }
 
     /// Runs `executable`, stamping the spawn in its environment, and collects its `@@key=value`

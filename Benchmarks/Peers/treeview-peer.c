@@ -5,6 +5,10 @@
  * update for every row), frees the parse tree, and shows the view in a GtkScrolledWindow in a
  * 1024x768 window.
  *
+ * With `--rows-in-c N` it reads no file: the same N rows ("Row number i", "The subtitle of row i",
+ * as in the document) are made in C and go into the store the same way. That is the floor of any
+ * JSON peer: what GTK itself takes to show the rows.
+ *
  * It prints `@@key=value` lines on stdout, as hub-bench's own child cases do:
  *   firstFrame  seconds from the moment the parent spawned it (HUB_BENCH_SPAWN_NS, CLOCK_MONOTONIC
  *               nanoseconds) to the end of the first frame painted with rows (after-paint, then a
@@ -13,10 +17,10 @@
  *   peakRSS     VmHWM at that moment, bytes
  *   settledRSS  VmRSS after one second of idle main loop, bytes
  *   started, parsed, filled  seconds from the spawn to GTK being initialised, the file parsed, and
- *               the store filled (and the parse tree freed)
+ *               the store filled (and the parse tree freed); no `parsed` with --rows-in-c
  * After the first frame it hands the freed heap back to the system (malloc_trim), so the settled
  * figure is what the program holds, not what the parse tree left behind.
- * and then exits. Usage: treeview-peer FILE.json
+ * and then exits. Usage: treeview-peer FILE.json | treeview-peer --rows-in-c N
  *
  * Built by `make bench`: cc treeview-peer.c $(pkg-config --cflags --libs gtk+-3.0 json-glib-1.0)
  */
@@ -109,30 +113,17 @@ static gboolean timed_out(gpointer data) {
 
 static double since_spawn(void) { return (double)(now_ns() - spawn_ns) / 1e9; }
 
-int main(int argc, char **argv) {
-    const char *spawn = getenv("HUB_BENCH_SPAWN_NS");
-    spawn_ns = spawn ? strtoull(spawn, NULL, 10) : now_ns();
-    /* GLib 2.74's slice allocator (json-glib allocates its nodes with it) keeps freed memory for
-     * reuse and never hands it back, so the whole parse tree would stay resident after it is freed.
-     * GLib reads G_SLICE when it loads, before main: run again with it set (newer GLib always uses
-     * malloc). The exec is timed too, which only counts against this program. */
-    if (!getenv("G_SLICE")) {
-        setenv("G_SLICE", "always-malloc", 1);
-        execv("/proc/self/exe", argv);
-    }
-    if (argc != 2) fail("usage: treeview-peer FILE.json", NULL);
-    if (!gtk_init_check(&argc, &argv)) fail("cannot open a display", NULL);
-
+/* The rows of the document at `path`: json-glib parses it, the store is filled, the parse tree freed. */
+static GtkListStore *rows_from_json(const char *path) {
     GError *error = NULL;
-    printf("@@started=%.6f\n", since_spawn());
     JsonParser *parser = json_parser_new();
-    if (!json_parser_load_from_file(parser, argv[1], &error)) fail("cannot read the document", error->message);
+    if (!json_parser_load_from_file(parser, path, &error)) fail("cannot read the document", error->message);
     JsonNode *root = json_parser_get_root(parser);
-    if (!root || !JSON_NODE_HOLDS_OBJECT(root)) fail("the document is not an object", argv[1]);
+    if (!root || !JSON_NODE_HOLDS_OBJECT(root)) fail("the document is not an object", path);
     JsonObject *document = json_node_get_object(root);
-    if (!json_object_has_member(document, "body")) fail("the document has no body", argv[1]);
+    if (!json_object_has_member(document, "body")) fail("the document has no body", path);
     JsonArray *body = json_object_get_array_member(document, "body");
-    if (!body) fail("the body is not an array", argv[1]);
+    if (!body) fail("the body is not an array", path);
 
     printf("@@parsed=%.6f\n", since_spawn());
     GtkListStore *store = gtk_list_store_new(COLUMN_COUNT, G_TYPE_STRING, G_TYPE_STRING);
@@ -150,6 +141,44 @@ int main(int argc, char **argv) {
     }
     /* The store holds its own copies of the strings: the parse tree can go before anything is shown. */
     g_object_unref(parser);
+    return store;
+}
+
+/* `count` rows made in C, as the document has them: no file, no parsing. */
+static GtkListStore *rows_made_in_c(const char *count_text) {
+    char *end = NULL;
+    long count = strtol(count_text, &end, 10);
+    if (!end || *end || count < 0) fail("not a row count", count_text);
+    GtkListStore *store = gtk_list_store_new(COLUMN_COUNT, G_TYPE_STRING, G_TYPE_STRING);
+    char title[64], subtitle[64];
+    for (long number = 1; number <= count; number++) {
+        snprintf(title, sizeof title, "Row number %ld", number);
+        snprintf(subtitle, sizeof subtitle, "The subtitle of row %ld", number);
+        GtkTreeIter iter;
+        gtk_list_store_insert_with_values(store, &iter, -1, COLUMN_TITLE, title, COLUMN_SUBTITLE, subtitle, -1);
+        rows++;
+    }
+    return store;
+}
+
+int main(int argc, char **argv) {
+    const char *spawn = getenv("HUB_BENCH_SPAWN_NS");
+    spawn_ns = spawn ? strtoull(spawn, NULL, 10) : now_ns();
+    /* GLib 2.74's slice allocator (json-glib allocates its nodes with it) keeps freed memory for
+     * reuse and never hands it back, so the whole parse tree would stay resident after it is freed.
+     * GLib reads G_SLICE when it loads, before main: run again with it set (newer GLib always uses
+     * malloc). The exec is timed too, which only counts against this program. Rows made in C run
+     * the same way, so that their store is held in the same allocator as the JSON peers'. */
+    if (!getenv("G_SLICE")) {
+        setenv("G_SLICE", "always-malloc", 1);
+        execv("/proc/self/exe", argv);
+    }
+    gboolean rows_in_c = argc == 3 && strcmp(argv[1], "--rows-in-c") == 0;
+    if (argc != 2 && !rows_in_c) fail("usage: treeview-peer FILE.json | treeview-peer --rows-in-c N", NULL);
+    if (!gtk_init_check(&argc, &argv)) fail("cannot open a display", NULL);
+
+    printf("@@started=%.6f\n", since_spawn());
+    GtkListStore *store = rows_in_c ? rows_made_in_c(argv[2]) : rows_from_json(argv[1]);
     printf("@@filled=%.6f\n", since_spawn());
 
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
