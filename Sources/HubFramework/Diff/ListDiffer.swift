@@ -84,6 +84,9 @@ public enum ListDiffer {
         case .heckel:
             return (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         case .automatic:
+            if let appended = appendedDiff(old: old, new: new, contentEqual: contentEqual) {
+                return (appended, .myers)
+            }
             let budget = automaticWorkBudget(oldCount: old.count, newCount: new.count)
             if let result = myers(old: oldList, new: newList, workBudget: budget, segmentEntryLimit: nil, contentEqual: contentEqual) {
                 return result
@@ -91,6 +94,17 @@ public enum ListDiffer {
             // Fingerprints computed by the abandoned search are reused here.
             return (HeckelDiff.diff(old: oldList, new: newList, contentEqual: contentEqual), .heckel)
         }
+    }
+
+    /// The diff when `new` is `old` with components added after its last one: the insertions, and
+    /// the kept components whose content changed as reloads. That is the script Myers finds, found
+    /// in one pass over `old` without hashing a single identifier of `new`'s tail, which matters
+    /// when a long document's first part is followed by the whole (a thousand rows, then a million).
+    /// Nil when `new` is not such an extension.
+    static func appendedDiff(old: [String], new: [String], contentEqual: (Int, Int) -> Bool) -> ListDiff? {
+        guard !old.isEmpty, new.count > old.count, old.indices.allSatisfy({ old[$0] == new[$0] }) else { return nil }
+        return ListDiff(inserted: Array(old.count..<new.count), deleted: [],
+                        reloaded: old.indices.filter { !contentEqual($0, $0) })
     }
 
     /// Myers with an optional budget; nil when over budget or (never observed) when the path is malformed,
