@@ -77,7 +77,11 @@ extension ViewController {
         if var current = layout, let diff, current.containerSize == container,
             current.addsHeaderMargin == addsHeaderMargin
         {
-            if diff.body.hasChanges {
+            if Self.onlyAppends(diff, to: current.count, making: viewModel.bodyComponentModels.count) {
+                // Rows added after the last one (the whole of a document whose first part is shown):
+                // the frames laid out so far stay as they are, and the new rows are laid out a chunk
+                // per main-loop turn like a large body, instead of all at once.
+            } else if diff.body.hasChanges {
                 _ = current.update(insertedIndexes: diff.body.inserted, deletedIndexes: diff.body.deleted,
                                    reloadedIndexes: diff.body.reloaded, measuring: measuring)
             }
@@ -93,6 +97,15 @@ extension ViewController {
         layout = updated
         continueLayoutIfIncomplete(of: viewModel)
         return updated
+    }
+
+    /// Whether `diff` only adds rows after the `count` laid out, more than a chunk of them, to make
+    /// `newCount` (nothing deleted, reloaded or moved, the header unchanged).
+    private static func onlyAppends(_ diff: ViewModelDiff, to count: Int, making newCount: Int) -> Bool {
+        let inserted = diff.body.inserted
+        return newCount - count > layoutChunkSize && diff.body.deleted.isEmpty && diff.body.reloaded.isEmpty
+            && !diff.headerChanged && inserted.count == newCount - count && inserted.first == count
+            && inserted.last == newCount - 1
     }
 
     /// The width changed (or content waits for one): lays out afresh and renders again.
