@@ -257,6 +257,17 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// as it was.
     @discardableResult
     public func addJSON(data: Data, limits: ContentLimits) throws(JSONError) -> [JSONProblem] {
+        try addJSON(data: data, limits: limits, onFirstPart: nil)
+    }
+
+    /// ``addJSON(data:limits:)`` that also hands `onFirstPart` the view as far as it has been read
+    /// once a long document (``streamingThreshold`` bytes or more, read in one pass) has its first
+    /// screens of body components, on the calling thread: a builder of its own, to be shown before
+    /// the rest is read. The part may hold the first components of a document that turns out to be
+    /// invalid further on.
+    func addJSON(data: Data, limits: ContentLimits,
+                 onFirstPart: ((ViewModelBuilder) -> Void)?) throws(JSONError) -> [JSONProblem]
+    {
         // A builder that already has body components is read through the tree: undoing a document that
         // fails half-way would mean undoing its merges into them.
         guard !data.isEmpty, bodyBuilders.isEmpty, let compiled = CompiledJSONSchema(context.schema) else {
@@ -264,7 +275,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         }
         let result: Result<[JSONProblem]?, JSONError> = data.withUnsafeBytes { raw in
             var reader = ViewDocumentReader(bytes: raw.bindMemory(to: UInt8.self), compiled: compiled, builder: self,
-                                            limits: limits)
+                                            limits: limits, onFirstPart: onFirstPart)
             do throws(JSONError) {
                 return .success(try reader.read())
             } catch {
@@ -283,8 +294,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         }
     }
 
-    /// Documents from this size on are never held as a whole tree by the one-pass reader: their body
-    /// components are read one by one. (So are smaller ones; the size is where it starts to matter.)
+    /// Documents from this size on hand over their first part while the rest is read (a
+    /// `JSONContentOperation` shows it at once). Smaller ones take a few milliseconds at most.
     static let streamingThreshold = 1 << 20
 
     /// Parses `data` into a value tree, then adds it: the path for schemas that do not compile into

@@ -63,6 +63,18 @@ public protocol ContentOperationDelegate: AnyObject, Sendable {
     /// Runs the operation again — and every operation after it — starting from the content the
     /// operation before it produced. Only possible after the operation's first execution.
     func contentOperationRequiresRescheduling(_ operation: any ContentOperation)
+    /// The operation has added part of its content and goes on adding the rest: `partialContent`
+    /// holds its input and what it has added so far, for the view to show early (the first screen of
+    /// a long document). The operation must not change `partialContent` afterwards; it keeps adding
+    /// to the builder it was given and reports as usual when it is done. Parts are optional and may
+    /// be dropped (the loader shows the latest one it has time for); see "Parts" in
+    /// docs/content-loading.md for how they travel through the rest of the chain.
+    func contentOperation(_ operation: any ContentOperation, didAddPartOfContent partialContent: ViewModelBuilder)
+}
+
+extension ContentOperationDelegate {
+    /// Ignores the part: a delegate that shows nothing early only waits for the whole content.
+    public func contentOperation(_ operation: any ContentOperation, didAddPartOfContent partialContent: ViewModelBuilder) {}
 }
 
 /// An operation that can add skeleton content shown before the chain has loaded.

@@ -213,11 +213,12 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
             let report: @MainActor @Sendable (Outcome) -> Void = { [weak self] outcome in
                 self?.complete(load, with: outcome)
             }
+            let reportPart = partReporter(for: load)
             Self.documentQueue.async {
                 // A background thread. The load may have been cancelled (the view went away) while
                 // this waited in the queue; then there is nothing to do.
                 guard load.isActive else { return }
-                let outcome = Self.loadFile(at: url, into: viewModelBuilder, limits: limits)
+                let outcome = Self.loadFile(at: url, into: viewModelBuilder, limits: limits, onFirstPart: reportPart)
                 guard load.claim() else { return }
                 MainThread.perform { report(outcome) }
             }
@@ -246,10 +247,11 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     private static let documentQueue = DispatchQueue(label: "hub.json-documents", qos: .userInitiated,
                                                      attributes: .concurrent)
 
-    private nonisolated static func loadFile(at url: URL, into builder: ViewModelBuilder, limits: ContentLimits) -> Outcome {
+    private nonisolated static func loadFile(at url: URL, into builder: ViewModelBuilder, limits: ContentLimits,
+                                             onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void) -> Outcome {
         switch DocumentFile.read(path: url.path, maximumBytes: limits.maximumDocumentBytes) {
         case .success(let data):
-            return add(data, from: url, to: builder, limits: limits)
+            return add(data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart)
         case .failure(let failure):
             return .failure(.unreadableFile(path: url.path, reason: failure.reason))
         }
@@ -258,9 +260,10 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     /// Adds the document through the builder's schema. Runs on whatever thread the data arrived on:
     /// until the operation reports, the builder is the operation's alone.
     private nonisolated static func add(_ data: Data, from url: URL, to builder: ViewModelBuilder,
-                                        limits: ContentLimits) -> Outcome {
+                                        limits: ContentLimits,
+                                        onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void) -> Outcome {
         do {
-            return .success(try builder.addJSON(data: data, limits: limits))
+            return .success(try builder.addJSON(data: data, limits: limits, onFirstPart: onFirstPart))
         } catch {
             return .failure(.malformedJSON(error, url: url))
         }
@@ -273,16 +276,21 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
         let report: @MainActor @Sendable (Outcome) -> Void = { [weak self] outcome in
             self?.complete(load, with: outcome)
         }
+        let reportPart = partReporter(for: load)
         let fetch = DocumentFetch(url: url, limits: limits, timeout: timeout, cache: cache, session: session) { result in
             // A background thread; the body is parsed on the document queue, not on the session's
             // delegate queue, so that other downloads keep flowing meanwhile.
             queue.async {
-                guard load.claim() else { return }
+                // Claimed once the document is read, as a file is: its first part is reported
+                // meanwhile, while the load is still active.
+                guard load.isActive else { return }
                 let outcome: Outcome
                 switch result {
-                case .success(let data): outcome = Self.add(data, from: url, to: builder, limits: limits)
+                case .success(let data):
+                    outcome = Self.add(data, from: url, to: builder, limits: limits, onFirstPart: reportPart)
                 case .failure(let error): outcome = .failure(error)
                 }
+                guard load.claim() else { return }
                 MainThread.perform { report(outcome) }
             }
         }
@@ -290,6 +298,19 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     }
 
     /// Reports the outcome of `load` unless it was cancelled or superseded meanwhile.
+    /// Hands the first part of a long document to the load's delegate, from the main thread, unless
+    /// the load has been cancelled or has ended meanwhile.
+    private func partReporter(for load: Load) -> @Sendable (ViewModelBuilder) -> Void {
+        let deliver: @MainActor @Sendable (ViewModelBuilder) -> Void = { [weak self] part in
+            guard let self, self.currentLoad === load, load.isActive else { return }
+            load.delegate?.contentOperation(self, didAddPartOfContent: part)
+        }
+        return { part in
+            guard load.isActive else { return }
+            MainThread.perform { deliver(part) }
+        }
+    }
+
     private func complete(_ load: Load, with outcome: Outcome) {
         guard currentLoad === load else { return }
         currentLoad = nil

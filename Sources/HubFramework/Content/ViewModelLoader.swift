@@ -8,6 +8,16 @@ public protocol ViewModelLoaderDelegate: AnyObject {
     func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel)
     /// The last operation of the chain failed; the view keeps its previous content.
     func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error)
+    /// Part of the content, while the chain still loads the rest (the first components of a long
+    /// document). `didLoad` follows with the whole content, or `didFailLoadingWithError` when the
+    /// rest fails: then the part was never the view's content, and the view shows what it showed
+    /// before the part.
+    func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel)
+}
+
+extension ViewModelLoaderDelegate {
+    /// Ignores the part: the view waits for the whole content.
+    public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {}
 }
 
 /// Runs a view's content loading chain.
@@ -84,6 +94,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// or clears it, and a build that is no longer pending is dropped when it finishes.
     private var pendingBuild: PendingBuild?
     private let supportsPagination: Bool
+    /// Carries parts of the running operation's content through the operations after it.
+    private var parts: ContentPartRunner?
 
     /// Creates a loader. Apps get theirs from ``ViewModelLoaderFactory``, which assembles the
     /// chain from the feature's factories; create one directly to run operations in a test.
@@ -190,6 +202,8 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// Abandons whatever is queued or running (for example because the view went away). A late
     /// report from the running operation is ignored; the operation is asked to `cancel()`.
     public func cancel() {
+        parts?.cancel()
+        parts = nil
         pendingBuild = nil
         handedOnBuilder = nil
         queue.removeAll()
@@ -331,9 +345,44 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
     }
 
+    fileprivate func executionDidAddPart(_ execution: Execution, builder: ViewModelBuilder) {
+        // Parts are for a view that has nothing to show yet: a reload keeps showing the whole content
+        // it had until the new whole arrives (a part would cut the view short under the reader's
+        // eyes), and a page is appended to content already shown.
+        guard execution === currentExecution, execution.isValid, queue.first?.mode == .main,
+            previouslyLoadedViewModel == nil
+        else { return }
+        if parts == nil {
+            parts = ContentPartRunner(operations: operations, viewURI: viewURI, featureInfo: featureInfo,
+                deliver: { [weak self] viewModel in
+                    guard let self else { return }
+                    self.delegate?.viewModelLoader(self, didLoadPart: viewModel)
+                },
+                reschedule: { [weak self] index in self?.reschedule(from: index) })
+        }
+        parts?.add(builder, after: execution.index, connectivityState: connectivityState)
+    }
+
     fileprivate func executionDidFinish(_ execution: Execution, error: (any Error)?, builderIsPrivate: Bool = false) {
         guard execution === currentExecution, execution.isValid else { return }
         execution.invalidate()
+        if let parts {
+            // The operations after this one may be busy with a part: the chain goes on once they
+            // are done with it (an operation is never given two builders at once). No later part
+            // is shown: the whole content is on its way. (The runner stays until then: the operation's
+            // report reaches it through a weak reference.)
+            parts.finish { [weak self, execution] in
+                guard let self else { return }
+                self.parts = nil
+                self.continueAfter(execution, error: error, builderIsPrivate: builderIsPrivate)
+            }
+            return
+        }
+        continueAfter(execution, error: error, builderIsPrivate: builderIsPrivate)
+    }
+
+    private func continueAfter(_ execution: Execution, error: (any Error)?, builderIsPrivate: Bool) {
+        guard execution === currentExecution else { return }
         currentExecution = nil
         queue.removeFirst()
         let index = execution.index
@@ -452,5 +501,10 @@ private final class Execution: ContentOperationDelegate, @unchecked Sendable {
 
     func contentOperationRequiresRescheduling(_ operation: any ContentOperation) {
         MainThread.perform { [self] in loader?.reschedule(from: index) }
+    }
+
+    func contentOperation(_ operation: any ContentOperation, didAddPartOfContent partialContent: ViewModelBuilder) {
+        guard isValid else { return }
+        MainThread.perform { [self] in loader?.executionDidAddPart(self, builder: partialContent) }
     }
 }

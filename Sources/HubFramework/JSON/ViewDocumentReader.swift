@@ -30,10 +30,15 @@ struct ViewDocumentReader {
     /// The last component identifier read and its parts: a long list names the same few
     /// components over and over, so most rows skip the split.
     private var lastComponentIdentifier: (text: String, parts: ComponentFields.ComponentIdentifier)?
+    /// The top-level object's members other than the body, as far as they have been read.
+    private var members: JSONObject = [:]
+    /// Handed the first part of a long body (see `ViewModelBuilder.addJSON(data:limits:onFirstPart:)`).
+    private let onFirstPart: ((ViewModelBuilder) -> Void)?
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
-         limits: ContentLimits)
+         limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil)
     {
+        self.onFirstPart = bytes.count >= ViewModelBuilder.streamingThreshold ? onFirstPart : nil
         precondition(bytes.count > 0, "the caller handles empty data")
         scanner = JSONScanner(base: bytes.baseAddress!, count: bytes.count, maximumDepth: limits.maximumNestingDepth,
                               maximumNumberLength: limits.maximumNumberLength)
@@ -54,10 +59,10 @@ struct ViewDocumentReader {
             try readBody(elementDepth: 1, location: nil, aside: nil)
             try expectEnd()
         case ASCII.openBrace:
-            guard let rest = try readTopLevelObject() else { return nil }
+            guard let body = try readTopLevelObject() else { return nil }
             // The rest of the view is applied only once the whole document is known to be valid.
             try expectEnd()
-            builder.apply(rest.members, at: nil, problems: problems, depth: 0, streamedBody: rest.body)
+            builder.apply(members, at: nil, problems: problems, depth: 0, streamedBody: body)
         default:
             return nil
         }
@@ -88,17 +93,17 @@ struct ViewDocumentReader {
         }
     }
 
-    /// Reads the top-level object: its body array into the builder, every other member into a tree.
-    /// Nil when the body member comes twice (the tree keeps the last one).
-    private mutating func readTopLevelObject() throws(JSONError) -> (members: JSONObject, body: BodyProblems?)? {
+    /// Reads the top-level object: its body array into the builder, every other member into a tree
+    /// (`members`). The body's problems, or nil when the body member comes twice (the tree keeps the
+    /// last one).
+    private mutating func readTopLevelObject() throws(JSONError) -> BodyProblems?? {
         scanner.index += 1
         scanner.skipWhitespace()
-        var members: JSONObject = [:]
         var body: BodyProblems?
         var sawBody = false
         if scanner.index < scanner.count && scanner.base[scanner.index] == ASCII.closeBrace {
             scanner.index += 1
-            return (members, nil)
+            return .some(nil)
         }
         while true {
             let key = try scanner.parseKey()
@@ -122,7 +127,7 @@ struct ViewDocumentReader {
             let separator = scanner.base[scanner.index]
             scanner.index += 1
             if separator == ASCII.comma { continue }
-            if separator == ASCII.closeBrace { return (members, body) }
+            if separator == ASCII.closeBrace { return .some(body) }
             scanner.index -= 1
             throw scanner.invalid("expected ',' or '}' after an object member, found \(scanner.found(at: scanner.index))",
                                   at: scanner.index)
@@ -162,6 +167,9 @@ struct ViewDocumentReader {
             if admitting && isObject {
                 try readComponent(depth: elementDepth, offset: offset, arrayLocation: arrayLocation,
                                   problems: componentProblems)
+                if let onFirstPart, builder.numberOfBodyComponentModelBuilders == Self.firstPartSize {
+                    onFirstPart(firstPart())
+                }
             } else {
                 let value = try scanner.parseValue(enclosingDepth: elementDepth)
                 if !isObject && (admitting || aside != nil) {
@@ -183,6 +191,18 @@ struct ViewDocumentReader {
             throw scanner.invalid("expected ',' or ']' after an array element, found \(scanner.found(at: scanner.index))",
                                   at: scanner.index)
         }
+    }
+
+    /// How many body components a long document's first part has: a few screens' worth, so that the
+    /// view can show them, and be scrolled a little, long before the rest is read.
+    static let firstPartSize = 1_000
+
+    /// The view as far as it has been read: a snapshot of the builder (which shares the component
+    /// builders read so far, and copies one before it changes again), with the members read so far.
+    private func firstPart() -> ViewModelBuilder {
+        let part = builder.snapshot()
+        part.apply(members, at: nil, problems: JSONProblemCollector(limits: problems.limits), depth: 0)
+        return part
     }
 
     /// After this many elements the body's length is estimated from their size and the bytes left.

@@ -108,6 +108,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     // Loading and error states (ViewController+LoadingState.swift)
     var stateView: StateView?
     var lastError: (any Error)?
+    /// True while the view shows part of its content (`viewModelLoader(_:didLoadPart:)`).
+    var isShowingPart = false
     var wasLoading = false
 
     /// Creates a controller and its widget; nothing loads until ``viewWillAppear()``. Apps get
@@ -241,7 +243,16 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Renders `viewModel`, updates ``navigationItem`` and tells the delegate before and after.
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
+        isShowingPart = false
         // A large view model is diffed on a background thread first; it is shown when the diff is in.
+        if diffInBackgroundIfLarge(viewModel) { return }
+        show(viewModel, diff: nil)
+    }
+
+    /// Renders part of the content while the rest loads (the first screens of a long document):
+    /// ``isLoading`` stays true, and the whole follows. The controller's loader calls it; apps do not.
+    public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
+        isShowingPart = true
         if diffInBackgroundIfLarge(viewModel) { return }
         show(viewModel, diff: nil)
     }
@@ -264,6 +275,13 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Keeps the current content, shows the error (over the content when there is some) and tells
     /// the delegate. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) {
+        if isShowingPart {
+            // The part was never the view's content (the rest of its document was unusable): the
+            // view goes back to what it showed before the part, and shows the error.
+            isShowingPart = false
+            pendingDiff = nil
+            show(loader.previouslyLoadedViewModel ?? loader.initialViewModel, diff: nil)
+        }
         lastError = error
         updateLoadingState()  // also updates the state view
         delegate?.viewController(self, didFailToUpdateWith: error)

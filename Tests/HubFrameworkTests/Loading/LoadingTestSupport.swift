@@ -126,6 +126,11 @@ class LoadingTestOperation: ContentOperation {
     func finish() { capturedDelegate?.contentOperationDidFinish(self) }
     /// Reports failure through the delegate captured by the latest execution.
     func fail(_ error: LoadingTestError) { capturedDelegate?.contentOperation(self, didFailWithError: error) }
+    /// Reports what the latest execution's builder holds now as a part, through the delegate it captured.
+    func reportPart() {
+        guard let lastBuilder else { return }
+        capturedDelegate?.contentOperation(self, didAddPartOfContent: lastBuilder.snapshot())
+    }
     /// Asks for rescheduling through the current `delegate` property (as the guide's examples do).
     func reschedule() { delegate?.contentOperationRequiresRescheduling(self) }
 
@@ -212,6 +217,15 @@ final class LoadingRecorder: ViewModelLoaderDelegate {
         viewModels.append(viewModel)
         events.append("load")
         onLoad?(viewModel)
+    }
+
+    /// Parts go to `parts` and count as a "part" event; they are not in `viewModels`.
+    private(set) var parts: [ViewModel] = []
+
+    func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
+        XCTAssertTrue(Thread.isMainThread, "the loader delegate is called on the main thread")
+        parts.append(viewModel)
+        events.append("part")
     }
 
     func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) {

@@ -1,0 +1,136 @@
+import Foundation
+import XCTest
+
+@testable import HubFramework
+import HubTestSupport
+
+/// A long document shows its first components while the rest is read (docs/content-loading.md,
+/// "Parts"): the reader hands over the view as far as it has read it, and `JSONContentOperation`
+/// reports it as a part of its content, from a file and over HTTP.
+final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
+    private let schema = LoadingFixtures.schema()
+    private var temporaryFiles: [URL] = []
+
+    override func tearDown() {
+        for file in temporaryFiles { try? FileManager.default.removeItem(at: file) }
+        temporaryFiles = []
+        super.tearDown()
+    }
+
+    /// `{"title": …, "header": …, "body": [rows…], "overlays": […]}` with `rows` rows; the row at
+    /// index `repeatAt` comes again at the end with another title (components merge by identifier).
+    private func document(rows: Int, repeatAt: Int? = nil, brokenEnd: Bool = false) -> Data {
+        var text = #"{"title": "Long", "header": {"id": "head", "text": {"title": "Header"}}, "body": ["#
+        for index in 0..<rows {
+            if index > 0 { text += "," }
+            text += #"{"id": "row-\#(index)", "text": {"title": "Row \#(index)", "subtitle": "The subtitle of row \#(index)"}}"#
+        }
+        if let repeatAt { text += #",{"id": "row-\#(repeatAt)", "text": {"title": "Changed"}}"# }
+        text += #"], "overlays": [{"id": "after-the-body"}]"#
+        text += brokenEnd ? "," : "}"
+        return Data(text.utf8)
+    }
+
+    private func file(_ data: Data) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hub-streamed-\(UUID().uuidString).json")
+        try data.write(to: url)
+        temporaryFiles.append(url)
+        return url
+    }
+
+    // MARK: The reader
+
+    func testALongDocumentHandsOverItsFirstComponentsWithWhatCameBeforeThem() throws {
+        let data = document(rows: 20_000, repeatAt: 5)
+        XCTAssertGreaterThanOrEqual(data.count, ViewModelBuilder.streamingThreshold)
+        let builder = schema.makeViewModelBuilder()
+        var parts: [ViewModel] = []
+        _ = try builder.addJSON(data: data, limits: .default) { part in parts.append(part.build()) }
+        XCTAssertEqual(parts.count, 1)
+        let part = try XCTUnwrap(parts.first)
+        XCTAssertEqual(part.bodyComponentModels.count, ViewDocumentReader.firstPartSize)
+        XCTAssertEqual(part.bodyComponentModels.last?.identifier, "row-\(ViewDocumentReader.firstPartSize - 1)")
+        XCTAssertEqual(part.navigationTitle, "Long", "members before the body are in the part")
+        XCTAssertEqual(part.headerComponentModel?.title, "Header")
+        XCTAssertTrue(part.overlayComponentModels.isEmpty, "members after the body are not read yet")
+        XCTAssertEqual(part.bodyComponentModels[5].title, "Row 5",
+                       "a component the document changes later is not changed in the part")
+
+        let whole = builder.build()
+        XCTAssertEqual(whole.bodyComponentModels.count, 20_000)
+        XCTAssertEqual(whole.bodyComponentModels[5].title, "Changed")
+        XCTAssertEqual(whole.overlayComponentModels.map(\.identifier), ["after-the-body"])
+        let tree = schema.makeViewModelBuilder()
+        _ = try tree.addJSONThroughValueTree(data: data, limits: .default)
+        XCTAssertEqual(whole, tree.build(), "handing over a part changes nothing in the whole")
+    }
+
+    func testAShortDocumentHandsOverNothing() throws {
+        let data = document(rows: 2_000)
+        XCTAssertLessThan(data.count, ViewModelBuilder.streamingThreshold)
+        var parts = 0
+        _ = try schema.makeViewModelBuilder().addJSON(data: data, limits: .default) { _ in parts += 1 }
+        XCTAssertEqual(parts, 0, "a document this short is read in a few milliseconds")
+    }
+
+    // MARK: The operation
+
+    @MainActor
+    private func load(_ operation: JSONContentOperation) -> (LoadingRecorder, ViewModelLoader) {
+        let (loader, recorder) = LoadingFixtures.loader([operation, LoadingTestOperation("later", addsComponent: "later")])
+        loader.loadViewModel()
+        XCTAssertTrue(loadingSpin(timeout: 20) { !loader.isLoading })
+        return (recorder, loader)
+    }
+
+    func testALongFileShowsItsFirstComponentsBeforeTheWhole() throws {
+        let url = try file(document(rows: 20_000))
+        MainActor.assumeIsolated {
+            let (recorder, _) = load(JSONContentOperation(url: url))
+            XCTAssertEqual(recorder.events, ["part", "load"])
+            XCTAssertEqual(recorder.parts.first?.bodyComponentModels.count, ViewDocumentReader.firstPartSize + 1)
+            XCTAssertEqual(recorder.parts.first?.bodyComponentModels.last?.identifier, "later",
+                           "the operation after the document saw the part")
+            XCTAssertEqual(recorder.lastViewModel?.bodyComponentModels.count, 20_001)
+        }
+    }
+
+    func testALongDocumentOverHTTPShowsItsFirstComponentsBeforeTheWhole() {
+        server.route("/long.json", LoopbackHTTPServer.Response(headers: [("Content-Type", "application/json")],
+                                                              body: document(rows: 20_000)))
+        MainActor.assumeIsolated {
+            let (recorder, _) = load(JSONContentOperation(url: server.url("/long.json")))
+            XCTAssertEqual(recorder.events, ["part", "load"])
+            XCTAssertEqual(recorder.lastViewModel?.bodyComponentModels.count, 20_001)
+        }
+    }
+
+    // The part may come from a document that turns out to be invalid: the load still fails, as a
+    // document that is invalid fails, and the view goes back to what it had (see ViewController).
+    func testALongFileThatEndsBadlyFailsAfterItsPart() throws {
+        let url = try file(document(rows: 20_000, brokenEnd: true))
+        MainActor.assumeIsolated {
+            let operation = JSONContentOperation(url: url)
+            let (loader, recorder) = LoadingFixtures.loader([operation])
+            loader.loadViewModel()
+            XCTAssertTrue(loadingSpin(timeout: 20) { !loader.isLoading })
+            XCTAssertEqual(recorder.events.first, "part")
+            XCTAssertEqual(recorder.events.count, 2)
+            XCTAssertEqual(recorder.errors.count, 1)
+            guard case .malformedJSON? = recorder.errors.last as? ContentLoadingError else {
+                return XCTFail("expected malformed JSON, got \(String(describing: recorder.errors.last))")
+            }
+        }
+    }
+
+    func testACancelledLoadShowsNoPart() throws {
+        let url = try file(document(rows: 40_000))
+        MainActor.assumeIsolated {
+            let (loader, recorder) = LoadingFixtures.loader([JSONContentOperation(url: url)])
+            loader.loadViewModel()
+            loader.cancel()
+            _ = loadingSpin(timeout: 1) { false }
+            XCTAssertEqual(recorder.events, [])
+        }
+    }
+}
