@@ -88,13 +88,37 @@ struct ComponentModelBuilderList {
 
     /// Builds the models in preferred-index order, with their final indexes and `parent`.
     func build(parent: ComponentModel?) -> [ComponentModel] {
-        PreferredIndexOrdering.order(builders).enumerated().map { offset, builder in
-            builder.build(index: offset, parent: parent)
+        let ordered = PreferredIndexOrdering.order(builders)
+        guard parent == nil, ordered.count >= Self.concurrentBuildThreshold else {
+            return ordered.enumerated().map { offset, builder in builder.build(index: offset, parent: parent) }
+        }
+        // A long list (a view's body of a million rows) is built on every core: a top-level model
+        // depends on its own builder only, and builders are only read while they build. The loader
+        // builds large views off the main thread, so this takes the time from a background thread.
+        let count = ordered.count
+        let chunks = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
+        return [ComponentModel](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            let slots = ModelSlots(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                    (slots.base + index).initialize(to: ordered[index].build(index: index, parent: nil))
+                }
+            }
+            initializedCount = count
         }
     }
+
+    /// Lists from this length on are built on every core.
+    static let concurrentBuildThreshold = 20_000
 }
 
 /// An identity for "the view model builder that may change these component builders in place".
 /// A class so identity is by reference; a builder holds its owner strongly, so an owner's address
 /// is never reused while a builder still points at it.
 final class BuilderOwner: @unchecked Sendable {}
+
+/// The array being built by `ComponentModelBuilderList.build(parent:)`: each thread initialises
+/// its own range of slots, and none reads another's.
+private struct ModelSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<ComponentModel>
+}
