@@ -189,8 +189,10 @@ SAN_LOGS     ?= $(ASAN_BUILD)/sanitizer-logs
 TSAN_TESTS   ?= HubFrameworkTests.BackgroundLoadingTests HubFrameworkTests.ViewModelLoaderTests \
                 HubFrameworkTests.JSONContentOperationTests HubFrameworkTests.DocumentCacheTests \
                 HubFrameworkTests.HostileDocumentServerTests HubFrameworkTests.LiveDocumentTests \
-                HubFrameworkTests.HTTPLoadLifetimeTests
+                HubFrameworkTests.HTTPLoadLifetimeTests HubFrameworkTests.ContentPartTests \
+                HubFrameworkTests.StreamedDocumentTests HubFrameworkTests.LongListBuildTests
 SAN_NETWORK_TESTS ?= HubFrameworkTests.DocumentCacheTests HubFrameworkTests.HTTPLoadLifetimeTests \
+                HubFrameworkTests.StreamedDocumentTests \
                 HubFrameworkTests.HostileDocumentServerTests HubFrameworkTests.JSONContentOperationTests \
                 HubFrameworkTests.LoopbackHTTPServerTests HubFrameworkTests.NextPageContentOperationTests \
                 HubGTKTests.DefaultImageLoaderTests HubGTKTests.ViewControllerImageTests \

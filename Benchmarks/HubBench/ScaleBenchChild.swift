@@ -29,6 +29,9 @@ enum ScaleBenchChild {
             let viewer = BenchViewer(count: count)
             viewer.measureOpen(document.absoluteString, timeout: timeout)
             viewer.measureReload(timeout: timeout)
+        case "http":
+            guard let url = environment[ScaleBench.urlVariable] else { fail("no document URL (\(ScaleBench.urlVariable))") }
+            BenchViewer(count: count).measureOpen(url, timeout: timeout)
         case "code":
             let viewer = BenchViewer(count: count)
             viewer.measureOpen(viewer.codeBuiltURI, timeout: timeout)
@@ -165,9 +168,10 @@ final class BenchViewer {
     }
 
     /// The current page's view has finished loading and shows a mapped, allocated component (for
-    /// an empty view: has finished loading and is mapped).
-    private func currentPageIsRendered() -> Bool {
-        guard let controller = app.navigator.currentPage?.viewController, !controller.isLoading,
+    /// an empty view: has finished loading and is mapped). With `partly`, a view still loading the
+    /// rest of a long document counts once it shows its first part.
+    private func currentPageIsRendered(partly: Bool = false) -> Bool {
+        guard let controller = app.navigator.currentPage?.viewController, partly || !controller.isLoading,
             gtk_widget_get_mapped(controller.view.gtkWidget) != 0
         else { return false }
         if count == 0 { return true }
@@ -178,8 +182,9 @@ final class BenchViewer {
     }
 
     /// Pumps the main loop until a frame is painted in which the current page is rendered.
-    private func waitUntilRendered(_ what: String, timeout: Double, and extra: @escaping @MainActor () -> Bool = { true }) {
-        probe.condition = { [unowned self] in currentPageIsRendered() && extra() }
+    private func waitUntilRendered(_ what: String, timeout: Double, partly: Bool = false,
+                                   and extra: @escaping @MainActor () -> Bool = { true }) {
+        probe.condition = { [unowned self] in currentPageIsRendered(partly: partly) && extra() }
         defer { probe.condition = nil }
         let deadline = min(Date().addingTimeInterval(timeout), processDeadline)
         // Wakes the blocking iteration now and then, so the deadline is noticed without a frame.
@@ -232,23 +237,36 @@ final class BenchViewer {
         }
     }
 
-    private func open(_ uri: String, _ what: String, timeout: Double) {
+    private func open(_ uri: String, _ what: String, timeout: Double, partly: Bool = false) {
         guard app.navigator.open(uri), app.navigator.currentPage?.isErrorPage == false else {
             ScaleBenchChild.fail("\(what): the viewer cannot open \(uri)")
         }
-        waitUntilRendered(what, timeout: timeout)
+        waitUntilRendered(what, timeout: timeout, partly: partly)
     }
 
-    /// Opens `uri`: spawn → first frame with rows, open → first frame, the longest stall meanwhile,
-    /// the peak resident set then, the resident set after a second of idling.
+    /// Opens `uri`: spawn → first frame with rows (the first part of a long document counts), open →
+    /// first frame, the longest stall meanwhile; then, once every row is there (the view no longer
+    /// loads and has `count` rows), spawn → that frame, open → that frame and the longest stall
+    /// while the rest arrived; the peak resident set then, the resident set after a second of idling.
     func measureOpen(_ uri: String, timeout: Double) {
         stalls.start()
         let opened = Clock.now()
-        open(uri, "open", timeout: timeout)
+        open(uri, "open", timeout: timeout, partly: true)
         let frameEnd = probe.lastFrameEnd
         BenchChildReport.report("openStall", stalls.stop())
         BenchChildReport.report("firstFrame", Clock.seconds(from: spawnOnClock, to: frameEnd))
         BenchChildReport.report("openToFrame", Clock.seconds(from: opened, to: frameEnd))
+        stalls.start()
+        // The whole may have arrived with the first frame, or right after it (a short document, rows
+        // built in code): a frame is asked for, so that the probe sees a paint with it either way.
+        if let view = app.navigator.currentPage?.viewController.view.gtkWidget { gtk_widget_queue_draw(view) }
+        waitUntilRendered("the whole view", timeout: timeout) { [unowned self] in
+            app.navigator.currentPage?.viewController.viewModel?.bodyComponentModels.count == count
+        }
+        let wholeEnd = probe.lastFrameEnd
+        BenchChildReport.report("restStall", stalls.stop())
+        BenchChildReport.report("wholeFrame", Clock.seconds(from: spawnOnClock, to: wholeEnd))
+        BenchChildReport.report("openToWhole", Clock.seconds(from: opened, to: wholeEnd))
         BenchChildReport.report("peakAtFrame", Bench.peakResidentBytes())
         if let controller = app.navigator.currentPage?.viewController {
             BenchChildReport.report("bodyCount", controller.viewModel?.bodyComponentModels.count ?? 0)

@@ -35,6 +35,7 @@ func scaleBenchmarks() -> BenchSection {
 enum ScaleBench {
     static let caseVariable = "HUB_SCALE_BENCH_CASE"
     static let fileVariable = "HUB_SCALE_BENCH_FILE"
+    static let urlVariable = "HUB_SCALE_BENCH_URL"
     static let sizesVariable = "HUB_SCALE_BENCH_SIZES"
     static let timeoutVariable = "HUB_SCALE_BENCH_TIMEOUT"
     static let peerVariable = "HUB_TREEVIEW_PEER"
@@ -106,6 +107,8 @@ enum ScaleBench {
     /// One size's children.
     struct Measurements {
         var json: Outcome
+        /// The same document opened over HTTP from a server on the loopback interface.
+        var http: Outcome
         var code: Outcome
         /// One per peer, in the order of `peers()`.
         var peers: [Outcome]
@@ -139,10 +142,14 @@ enum ScaleBench {
         for peer in peers { _ = peer.run(document: documents[smallest]!, count: smallest) }
 
         empty = runChild(case: "empty:0", document: nil)
+        let server = LoopbackFileServer(folder: folder)
+        defer { server?.stop() }
         for count in sizes {
             let document = documents[count]!
             let peerOutcomes = peers.map { $0.run(document: document, count: count) }
-            measured[count] = Measurements(json: runChild(case: "json:\(count)", document: document),
+            let http = server.map { runChild(case: "http:\(count)", document: nil, url: $0.url(of: document)) }
+                ?? .failed("no loopback HTTP server (python3 -m http.server)")
+            measured[count] = Measurements(json: runChild(case: "json:\(count)", document: document), http: http,
                                            code: runChild(case: "code:\(count)", document: nil),
                                            peers: peerOutcomes)
         }
@@ -184,6 +191,42 @@ enum ScaleBench {
             outcome.double("openToFrame").map { "open → frame \($0.secondsText)" }
         }
         rows.append(BenchRow(name: "\(size): first frame, hub JSON", value: frame(m.json, extra: openText)))
+        // Rows on screen before the document is read to its end: the first part of a long document.
+        let openGoal = 0.3
+        if let openToFrame = m.json.double("openToFrame") {
+            rows.append(BenchRow(name: "\(size): open → first frame with rows, hub JSON", value: openToFrame.secondsText,
+                                 goal: "≤ \(openGoal.secondsText)", met: openToFrame <= openGoal))
+        }
+        // Every row there (End shows the last one), against the fastest peer's first frame.
+        if let whole = m.json.double("wholeFrame") {
+            var value = whole.secondsText
+            if let openToWhole = m.json.double("openToWhole") { value += " (open → whole \(openToWhole.secondsText))" }
+            rows.append(BenchRow(name: "\(size): every row there, hub JSON", value: value))
+            if let simdjson = zip(peers.map(\.label), m.peers).first(where: { $0.0.contains("simdjson") })?.1,
+                let theirs = simdjson.double("firstFrame")
+            {
+                let ratio = whole / max(theirs, 1e-9)
+                rows.append(BenchRow(name: "\(size): every row there, hub JSON ÷ first frame, GtkTreeView (simdjson)",
+                                     value: String(format: "%.2f×", ratio), goal: "≤ 1.0×", met: ratio <= 1))
+            }
+        }
+        if let openToFrame = m.http.double("openToFrame") {
+            rows.append(BenchRow(name: "\(size): open → first frame with rows, hub JSON over loopback HTTP",
+                                 value: openToFrame.secondsText, goal: "≤ \(openGoal.secondsText)",
+                                 met: openToFrame <= openGoal))
+        } else {
+            rows.append(BenchRow(name: "\(size): open → first frame with rows, hub JSON over loopback HTTP",
+                                 value: "failed: \(m.http.failure ?? "no figures")", goal: "≤ \(openGoal.secondsText)",
+                                 met: false))
+        }
+        if let openToWhole = m.http.double("openToWhole") {
+            rows.append(BenchRow(name: "\(size): open → every row there, hub JSON over loopback HTTP",
+                                 value: openToWhole.secondsText))
+        }
+        if let restStall = m.json.double("restStall") {
+            rows.append(BenchRow(name: "\(size): longest main-loop stall while the rest arrives, hub JSON",
+                                 value: restStall.millisecondsText, goal: "≤ 16 ms", met: restStall <= 0.016))
+        }
         rows.append(BenchRow(name: "\(size): first frame, code-built", value: frame(m.code, extra: openText)))
         // The peer that makes its rows in C parses nothing: no "file parsed" for it.
         let peerPhases: (Outcome) -> String? = { outcome in
@@ -309,11 +352,12 @@ enum ScaleBench {
         return nil
     }
 
-    static func runChild(case spec: String, document: URL?, timeout: Double = childTimeout) -> Outcome {
+    static func runChild(case spec: String, document: URL?, url: String? = nil, timeout: Double = childTimeout) -> Outcome {
         // The child gets its time limit too, so that it can give up by itself (printing what it has
         // measured so far) before it is stopped, whenever its main loop is not blocked.
         var environment = [caseVariable: spec, HubBench.childVariable: "1", timeoutVariable: String(timeout)]
         if let document { environment[fileVariable] = document.path }
+        if let url { environment[urlVariable] = url }
         return run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments: ["scale"],
                    environment: environment, timeout: timeout)
     }

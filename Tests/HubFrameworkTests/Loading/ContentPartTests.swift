@@ -190,20 +190,40 @@ final class ContentPartTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    // An operation that asks to run again while it works on a part is heard, and keeps its delegate.
-    func testAnOperationBusyWithAPartCanStillAskToRunAgain() {
+    // After working on a part, an operation has its delegate back: it can still ask to run again, and
+    // the request is queued behind the run under way.
+    func testAnOperationThatWorkedOnAPartCanStillAskToRunAgain() {
         MainActor.assumeIsolated {
             let (stream, add) = streaming()
-            let later = Op("later", addsComponent: "later")
+            let later = Op("later", completion: .manual)
             let (loader, recorder) = fixtures.loader([stream, later])
             loader.loadViewModel()
             add("row-1")
             stream.finish()
-            XCTAssertEqual(later.performCount, 1)
-            // The loader's earlier run is over; the operation asks to run again later on.
+            later.finish()
+            XCTAssertEqual(recorder.events, ["load"])
+            loader.discardContent()  // nothing to show again: parts are shown
+
+            loader.loadViewModel()
+            add("row-1")
+            stream.reportPart()
+            XCTAssertEqual(later.performCount, 2, "working on the part")
+            later.finish()
+            XCTAssertEqual(recorder.events, ["load", "part"])
+            XCTAssertNotNil(later.delegate, "the delegate of its last run is back")
             later.reschedule()
-            XCTAssertEqual(later.performCount, 2)
-            XCTAssertEqual(recorder.events, ["load", "load"])
+            XCTAssertEqual(later.performCount, 2, "queued behind the run under way")
+            stream.finish()
+            XCTAssertEqual(later.performCount, 3, "the whole")
+            later.finish()
+            // No snapshot of the first operation's output was kept (the content was discarded), so
+            // the request runs the chain from the start, as a request made without parts would.
+            XCTAssertEqual(stream.performCount, 3, "the rescheduled run")
+            add("row-1")
+            stream.finish()
+            XCTAssertEqual(later.performCount, 4, "the rescheduled run")
+            later.finish()
+            XCTAssertEqual(recorder.events, ["load", "part", "load"], "one view model when the queue empties")
         }
     }
 }

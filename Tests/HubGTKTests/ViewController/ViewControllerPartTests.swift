@@ -48,16 +48,7 @@ final class ViewControllerPartTests: GtkTestCase, @unchecked Sendable {
         try harness.hub.featureRegistry.registerFeature(
             identifier: "streamed", viewURIPredicate: ViewURIPredicate(viewURI: url), title: "Streamed",
             contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
-        let controller = try harness.hub.viewControllerFactory.createViewController(forViewURI: url)!
-        controller.delegate = harness.delegate
-        let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_default_size(hub_window(window), 400, 300)
-        gtk_container_add(hub_container(window), controller.view.gtkWidget)
-        gtk_widget_show_all(window)
-        controller.viewWillAppear()
-        harness.window = window
-        harness.controller = controller
-        return controller
+        return try harness.present(url)
     }
 
     func testAPartIsShownWhileTheRestLoadsThenTheWholeReplacesIt() throws {

@@ -182,6 +182,11 @@ final class ViewControllerHarness {
         try hub.featureRegistry.registerFeature(
             identifier: uri, viewURIPredicate: ViewURIPredicate(viewURI: url), title: "Test",
             contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
+        return try present(url, width: width, height: height)
+    }
+
+    /// Creates the view controller of `url` (a registered feature's) and shows it in a window.
+    func present(_ url: URL, width: Int32 = 400, height: Int32 = 300) throws -> ViewController {
         let controller = try hub.viewControllerFactory.createViewController(forViewURI: url)!
         controller.delegate = delegate
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
