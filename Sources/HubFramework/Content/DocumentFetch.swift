@@ -167,13 +167,13 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
             fetch.chunks = []  // a cancelled download's bytes are not kept until the task is gone
             if endedEarly, fetch.bodyBytes >= Self.trimThreshold {
                 // Up to hundreds of megabytes of chunks, allocated on the session's threads: glibc
-                // would keep them resident for those threads' next allocations. The last of them
-                // are freed once the session has delivered what it still had queued, so the pages
-                // are given back when the task completes.
+                // would keep them resident for those threads' next allocations. They were freed just
+                // above, so their pages are given back now; the last chunks, which the session may
+                // still deliver, when the task completes. (Waiting for the completion alone left
+                // them resident for seconds: a cancelled task can take that long to complete.)
+                trimNow = true
                 if let task = fetch.task, tasksInFlight.contains(task.taskIdentifier) {
                     trimOnCompletion.insert(task.taskIdentifier)
-                } else {
-                    trimNow = true
                 }
             }
             let task = fetch.task
@@ -195,13 +195,9 @@ final class DocumentFetcher: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     /// Gives what a download received back to the system, off the calling thread (`malloc_trim`
-    /// walks every arena), now and once more a second later: the session can still hold the last
-    /// chunks of a cancelled transfer in deliveries it had queued when the task completed, and those
-    /// are freed after the first pass (seen as `HostileDocumentServerTests` keeping most of the
-    /// 128 MiB resident in some runs of the whole suite).
+    /// walks every arena).
     private static func returnFreedMemory() {
         DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() }
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { FreedMemory.returnToSystem() }
     }
 
     private func fetch(for task: URLSessionTask) -> DocumentFetch? {
