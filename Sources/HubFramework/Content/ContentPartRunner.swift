@@ -136,9 +136,7 @@ final class ContentPartRunner {
     /// Builds the part (a large one on another thread, as the loader builds a large view) and shows it.
     private func show(_ builder: ViewModelBuilder) {
         guard !isFinishing else { return }
-        if !builder.headerComponentModelBuilderExists && builder.navigationBarTitle == nil {
-            builder.navigationBarTitle = featureInfo.title
-        }
+        ViewModelLoader.giveDefaultTitle(to: builder, of: featureInfo)
         guard builder.numberOfBodyComponentModelBuilders > ViewModelLoader.backgroundBuildThreshold else {
             pendingBuild = nil
             deliver(builder.build())

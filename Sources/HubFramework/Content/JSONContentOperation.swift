@@ -297,7 +297,6 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
         load.start(fetch)
     }
 
-    /// Reports the outcome of `load` unless it was cancelled or superseded meanwhile.
     /// Hands the first part of a long document to the load's delegate, from the main thread, unless
     /// the load has been cancelled or has ended meanwhile.
     private func partReporter(for load: Load) -> @Sendable (ViewModelBuilder) -> Void {
@@ -311,6 +310,7 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
         }
     }
 
+    /// Reports the outcome of `load` unless it was cancelled or superseded meanwhile.
     private func complete(_ load: Load, with outcome: Outcome) {
         guard currentLoad === load else { return }
         currentLoad = nil

@@ -421,9 +421,7 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
             return
         }
         guard let builder = currentBuilder else { return }
-        if !builder.headerComponentModelBuilderExists && builder.navigationBarTitle == nil {
-            builder.navigationBarTitle = featureInfo.title
-        }
+        Self.giveDefaultTitle(to: builder, of: featureInfo)
         // The builder is not needed once built (a later run starts from a fresh builder or from a
         // snapshot): letting it go here frees a large view's builders as soon as its models exist.
         currentBuilder = nil
@@ -449,6 +447,14 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
                 self.pendingBuild = nil
                 self.deliver(viewModel)
             }
+        }
+    }
+
+    /// The feature's title becomes the navigation title when no operation set one and there is no
+    /// header: for the whole content and for its parts alike.
+    static func giveDefaultTitle(to builder: ViewModelBuilder, of featureInfo: FeatureInfo) {
+        if !builder.headerComponentModelBuilderExists && builder.navigationBarTitle == nil {
+            builder.navigationBarTitle = featureInfo.title
         }
     }
 

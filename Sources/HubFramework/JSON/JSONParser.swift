@@ -58,39 +58,10 @@ public struct JSONParser: Sendable {
         try parseResult(bytes).get()
     }
 
-    /// Which array's elements ``parse(_:streamingElementsOf:to:)`` hands over one by one.
-    public enum StreamedArray: Sendable, Equatable {
-        /// The document itself, when it is an array.
-        case topLevel
-        /// The value of this key of the top-level object, when it is an array.
-        case member(String)
-    }
-
-    /// Parses `data`, handing each element of the `streamed` array to `element` as soon as it is
-    /// parsed instead of keeping it: the document's tree never holds that array's elements at once,
-    /// which keeps a million-row document from needing its whole tree in memory. In the returned
-    /// value the streamed array is empty. When the array is absent (or not an array), nothing is
-    /// streamed and the value is the whole document. Elements already handed over stay handed over
-    /// when a later part of the document turns out to be invalid.
-    public func parse(_ data: Data, streamingElementsOf streamed: StreamedArray,
-                      to element: (JSONValue) -> Void) throws(JSONError) -> JSONValue
-    {
-        if data.isEmpty { throw JSONError.emptyData }
-        let result: Result<JSONValue, JSONError> = withoutActuallyEscaping(element) { sink in
-            data.withUnsafeBytes { raw in
-                parseResult(raw.bindMemory(to: UInt8.self), streaming: (streamed, sink))
-            }
-        }
-        return try result.get()
-    }
-
-    private func parseResult(_ bytes: UnsafeBufferPointer<UInt8>,
-                             streaming: (StreamedArray, (JSONValue) -> Void)? = nil) -> Result<JSONValue, JSONError> {
+    private func parseResult(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.emptyData) }
         var scanner = JSONScanner(base: base, count: bytes.count, maximumDepth: maximumDepth,
                                   maximumNumberLength: maximumNumberLength)
-        scanner.streamed = streaming?.0
-        scanner.sink = streaming?.1
         do {
             return .success(try scanner.parseDocument())
         } catch {

@@ -35,9 +35,6 @@ struct JSONScanner {
     let maximumDepth: Int
     let maximumNumberLength: Int
     var index = 0
-    /// The array whose elements go to `sink` instead of into the tree (see `JSONParser.parse(_:streamingElementsOf:to:)`).
-    var streamed: JSONParser.StreamedArray?
-    var sink: ((JSONValue) -> Void)?
 
     init(base: UnsafePointer<UInt8>, count: Int, maximumDepth: Int, maximumNumberLength: Int) {
         self.base = base
@@ -110,8 +107,6 @@ struct JSONScanner {
         var inObject = false
         // Containers opened by this call; `enclosingDepth + depth` is the depth in the document.
         var depth = 0
-        // The depth of the streamed array while it is open (its elements are at this depth), else 0.
-        var streamingDepth = 0
 
         parseValue: while true {
             skipWhitespace()
@@ -133,14 +128,6 @@ struct JSONScanner {
                     index += 1
                     value = isObject ? .object([:]) : .array([])
                 } else {
-                    if !isObject, streamingDepth == 0, let streamed {
-                        switch streamed {
-                        case .topLevel where enclosingDepth + depth == 0: streamingDepth = 1
-                        case .member(let key) where enclosingDepth + depth == 1 && inObject && currentKey == key:
-                            streamingDepth = 2 - enclosingDepth
-                        default: break
-                        }
-                    }
                     if depth > 0 {
                         parentIsObject.append(inObject)
                         if inObject {
@@ -199,11 +186,7 @@ struct JSONScanner {
                     index += 1
                     value = .object(currentObject)
                 } else {
-                    if depth == streamingDepth, let sink {
-                        sink(value)
-                    } else {
-                        currentArray.append(value)
-                    }
+                    currentArray.append(value)
                     if separator == ASCII.comma {
                         index += 1
                         continue parseValue
@@ -213,7 +196,6 @@ struct JSONScanner {
                     }
                     index += 1
                     value = .array(currentArray)
-                    if depth == streamingDepth { streamingDepth = -1 }  // streamed once: a repeated key is kept
                 }
                 depth -= 1
                 if depth > 0 {

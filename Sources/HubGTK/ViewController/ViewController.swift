@@ -244,15 +244,18 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
         isShowingPart = false
-        // A large view model is diffed on a background thread first; it is shown when the diff is in.
-        if diffInBackgroundIfLarge(viewModel) { return }
-        show(viewModel, diff: nil)
+        render(viewModel)
     }
 
     /// Renders part of the content while the rest loads (the first screens of a long document):
     /// ``isLoading`` stays true, and the whole follows. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
         isShowingPart = true
+        render(viewModel)
+    }
+
+    private func render(_ viewModel: ViewModel) {
+        // A large view model is diffed on a background thread first; it is shown when the diff is in.
         if diffInBackgroundIfLarge(viewModel) { return }
         show(viewModel, diff: nil)
     }
