@@ -17,11 +17,12 @@ struct HubBench: ParsableCommand {
             The view section also reads HUB_VIEW_BENCH_CASE, HUB_VIEW_BENCH_SCROLLS, HUB_VIEW_BENCH_ONLY and \
             HUB_VIEW_BENCH_SCREENSHOTS (see Benchmarks/HubBench/ViewBenchmarks.swift); the scale section reads \
             HUB_SCALE_BENCH_SIZES, HUB_SCALE_BENCH_TIMEOUT, HUB_TREEVIEW_PEER and HUB_SIMDJSON_PEER (see \
-            Benchmarks/HubBench/ScaleBenchmarks.swift).
+            Benchmarks/HubBench/ScaleBenchmarks.swift); the start section reads HUB_START_BENCH_ROUNDS and \
+            HUB_TREEVIEW_PEER (see Benchmarks/HubBench/StartBenchmarks.swift).
             """)
 
     /// The areas, in the order they run.
-    static let sectionNames = ["diff", "layout", "loading", "images", "view", "scale"]
+    static let sectionNames = ["diff", "layout", "loading", "images", "view", "scale", "start"]
 
     @Argument(help: ArgumentHelp("The areas to run, in any case: \(sectionNames.joined(separator: ", ")). All when none is given.",
                                  valueName: "section"))
@@ -53,6 +54,7 @@ struct HubBench: ParsableCommand {
             ("images", { MainActor.assumeIsolated { imageBenchmarks() } }),
             ("view", viewBenchmarks),
             ("scale", scaleBenchmarks),
+            ("start", startBenchmarks),
         ]
         assert(runs.map(\.0) == Self.sectionNames)
 

@@ -15,6 +15,10 @@ import HubViewer
 ///   the benchmark's own otherwise): first frame and memory;
 /// * `empty:0` — an empty view: the resident set the per-row figures are measured from;
 /// * `history:N` — opens the document five times, goes back four times: memory before and after.
+///
+/// And for the start section (StartBenchmarks):
+/// * `demo:0` — the viewer's start page, `hub-demo:root`: launch → its first frame;
+/// * `small:N` — an empty view first, then the document of N components: open → its first frame.
 @MainActor
 enum ScaleBenchChild {
     static func run(_ spec: String) -> Never {
@@ -41,6 +45,11 @@ enum ScaleBenchChild {
         case "history":
             guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
             BenchViewer(count: count).measureHistory(document.absoluteString, timeout: timeout)
+        case "demo":
+            BenchViewer(count: 1).measureFirstFrame(Viewer.startURI.absoluteString, timeout: timeout)
+        case "small":
+            guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
+            BenchViewer(count: 0).measureSmallView(document.absoluteString, count: count, timeout: timeout)
         default:
             fail("unknown case \(spec)")
         }
@@ -102,7 +111,8 @@ final class StallRecorder {
 final class BenchViewer {
     let app: HubApplication
     let probe: FrameProbe
-    let count: Int
+    /// The rows the current view is expected to have; 0 for an empty view.
+    private(set) var count: Int
     let stalls = StallRecorder()
     /// When the parent spawned this process, and the same moment on `Clock`'s time line.
     private let spawnOnClock: UInt64
@@ -274,6 +284,36 @@ final class BenchViewer {
         settle()
         BenchChildReport.report("settledRSS", Bench.residentBytes())
         BenchChildReport.report("peakRSS", Bench.peakResidentBytes())
+    }
+
+    /// Launch → the first frame of `uri` (a view that shows at least one component), and open →
+    /// that frame; nothing after it.
+    func measureFirstFrame(_ uri: String, timeout: Double) {
+        stalls.start()
+        let opened = Clock.now()
+        open(uri, "open", timeout: timeout)
+        BenchChildReport.report("openStall", stalls.stop())
+        BenchChildReport.report("firstFrame", Clock.seconds(from: spawnOnClock, to: probe.lastFrameEnd))
+        BenchChildReport.report("openToFrame", Clock.seconds(from: opened, to: probe.lastFrameEnd))
+    }
+
+    /// A view someone opens in a running viewer: an empty view is shown and settled first (the
+    /// shell, its style and fonts are up), then the document of `count` components is opened.
+    /// Open → its first frame is measured on the main thread's clock, twice: the first time the
+    /// process shows those components, and again (a second open of the same document, every
+    /// component class and style already used once).
+    func measureSmallView(_ uri: String, count: Int, timeout: Double) {
+        open(codeBuiltURI, "the empty view", timeout: timeout)
+        idle(seconds: 0.5)
+        self.count = count
+        for (attempt, key) in ["openToFrame", "secondOpenToFrame"].enumerated() {
+            stalls.start()
+            let opened = Clock.now()
+            open(uri, "open \(attempt + 1)", timeout: timeout)
+            BenchChildReport.report(key, Clock.seconds(from: opened, to: probe.lastFrameEnd))
+            BenchChildReport.report(attempt == 0 ? "openStall" : "secondOpenStall", stalls.stop())
+            idle(seconds: 0.3)
+        }
     }
 
     /// F5 on the current page: reload → the reloaded view painted, the longest stall meanwhile, the

@@ -352,13 +352,17 @@ enum ScaleBench {
         return nil
     }
 
-    static func runChild(case spec: String, document: URL?, url: String? = nil, timeout: Double = childTimeout) -> Outcome {
+    /// Runs one of ScaleBenchChild's cases in a child: this executable again, running `section`
+    /// (whose benchmark function hands the case to ScaleBenchChild).
+    static func runChild(case spec: String, document: URL?, url: String? = nil, section: String = "scale",
+                         timeout: Double = childTimeout) -> Outcome
+    {
         // The child gets its time limit too, so that it can give up by itself (printing what it has
         // measured so far) before it is stopped, whenever its main loop is not blocked.
         var environment = [caseVariable: spec, HubBench.childVariable: "1", timeoutVariable: String(timeout)]
         if let document { environment[fileVariable] = document.path }
         if let url { environment[urlVariable] = url }
-        return run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments: ["scale"],
+        return run(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(), arguments: [section],
                    environment: environment, timeout: timeout)
     }
 
