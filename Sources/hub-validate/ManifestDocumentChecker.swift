@@ -2,8 +2,8 @@ import Foundation
 import HubFramework
 
 /// Checks a backend app manifest with `BackendManifest`, the reader `hub-viewer --manifest` uses,
-/// and locates each problem in the text: the reader gives a syntax error's line and column, and a
-/// path for a value that is missing or wrong, which the locator turns into a line and column.
+/// and locates each problem in the text: the reader gives a syntax error's line and column, and the
+/// steps to a value that is missing or wrong, which `JSONValueLocator` turns into a line and column.
 struct ManifestDocumentChecker: DocumentChecker {
     /// Relative endpoints are resolved against the manifest's location; any location will do to
     /// check that they are well formed, and the validator reads from standard input too.
@@ -17,20 +17,17 @@ struct ManifestDocumentChecker: DocumentChecker {
         } catch {
             reported = error.problems
         }
-        let locator = JSONTextLocator(data: data)
+        let locator = JSONValueLocator(data: data)
         if let syntax = reported.first(where: { $0.location != nil }), let location = syntax.location {
-            return [ValidationProblem(severity: .error, path: JSONPathComponent.text(of: locator.path(at: location.offset)),
-                                      message: syntax.message, offset: location.offset, line: location.line,
-                                      column: location.column)]
+            return [ValidationProblem(severity: .error, path: JSONLocation.path(of: locator.pathAtError()),
+                                      message: syntax.message, at: location)]
         }
-        let offsets = locator.offsets(of: reported.map { JSONPathComponent.components(of: $0.path) ?? [] })
-        let positions = TextPosition.lineAndColumn(of: offsets, in: data)
+        let offsets = locator.offsets(of: reported.map { JSONLocation.components(of: $0.pathLocation) })
+        let positions = locator.locations(of: offsets)
         let problems = zip(reported, offsets).map { problem, offset in
-            let position = positions[offset] ?? (1, 1)
-            return ValidationProblem(severity: .error, path: problem.path, message: problem.message,
-                                     offset: offset, line: position.line, column: position.column)
+            ValidationProblem(severity: .error, path: problem.path, message: problem.message,
+                              at: positions[offset] ?? JSONSourceLocation(offset: offset, line: 1, column: 1))
         }
-        // Document order, as for view documents; the reader reports in the order it checks keys.
-        return problems.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        return ValidationProblem.inDocumentOrder(problems)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HubFramework
 
 /// One thing wrong with a document, located in its text.
 struct ValidationProblem: Sendable, Equatable {
@@ -22,4 +23,24 @@ struct ValidationProblem: Sendable, Equatable {
     var offset: Int
     var line: Int
     var column: Int
+
+    init(severity: Severity, path: String, message: String, at location: JSONSourceLocation) {
+        self.init(severity: severity, path: path, message: message, offset: location.offset, line: location.line,
+                  column: location.column)
+    }
+
+    init(severity: Severity, path: String, message: String, offset: Int, line: Int, column: Int) {
+        self.severity = severity
+        self.path = path
+        self.message = message
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// `problems` in the order of their places in the text, which reads best (readers report in the
+    /// order they visit keys); problems at the same place keep their order.
+    static func inDocumentOrder(_ problems: [ValidationProblem]) -> [ValidationProblem] {
+        problems.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    }
 }

@@ -2,12 +2,14 @@ import Foundation
 import HubFramework
 
 /// Checks a view document: reads it with `ViewModelBuilder.addJSON(data:)`, the call the viewer
-/// makes for a `file://` or `hub-json:` view and for `hublive`, and locates what it reports.
+/// makes for a `file://` or `hub-json:` view and for `hublive`, and locates what it reports with the
+/// parser's own scanner (`JSONValueLocator`): a skipped value by the steps the reader walked to it,
+/// a syntax error by the path the scanner was reading where it stopped.
 struct ViewDocumentChecker: DocumentChecker {
     let schema: JSONSchema
 
     func problems(in data: Data) -> [ValidationProblem] {
-        let locator = JSONTextLocator(data: data)
+        let locator = JSONValueLocator(data: data)
         let reported: [JSONProblem]
         do {
             reported = try schema.makeViewModelBuilder().addJSON(data: data)
@@ -15,29 +17,26 @@ struct ViewDocumentChecker: DocumentChecker {
             return [located(error, in: data, locator: locator)]
         }
         if reported.isEmpty { return [] }
-        let paths = reported.map { JSONPathComponent.components(of: $0.path) ?? [] }
-        let offsets = locator.offsets(of: paths)
-        let positions = TextPosition.lineAndColumn(of: offsets, in: data)
+        let offsets = locator.offsets(of: reported.map { JSONLocation.components(of: $0.pathLocation) })
+        let positions = locator.locations(of: offsets)
         let problems = zip(reported, offsets).map { problem, offset in
-            let position = positions[offset] ?? (1, 1)
-            return ValidationProblem(severity: .warning, path: problem.path, message: problem.message,
-                offset: offset, line: position.line, column: position.column)
+            ValidationProblem(severity: .warning, path: problem.path, message: problem.message,
+                              at: positions[offset] ?? JSONSourceLocation(offset: offset, line: 1, column: 1))
         }
-        // Document order reads best; the reader reports in the order its schema visits keys.
-        return problems.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        return ValidationProblem.inDocumentOrder(problems)
     }
 
     /// A document the reader refuses as a whole: an error at the place the parser stopped, with the
     /// path it was reading there.
-    private func located(_ error: JSONError, in data: Data, locator: JSONTextLocator) -> ValidationProblem {
+    private func located(_ error: JSONError, in data: Data, locator: JSONValueLocator) -> ValidationProblem {
         func problem(_ message: String, at location: JSONSourceLocation) -> ValidationProblem {
-            ValidationProblem(severity: .error, path: JSONPathComponent.text(of: locator.path(at: location.offset)),
-                message: message, offset: location.offset, line: location.line, column: location.column)
+            ValidationProblem(severity: .error, path: JSONLocation.path(of: locator.pathAtError()), message: message,
+                              at: location)
         }
         switch error {
         case .emptyData:
             return ValidationProblem(severity: .error, path: "", message: "the document is empty",
-                offset: 0, line: 1, column: 1)
+                                     at: JSONSourceLocation(offset: 0, line: 1, column: 1))
         case .invalidJSON(let reason, let location):
             return problem("invalid JSON: \(reason)", at: location)
         case .tooDeep(let maximumDepth, let location):
@@ -46,10 +45,8 @@ struct ViewDocumentChecker: DocumentChecker {
             return problem("a number is longer than \(maximumLength) characters", at: location)
         case .unexpectedTopLevelValue(let expected, let found):
             let offset = locator.firstValueOffset()
-            let position = TextPosition.lineAndColumn(of: [offset], in: data)[offset] ?? (1, 1)
-            return ValidationProblem(severity: .error, path: "",
-                message: "expected \(expected) at the top level, found \(found)",
-                offset: offset, line: position.line, column: position.column)
+            return ValidationProblem(severity: .error, path: "", message: "expected \(expected) at the top level, found \(found)",
+                                     at: locator.locations(of: [offset])[offset] ?? JSONSourceLocation(offset: offset, line: 1, column: 1))
         }
     }
 }

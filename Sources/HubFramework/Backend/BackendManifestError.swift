@@ -9,6 +9,9 @@ public struct BackendManifestProblem: Sendable, Equatable, CustomStringConvertib
     public let message: String
     /// The line and column, for a manifest that is not valid JSON.
     public let location: JSONSourceLocation?
+    /// The path as the reader walked it, step by step (nil for the whole manifest, and for problems
+    /// made with the public initializer): hub-validate finds the value's place from these steps.
+    package let pathLocation: JSONLocation?
 
     /// Creates a problem.
     /// - Parameters:
@@ -19,6 +22,21 @@ public struct BackendManifestProblem: Sendable, Equatable, CustomStringConvertib
         self.path = path
         self.message = message
         self.location = location
+        pathLocation = nil
+    }
+
+    /// A problem of the value at `location`.
+    init(message: String, at location: JSONLocation?) {
+        path = JSONLocation.path(of: location)
+        self.message = message
+        self.location = nil
+        pathLocation = location
+    }
+
+    /// Problems are equal when their paths, messages and locations are; how they were found plays
+    /// no part.
+    public static func == (lhs: BackendManifestProblem, rhs: BackendManifestProblem) -> Bool {
+        lhs.path == rhs.path && lhs.message == rhs.message && lhs.location == rhs.location
     }
 
     /// `line 3, column 7: MESSAGE`, `PATH: MESSAGE` or just the message.

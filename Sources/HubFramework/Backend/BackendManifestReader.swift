@@ -53,22 +53,21 @@ struct BackendManifestReader {
         }
     }
 
-    private mutating func report(_ path: String, _ message: String) {
-        problems.append(BackendManifestProblem(path: path, message: message))
+    private mutating func report(_ location: JSONLocation?, _ message: String) {
+        problems.append(BackendManifestProblem(message: message, at: location))
     }
 
-    private mutating func reportUnknownKeys(in object: [String: JSONValue], known: Set<String>, at path: String) {
+    private mutating func reportUnknownKeys(in object: [String: JSONValue], known: Set<String>, at path: JSONLocation?) {
         for key in object.keys.sorted() where !known.contains(key) {
-            let prefix = path.isEmpty ? "" : path + "."
-            report(prefix + key, "unknown key; known keys are \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", "))")
+            report(.key(key, in: path), "unknown key; known keys are \(known.filter { $0 != "$schema" }.sorted().joined(separator: ", "))")
         }
     }
 
     /// A required or optional non-empty string.
-    private mutating func string(_ key: String, in object: [String: JSONValue], at path: String,
+    private mutating func string(_ key: String, in object: [String: JSONValue], at path: JSONLocation?,
                                  required: Bool) -> String?
     {
-        let keyPath = path.isEmpty ? key : "\(path).\(key)"
+        let keyPath = JSONLocation.key(key, in: path)
         guard let value = object[key] else {
             if required { report(path, "the key \"\(key)\" is missing") }
             return nil
@@ -86,50 +85,50 @@ struct BackendManifestReader {
 
     private mutating func manifest(from value: JSONValue) -> BackendManifest? {
         guard let object = value.objectValue else {
-            report("", "expected an object at the top level, found \(value.kindDescription)")
+            report(nil, "expected an object at the top level, found \(value.kindDescription)")
             return nil
         }
-        reportUnknownKeys(in: object, known: Self.topLevelKeys, at: "")
-        let title = string("title", in: object, at: "", required: true)
-        let startText = string("start", in: object, at: "", required: true)
+        reportUnknownKeys(in: object, known: Self.topLevelKeys, at: nil)
+        let title = string("title", in: object, at: nil, required: true)
+        let startText = string("start", in: object, at: nil, required: true)
         var startURI: URL?
         if let startText {
             startURI = URL(string: startText)
             if startURI?.scheme == nil {
                 startURI = nil
-                report("start", "\"\(startText)\" is not a view URI (it needs a scheme, as in app:home)")
+                report(.key("start", in: nil), "\"\(startText)\" is not a view URI (it needs a scheme, as in app:home)")
             }
         }
         var features: [BackendManifest.Feature] = []
         switch object["features"] {
         case nil:
-            report("", "the key \"features\" is missing")
+            report(nil, "the key \"features\" is missing")
         case .array(let items)?:
-            if items.isEmpty { report("features", "an app needs at least one feature") }
+            if items.isEmpty { report(.key("features", in: nil), "an app needs at least one feature") }
             var identifiers: [String: Int] = [:]
             for (index, item) in items.enumerated() {
-                let path = "features[\(index)]"
+                let path = JSONLocation.index(index, in: .key("features", in: nil))
                 guard let feature = feature(from: item, at: path) else { continue }
                 if let first = identifiers[feature.identifier] {
-                    report(path + ".id", "the identifier \"\(feature.identifier)\" is already used by features[\(first)]")
+                    report(.key("id", in: path), "the identifier \"\(feature.identifier)\" is already used by features[\(first)]")
                     continue
                 }
                 identifiers[feature.identifier] = index
                 features.append(feature)
             }
         case let other?:
-            report("features", "expected an array of features, found \(other.kindDescription)")
+            report(.key("features", in: nil), "expected an array of features, found \(other.kindDescription)")
         }
         guard let title, let startURI, problems.isEmpty else { return nil }
         let manifest = BackendManifest(title: title, startURI: startURI, features: features, sourceURL: sourceURL)
         if manifest.feature(forViewURI: startURI) == nil {
-            report("start", "no feature's uri pattern matches \(startURI.absoluteString)")
+            report(.key("start", in: nil), "no feature's uri pattern matches \(startURI.absoluteString)")
             return nil
         }
         return manifest
     }
 
-    private mutating func feature(from value: JSONValue, at path: String) -> BackendManifest.Feature? {
+    private mutating func feature(from value: JSONValue, at path: JSONLocation?) -> BackendManifest.Feature? {
         guard let object = value.objectValue else {
             report(path, "expected a feature object, found \(value.kindDescription)")
             return nil
@@ -150,10 +149,10 @@ struct BackendManifestReader {
                 {
                     pattern = parsed
                 } else {
-                    report(path + ".uri", "\"\(text)\" must start with a scheme, as in app:home")
+                    report(.key("uri", in: path), "\"\(text)\" must start with a scheme, as in app:home")
                 }
             } catch {
-                report(path + ".uri", "\"\(text)\": \(error.description)")
+                report(.key("uri", in: path), "\"\(text)\": \(error.description)")
             }
         }
 
@@ -165,27 +164,27 @@ struct BackendManifestReader {
                 endpointParts = parts
                 let names = parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
                 if let pattern, let unknown = names.first(where: { !pattern.placeholderNames.contains($0) }) {
-                    report(path + ".endpoint", "{\(unknown)} is not a placeholder of the uri pattern \(pattern.text)")
+                    report(.key("endpoint", in: path), "{\(unknown)} is not a placeholder of the uri pattern \(pattern.text)")
                     endpointParts = nil
                 } else {
                     // Try the template with a harmless value for every placeholder.
                     let sample = URIPattern.expand(parts, with: Dictionary(uniqueKeysWithValues: names.map { ($0, "x") }))
                     let url = URL(string: sample, relativeTo: sourceURL)?.absoluteURL
                     if URL(string: sample)?.scheme == nil, sourceURL == nil {
-                        report(path + ".endpoint", "a relative endpoint needs the manifest's location; give an absolute URL")
+                        report(.key("endpoint", in: path), "a relative endpoint needs the manifest's location; give an absolute URL")
                         endpointParts = nil
                     } else if let scheme = url?.scheme?.lowercased(), Self.endpointSchemes.contains(scheme) {
                         if scheme != "file", url?.host?.isEmpty ?? true {
-                            report(path + ".endpoint", "\"\(endpoint)\" has no host")
+                            report(.key("endpoint", in: path), "\"\(endpoint)\" has no host")
                             endpointParts = nil
                         }
                     } else {
-                        report(path + ".endpoint", "\"\(endpoint)\" is not an http:, https: or file: URL or a relative path")
+                        report(.key("endpoint", in: path), "\"\(endpoint)\" is not an http:, https: or file: URL or a relative path")
                         endpointParts = nil
                     }
                 }
             } catch {
-                report(path + ".endpoint", "\"\(endpoint)\": \(error.description)")
+                report(.key("endpoint", in: path), "\"\(endpoint)\": \(error.description)")
             }
         }
 
@@ -196,7 +195,7 @@ struct BackendManifestReader {
         case .string("never")?: reload = .never
         case .number(let seconds)? where seconds.isFinite && seconds >= 0: reload = .after(seconds)
         case let other?:
-            report(path + ".reload", "expected \"always\", \"never\" or a number of seconds, found \(Self.describeValue(other))")
+            report(.key("reload", in: path), "expected \"always\", \"never\" or a number of seconds, found \(Self.describeValue(other))")
         }
 
         var timeout = Self.defaultTimeout
@@ -204,7 +203,7 @@ struct BackendManifestReader {
         case nil: break
         case .number(let seconds)? where seconds.isFinite && seconds > 0 && seconds <= 600: timeout = seconds
         case let other?:
-            report(path + ".timeout", "expected a number of seconds from 0 to 600, found \(Self.describeValue(other))")
+            report(.key("timeout", in: path), "expected a number of seconds from 0 to 600, found \(Self.describeValue(other))")
         }
 
         guard problems.count == before, let pattern, let endpoint, let endpointParts else { return nil }

@@ -2,18 +2,41 @@
 ///
 /// JSON never fails half-way: values of the wrong type, nulls, invalid URLs and unknown local
 /// images are skipped (the builder keeps its previous value) and reported as problems.
+///
+/// Two problems are equal when their paths and messages are; how a problem was found plays no part.
 public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// Where the ignored value sits in the document, e.g. `body[3].images.main.uri`;
     /// empty for the top-level value itself.
     public let path: String
     /// What was wrong, e.g. "expected a string, found a number".
     public let message: String
+    /// The path as the reader walked it, step by step (nil for the top level, and for problems made
+    /// with the public initializer): hub-validate finds the value's place in the text from these
+    /// steps, without reading `path` back.
+    package let pathLocation: JSONLocation?
 
     /// Creates a problem. Builders report their own; create one to compare against in a test, or
     /// to report a problem of your own content in the same form.
     public init(path: String, message: String) {
         self.path = path
         self.message = message
+        pathLocation = nil
+    }
+
+    /// A problem of the value at `location`.
+    init(message: String, at location: JSONLocation?) {
+        path = JSONLocation.path(of: location)
+        self.message = message
+        self.pathLocation = location
+    }
+
+    public static func == (lhs: JSONProblem, rhs: JSONProblem) -> Bool {
+        lhs.path == rhs.path && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(message)
     }
 
     public var description: String { "\(path.isEmpty ? "(top level)" : path): \(message)" }
@@ -24,7 +47,7 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
 /// A persistent linked list: extending a location allocates one node and shares the prefix.
 /// `nil` stands for the document's top level.
 package final class JSONLocation: Sendable {
-    package enum Component: Sendable {
+    package enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
@@ -45,19 +68,28 @@ package final class JSONLocation: Sendable {
         JSONLocation(parent: parent, component: .index(index))
     }
 
-    /// `body[3].images.main.uri`; keys that are not plain words are quoted: `custom["a key"]`.
-    static func path(of location: JSONLocation?) -> String {
+    /// The steps from the top level to `location` (none for the top level itself).
+    package static func components(of location: JSONLocation?) -> [Component] {
         var components: [Component] = []
         var node = location
         while let current = node {
             components.append(current.component)
             node = current.parent
         }
-        return path(of: components.reversed())
+        return components.reversed()
     }
 
-    /// The text of a path given as its steps from the top level (hub-validate reads paths back into
-    /// steps and writes them again in this one form).
+    /// `location` made of `components`, from the top level.
+    package static func location(of components: [Component]) -> JSONLocation? {
+        components.reduce(nil) { parent, component in JSONLocation(parent: parent, component: component) }
+    }
+
+    /// `body[3].images.main.uri`; keys that are not plain words are quoted: `custom["a key"]`.
+    static func path(of location: JSONLocation?) -> String {
+        path(of: components(of: location))
+    }
+
+    /// The text of a path given as its steps from the top level.
     package static func path(of components: [Component]) -> String {
         var text = ""
         for component in components {
@@ -119,7 +151,7 @@ final class JSONProblemCollector {
     }
 
     func report(_ message: String, at location: JSONLocation?) {
-        let problem = JSONProblem(path: JSONLocation.path(of: location), message: message)
+        let problem = JSONProblem(message: message, at: location)
         if seen.insert(problem).inserted { problems.append(problem) }
     }
 

@@ -67,16 +67,37 @@ struct JSONScanner {
         }
     }
 
+    /// The data ends inside an array or object.
+    func endInside(isObject: Bool) -> JSONError {
+        invalid("unexpected end of the data inside \(isObject ? "an object" : "an array")", at: index)
+    }
+
+    /// Something other than `,` or the closing bracket follows a member or an element.
+    func expectedSeparator(isObject: Bool) -> JSONError {
+        invalid(isObject ? "expected ',' or '}' after an object member, found \(found(at: index))"
+            : "expected ',' or ']' after an array element, found \(found(at: index))", at: index)
+    }
+
+    /// What is at the index does not start a value.
+    func expectedValue() -> JSONError {
+        invalid("expected a value, found \(found(at: index))", at: index)
+    }
+
     // MARK: Document
 
     mutating func parseDocument() throws(JSONError) -> JSONValue {
         try skipByteOrderMark()
         let value = try parseValue(enclosingDepth: 0)
+        try expectEndOfData()
+        return value
+    }
+
+    /// Throws unless only white space is left.
+    mutating func expectEndOfData() throws(JSONError) {
         skipWhitespace()
         if index < count {
             throw invalid("unexpected \(found(at: index)) after the end of the JSON value", at: index)
         }
-        return value
     }
 
     /// Skips a leading UTF-8 byte order mark; throws for data that looks like UTF-16 or UTF-32.
@@ -111,8 +132,7 @@ struct JSONScanner {
         parseValue: while true {
             skipWhitespace()
             guard index < count else {
-                throw invalid(enclosingDepth + depth == 0 ? "expected a value, found the end of the data"
-                    : "unexpected end of the data inside \(inObject ? "an object" : "an array")", at: index)
+                throw enclosingDepth + depth == 0 ? expectedValue() : endInside(isObject: inObject)
             }
             var value: JSONValue
             let byte = base[index]
@@ -162,16 +182,14 @@ struct JSONScanner {
                 try expectLiteral("null")
                 value = .null
             default:
-                throw invalid("expected a value, found \(found(at: index))", at: index)
+                throw expectedValue()
             }
 
             // A value is complete: store it in its container, then close containers as needed.
             while true {
                 if depth == 0 { return value }
                 skipWhitespace()
-                guard index < count else {
-                    throw invalid("unexpected end of the data inside \(inObject ? "an object" : "an array")", at: index)
-                }
+                guard index < count else { throw endInside(isObject: inObject) }
                 let separator = base[index]
                 if inObject {
                     currentObject[currentKey] = value
@@ -180,9 +198,7 @@ struct JSONScanner {
                         currentKey = try parseKey()
                         continue parseValue
                     }
-                    guard separator == ASCII.closeBrace else {
-                        throw invalid("expected ',' or '}' after an object member, found \(found(at: index))", at: index)
-                    }
+                    guard separator == ASCII.closeBrace else { throw expectedSeparator(isObject: true) }
                     index += 1
                     value = .object(currentObject)
                 } else {
@@ -191,9 +207,7 @@ struct JSONScanner {
                         index += 1
                         continue parseValue
                     }
-                    guard separator == ASCII.closeBracket else {
-                        throw invalid("expected ',' or ']' after an array element, found \(found(at: index))", at: index)
-                    }
+                    guard separator == ASCII.closeBracket else { throw expectedSeparator(isObject: false) }
                     index += 1
                     value = .array(currentArray)
                 }
@@ -214,6 +228,100 @@ struct JSONScanner {
         }
     }
 
+    // MARK: Walking without building
+
+    /// Walks the one value at the index as ``parseValue(enclosingDepth:)`` reads it (the same
+    /// tokens, limits and errors) without building it, and leaves the index right after it.
+    ///
+    /// `visit` gets the path of every value below the walked one (from it; the walked value itself
+    /// comes first, with `path` as it was passed) and the offset of the value's first byte, in
+    /// document order. When the walk throws, `path` is the path of the value being read there: it
+    /// includes a member's key once the key is read and an element's index once the element is due,
+    /// and not a value's own step once that value has ended.
+    mutating func walkValue(enclosingDepth: Int, path: inout [JSONLocation.Component],
+                            visit: (_ path: [JSONLocation.Component], _ offset: Int) -> Void) throws(JSONError)
+    {
+        // Whether each container opened by this walk is an object, innermost last.
+        var openContainers: [Bool] = []
+        walkValue: while true {
+            skipWhitespace()
+            guard index < count else {
+                throw enclosingDepth + openContainers.count == 0 ? expectedValue()
+                    : endInside(isObject: openContainers[openContainers.count - 1])
+            }
+            visit(path, index)
+            let byte = base[index]
+            switch byte {
+            case ASCII.openBrace, ASCII.openBracket:
+                let isObject = byte == ASCII.openBrace
+                if enclosingDepth + openContainers.count >= maximumDepth {
+                    throw JSONError.tooDeep(maximumDepth: maximumDepth, location: location(index))
+                }
+                index += 1
+                skipWhitespace()
+                if index < count && base[index] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                    index += 1
+                } else {
+                    openContainers.append(isObject)
+                    if isObject {
+                        path.append(.key(try parseKeyString()))
+                        try expectColon()
+                    } else {
+                        path.append(.index(0))
+                    }
+                    continue walkValue
+                }
+            case ASCII.quote:
+                index += 1
+                _ = try parseString()
+            case ASCII.minus, ASCII.zero...ASCII.nine:
+                _ = try parseNumber()
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+            default:
+                throw expectedValue()
+            }
+
+            // A value is complete: go on in its container, closing containers as needed.
+            while let isObject = openContainers.last {
+                let step = path.removeLast()
+                skipWhitespace()
+                guard index < count else { throw endInside(isObject: isObject) }
+                let separator = base[index]
+                if separator == ASCII.comma {
+                    index += 1
+                    if isObject {
+                        path.append(.key(try parseKeyString()))
+                        try expectColon()
+                    } else if case .index(let position) = step {
+                        path.append(.index(position + 1))
+                    }
+                    continue walkValue
+                }
+                guard separator == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else {
+                    throw expectedSeparator(isObject: isObject)
+                }
+                index += 1
+                openContainers.removeLast()
+            }
+            return
+        }
+    }
+
+    /// Walks a whole document (byte order mark, one value, nothing after it) with
+    /// ``walkValue(enclosingDepth:path:visit:)``.
+    mutating func walkDocument(path: inout [JSONLocation.Component],
+                               visit: (_ path: [JSONLocation.Component], _ offset: Int) -> Void) throws(JSONError)
+    {
+        try skipByteOrderMark()
+        try walkValue(enclosingDepth: 0, path: &path, visit: visit)
+        try expectEndOfData()
+    }
+
     // MARK: Pieces
 
     mutating func skipWhitespace() {
@@ -229,18 +337,28 @@ struct JSONScanner {
 
     /// Parses `"key" :` and leaves the index on the value.
     mutating func parseKey() throws(JSONError) -> String {
+        let key = try parseKeyString()
+        try expectColon()
+        return key
+    }
+
+    /// Parses a member's key, up to its closing quote.
+    mutating func parseKeyString() throws(JSONError) -> String {
         skipWhitespace()
         guard index < count, base[index] == ASCII.quote else {
             throw invalid("expected a string key in an object, found \(found(at: index))", at: index)
         }
         index += 1
-        let key = try parseString()
+        return try parseString()
+    }
+
+    /// Expects the `:` after a key and leaves the index on the value.
+    mutating func expectColon() throws(JSONError) {
         skipWhitespace()
         guard index < count, base[index] == ASCII.colon else {
             throw invalid("expected ':' after an object key, found \(found(at: index))", at: index)
         }
         index += 1
-        return key
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {

@@ -129,8 +129,7 @@ struct ViewDocumentReader {
             if separator == ASCII.comma { continue }
             if separator == ASCII.closeBrace { return .some(body) }
             scanner.index -= 1
-            throw scanner.invalid("expected ',' or '}' after an object member, found \(scanner.found(at: scanner.index))",
-                                  at: scanner.index)
+            throw scanner.expectedSeparator(isObject: true)
         }
     }
 
@@ -188,8 +187,7 @@ struct ViewDocumentReader {
             if separator == ASCII.comma { continue }
             if separator == ASCII.closeBracket { return }
             scanner.index -= 1
-            throw scanner.invalid("expected ',' or ']' after an array element, found \(scanner.found(at: scanner.index))",
-                                  at: scanner.index)
+            throw scanner.expectedSeparator(isObject: false)
         }
     }
 
@@ -220,7 +218,7 @@ struct ViewDocumentReader {
     /// Throws the tree parser's error when the data ends inside a container.
     private func expectMore(inObject: Bool) throws(JSONError) {
         guard scanner.index >= scanner.count else { return }
-        throw scanner.invalid("unexpected end of the data inside \(inObject ? "an object" : "an array")", at: scanner.index)
+        throw scanner.endInside(isObject: inObject)
     }
 
     // MARK: Components
