@@ -214,10 +214,11 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         }
         let childList = children
         return ComponentModel(
-            identifier: modelIdentifier, type: modelType, index: index, groupIdentifier: groupIdentifier,
+            identifier: ModelText.owned(modelIdentifier), type: modelType, index: index, groupIdentifier: groupIdentifier,
             componentIdentifier: Identifier(namespace: componentNamespace, name: componentName),
             componentCategory: componentCategory,
-            title: title, subtitle: subtitle, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
+            title: ModelText.owned(title), subtitle: ModelText.owned(subtitle),
+            accessoryTitle: ModelText.owned(accessoryTitle), descriptionText: ModelText.owned(descriptionText),
             mainImageData: storedMainImageDataBuilder?.build(identifier: nil, type: .main),
             backgroundImageData: storedBackgroundImageDataBuilder?.build(identifier: nil, type: .background),
             customImageData: customImages, icon: context.icon(iconIdentifier, kind: .component),

@@ -17,8 +17,6 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     public let type: ComponentType
     /// Position among its siblings (or in its list of the view model).
     public let index: Int
-    /// The group the model belongs to among its siblings, if any.
-    public let groupIdentifier: String?
     /// Which component renders the model (`namespace:name`).
     public let componentIdentifier: Identifier
     /// The kind of component, used to pick a fallback when `componentIdentifier` is unknown.
@@ -27,28 +25,39 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     public let title: String?
     /// Secondary text, usually shown below the title; nil when the model has none.
     public let subtitle: String?
+
+    /// The group the model belongs to among its siblings, if any.
+    public var groupIdentifier: String? { details?.groupIdentifier }
     /// Short text at the side (a count, a duration); nil when the model has none.
-    public let accessoryTitle: String?
+    public var accessoryTitle: String? { details?.accessoryTitle }
     /// Longer descriptive text; nil when the model has none.
-    public let descriptionText: String?
+    public var descriptionText: String? { details?.descriptionText }
     /// The component's main image (a cover, a thumbnail); nil when the builder's main image held
     /// nothing to show.
-    public let mainImageData: ComponentImageData?
+    public var mainImageData: ComponentImageData? { details?.mainImageData }
     /// An image to show behind the content; nil when the builder's background image held
     /// nothing to show.
-    public let backgroundImageData: ComponentImageData?
+    public var backgroundImageData: ComponentImageData? { details?.backgroundImageData }
     /// Further images, by identifier. Never nil; empty when there are none.
-    public let customImageData: [String: ComponentImageData]
+    public var customImageData: [String: ComponentImageData] { details?.customImageData ?? [:] }
     /// Only exists when an icon image resolver was configured.
-    public let icon: Icon?
+    public var icon: Icon? { details?.icon }
     /// What selecting the component does.
-    public let target: ComponentTarget?
+    public var target: ComponentTarget? { details?.target }
     /// Free-form data about the model for the app; the framework only carries it.
-    public let metadata: JSONObject?
+    public var metadata: JSONObject? { details?.metadata }
     /// Free-form data for the app's logging; the framework only carries it.
-    public let loggingData: JSONObject?
+    public var loggingData: JSONObject? { details?.loggingData }
     /// Data for the component beyond the standard fields. Components document the keys they read.
-    public let customData: JSONObject?
+    public var customData: JSONObject? { details?.customData }
+
+    /// Everything but the identity and the two texts every row has, out of line and only when
+    /// the model has any of it: a plain row's model is then about 170 bytes instead of about 600
+    /// (the image data, target and icon are large values).
+    private let details: ComponentModelDetails?
+
+    /// Whether the model holds any of the parts kept out of line.
+    var hasDetails: Bool { details != nil }
 
     /// The model this one is a child of; nil for top-level models. Held weakly: keep the root alive.
     public private(set) weak var parent: ComponentModel?
@@ -71,21 +80,14 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
         self.identifier = identifier
         self.type = type
         self.index = index
-        self.groupIdentifier = groupIdentifier
         self.componentIdentifier = componentIdentifier
         self.componentCategory = componentCategory
         self.title = title
         self.subtitle = subtitle
-        self.accessoryTitle = accessoryTitle
-        self.descriptionText = descriptionText
-        self.mainImageData = mainImageData
-        self.backgroundImageData = backgroundImageData
-        self.customImageData = customImageData
-        self.icon = icon
-        self.target = target
-        self.metadata = metadata
-        self.loggingData = loggingData
-        self.customData = customData
+        details = ComponentModelDetails(
+            groupIdentifier: groupIdentifier, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
+            mainImageData: mainImageData, backgroundImageData: backgroundImageData, customImageData: customImageData,
+            icon: icon, target: target, metadata: metadata, loggingData: loggingData, customData: customData)
         self.parent = parent
 
         let children = makeChildren(self)

@@ -147,4 +147,60 @@ final class ComponentModelTests: XCTestCase {
         XCTAssertEqual(ModelFixtures.viewModelBuilder().schema.viewModel(from: ["body": [.object(model.serialize())]])
             .bodyComponentModels.first, model)
     }
+
+    // MARK: Memory layout
+
+    /// A plain row (identity and two texts) keeps no out-of-line details; any one detail alone is
+    /// kept, and reads back.
+    func testOnlyModelsWithDetailsKeepThem() {
+        let plain = ModelFixtures.componentBuilder("plain")
+        plain.title = "A title"
+        plain.subtitle = "A subtitle"
+        let plainModel = plain.build()
+        XCTAssertFalse(plainModel.hasDetails)
+        XCTAssertEqual(plainModel.customImageData, [:])
+        XCTAssertNil(plainModel.target)
+
+        let setters: [(String, (ComponentModelBuilder) -> Void, (ComponentModel) -> Bool)] = [
+            ("group", { $0.groupIdentifier = "g" }, { $0.groupIdentifier == "g" }),
+            ("accessory", { $0.accessoryTitle = "3" }, { $0.accessoryTitle == "3" }),
+            ("description", { $0.descriptionText = "d" }, { $0.descriptionText == "d" }),
+            ("main image", { $0.mainImageURL = URL(string: "https://example.org/a.png") },
+             { $0.mainImageData?.url == URL(string: "https://example.org/a.png") }),
+            ("background image", { $0.backgroundImageDataBuilder.url = URL(string: "https://example.org/b.png") },
+             { $0.backgroundImageData?.url == URL(string: "https://example.org/b.png") }),
+            ("custom image", { $0.customImageDataBuilder(withIdentifier: "c").url = URL(string: "https://example.org/c.png") },
+             { $0.customImageData["c"] != nil }),
+            ("target", { $0.targetBuilder.uri = URL(string: "app:next") }, { $0.target?.uri == URL(string: "app:next") }),
+            ("metadata", { $0.metadata = ["m": 1] }, { $0.metadata == ["m": 1] }),
+            ("logging", { $0.loggingData = ["l": 1] }, { $0.loggingData == ["l": 1] }),
+            ("custom data", { $0.customData = ["c": 1] }, { $0.customData == ["c": 1] }),
+        ]
+        for (name, set, check) in setters {
+            let builder = ModelFixtures.componentBuilder(name)
+            set(builder)
+            let model = builder.build()
+            XCTAssertTrue(model.hasDetails, name)
+            XCTAssertTrue(check(model), name)
+        }
+        XCTAssertTrue(fullBuilder().build().hasDetails)
+    }
+
+    /// A built model's long texts are copies of the builder's, so that freeing the builders frees
+    /// whole heap pages; equal texts, distinct storage. Short texts live inside the value.
+    func testABuiltModelsLongTextsHaveStorageOfTheirOwn() {
+        let builder = ModelFixtures.componentBuilder("a row with a long identifier")
+        builder.title = "A title long enough to be stored on the heap"
+        builder.subtitle = "short"
+        let model = builder.build()
+        XCTAssertEqual(model.title, builder.title)
+        XCTAssertEqual(model.subtitle, "short")
+        XCTAssertEqual(model.identifier, "a row with a long identifier")
+        func storage(_ text: String?) -> UnsafeRawPointer? {
+            var copy = text!
+            return copy.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        XCTAssertNotEqual(storage(model.title), storage(builder.title))
+        XCTAssertNotEqual(storage(model.identifier), storage(builder.modelIdentifier))
+    }
 }
