@@ -21,8 +21,13 @@ import Foundation
 //   header and 100 body components (rows with a title, a subtitle and a target, labels, rows with
 //   an icon) → the first frame that shows them, on the main thread's clock; and a second open of
 //   the same file.
+// * **the same rows in plain GTK**: `Benchmarks/Peers/rows-peer.c`, in a window of the viewer's
+//   shape: the rows such a view has on screen, made of the hub row component's widgets in C, created
+//   and shown in a running window → their first frame; then once more. GTK's own cost of those
+//   widgets, the floor under the 100-component figure.
 //
-// Knobs: `HUB_START_BENCH_ROUNDS` (5 by default), and the scale section's `HUB_TREEVIEW_PEER`.
+// Knobs: `HUB_START_BENCH_ROUNDS` (5 by default), the scale section's `HUB_TREEVIEW_PEER`, and
+// `HUB_ROWS_PEER` (the rows peer's executable; `make bench` builds .build/rows-peer).
 
 func startBenchmarks() -> BenchSection {
     if let spec = ProcessInfo.processInfo.environment[ScaleBench.caseVariable] {
@@ -33,6 +38,7 @@ func startBenchmarks() -> BenchSection {
 
 enum StartBench {
     static let roundsVariable = "HUB_START_BENCH_ROUNDS"
+    static let rowsPeerVariable = "HUB_ROWS_PEER"
     static let components = 100
     static let timeout = 30.0
 
@@ -61,13 +67,20 @@ enum StartBench {
             }
             return ScaleBench.run(peerExecutable, arguments: ["--rows-in-c", "0"], environment: [:], timeout: timeout)
         }
+        let rowsPeerExecutable = ScaleBench.peerExecutable(variable: rowsPeerVariable, name: "rows-peer")
+        func rowsPeer() -> ScaleBench.Outcome {
+            guard let rowsPeerExecutable else {
+                return .failed("no peer executable (make bench builds .build/rows-peer; or set \(rowsPeerVariable))")
+            }
+            return ScaleBench.run(rowsPeerExecutable, arguments: [], environment: [:], timeout: timeout)
+        }
         func child(_ spec: String) -> ScaleBench.Outcome {
             ScaleBench.runChild(case: spec, document: spec.hasPrefix("small") ? document : nil, section: "start",
                                 timeout: timeout)
         }
         let cases: [(String, () -> ScaleBench.Outcome)] = [
             ("peer", peer), ("empty", { child("empty:0") }), ("demo", { child("demo:0") }),
-            ("small", { child("small:\(components)") }),
+            ("small", { child("small:\(components)") }), ("rows", rowsPeer),
         ]
         for (_, run) in cases { _ = run() }  // the warm-up
         var outcomes: [String: [ScaleBench.Outcome]] = [:]
@@ -115,6 +128,21 @@ enum StartBench {
             }
             rows.append(BenchRow(name: label, value: spread(times, median: time, milliseconds: true),
                                  goal: "≤ 20 ms", met: time <= smallGoal))
+        }
+        // The floor: the same visible rows as plain GTK widgets, and the hub against it.
+        for (key, hubKey, label) in [("firstRows", "openToFrame", "the visible rows as plain GTK widgets (rows-peer), first time"),
+                                     ("secondRows", "secondOpenToFrame", "the same, second time")]
+        {
+            let times = figures("rows", key)
+            guard let time = median(times) else {
+                rows.append(BenchRow(name: label, value: failure("rows")))
+                continue
+            }
+            var value = spread(times, median: time, milliseconds: true)
+            if let hub = median(figures("small", hubKey)) {
+                value += String(format: "; the hub's view %.2f× this", hub / max(time, 1e-9))
+            }
+            rows.append(BenchRow(name: label, value: value))
         }
         let stalls = figures("small", "openStall")
         if let stall = median(stalls) {
