@@ -259,13 +259,7 @@ final class BenchViewer {
     /// loads and has `count` rows), spawn → that frame, open → that frame and the longest stall
     /// while the rest arrived; the peak resident set then, the resident set after a second of idling.
     func measureOpen(_ uri: String, timeout: Double) {
-        stalls.start()
-        let opened = Clock.now()
-        open(uri, "open", timeout: timeout, partly: true)
-        let frameEnd = probe.lastFrameEnd
-        BenchChildReport.report("openStall", stalls.stop())
-        BenchChildReport.report("firstFrame", Clock.seconds(from: spawnOnClock, to: frameEnd))
-        BenchChildReport.report("openToFrame", Clock.seconds(from: opened, to: frameEnd))
+        let opened = measureFirstFrame(uri, timeout: timeout, partly: true)
         stalls.start()
         // The whole may have arrived with the first frame, or right after it (a short document, rows
         // built in code): a frame is asked for, so that the probe sees a paint with it either way.
@@ -286,15 +280,18 @@ final class BenchViewer {
         BenchChildReport.report("peakRSS", Bench.peakResidentBytes())
     }
 
-    /// Launch → the first frame of `uri` (a view that shows at least one component), and open →
-    /// that frame; nothing after it.
-    func measureFirstFrame(_ uri: String, timeout: Double) {
+    /// Opens `uri`: spawn → its first frame with a component (with `partly`, the first part of a
+    /// long document counts), open → that frame and the longest stall meanwhile. Returns when it
+    /// was opened.
+    @discardableResult
+    func measureFirstFrame(_ uri: String, timeout: Double, partly: Bool = false) -> UInt64 {
         stalls.start()
         let opened = Clock.now()
-        open(uri, "open", timeout: timeout)
+        open(uri, "open", timeout: timeout, partly: partly)
         BenchChildReport.report("openStall", stalls.stop())
         BenchChildReport.report("firstFrame", Clock.seconds(from: spawnOnClock, to: probe.lastFrameEnd))
         BenchChildReport.report("openToFrame", Clock.seconds(from: opened, to: probe.lastFrameEnd))
+        return opened
     }
 
     /// A view someone opens in a running viewer: an empty view is shown and settled first (the

@@ -22,11 +22,9 @@ struct ManifestDocumentChecker: DocumentChecker {
             return [ValidationProblem(severity: .error, path: JSONLocation.path(of: locator.pathAtError()),
                                       message: syntax.message, at: location)]
         }
-        let offsets = locator.offsets(of: reported.map { JSONLocation.components(of: $0.pathLocation) })
-        let positions = locator.locations(of: offsets)
-        let problems = zip(reported, offsets).map { problem, offset in
-            ValidationProblem(severity: .error, path: problem.path, message: problem.message,
-                              at: positions[offset] ?? JSONSourceLocation(offset: offset, line: 1, column: 1))
+        let locations = locator.locationsOfValues(at: reported.map { JSONLocation.components(of: $0.pathLocation) })
+        let problems = zip(reported, locations).map { problem, location in
+            ValidationProblem(severity: .error, path: problem.path, message: problem.message, at: location)
         }
         return ValidationProblem.inDocumentOrder(problems)
     }

@@ -23,19 +23,12 @@ struct ValidationProblem: Sendable, Equatable {
     var offset: Int
     var line: Int
     var column: Int
+}
 
+extension ValidationProblem {
     init(severity: Severity, path: String, message: String, at location: JSONSourceLocation) {
         self.init(severity: severity, path: path, message: message, offset: location.offset, line: location.line,
                   column: location.column)
-    }
-
-    init(severity: Severity, path: String, message: String, offset: Int, line: Int, column: Int) {
-        self.severity = severity
-        self.path = path
-        self.message = message
-        self.offset = offset
-        self.line = line
-        self.column = column
     }
 
     /// `problems` in the order of their places in the text, which reads best (readers report in the

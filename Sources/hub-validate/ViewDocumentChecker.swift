@@ -14,21 +14,17 @@ struct ViewDocumentChecker: DocumentChecker {
         do {
             reported = try schema.makeViewModelBuilder().addJSON(data: data)
         } catch {
-            return [located(error, in: data, locator: locator)]
+            return [located(error, locator: locator)]
         }
-        if reported.isEmpty { return [] }
-        let offsets = locator.offsets(of: reported.map { JSONLocation.components(of: $0.pathLocation) })
-        let positions = locator.locations(of: offsets)
-        let problems = zip(reported, offsets).map { problem, offset in
-            ValidationProblem(severity: .warning, path: problem.path, message: problem.message,
-                              at: positions[offset] ?? JSONSourceLocation(offset: offset, line: 1, column: 1))
-        }
-        return ValidationProblem.inDocumentOrder(problems)
+        let locations = locator.locationsOfValues(at: reported.map { JSONLocation.components(of: $0.pathLocation) })
+        return ValidationProblem.inDocumentOrder(zip(reported, locations).map { problem, location in
+            ValidationProblem(severity: .warning, path: problem.path, message: problem.message, at: location)
+        })
     }
 
     /// A document the reader refuses as a whole: an error at the place the parser stopped, with the
     /// path it was reading there.
-    private func located(_ error: JSONError, in data: Data, locator: JSONValueLocator) -> ValidationProblem {
+    private func located(_ error: JSONError, locator: JSONValueLocator) -> ValidationProblem {
         func problem(_ message: String, at location: JSONSourceLocation) -> ValidationProblem {
             ValidationProblem(severity: .error, path: JSONLocation.path(of: locator.pathAtError()), message: message,
                               at: location)
@@ -44,9 +40,8 @@ struct ViewDocumentChecker: DocumentChecker {
         case .numberTooLong(let maximumLength, let location):
             return problem("a number is longer than \(maximumLength) characters", at: location)
         case .unexpectedTopLevelValue(let expected, let found):
-            let offset = locator.firstValueOffset()
             return ValidationProblem(severity: .error, path: "", message: "expected \(expected) at the top level, found \(found)",
-                                     at: locator.locations(of: [offset])[offset] ?? JSONSourceLocation(offset: offset, line: 1, column: 1))
+                                     at: locator.firstValueLocation())
         }
     }
 }

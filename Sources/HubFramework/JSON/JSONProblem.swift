@@ -79,11 +79,6 @@ package final class JSONLocation: Sendable {
         return components.reversed()
     }
 
-    /// `location` made of `components`, from the top level.
-    package static func location(of components: [Component]) -> JSONLocation? {
-        components.reduce(nil) { parent, component in JSONLocation(parent: parent, component: component) }
-    }
-
     /// `body[3].images.main.uri`; keys that are not plain words are quoted: `custom["a key"]`.
     static func path(of location: JSONLocation?) -> String {
         path(of: components(of: location))

@@ -230,15 +230,15 @@ struct JSONScanner {
 
     // MARK: Walking without building
 
-    /// Walks the one value at the index as ``parseValue(enclosingDepth:)`` reads it (the same
-    /// tokens, limits and errors) without building it, and leaves the index right after it.
+    /// Walks the top-level value at the index as ``parseValue(enclosingDepth:)`` reads it (the same
+    /// tokens, limits and errors, at depth 0) without building it, and leaves the index right after it.
     ///
     /// `visit` gets the path of every value below the walked one (from it; the walked value itself
     /// comes first, with `path` as it was passed) and the offset of the value's first byte, in
     /// document order. When the walk throws, `path` is the path of the value being read there: it
     /// includes a member's key once the key is read and an element's index once the element is due,
     /// and not a value's own step once that value has ended.
-    mutating func walkValue(enclosingDepth: Int, path: inout [JSONLocation.Component],
+    mutating func walkValue(path: inout [JSONLocation.Component],
                             visit: (_ path: [JSONLocation.Component], _ offset: Int) -> Void) throws(JSONError)
     {
         // Whether each container opened by this walk is an object, innermost last.
@@ -246,7 +246,7 @@ struct JSONScanner {
         walkValue: while true {
             skipWhitespace()
             guard index < count else {
-                throw enclosingDepth + openContainers.count == 0 ? expectedValue()
+                throw openContainers.isEmpty ? expectedValue()
                     : endInside(isObject: openContainers[openContainers.count - 1])
             }
             visit(path, index)
@@ -254,7 +254,7 @@ struct JSONScanner {
             switch byte {
             case ASCII.openBrace, ASCII.openBracket:
                 let isObject = byte == ASCII.openBrace
-                if enclosingDepth + openContainers.count >= maximumDepth {
+                if openContainers.count >= maximumDepth {
                     throw JSONError.tooDeep(maximumDepth: maximumDepth, location: location(index))
                 }
                 index += 1
@@ -313,12 +313,12 @@ struct JSONScanner {
     }
 
     /// Walks a whole document (byte order mark, one value, nothing after it) with
-    /// ``walkValue(enclosingDepth:path:visit:)``.
+    /// ``walkValue(path:visit:)``.
     mutating func walkDocument(path: inout [JSONLocation.Component],
                                visit: (_ path: [JSONLocation.Component], _ offset: Int) -> Void) throws(JSONError)
     {
         try skipByteOrderMark()
-        try walkValue(enclosingDepth: 0, path: &path, visit: visit)
+        try walkValue(path: &path, visit: visit)
         try expectEndOfData()
     }
 

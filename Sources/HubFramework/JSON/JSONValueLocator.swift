@@ -32,6 +32,7 @@ package struct JSONValueLocator {
     /// gets the offset of its deepest ancestor that is (a missing key is reported at its object).
     /// When an object repeats a key, the last one counts, as in the parser.
     package func offsets(of paths: [[JSONLocation.Component]]) -> [Int] {
+        guard !paths.isEmpty else { return [] }  // nothing to look for: no walk
         let root = PathNode()
         let chains = paths.map { path in
             var chain = [root]
@@ -76,9 +77,22 @@ package struct JSONValueLocator {
         }
     }
 
-    /// The line and column of each offset (see ``JSONSourceLocation``).
-    package func locations(of offsets: [Int]) -> [Int: JSONSourceLocation] {
-        data.withUnsafeBytes { raw in JSONSourceLocation.locations(of: offsets, in: raw.bindMemory(to: UInt8.self)) }
+    /// Where the value at each path starts, with its line and column: ``offsets(of:)`` located.
+    package func locationsOfValues(at paths: [[JSONLocation.Component]]) -> [JSONSourceLocation] {
+        locations(of: offsets(of: paths))
+    }
+
+    /// Where the top-level value starts, with its line and column.
+    package func firstValueLocation() -> JSONSourceLocation {
+        locations(of: [firstValueOffset()])[0]
+    }
+
+    /// The line and column of each offset (see ``JSONSourceLocation``), in the order given.
+    private func locations(of offsets: [Int]) -> [JSONSourceLocation] {
+        let located = data.withUnsafeBytes { raw in
+            JSONSourceLocation.locations(of: offsets, in: raw.bindMemory(to: UInt8.self))
+        }
+        return offsets.map { located[$0]! }
     }
 
     /// Walks the whole document, visiting every value; returns the path being read when the walk
