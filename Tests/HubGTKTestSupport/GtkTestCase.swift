@@ -15,7 +15,30 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
         guard hasDisplay else {
             throw XCTSkip("No display: GTK tests run under Xvfb via `make test`")
         }
+        MainActor.assumeIsolated { Self.loadFontConfiguration() }
     }
+
+    /// Lays out one line of text once per process, so that no test measures Pango's one-time start.
+    ///
+    /// Pango reads the fontconfig configuration on a thread of its own, and the first layout in a
+    /// process waits for it on the main thread. Under `make sanitize`, where every allocation unwinds
+    /// its stack, that wait took 0.18–0.34 s, and it fell inside whichever test was the first to lay
+    /// out text: in CI, a test that bounds the main loop's longest turn while images fail
+    /// (`ViewControllerImageTests.testBadInputKeepsPlaceholdersLogsEachURLOnceAndNeverBlocks`).
+    @MainActor
+    private static func loadFontConfiguration() {
+        guard !hasLoadedFontConfiguration else { return }
+        hasLoadedFontConfiguration = true
+        let label = gtk_label_new("Hub")
+        g_object_ref_sink(label)
+        gtk_widget_show(label)  // GTK measures a hidden widget as 0 × 0 without laying it out
+        var minimum: Int32 = 0
+        var natural: Int32 = 0
+        gtk_widget_get_preferred_width(label, &minimum, &natural)
+        g_object_unref(label)
+    }
+
+    @MainActor private static var hasLoadedFontConfiguration = false
 
     /// Runs a test body on the main actor.
     package func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
