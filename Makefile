@@ -9,15 +9,15 @@ BUILD_FLAGS  ?=
 # input synthesis for end-to-end tests, imagemagick for screenshots, python3 for the
 # documentation coverage check, python3-jsonschema to hold the view documents' JSON Schema
 # against hub-validate (tools/check-view-schema.py), the validators `make test` runs on what
-# `make install` writes (desktop-file-validate, appstreamcli), libcurl for the static Swift
-# runtime of `make install`, json-glib, simdjson and a C++ compiler for the GtkTreeView peers
+# `make install` writes (desktop-file-validate, appstreamcli), libsoup 3 and glib-networking (its
+# TLS and proxy modules) for the HTTP client, json-glib, simdjson and a C++ compiler for the GtkTreeView peers
 # `make bench` compares the hub view with (Benchmarks/Peers), and the accessibility bus with a
 # client library for the accessibility test (at-spi2-core, libatspi's GObject introspection data
-# and Python's bindings).
+# and Python's bindings), and openssl for the certificate of the TLS test.
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
-                libcurl4-openssl-dev libjson-glib-dev libsimdjson-dev g++ at-spi2-core gir1.2-atspi-2.0 \
-                python3-gi
+                libsoup-3.0-dev glib-networking libjson-glib-dev libsimdjson-dev g++ at-spi2-core \
+                gir1.2-atspi-2.0 python3-gi openssl
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
@@ -42,8 +42,7 @@ PREFIX         ?= /usr/local
 DESTDIR        ?=
 INSTALL_CONFIG ?= release
 # The Swift runtime (libswiftCore, Foundation) linked in too, so that the installed executables need
-# nothing from the toolchain's folder (static Foundation needs libcurl's headers, in APT_PACKAGES);
-# the install test leaves it out to reuse the debug build. Only the two products are built: the
+# nothing from the toolchain's folder; the install test leaves it out to reuse the debug build. Only the two products are built: the
 # test-support targets import XCTest, which has no static build.
 INSTALL_FLAGS  ?= --static-swift-stdlib
 APP_ID         := org.hubframework.Viewer
@@ -260,7 +259,7 @@ fuzz: deps
 # Installs the viewer, hublive and hub-validate with the viewer's resources and data (share/hub-viewer, where
 # ResourceLocator looks next to bin/), its desktop entry, AppStream metadata, icons and GSettings
 # schema. The executables link this package's libraries and (INSTALL_FLAGS) the Swift runtime
-# statically: they need only the system's GTK, GLib and libcurl.
+# statically: they need only the system's GTK, GLib and libsoup.
 install: deps
 	@for product in hub-viewer hublive hub-validate; do \
 	  $(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --product $$product 2>&1 \

@@ -40,6 +40,14 @@ let package = Package(
             pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // libsoup 3, GNOME's HTTP library, for HubGTK's HTTP client: a module of its own because its
+        // headers come from their own pkg-config name.
+        .systemLibrary(
+            name: "CSoup",
+            path: "Sources/CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
         // Toolkit-free core: Foundation and swift-log only. Builds in the Swift 6 language mode.
         .target(
             name: "HubFramework",
@@ -50,7 +58,7 @@ let package = Package(
         // compiled in.
         .target(
             name: "HubGTK",
-            dependencies: ["HubFramework", "CGtk", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HubFramework", "CGtk", "CSoup", .product(name: "Logging", package: "swift-log")],
             path: "Sources/HubGTK"
         ),
         // A loopback HTTP server shared by the tests and benchmarks (not part of the product):
@@ -121,9 +129,11 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/HubBench"
         ),
+        // HubGTK only for its HTTP client (`SoupHTTPClient`): the loading tests download over the
+        // client the product uses. Nothing in them opens a display or starts GTK.
         .testTarget(
             name: "HubFrameworkTests",
-            dependencies: ["HubFramework", "HubTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HubFramework", "HubGTK", "HubTestSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/HubFrameworkTests",
             resources: [.copy("Fixtures")]
         ),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fails when C calls into GTK, GLib or the shim (`gtk_…(`, `g_…(`, `hub_…(`, and the other C
-# libraries' prefixes) or `import CGtk` appear outside the places that must talk to C: the typed
+# Fails when C calls into GTK, GLib, libsoup or the shims (`gtk_…(`, `g_…(`, `soup_…(`, `hub_…(`,
+# and the other C libraries' prefixes) or `import CGtk` or `import CSoup` appear outside the places that must talk to C: the typed
 # widget layer, the shim itself, and the engine files listed below. Components, features, the
 # viewer and the tools are written against the typed layer.
 set -euo pipefail
@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 allowed=(
   "Sources/CGtk/"                                    # the shim
   "Sources/CGio/"                                    # GIO alone, for hublive
+  "Sources/CSoup/"                                   # libsoup, for the HTTP client
   "Sources/hublive/FileWatcher.swift"                # GFileMonitor on the edited file's folder
   "Sources/hublive/WatchLoop.swift"                  # the GLib main loop hublive waits in
   "Sources/HubGTK/Widgets/"                          # the typed widget layer
@@ -24,11 +25,12 @@ allowed=(
   "Sources/HubGTK/Images/"                           # pixbufs, cairo surfaces, image decoding
   "Sources/HubGTK/Support/"                          # GIO network monitor
   "Sources/HubGTK/Live/"                             # GIO socket service for live editing
+  "Sources/HubGTK/HTTP/SoupHTTPClient.swift"         # libsoup's session, messages and body streams
   "Tests/"                                           # tests inspect GTK state directly
   "Benchmarks/"                                      # benchmarks drive GTK directly to measure it
 )
 
-pattern='(^|[^A-Za-z0-9_.])(gtk|gdk|g|hub|atk|pango|cairo)_[a-z0-9_]+[[:space:]]*\(|^[[:space:]]*import[[:space:]]+CGtk'
+pattern='(^|[^A-Za-z0-9_.])(gtk|gdk|g|hub|atk|pango|cairo|soup)_[a-z0-9_]+[[:space:]]*\(|^[[:space:]]*import[[:space:]]+C(Gtk|Soup)'
 status=0
 while IFS= read -r file; do
   skip=0

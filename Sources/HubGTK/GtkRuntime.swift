@@ -8,8 +8,9 @@ public enum GtkRuntime {
     private static var initialized = false
     private static var bridgeSource: guint = 0
 
-    /// Initialises GTK once (without touching the process arguments), installs the main-queue bridge
-    /// and HubGTK's stylesheet. Returns false when no display can be opened.
+    /// Initialises GTK once (without touching the process arguments), installs the main-queue bridge,
+    /// HubGTK's stylesheet and, unless the app installed one, ``SoupHTTPClient/shared`` as the
+    /// framework's HTTP client. Returns false when no display can be opened.
     @discardableResult
     public static func initialize() -> Bool {
         if initialized { return true }
@@ -21,8 +22,10 @@ public enum GtkRuntime {
     }
 
     /// Watches libdispatch's main-queue eventfd from GLib's default main context, so that work
-    /// sent to the main queue runs while `gtk_main` or `g_application_run` is in control.
+    /// sent to the main queue runs while `gtk_main` or `g_application_run` is in control. Also
+    /// installs ``SoupHTTPClient/shared`` as the framework's HTTP client unless the app installed one.
     public static func installMainQueueBridge() {
+        SoupHTTPClient.installAsDefaultUnlessSet()
         guard bridgeSource == 0 else { return }
         bridgeSource = hub_install_dispatch_main_queue_bridge()
     }

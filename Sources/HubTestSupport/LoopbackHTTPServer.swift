@@ -122,6 +122,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     // Guarded by `state`.
     private var routes: [String: @Sendable (Request) -> Response] = [:]
     private var log: [Request] = []
+    private var departureLog: [(path: String, uptime: TimeInterval)] = []
     private var openConnections: Set<Int32> = []
     private var runningThreads = 0
     private var stopping = false
@@ -215,6 +216,27 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         state.lock()
         defer { state.unlock() }
         return log
+    }
+
+    /// Clients that went away before their response was complete (they closed or reset the
+    /// connection while the server waited to answer or was sending): each request's path and the
+    /// moment the server noticed, on the `ProcessInfo.systemUptime` clock, in order.
+    public var departures: [(path: String, uptime: TimeInterval)] {
+        state.lock()
+        defer { state.unlock() }
+        return departureLog
+    }
+
+    /// Waits until a client of `path` has gone away before its response was complete, and returns
+    /// when the server noticed (`ProcessInfo.systemUptime`); nil after `timeout` seconds.
+    public func waitForDeparture(from path: String, timeout: TimeInterval = 5) -> TimeInterval? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        state.lock()
+        defer { state.unlock() }
+        while true {
+            if let departure = departureLog.first(where: { $0.path == path }) { return departure.uptime }
+            if !state.wait(until: deadline) { return departureLog.first(where: { $0.path == path })?.uptime }
+        }
     }
 
     /// Waits until at least `count` requests have arrived; false on timeout.
@@ -336,13 +358,22 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Sleeps for `seconds` unless the server stops first; false when it stopped.
     private func pause(_ seconds: TimeInterval) -> Bool {
+        pause(seconds, watching: nil)
+    }
+
+    /// Sleeps for `seconds` unless the server stops first or the client of `connection` hangs up;
+    /// false then.
+    private func pause(_ seconds: TimeInterval, watching connection: Int32?) -> Bool {
         guard seconds > 0 else { return true }
         var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        // POLLRDHUP (0x2000, which Glibc's module leaves out without _GNU_SOURCE): the client closed
+        // its end; a request body or pipelined bytes do not count.
+        if let connection { fds.append(pollfd(fd: connection, events: Int16(0x2000), revents: 0)) }
         let deadline = Date(timeIntervalSinceNow: seconds)
         while true {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return true }
-            let ready = poll(&fds, 1, Int32((remaining * 1000).rounded(.up)))
+            let ready = poll(&fds, nfds_t(fds.count), Int32((remaining * 1000).rounded(.up)))
             if ready > 0 { return false }
             if ready < 0 && errno != EINTR { return true }
         }
@@ -368,27 +399,52 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         state.unlock()
 
         let response = handler?(request) ?? .notFound
-        guard pause(response.delay) else { return }
+        guard pause(response.delay, watching: connection) else {
+            if !isStopping { departed(request) }
+            return
+        }
         switch response.behavior {
         case .closeWithoutResponding:
             return
         case .respond:
-            transmit(connection, head(for: response))
-            if request.method != "HEAD" { transmit(connection, response.body) }
+            guard transmit(connection, head(for: response)),
+                request.method == "HEAD" || transmit(connection, response.body)
+            else { return departed(request) }
         case .truncateBody(let bytes):
             transmit(connection, head(for: response))
             transmit(connection, response.body.prefix(max(0, bytes)))
         case .stream(let chunk, let repeats, let interval):
             var sent = 0
-            guard transmit(connection, head(for: response)), transmit(connection, response.body) else { break }
+            guard transmit(connection, head(for: response)), transmit(connection, response.body) else {
+                return departed(request)
+            }
             while repeats.map({ sent < $0 }) ?? true {
-                guard pause(interval), transmit(connection, chunk) else { break }
+                guard pause(interval, watching: connection) else {
+                    if !isStopping { departed(request) }
+                    return
+                }
+                guard transmit(connection, chunk) else { return departed(request) }
                 sent += 1
             }
         }
         shutdown(connection, Int32(SHUT_WR))
         // Let the client read everything before the close (a close with unread input would reset).
         drain(connection)
+    }
+
+    private var isStopping: Bool {
+        state.lock()
+        defer { state.unlock() }
+        return stopping
+    }
+
+    /// Notes that the client of `request` went away before its response was complete.
+    private func departed(_ request: Request) {
+        let now = ProcessInfo.processInfo.systemUptime
+        state.lock()
+        departureLog.append((request.path, now))
+        state.broadcast()
+        state.unlock()
     }
 
     private func head(for response: Response) -> Data {

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The documents `JSONContentOperation` fetched over HTTP(S), kept in memory so that loading a view
 /// again follows the server's caching headers instead of downloading the same bytes every time.
 ///
@@ -87,7 +83,7 @@ public final class DocumentCache: @unchecked Sendable {
 
     /// Keeps (or forgets) `body` for `url` as the response's headers say. `previous` is the entry a
     /// `304 Not Modified` confirmed: its validators stay unless the 304 sent new ones.
-    func store(_ body: Data, for url: URL, response: HTTPURLResponse, previous: Entry? = nil) {
+    func store(_ body: Data, for url: URL, response: HTTPResponse, previous: Entry? = nil) {
         let key = url.absoluteString
         guard let entry = Self.entry(body, response: response, previous: previous),
             entry.body.count <= capacityBytes
@@ -107,7 +103,7 @@ public final class DocumentCache: @unchecked Sendable {
     }
 
     /// The entry a response allows, or nil when it may not or need not be kept.
-    static func entry(_ body: Data, response: HTTPURLResponse, previous: Entry? = nil) -> Entry? {
+    static func entry(_ body: Data, response: HTTPResponse, previous: Entry? = nil) -> Entry? {
         let control = CacheControl(response.value(forHTTPHeaderField: "Cache-Control"))
         guard !control.noStore else { return nil }
         let entityTag = response.value(forHTTPHeaderField: "ETag") ?? previous?.entityTag

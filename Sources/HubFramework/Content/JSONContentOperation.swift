@@ -1,8 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// Why a `JSONContentOperation` could not add its document. Every case reads well when printed.
 public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -45,7 +42,7 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     public var description: String {
         switch self {
         case .httpStatus(let code, let url):
-            let reason = HTTPURLResponse.localizedString(forStatusCode: code).lowercased()
+            let reason = HTTPResponse.reasonPhrase(forStatusCode: code)
             return "Loading \(url.absoluteString) failed: the server answered \(code) (\(reason))."
         case .transport(let error, let url):
             return "Could not load \(url.absoluteString): \(Self.explain(error))."
@@ -79,7 +76,11 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
         case .httpTooManyRedirects: return "there were too many redirects"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return "a secure connection could not be established"
+            // The client's words say which check failed, such as an unknown issuer.
+            let detail = error.userInfo[NSLocalizedDescriptionKey] as? String
+            return "a secure connection could not be established" + (detail.map { " (\($0))" } ?? "")
+        case .badURL:
+            return (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? "the URL is not valid"
         default: return "network error \(error.code.rawValue) (\(error.localizedDescription))"
         }
     }
@@ -99,7 +100,7 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// * Nothing is read, parsed or added on the main thread: files (a path or a `file:` URL) are read,
 ///   parsed and added to the builder on a background queue, HTTP(S) documents are streamed with
-///   `URLSession` and parsed on a background thread. The operation reports back to the main thread,
+///   the ``HTTPClient`` (libsoup once HubGTK has started) and parsed on a background thread. The operation reports back to the main thread,
 ///   so the window keeps drawing while a large document loads (see docs/content-loading.md).
 /// * A file must be a regular file no larger than the limits' ``ContentLimits/maximumDocumentBytes``;
 ///   special files (a FIFO, `/dev/zero`, a directory) are refused without being read. An HTTP body
@@ -153,7 +154,7 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
 
     private let documentURL: @MainActor (URL) -> URL?
     private let explicitTimeout: TimeInterval?
-    private let session: URLSession?
+    private let client: (any HTTPClient)?
     private var currentLoad: Load?
 
     /// Loads the document at `url`: a `file:` URL, or an `http:` / `https:` URL.
@@ -162,10 +163,10 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     ///   - url: the document, the same for every view the operation serves.
     ///   - timeout: seconds the whole HTTP transfer may take (nil: the limits' `maximumLoadSeconds`);
     ///     files are read without a time limit.
-    ///   - session: whose configuration (headers, proxies, connection limits) HTTP requests use; by
-    ///     default one shared ephemeral configuration. The operation streams through its own delegate.
-    public convenience init(url: URL, timeout: TimeInterval? = nil, session: URLSession? = nil) {
-        self.init(timeout: timeout, session: session) { _ in url }
+    ///   - client: the HTTP client that downloads `http:` and `https:` documents; nil uses
+    ///     ``DefaultHTTPClient/current`` when the load starts (HubGTK's libsoup client).
+    public convenience init(url: URL, timeout: TimeInterval? = nil, client: (any HTTPClient)? = nil) {
+        self.init(timeout: timeout, client: client) { _ in url }
     }
 
     /// Loads the document at a file path (`~` is expanded; relative paths are relative to the
@@ -180,13 +181,14 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     ///
     /// - Parameters:
     ///   - timeout: seconds the whole HTTP transfer may take (nil: the limits' `maximumLoadSeconds`).
-    ///   - session: whose configuration HTTP requests use; by default one shared ephemeral configuration.
+    ///   - client: the HTTP client that downloads `http:` and `https:` documents; nil uses
+    ///     ``DefaultHTTPClient/current`` when the load starts (HubGTK's libsoup client).
     ///   - documentURL: called on the main thread at every execution with the view URI.
-    public init(timeout: TimeInterval? = nil, session: URLSession? = nil,
+    public init(timeout: TimeInterval? = nil, client: (any HTTPClient)? = nil,
                 documentURL: @escaping @MainActor (URL) -> URL?)
     {
         explicitTimeout = timeout
-        self.session = session
+        self.client = client
         self.documentURL = documentURL
     }
 
@@ -277,9 +279,9 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
             self?.complete(load, with: outcome)
         }
         let reportPart = partReporter(for: load)
-        let fetch = DocumentFetch(url: url, limits: limits, timeout: timeout, cache: cache, session: session) { result in
-            // A background thread; the body is parsed on the document queue, not on the session's
-            // delegate queue, so that other downloads keep flowing meanwhile.
+        let fetch = DocumentFetch(url: url, limits: limits, timeout: timeout, cache: cache, client: client) { result in
+            // A background thread; the body is parsed on the document queue, not on the client's
+            // thread, so that other downloads keep flowing meanwhile.
             queue.async {
                 // Claimed once the document is read, as a file is: its first part is reported
                 // meanwhile, while the load is still active.

@@ -2,14 +2,11 @@ import CGtk
 import Foundation
 import HubFramework
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The image loader HubGTK uses unless an app supplies its own (the original's `HUBDefaultImageLoader`).
 ///
 /// Understands
-/// * `http:` and `https:` — downloaded with Foundation's `URLSession` (one process-wide session),
+/// * `http:` and `https:` — downloaded with the framework's HTTP client
+///   (``/HubFramework/DefaultHTTPClient``: ``SoupHTTPClient`` unless the app installed another),
 /// * `file:` URLs with absolute paths,
 /// * relative paths (`images/cover.png`, or `file:images/cover.png`), looked up in
 ///   `Configuration.resourcesDirectory`, the app's resources folder.
@@ -25,7 +22,8 @@ public final class DefaultImageLoader: ImageLoader {
     public struct Configuration: Sendable {
         /// Where relative image paths are looked up; nil makes them fail.
         public var resourcesDirectory: URL?
-        /// Seconds a download may go without progress (Linux's URLSession rounds up to whole seconds).
+        /// Seconds a download may wait for the server's answer (a whole download may take up to two
+        /// minutes, or `timeout` if that is longer).
         public var timeout: TimeInterval
         /// Largest download or file accepted.
         public var maximumBytes: Int
@@ -38,7 +36,7 @@ public final class DefaultImageLoader: ImageLoader {
         /// Creates a configuration; every value has a default that suits the viewer.
         /// - Parameters:
         ///   - resourcesDirectory: where relative paths are looked up; nil makes them fail.
-        ///   - timeout: seconds a download may go without progress.
+        ///   - timeout: seconds a download may wait for the server's answer.
         ///   - maximumBytes: the largest download or file accepted, in bytes (32 MiB by default).
         ///   - maximumPixels: the largest buffer a decoder may allocate, in pixels.
         ///   - startDelay: seconds a download waits before it starts.
@@ -86,7 +84,7 @@ public final class DefaultImageLoader: ImageLoader {
                                              maximumPixels: configuration.maximumPixels)
             }
         case .success(.http(let url)):
-            HTTPImageFetcher.shared.start(url, for: operation, delay: configuration.startDelay,
+            HTTPImageFetcher.start(url, for: operation, delay: configuration.startDelay,
                                           timeout: configuration.timeout, maximumBytes: configuration.maximumBytes)
             { [weak self] result in
                 guard !operation.isCancelled else { return }
@@ -177,8 +175,7 @@ final class LoadOperation: @unchecked Sendable {
     let request: ImageRequest
     private let lock = NSLock()
     private var cancelled = false
-    private var task: URLSessionDataTask?
-    private var cancelQueue: DispatchQueue?
+    private var download: BoundedDownload?
 
     init(request: ImageRequest) {
         self.request = request
@@ -186,24 +183,23 @@ final class LoadOperation: @unchecked Sendable {
 
     var isCancelled: Bool { lock.withLock { cancelled } }
 
-    /// Remembers the download; a later `cancel()` cancels it on `queue`. Cancelled already: cancels now.
-    func attach(_ task: URLSessionDataTask, cancelOn queue: DispatchQueue) {
+    /// Remembers the download; a later `cancel()` cancels it. Cancelled already: cancels now.
+    func attach(_ download: BoundedDownload) {
         let cancelNow = lock.withLock { () -> Bool in
-            self.task = task
-            cancelQueue = queue
+            self.download = download
             return cancelled
         }
-        if cancelNow { task.cancel() }
+        if cancelNow { download.cancel() }
     }
 
-    /// Marks the load cancelled (its result is dropped) and cancels its download off the calling thread.
+    /// Marks the load cancelled (its result is dropped) and cancels its download, which only asks
+    /// the HTTP client's thread to close the connection: it never waits, so the main thread may call it.
     func cancel() {
-        let (task, queue) = lock.withLock { () -> (URLSessionDataTask?, DispatchQueue?) in
+        lock.withLock { () -> BoundedDownload? in
             cancelled = true
-            defer { self.task = nil }
-            return (self.task, cancelQueue)
-        }
-        if let task, let queue { queue.async { task.cancel() } }
+            defer { download = nil }
+            return download
+        }?.cancel()
     }
 }
 

@@ -147,6 +147,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         measurer = ComponentMeasurer(registry: componentRegistry)
         canvas.delegate = self
         FrameworkStyle.installIfNeeded()
+        SoupHTTPClient.installAsDefaultUnlessSet()
         view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HubFramework
 import HubGTK
 
 /// What the demo features take from their surroundings: where GitHub search sends its requests,
@@ -15,8 +13,8 @@ public final class DemoEnvironment {
     /// The GitHub REST API GitHub search talks to: `HUB_VIEWER_GITHUB_API` when set, else
     /// https://api.github.com. Requests go to `<base>/search/repositories?q=…`.
     public var gitHubAPIBaseURL: URL
-    /// The session GitHub search loads with.
-    public var urlSession: URLSession
+    /// The HTTP client GitHub search loads with; nil: the framework's (``HubFramework/DefaultHTTPClient``).
+    public var httpClient: (any HTTPClient)?
     /// Asks the user for a line of text (the todo list's "Add an item").
     public var textPrompt: any TextPrompt = GtkTextPrompt()
     /// Opens the web pages behind Pretty Pictures (nil: the app's URI opener, which hands web
@@ -26,22 +24,13 @@ public final class DemoEnvironment {
     /// Where GitHub search goes without `HUB_VIEWER_GITHUB_API`.
     public static let defaultGitHubAPIBaseURL = URL(string: "https://api.github.com")!
 
-    /// An environment that reads `HUB_VIEWER_GITHUB_API` from `environment`, with a session that
-    /// times out after 20 seconds without progress.
+    /// An environment that reads `HUB_VIEWER_GITHUB_API` from `environment` and searches with the
+    /// framework's HTTP client.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let override = environment["HUB_VIEWER_GITHUB_API"], let url = URL(string: override), url.scheme != nil {
             gitHubAPIBaseURL = url
         } else {
             gitHubAPIBaseURL = Self.defaultGitHubAPIBaseURL
         }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        configuration.timeoutIntervalForResource = 30
-        configuration.httpAdditionalHeaders = [
-            "Accept": "application/vnd.github+json",
-            // GitHub's API turns away requests without a User-Agent.
-            "User-Agent": "HubFramework-GTK-Viewer",
-        ]
-        urlSession = URLSession(configuration: configuration)
     }
 }

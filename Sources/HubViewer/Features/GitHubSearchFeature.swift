@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HubFramework
 import HubGTK
 
@@ -87,7 +84,7 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
         case data(Data)
         case failure(String)
     }
-    private var task: URLSessionDataTask?
+    private var download: BoundedDownload?
     private var generation = 0
     /// The answer for a query, kept until the run that shows it.
     private var outcome: (query: String, outcome: Outcome)?
@@ -145,8 +142,8 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
 
     private func cancelRequest() {
         generation += 1
-        task?.cancel()
-        task = nil
+        download?.cancel()
+        download = nil
     }
 
     private func startRequest(for query: String) {
@@ -159,35 +156,49 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
             return
         }
         let generation = self.generation
-        let task = environment.urlSession.dataTask(with: url) { [weak self] data, response, error in
-            let result = Self.outcome(data: data, response: response, error: error)
+        let request = HTTPRequest(url: url, headerFields: [
+            "Accept": "application/vnd.github+json",
+            // GitHub's API turns away requests without a User-Agent.
+            "User-Agent": "HubFramework-GTK-Viewer",
+        ])
+        // Every status is read: GitHub explains a refusal in the body's `message`.
+        download = BoundedDownload(request, client: environment.httpClient, limits: Self.limits,
+                                   accepts: { _ in true }) { [weak self] result in
+            let outcome = Self.outcome(result)
             MainThread.perform {
                 guard let self, self.generation == generation else { return }
-                self.task = nil
-                self.outcome = (query, result)
+                self.download = nil
+                self.outcome = (query, outcome)
                 delegate?.contentOperationRequiresRescheduling(self)
             }
         }
-        self.task = task
-        task.resume()
     }
 
-    /// What a finished request means for the view (runs on URLSession's queue).
-    private nonisolated static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Outcome {
-        if let error {
-            return .failure(describe(error))
+    /// A search answer is small; GitHub answers within seconds.
+    private static let limits = BoundedDownload.Limits(maximumBytes: 8 << 20, responseSeconds: 20, totalSeconds: 30,
+                                                       maximumRedirects: 5)
+
+    /// What a finished request means for the view (runs on the HTTP client's thread).
+    private nonisolated static func outcome(_ result: Result<BoundedDownload.Body, BoundedDownload.Failure>) -> Outcome {
+        let body: BoundedDownload.Body
+        switch result {
+        case .success(let received): body = received
+        case .failure(.transport(let error)): return .failure(describe(error))
+        case .failure(.noResponse), .failure(.timeout): return .failure(describe(URLError(.timedOut)))
+        case .failure(.tooLarge): return .failure("The server's answer was unusable.")
+        case .failure(let failure): return .failure("The request failed (\(failure)).")
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard (200..<300).contains(status), let data else {
+        let status = body.response.statusCode
+        guard (200..<300).contains(status) else {
             var message = "GitHub answered with HTTP status \(status)."
-            if let data, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            if let object = try? JSONSerialization.jsonObject(with: body.data) as? [String: Any],
                 let reason = object["message"] as? String, !reason.isEmpty
             {
                 message += " \(reason)"
             }
             return .failure(message)
         }
-        return .data(data)
+        return .data(body.data)
     }
 
     private nonisolated static func describe(_ error: any Error) -> String {

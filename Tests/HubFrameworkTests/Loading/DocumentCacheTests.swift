@@ -4,9 +4,6 @@ import XCTest
 @testable import HubFramework
 import HubTestSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// `JSONContentOperation` follows the server's caching headers through a `DocumentCache`.
 final class DocumentCacheTests: LoopbackServerTestCase, @unchecked Sendable {
@@ -122,8 +119,8 @@ final class DocumentCacheTests: LoopbackServerTestCase, @unchecked Sendable {
 
     // MARK: The cache alone
 
-    private func response(_ headers: [String: String], url: URL = URL(string: "http://example.com/a")!) -> HTTPURLResponse {
-        HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: headers)!
+    private func response(_ headers: [String: String], url: URL = URL(string: "http://example.com/a")!) -> HTTPResponse {
+        HTTPResponse(url: url, statusCode: 200, headerFields: headers)
     }
 
     func testCacheIsBoundedByBytesAndEvictsTheLeastRecentlyUsed() {

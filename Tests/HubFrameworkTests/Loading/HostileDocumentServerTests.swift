@@ -4,9 +4,6 @@ import XCTest
 @testable import HubFramework
 import HubTestSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// HTTP documents from servers that misbehave: endless and oversized bodies, gzip bombs, servers that
 /// trickle or never answer, redirect loops, HTML where JSON belongs. Each case ends in its clear error

@@ -4,9 +4,6 @@ import XCTest
 @testable import HubFramework
 import HubTestSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The JSON content operation against the loopback HTTP server and the file system.
 final class JSONContentOperationTests: LoopbackServerTestCase, @unchecked Sendable {

@@ -2,14 +2,15 @@ import Foundation
 import XCTest
 
 @testable import HubFramework
+import HubGTK
 import HubTestSupport
 
-/// A test case whose documents come from a loopback HTTP server, a fresh one for each test.
+/// A test case whose documents come from a loopback HTTP server, a fresh one for each test, over the
+/// HTTP client the product uses (`SoupHTTPClient`, installed as the default as HubGTK does when GTK
+/// starts).
 ///
-/// `tearDown` stops the server and fails the test if one of its transfers is still inside the
-/// session: a fetch that ends early (a limit, a timeout, a cancel) leaves its task to wind down
-/// there, and a transfer still running when the process ends is held only by a pending dispatch
-/// timer, which `make sanitize`'s LeakSanitizer would report as leaked.
+/// `tearDown` stops the server and fails the test if one of its transfers has not ended: a
+/// transfer must end, and let go of its connection, as soon as its load is done or abandoned.
 class LoopbackServerTestCase: XCTestCase, @unchecked Sendable {
     var server: LoopbackHTTPServer!
 
@@ -18,13 +19,14 @@ class LoopbackServerTestCase: XCTestCase, @unchecked Sendable {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
+        DefaultHTTPClient.current = SoupHTTPClient.shared
         server = try LoopbackHTTPServer()
     }
 
     override func tearDown() {
         server.stop()
         server = nil
-        XCTAssertTrue(DocumentFetcher.waitUntilNoTransfersAreInFlight(timeout: 10), "an HTTP transfer outlived its test")
+        XCTAssertTrue(SoupHTTPClient.shared.waitUntilIdle(timeout: 10), "an HTTP transfer outlived its test")
         super.tearDown()
     }
 }

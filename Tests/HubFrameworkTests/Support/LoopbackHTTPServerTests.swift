@@ -1,34 +1,85 @@
 import Foundation
 import XCTest
+import HubFramework
+import HubGTK
 import HubTestSupport
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// The loopback server, exercised with URLSession as the later loading tests will use it.
-final class LoopbackHTTPServerTests: XCTestCase {
+/// The loopback server, exercised with the HTTP client the loading tests use (`SoupHTTPClient`),
+/// and with a raw socket for what that client never sends (a `POST`, a malformed request).
+final class LoopbackHTTPServerTests: XCTestCase, @unchecked Sendable {
     private var server: LoopbackHTTPServer!
-    private var session: URLSession!
+    private let client = SoupHTTPClient.shared
 
     override func setUpWithError() throws {
         server = try LoopbackHTTPServer()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        session = URLSession(configuration: configuration)
     }
 
     override func tearDown() {
-        session.invalidateAndCancel()
         server.stop()
         server = nil
+        XCTAssertTrue(client.waitUntilIdle(timeout: 10), "an HTTP transfer outlived its test")
     }
 
-    private func get(_ url: URL, timeout: TimeInterval? = nil) async throws -> (Data, HTTPURLResponse) {
-        var request = URLRequest(url: url)
-        if let timeout { request.timeoutInterval = timeout }
-        let (data, response) = try await session.data(for: request)
-        return (data, try XCTUnwrap(response as? HTTPURLResponse))
+    /// One `GET` through the client: the body and response, or the client's error (a `URLError` with
+    /// code `.timedOut` after `timeout` seconds).
+    private func get(_ url: URL, timeout: TimeInterval = 10) async throws -> (Data, HTTPResponse) {
+        final class Exchange: @unchecked Sendable {
+            let lock = NSLock()
+            var response: HTTPResponse?
+            var body = Data()
+            var continuation: CheckedContinuation<(Data, HTTPResponse), any Error>?
+            func end(_ result: Result<(Data, HTTPResponse), any Error>) {
+                lock.withLock { () -> CheckedContinuation<(Data, HTTPResponse), any Error>? in
+                    defer { continuation = nil }
+                    return continuation
+                }?.resume(with: result)
+            }
+        }
+        let exchange = Exchange()
+        return try await withCheckedThrowingContinuation { continuation in
+            exchange.continuation = continuation
+            let transfer = client.startTransfer(HTTPRequest(url: url)) { event in
+                switch event {
+                case .response(let response): exchange.lock.withLock { exchange.response = response }
+                case .body(let data): exchange.lock.withLock { exchange.body.append(data) }
+                case .finished:
+                    let (body, response) = exchange.lock.withLock { (exchange.body, exchange.response) }
+                    exchange.end(response.map { .success((body, $0)) } ?? .failure(URLError(.badServerResponse)))
+                case .failed(let error): exchange.end(.failure(error))
+                }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                transfer.cancel()
+                exchange.end(.failure(URLError(.timedOut)))
+            }
+        }
+    }
+
+    /// Sends `head` and `body` over a plain socket and reads the answer until the server closes.
+    private func rawExchange(_ head: String, body: Data = Data()) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = server.port.bigEndian
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = Data(head.utf8) + body
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var reply = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            reply.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: reply, as: UTF8.self)
     }
 
     func testListensOnAnEphemeralLoopbackPort() {
@@ -55,13 +106,11 @@ final class LoopbackHTTPServerTests: XCTestCase {
         server.route("/echo") { request in
             .text("\(request.method) \(request.path) \(request.query ?? "-") \(request.body.count)")
         }
-        var post = URLRequest(url: server.url("/echo?x=1"))
-        post.httpMethod = "POST"
-        post.httpBody = Data(repeating: 65, count: 3000)  // large enough for curl to ask 100-continue
-        post.setValue("text/plain", forHTTPHeaderField: "Content-Type")
-        post.setValue("yes", forHTTPHeaderField: "X-Test")
-        let (data, _) = try await session.data(for: post)
-        XCTAssertEqual(String(decoding: data, as: UTF8.self), "POST /echo x=1 3000")
+        let reply = try rawExchange(
+            "POST /echo?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nX-Test: yes\r\n"
+                + "Content-Length: 3000\r\nConnection: close\r\n\r\n",
+            body: Data(repeating: 65, count: 3000))
+        XCTAssertTrue(reply.hasSuffix("\r\n\r\nPOST /echo x=1 3000"), reply)
         _ = try await get(server.url("/echo"))
 
         let requests = server.requests
@@ -76,8 +125,6 @@ final class LoopbackHTTPServerTests: XCTestCase {
         server.route("/slow", .text("late", delay: 30))
         let started = Date()
         do {
-            // Whole seconds: swift-corelibs-foundation truncates a request timeout to whole seconds, and
-            // a timeout below one second times out at once.
             _ = try await get(server.url("/slow"), timeout: 1)
             XCTFail("expected a timeout")
         } catch {
@@ -135,8 +182,8 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     func testStopReturnsPromptlyWithRequestsInFlight() throws {
         server.route("/slow", .text("late", delay: 60))
-        let task = session.dataTask(with: server.url("/slow"))
-        task.resume()
+        let transfer = client.startTransfer(HTTPRequest(url: server.url("/slow"))) { _ in }
+        defer { transfer.cancel() }
         XCTAssertTrue(server.waitForRequests(1, timeout: 5))
         let started = Date()
         server.stop()
@@ -151,8 +198,8 @@ final class LoopbackHTTPServerTests: XCTestCase {
 
     func testStopLeavesNoServerThreadBehind() throws {
         server.route("/slow", .text("late", delay: 60))
-        let task = session.dataTask(with: server.url("/slow"))
-        task.resume()
+        let transfer = client.startTransfer(HTTPRequest(url: server.url("/slow"))) { _ in }
+        defer { transfer.cancel() }
         XCTAssertTrue(server.waitForRequests(1, timeout: 5))
         XCTAssertGreaterThanOrEqual(threadNames().filter { $0.hasPrefix("LoopbackHTTP") }.count, 2)
         server.stop()
@@ -169,8 +216,8 @@ final class LoopbackHTTPServerTests: XCTestCase {
         let urls = (0..<20).map { server.url("/n?\($0)") }
         let bodies = try await withThrowingTaskGroup(of: String.self) { group in
             for url in urls {
-                group.addTask { [session] in
-                    let (data, _) = try await session!.data(from: url)
+                group.addTask {
+                    let (data, _) = try await self.get(url)
                     return String(decoding: data, as: UTF8.self)
                 }
             }

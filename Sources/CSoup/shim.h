@@ -1,0 +1,21 @@
+// libsoup 3, GNOME's HTTP library, for HubGTK's HTTP client (Sources/HubGTK/HTTP). A module of its
+// own because its headers live under their own pkg-config name (libsoup-3.0); the Swift files that
+// use it import this module and not CGtk, and its helpers carry a hub_soup_ prefix so that they
+// never collide with CGtk's hub_ ones.
+#ifndef HUB_CSOUP_SHIM_H
+#define HUB_CSOUP_SHIM_H
+
+#include <libsoup/soup.h>
+
+// G_IO_ERROR, G_TLS_ERROR, G_RESOLVER_ERROR and SOUP_SESSION_ERROR are macros over functions.
+static inline GQuark hub_soup_io_error_quark(void) { return G_IO_ERROR; }
+static inline GQuark hub_soup_tls_error_quark(void) { return G_TLS_ERROR; }
+static inline GQuark hub_soup_resolver_error_quark(void) { return G_RESOLVER_ERROR; }
+static inline GQuark hub_soup_session_error_quark(void) { return SOUP_SESSION_ERROR; }
+
+// The connection limits are construct-only properties, and soup_session_new_with_options is variadic.
+static inline SoupSession *hub_soup_session_new(int max_conns, int max_conns_per_host) {
+    return soup_session_new_with_options("max-conns", max_conns, "max-conns-per-host", max_conns_per_host, NULL);
+}
+
+#endif

@@ -1,0 +1,237 @@
+import Foundation
+
+/// One HTTP download through an ``HTTPClient``, bounded in every direction while it runs: the body
+/// is counted as it arrives (after decoding), so a body over the byte limit — announced in
+/// `Content-Length` or discovered while streaming, endless or a gzip bomb — is cancelled at once
+/// instead of being buffered; the wait for each response, the whole download and the redirects are
+/// bounded too. Documents (`DocumentFetch`) and images (HubGTK's image loader) both download this way.
+///
+/// Redirects are followed here, not by the client: each one is counted, and one that leaves
+/// `http:`/`https:` ends the download, so a server can never send a load to a `file:` URL.
+///
+/// `completion` is called once, from a background thread, unless ``cancel()`` came first; after
+/// `cancel()` nothing is reported.
+package final class BoundedDownload: @unchecked Sendable {
+    /// The bounds of one download.
+    package struct Limits: Sendable {
+        /// The most body bytes (after decoding) to receive.
+        package var maximumBytes: Int
+        /// Seconds to wait for each response's status line after its request is sent.
+        package var responseSeconds: TimeInterval
+        /// Seconds for the whole download, redirects included.
+        package var totalSeconds: TimeInterval
+        /// The most redirects to follow.
+        package var maximumRedirects: Int
+
+        package init(maximumBytes: Int, responseSeconds: TimeInterval, totalSeconds: TimeInterval,
+                     maximumRedirects: Int)
+        {
+            self.maximumBytes = maximumBytes
+            self.responseSeconds = responseSeconds
+            self.totalSeconds = totalSeconds
+            self.maximumRedirects = maximumRedirects
+        }
+    }
+
+    /// Why a download ended without a body.
+    package enum Failure: Error, Equatable, Sendable {
+        /// No ``HTTPClient`` was given and none is installed as ``DefaultHTTPClient/current``.
+        case noClient
+        /// The final response's status was refused (see `accepts`).
+        case httpStatus(Int)
+        /// The body passed `maximumBytes`; `announced` when `Content-Length` said so before it arrived.
+        case tooLarge(announced: Int?)
+        /// A response had not begun within `responseSeconds`.
+        case noResponse
+        /// The whole download took longer than `totalSeconds`.
+        case timeout
+        /// More than `maximumRedirects` redirects.
+        case tooManyRedirects
+        /// A redirect to a URL that is not `http:` or `https:`.
+        case redirectToUnsupportedURL(URL)
+        /// The transfer failed below HTTP.
+        case transport(URLError)
+    }
+
+    /// What a download that ended well received.
+    package struct Body: Sendable {
+        /// The final response (after redirects).
+        package var response: HTTPResponse
+        /// Its whole body.
+        package var data: Data
+    }
+
+    package typealias Completion = @Sendable (Result<Body, Failure>) -> Void
+
+    /// From this many bytes received, the memory of a download that ended early is given back to the
+    /// system at once: the chunks were allocated on the client's thread, and glibc would otherwise
+    /// keep them resident for that thread's next allocations.
+    private static let trimThreshold = 16 << 20
+
+    private let limits: Limits
+    private let accepts: @Sendable (HTTPResponse) -> Bool
+    private let client: (any HTTPClient)?
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var request: HTTPRequest
+    private var completion: Completion?
+    private var transfer: (any HTTPTransfer)?
+    /// Counts the transfers started, so that events of a transfer left behind (a redirect) are ignored.
+    private var hop = 0
+    private var response: HTTPResponse?
+    private var redirects = 0
+    /// The body as it arrived, joined once at the end: appending to one `Data` would double its
+    /// buffer as it grows, so a body near the limit could hold twice the limit in memory.
+    private var chunks: [Data] = []
+    private var bodyBytes = 0
+    private var timers: [DispatchWorkItem] = []
+
+    /// Starts downloading `request.url` with `client` (by default ``DefaultHTTPClient/current``).
+    /// - Parameter accepts: whether a final response's status is one to read the body of; a refused
+    ///   one ends the download with ``Failure/httpStatus(_:)`` before its body is read.
+    package init(_ request: HTTPRequest, client: (any HTTPClient)? = nil, limits: Limits,
+                 accepts: @escaping @Sendable (HTTPResponse) -> Bool = { (200..<300).contains($0.statusCode) },
+                 completion: @escaping Completion)
+    {
+        self.request = request
+        self.client = client ?? DefaultHTTPClient.current
+        self.limits = limits
+        self.accepts = accepts
+        self.completion = completion
+        guard self.client != nil else {
+            DispatchQueue.global().async { self.finish(.failure(.noClient)) }
+            return
+        }
+        let total = DispatchWorkItem { [weak self] in self?.finish(.failure(.timeout)) }
+        lock.withLock { timers.append(total) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + limits.totalSeconds, execute: total)
+        startHop()
+    }
+
+    /// Abandons the download: the transfer is cancelled and nothing is reported.
+    package func cancel() {
+        finish(nil)
+    }
+
+    /// Sends the current request, with a deadline for its response.
+    private func startHop() {
+        guard let client else { return }
+        let (number, request) = lock.withLock { () -> (Int, HTTPRequest) in
+            hop += 1
+            response = nil
+            return (hop, self.request)
+        }
+        if limits.responseSeconds < limits.totalSeconds {
+            let deadline = DispatchWorkItem { [weak self] in
+                guard let self else { return }
+                guard lock.withLock({ hop == number && response == nil }) else { return }
+                finish(.failure(.noResponse))
+            }
+            guard lock.withLock({ () -> Bool in
+                guard completion != nil else { return false }
+                timers.append(deadline)
+                return true
+            }) else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + limits.responseSeconds, execute: deadline)
+        }
+        let transfer = client.startTransfer(request) { [weak self] event in
+            self?.handle(event, hop: number)
+        }
+        let abandoned = lock.withLock { () -> Bool in
+            guard completion != nil, hop == number else { return true }
+            self.transfer = transfer
+            return false
+        }
+        if abandoned { transfer.cancel() }
+    }
+
+    private func handle(_ event: HTTPTransferEvent, hop number: Int) {
+        switch event {
+        case .response(let response):
+            receive(response, hop: number)
+        case .body(let data):
+            let exceeded = lock.withLock { () -> Bool? in
+                guard hop == number, completion != nil, response != nil else { return nil }
+                guard bodyBytes + data.count <= limits.maximumBytes else { return true }
+                chunks.append(data)
+                bodyBytes += data.count
+                return false
+            }
+            if exceeded == true { finish(.failure(.tooLarge(announced: nil))) }
+        case .finished:
+            let body = lock.withLock { () -> Body? in
+                guard hop == number, completion != nil, let response else { return nil }
+                var data = Data(capacity: bodyBytes)
+                for chunk in chunks { data.append(chunk) }
+                chunks = []
+                return Body(response: response, data: data)
+            }
+            if let body { finish(.success(body)) }
+        case .failed(let error):
+            guard lock.withLock({ hop == number }) else { return }
+            finish(.failure(.transport(error)))
+        }
+    }
+
+    private func receive(_ response: HTTPResponse, hop number: Int) {
+        guard lock.withLock({ hop == number && completion != nil }) else { return }
+        if [301, 302, 303, 307, 308].contains(response.statusCode),
+            let location = response.value(forHTTPHeaderField: "Location")
+        {
+            follow(location, from: response)
+            return
+        }
+        guard accepts(response) else {
+            finish(.failure(.httpStatus(response.statusCode)))
+            return
+        }
+        if let announced = response.expectedContentLength, announced > limits.maximumBytes {
+            // Refused before a byte of the body is read.
+            finish(.failure(.tooLarge(announced: announced)))
+            return
+        }
+        lock.withLock { self.response = response }
+    }
+
+    private func follow(_ location: String, from response: HTTPResponse) {
+        let target = URL(string: location, relativeTo: response.url)?.absoluteURL
+        let failure = lock.withLock { () -> Failure? in
+            redirects += 1
+            if redirects > limits.maximumRedirects { return .tooManyRedirects }
+            guard let target, ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
+                return .redirectToUnsupportedURL(target ?? response.url)
+            }
+            request.url = target
+            let previous = transfer
+            transfer = nil
+            // The redirect's own body is never read.
+            DispatchQueue.global().async { previous?.cancel() }
+            return nil
+        }
+        if let failure {
+            finish(.failure(failure))
+        } else {
+            startHop()
+        }
+    }
+
+    /// Ends the download once: stops its timers and transfer and reports `result` (nothing for nil).
+    private func finish(_ result: Result<Body, Failure>?) {
+        let ended = lock.withLock { () -> ((any HTTPTransfer)?, [DispatchWorkItem], Completion, Bool)? in
+            guard let completion else { return nil }
+            self.completion = nil
+            let trim = bodyBytes >= Self.trimThreshold && !chunks.isEmpty
+            chunks = []
+            defer {
+                transfer = nil
+                timers = []
+            }
+            return (transfer, timers, completion, trim)
+        }
+        guard let (transfer, timers, completion, trim) = ended else { return }
+        for timer in timers { timer.cancel() }
+        transfer?.cancel()
+        if trim { DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() } }
+        if let result { completion(result) }
+    }
+}

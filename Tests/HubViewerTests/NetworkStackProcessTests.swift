@@ -1,0 +1,113 @@
+import Foundation
+import HubGTKTestSupport
+import HubTestSupport
+import XCTest
+
+/// The viewer's HTTP is a GNOME app's (libsoup): it goes through the system's proxy settings, and a
+/// certificate the system does not trust is an error that says which check failed. Runs the real
+/// `hub-viewer --screenshot`, so that the proxy resolver starts in a process of its own with the
+/// environment under test.
+final class NetworkStackProcessTests: XCTestCase, @unchecked Sendable {
+    private var viewerPath: String { ChildProcess.executable("hub-viewer")?.path ?? "" }
+    private var temporary: URL!
+
+    override func setUpWithError() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil, !viewerPath.isEmpty else {
+            throw XCTSkip("needs a display and the built viewer (make test)")
+        }
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("hub-net-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        if let temporary { try? FileManager.default.removeItem(at: temporary) }
+        temporary = nil
+    }
+
+    /// Runs `hub-viewer --screenshot` on `uri` with `environment` added to this process's (and the
+    /// proxy variables of this process removed); its status and standard error.
+    private func screenshot(_ uri: String, environment: [String: String]) throws -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: viewerPath)
+        process.arguments = ["--screenshot", temporary.appendingPathComponent("shot.png").path, "--size", "640x400",
+                             uri]
+        var merged = ProcessInfo.processInfo.environment
+        for name in ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy"] {
+            merged[name] = nil
+        }
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let error = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = error
+        try process.run()
+        let output = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    func testDocumentsGoThroughTheProxyOfTheEnvironment() throws {
+        let proxy = try LoopbackHTTPServer()
+        defer { proxy.stop() }
+        // A proxy receives the whole URL as the request's target.
+        proxy.route("http://proxied.example/view.json", .json(#"{"body": [{"id": "a", "text": {"title": "Proxied"}}]}"#))
+        let result = try screenshot("hub-json:http://proxied.example/view.json",
+                                    environment: ["http_proxy": proxy.baseURL.absoluteString])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(proxy.requests.map(\.target), ["http://proxied.example/view.json"])
+    }
+
+    func testAnUntrustedCertificateIsAnErrorThatNamesTheCheck() throws {
+        let certificate = temporary.appendingPathComponent("cert.pem").path
+        let key = temporary.appendingPathComponent("key.pem").path
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+                             "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        XCTAssertEqual(openssl.terminationStatus, 0, "openssl made no certificate")
+        // A self-signed HTTPS server on an ephemeral port, which it prints once it listens.
+        let script = """
+            import http.server, ssl, sys
+            class Handler(http.server.BaseHTTPRequestHandler):
+                def do_GET(self):
+                    body = b'{"body": []}'
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                def log_message(self, *args):
+                    pass
+            server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(sys.argv[1], sys.argv[2])
+            server.socket = context.wrap_socket(server.socket, server_side=True)
+            print(server.server_address[1], flush=True)
+            server.serve_forever()
+            """
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        server.arguments = ["-c", script, certificate, key]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var line = Data()
+        while !line.contains(0x0A) {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line.append(byte)
+        }
+        let port = try XCTUnwrap(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let result = try screenshot("hub-json:https://127.0.0.1:\(port)/view.json", environment: [:])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.error.contains("a secure connection could not be established (the server's certificate "
+                                            + "was issued by an unknown authority)"), result.error)
+    }
+}
