@@ -174,17 +174,10 @@ soak: deps
 # sanitizer reports to a file of its own under SAN_LOGS, and tools/check-sanitizer-logs.py decides:
 # any memory error or leak fails the run, except the weak-reference side tables of live objects,
 # which LeakSanitizer cannot see are referenced (the script explains how it tells them from leaks).
-# LeakSanitizer reads tools/lsan.supp: allocations that GTK, GLib, fontconfig, Pango, XCTest and the
-# Swift runtime make once and keep, and two leaks inside FoundationNetworking, each entry explained
-# there. The test classes that make HTTP requests (SAN_NETWORK_TESTS) run in a second pass that
-# unwinds allocation stacks through libcurl (which has no frame pointers), so that only the
-# FoundationNetworking leak is suppressed and nothing else inside libcurl; the first pass unwinds
-# fast and fails on any libcurl allocation, so a network test missing from the list is caught.
-# The second pass keeps 8 frames per allocation (enough for every entry of tools/lsan.supp): DWARF
-# unwinding costs time on every allocation, and 12 or 30 frames of it slow GTK down past the tests'
-# main-loop bounds. The quarantine of freed memory is kept small so that the tests' memory bounds
-# still mean something. About 8 minutes of tests on the 2-core development machine after the two
-# builds (about 5 minutes each from scratch).
+# LeakSanitizer reads tools/lsan.supp: allocations that GTK, GLib, GIO's modules, fontconfig, Pango,
+# XCTest and the Swift runtime make once and keep, each entry explained there. The quarantine of
+# freed memory is kept small so that the tests' memory bounds still mean something. About 6 minutes
+# of tests on the 2-core development machine after the two builds (about 5 minutes each from scratch).
 ASAN_BUILD   ?= .build-asan
 TSAN_BUILD   ?= .build-tsan
 SAN_LOGS     ?= $(ASAN_BUILD)/sanitizer-logs
@@ -193,17 +186,6 @@ TSAN_TESTS   ?= HubFrameworkTests.BackgroundLoadingTests HubFrameworkTests.ViewM
                 HubFrameworkTests.HostileDocumentServerTests HubFrameworkTests.LiveDocumentTests \
                 HubFrameworkTests.HTTPLoadLifetimeTests HubFrameworkTests.ContentPartTests \
                 HubFrameworkTests.StreamedDocumentTests HubFrameworkTests.LongListBuildTests
-SAN_NETWORK_TESTS ?= HubFrameworkTests.DocumentCacheTests HubFrameworkTests.HTTPLoadLifetimeTests \
-                HubFrameworkTests.StreamedDocumentTests \
-                HubFrameworkTests.HostileDocumentServerTests HubFrameworkTests.JSONContentOperationTests \
-                HubFrameworkTests.LoopbackHTTPServerTests HubFrameworkTests.NextPageContentOperationTests \
-                HubGTKTests.DefaultImageLoaderTests HubGTKTests.ViewControllerImageTests \
-                HubAppTests.BackendAppTests HubViewerTests.ContentOriginTests \
-                HubViewerTests.GitHubSearchFeatureTests HubViewerTests.ImagesScreenshotTests \
-                HubViewerTests.NavigationSoakTests
-empty        :=
-space        := $(empty) $(empty)
-SAN_NETWORK_REGEX = ^($(subst $(space),|,$(strip $(SAN_NETWORK_TESTS))))/
 ASAN_OPTS    := detect_leaks=1:quarantine_size_mb=16:detect_stack_use_after_return=0:exitcode=0:log_path=$(CURDIR)/$(SAN_LOGS)/asan
 ASAN_ENV     := LSAN_OPTIONS=suppressions=$(CURDIR)/tools/lsan.supp:print_suppressions=0
 TSAN_ENV     := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
@@ -216,9 +198,7 @@ sanitize: deps
 	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 	@rm -rf $(SAN_LOGS) && mkdir -p $(SAN_LOGS)
-	@ASAN_OPTIONS=$(ASAN_OPTS) $(ASAN_TEST) --skip "$(SAN_NETWORK_REGEX)" 2>&1 \
-	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
-	@ASAN_OPTIONS=$(ASAN_OPTS):fast_unwind_on_malloc=0:malloc_context_size=8 $(ASAN_TEST) --filter "$(SAN_NETWORK_REGEX)" 2>&1 \
+	@ASAN_OPTIONS=$(ASAN_OPTS) $(ASAN_TEST) 2>&1 \
 	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
 	@python3 tools/check-sanitizer-logs.py $(SAN_LOGS)
 	@$(SWIFT) build --build-tests --sanitize=thread --build-path $(TSAN_BUILD) $(BUILD_FLAGS) 2>&1 \

@@ -15,9 +15,8 @@ direct leak allocated by the runtime's side-table code, while the process report
 at all. If the object behind a side table had leaked, LeakSanitizer would reach it through the side
 table and report it (and what it holds) as indirect leaks, and the run fails.
 
-Fails (exit 1) on: any AddressSanitizer error, any direct leak other than a lone side table, any
-indirect leak, and a libcurl allocation that LeakSanitizer could not unwind beyond libcurl (see
-tools/lsan.supp: network tests run in the pass that unwinds through libcurl). Prints what it found.
+Fails (exit 1) on: any AddressSanitizer error, any direct leak other than a lone side table, and any
+indirect leak. Prints what it found.
 
 Usage: check-sanitizer-logs.py LOG_DIR
        check-sanitizer-logs.py --self-test CASES_DIR
@@ -31,9 +30,6 @@ import re
 import sys
 
 BLOCK_START = re.compile(r"^(Direct|Indirect) leak of (\d+) byte\(s\) in (\d+) object\(s\) allocated from:")
-FRAME = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ in (\S+)(?: (\S+))?")
-ALLOCATORS = ("malloc", "calloc", "realloc", "strdup", "strndup", "posix_memalign", "aligned_alloc",
-              "operator new", "swift_slowAlloc", "swift_allocObject")
 EXCERPT_LINES = 16
 
 
@@ -58,19 +54,6 @@ def is_side_table(frames):
     """The allocation was made by the Swift runtime to give an object a weak-reference side table."""
     # C++ names hold spaces ("RefCounts<RefCountBitsT<…> >::formWeakReference()"): look at the line.
     return any("formWeakReference" in line or "allocateSideTable" in line for line in frames[:6])
-
-
-def stops_in_libcurl(frames):
-    """The unwinder stopped inside libcurl: the allocation cannot be attributed (fast unwinding
-    needs frame pointers, which libcurl is built without)."""
-    callers = []
-    for line in frames:
-        match = FRAME.match(line)
-        name = match.group(2) if match else ""
-        if any(name.startswith(a) or name == a for a in ALLOCATORS):
-            continue
-        callers.append(line)
-    return bool(callers) and all("libcurl" in line for line in callers)
 
 
 def self_test(cases):
@@ -135,10 +118,7 @@ def main():
             if kind == "Direct" and is_side_table(frames) and not indirect:
                 side_tables += count
                 continue
-            if stops_in_libcurl(frames):
-                why = ("libcurl allocations that could not be unwound past libcurl: the process made "
-                       "HTTP requests in the fast-unwinding pass (add its test class to SAN_NETWORK_TESTS)")
-            elif kind == "Direct" and is_side_table(frames):
+            if kind == "Direct" and is_side_table(frames):
                 why = "the side table of an object that leaked (the indirect leaks of this process are what it held)"
             else:
                 why = f"{kind.lower()} leak"
