@@ -77,7 +77,7 @@ final class DocumentFetch: @unchecked Sendable {
                 NSLocalizedDescriptionKey: "no HTTP client is installed (DefaultHTTPClient.current is nil)",
             ]), url: url)
         case .httpStatus(let code): return .httpStatus(code: code, url: url)
-        case .tooLarge: return .tooLarge(url: url, limit: limits.maximumDocumentBytes)
+        case .tooLarge, .overSharedBudget: return .tooLarge(url: url, limit: limits.maximumDocumentBytes)
         case .noResponse: return .noResponse(url: url, seconds: limits.maximumConnectSeconds)
         case .timeout: return .timeout(url: url, seconds: timeout)
         case .tooManyRedirects: return .transport(URLError(.httpTooManyRedirects), url: url)

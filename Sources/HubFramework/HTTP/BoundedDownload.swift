@@ -22,14 +22,18 @@ package final class BoundedDownload: @unchecked Sendable {
         package var totalSeconds: TimeInterval
         /// The most redirects to follow.
         package var maximumRedirects: Int
+        /// Bytes shared with other downloads: the body's bytes are drawn from it as they arrive and
+        /// given back when the download ends.
+        package var sharedBudget: ByteBudget?
 
         package init(maximumBytes: Int, responseSeconds: TimeInterval, totalSeconds: TimeInterval,
-                     maximumRedirects: Int)
+                     maximumRedirects: Int, sharedBudget: ByteBudget? = nil)
         {
             self.maximumBytes = maximumBytes
             self.responseSeconds = responseSeconds
             self.totalSeconds = totalSeconds
             self.maximumRedirects = maximumRedirects
+            self.sharedBudget = sharedBudget
         }
     }
 
@@ -41,6 +45,8 @@ package final class BoundedDownload: @unchecked Sendable {
         case httpStatus(Int)
         /// The body passed `maximumBytes`; `announced` when `Content-Length` said so before it arrived.
         case tooLarge(announced: Int?)
+        /// The downloads sharing `sharedBudget` held all of its `limit` bytes together.
+        case overSharedBudget(limit: Int)
         /// A response had not begun within `responseSeconds`.
         case noResponse
         /// The whole download took longer than `totalSeconds`.
@@ -150,14 +156,17 @@ package final class BoundedDownload: @unchecked Sendable {
         case .response(let response):
             receive(response, hop: number)
         case .body(let data):
-            let exceeded = lock.withLock { () -> Bool? in
+            let failure = lock.withLock { () -> Failure? in
                 guard hop == number, completion != nil, response != nil else { return nil }
-                guard bodyBytes + data.count <= limits.maximumBytes else { return true }
+                guard bodyBytes + data.count <= limits.maximumBytes else { return .tooLarge(announced: nil) }
+                if let budget = limits.sharedBudget, !budget.reserve(data.count) {
+                    return .overSharedBudget(limit: budget.limit)
+                }
                 chunks.append(data)
                 bodyBytes += data.count
-                return false
+                return nil
             }
-            if exceeded == true { finish(.failure(.tooLarge(announced: nil))) }
+            if let failure { finish(.failure(failure)) }
         case .finished:
             let body = lock.withLock { () -> Body? in
                 guard hop == number, completion != nil, let response else { return nil }
@@ -222,6 +231,7 @@ package final class BoundedDownload: @unchecked Sendable {
             self.completion = nil
             let trim = bodyBytes >= Self.trimThreshold && !chunks.isEmpty
             chunks = []
+            limits.sharedBudget?.release(bodyBytes)
             defer {
                 transfer = nil
                 timers = []

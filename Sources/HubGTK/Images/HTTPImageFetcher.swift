@@ -12,6 +12,9 @@ enum HTTPImageFetcher {
     static let maximumRedirects = 5
     /// The longest a whole image download may take, however steadily its bytes arrive.
     static let maximumSeconds: TimeInterval = 120
+    /// The body bytes that all image downloads in flight may hold together, whatever each one's
+    /// own limit: a view of endless or gzip-bombed images costs at most this much memory at once.
+    static let budget = ByteBudget(limit: 96 << 20)
 
     /// Downloads `url` for `operation` after `delay` seconds: nothing happens when the operation is
     /// cancelled before its turn; otherwise `completion` is called once, unless the operation is
@@ -24,7 +27,7 @@ enum HTTPImageFetcher {
             guard !operation.isCancelled else { return }
             let limits = BoundedDownload.Limits(maximumBytes: maximumBytes, responseSeconds: timeout,
                                                 totalSeconds: max(timeout, maximumSeconds),
-                                                maximumRedirects: maximumRedirects)
+                                                maximumRedirects: maximumRedirects, sharedBudget: budget)
             let request = HTTPRequest(url: url, headerFields: ["Accept": "image/*, */*;q=0.5"])
             let download = BoundedDownload(request, limits: limits) { result in
                 completion(result.map(\.data).mapError { map($0, maximumBytes: maximumBytes) })
@@ -40,6 +43,8 @@ enum HTTPImageFetcher {
         case .tooLarge(let announced?):
             return .tooLarge("\(announced) bytes announced, more than the limit of \(maximumBytes)")
         case .tooLarge(nil): return .tooLarge("more than \(maximumBytes) bytes received")
+        case .overSharedBudget(let limit):
+            return .tooLarge("the image downloads in flight together passed their budget of \(limit >> 20) MiB")
         case .noResponse, .timeout: return .timedOut
         case .tooManyRedirects: return .transport("more than \(maximumRedirects) redirects")
         case .redirectToUnsupportedURL(let target):

@@ -185,7 +185,7 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
         case .success(let received): body = received
         case .failure(.transport(let error)): return .failure(describe(error))
         case .failure(.noResponse), .failure(.timeout): return .failure(describe(URLError(.timedOut)))
-        case .failure(.tooLarge): return .failure("The server's answer was unusable.")
+        case .failure(.tooLarge), .failure(.overSharedBudget): return .failure("The server's answer was unusable.")
         case .failure(let failure): return .failure("The request failed (\(failure)).")
         }
         let status = body.response.statusCode

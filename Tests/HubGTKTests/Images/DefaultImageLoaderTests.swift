@@ -257,6 +257,45 @@ final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Eight endless image bodies and four gzip bombs at once: together they hold at most the image
+    /// downloads' shared budget, not eight or twelve times the 32 MiB each may take, each ends with
+    /// `tooLarge` and closes its connection, and a good image still loads at once afterwards.
+    func testManyEndlessAndBombedImagesAtOnceStayWithinTheSharedBudget() {
+        let endless = Data(repeating: 0x89, count: 64 * 1024)
+        server.route("/endless.png", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "image/png")], body: Data(),
+            behavior: .stream(chunk: endless, repeats: nil, interval: 0)))
+        server.route("/bomb.png", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "image/png"), ("Content-Encoding", "gzip")], body: Gzip.header,
+            behavior: .stream(chunk: Gzip.zerosBlock(), repeats: nil, interval: 0)))
+        server.route("/good.png", .data(TestImages.png(width: 40, height: 40, red: 9, green: 8, blue: 7),
+                                        contentType: "image/png"))
+        onMain {
+            let (loader, recorder) = makeLoader()
+            let canMeasure = PeakMemory.reset()
+            let baseline = PeakMemory.currentBytes
+            let hostile = (0..<8).map { request(server.url("/endless.png?\($0)"), 50, 50) }
+                + (0..<4).map { request(server.url("/bomb.png?\($0)"), 50, 50) }
+            for request in hostile { loader.loadImage(request) }
+            pump(until: { recorder.failed.count == hostile.count }, timeout: 20, "every hostile image to fail")
+            XCTAssertEqual(recorder.loaded.count, 0)
+            for failure in recorder.failed {
+                guard case .tooLarge = failure.error else { return XCTFail("\(failure.request.url): \(failure.error)") }
+            }
+            XCTAssertEqual(HTTPImageFetcher.budget.usedBytes, 0, "every failed download gave its bytes back")
+            XCTAssertTrue(server.waitForIdle(timeout: 2), "a hostile image's connection stayed open")
+            if canMeasure {
+                let growth = PeakMemory.peakBytes - baseline
+                XCTAssertLessThan(growth, HTTPImageFetcher.budget.limit + (64 << 20),
+                                  "peak grew \(growth >> 20) MiB")
+            }
+            let started = ProcessInfo.processInfo.systemUptime
+            guard case .success? = load(request(server.url("/good.png"), 40, 40), with: loader, recorder: recorder)
+            else { return XCTFail("the good image did not load: \(recorder.failed.last.map { "\($0.error)" } ?? "")") }
+            XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 0.5, "the good image waited")
+        }
+    }
+
     func testAnOversizedDownloadIsCut() {
         onMain {
             server.route("/big.png", .data(Data(repeating: 0, count: 50_000), contentType: "image/png"))
