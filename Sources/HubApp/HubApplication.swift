@@ -164,10 +164,21 @@ public final class HubApplication {
         hasStarted = true
         AppStyle.installIfNeeded()
         Window.defaultIconName = application.id
+        keepDocumentsOnDisk()
         updateBuiltInFeatures()
         applyLiveSetting()
         addAccelerators()
         onStartup?()
+    }
+
+    /// Keeps the documents that views download on disk, under `$XDG_CACHE_HOME/<app id>/documents`,
+    /// so that a view seen before opens after a restart and while its server is unreachable (see
+    /// `DocumentCache`). Only for an app with an id, and unless the app chose a folder itself.
+    private func keepDocumentsOnDisk() {
+        guard let id = application.id, DocumentCache.shared.diskDirectory == nil,
+            let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+        else { return }
+        DocumentCache.shared.diskDirectory = caches.appendingPathComponent(id).appendingPathComponent("documents")
     }
 
     /// Registers the shell's own features that are turned on, and unregisters those turned off.

@@ -134,7 +134,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// How long a connection may take to send its request.
     private static let readTimeout: TimeInterval = 10
 
-    public init() throws {
+    /// A server on an ephemeral port, or on `port` (to bring a stopped server back at its address).
+    public init(port requested: UInt16 = 0) throws {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw ServerError.system("pipe", errno) }
         wakeRead = pipeEnds[0]
@@ -162,7 +163,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
+        address.sin_port = requested.bigEndian
         guard inet_pton(AF_INET, "127.0.0.1", &address.sin_addr) == 1 else { throw fail("inet_pton") }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

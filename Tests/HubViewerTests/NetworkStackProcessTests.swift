@@ -57,6 +57,24 @@ final class NetworkStackProcessTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(proxy.requests.map(\.target), ["http://proxied.example/view.json"])
     }
 
+    /// The offline promise end to end: a view opened once opens again in a new viewer process with
+    /// its server stopped, from the documents the first process kept under `XDG_CACHE_HOME`.
+    func testAViewSeenOnceOpensAfterARestartWithTheServerStopped() throws {
+        let server = try LoopbackHTTPServer()
+        server.route("/view.json", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "application/json"), ("ETag", "\"v1\""), ("Cache-Control", "no-cache")],
+            body: Data(#"{"title": "Kept", "body": [{"id": "a", "text": {"title": "Seen before"}}]}"#.utf8)))
+        let uri = "hub-json:" + server.url("/view.json").absoluteString
+        let cache = ["XDG_CACHE_HOME": temporary.appendingPathComponent("cache").path]
+        let online = try screenshot(uri, environment: cache)
+        XCTAssertEqual(online.status, 0, online.error)
+        server.stop()
+        let offline = try screenshot(uri, environment: cache)
+        XCTAssertEqual(offline.status, 0, "the kept view did not open: \(offline.error)")
+        let elsewhere = try screenshot(uri, environment: ["XDG_CACHE_HOME": temporary.appendingPathComponent("other").path])
+        XCTAssertEqual(elsewhere.status, 1, "without the kept documents the view cannot open")
+    }
+
     func testAnUntrustedCertificateIsAnErrorThatNamesTheCheck() throws {
         let certificate = temporary.appendingPathComponent("cert.pem").path
         let key = temporary.appendingPathComponent("key.pem").path

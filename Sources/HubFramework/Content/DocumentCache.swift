@@ -16,6 +16,12 @@ import Foundation
 /// 32 MiB); the least recently used documents make room for new ones, and a document larger than
 /// the whole capacity is not kept. One cache, ``shared``, serves the whole process; an operation can
 /// be given its own, or none (``JSONContentOperation/cache``). It is safe to use from any thread.
+///
+/// With a ``diskDirectory`` the documents are also kept on disk, up to ``diskCapacityBytes``, so
+/// that they outlive the process: `HubApp` apps keep them under `$XDG_CACHE_HOME/<app id>/documents`.
+/// A view seen before then opens after a restart, and when its server cannot be reached, the
+/// operation shows the kept document, however old (see ``JSONContentOperation``). A damaged file
+/// on disk is a miss, never an error.
 public final class DocumentCache: @unchecked Sendable {
     /// What a cached document carries besides its bytes.
     struct Entry {
@@ -25,7 +31,7 @@ public final class DocumentCache: @unchecked Sendable {
         /// Seconds on the monotonic clock (`ProcessInfo.systemUptime`) until which the body is used
         /// without asking the server; in the past means "revalidate first".
         var freshUntil: TimeInterval
-        fileprivate var lastUse: UInt64 = 0
+        var lastUse: UInt64 = 0
 
         var isFresh: Bool { ProcessInfo.processInfo.systemUptime < freshUntil }
     }
@@ -47,8 +53,26 @@ public final class DocumentCache: @unchecked Sendable {
     /// The bytes of document bodies kept now.
     public var totalBytes: Int { lock.withLock { used } }
 
-    /// How many documents are kept now.
+    /// How many documents are kept in memory now.
     public var count: Int { lock.withLock { entries.count } }
+
+    /// Where documents are also kept on disk (created when needed); nil keeps them in memory only.
+    /// Set it before the first load that should use it.
+    public var diskDirectory: URL? {
+        get { lock.withLock { disk?.directory } }
+        set { lock.withLock { disk = newValue.map { DocumentDiskStore(directory: $0, capacityBytes: diskCapacity) } } }
+    }
+
+    /// The most bytes of documents kept on disk; the least recently used go first. Default 64 MiB.
+    public var diskCapacityBytes: Int {
+        get { lock.withLock { diskCapacity } }
+        set {
+            lock.withLock {
+                diskCapacity = max(0, newValue)
+                disk = disk.map { DocumentDiskStore(directory: $0.directory, capacityBytes: diskCapacity) }
+            }
+        }
+    }
 
     private let lock = NSLock()
     // Guarded by `lock`.
@@ -56,43 +80,62 @@ public final class DocumentCache: @unchecked Sendable {
     private var used = 0
     private var entries: [String: Entry] = [:]
     private var clock: UInt64 = 0
+    private var disk: DocumentDiskStore?
+    private var diskCapacity: Int
 
-    /// Creates an empty cache holding at most `capacityBytes` bytes of documents.
-    public init(capacityBytes: Int = 32 << 20) {
+    /// Creates an empty cache holding at most `capacityBytes` bytes of documents in memory and, with
+    /// a `diskDirectory`, at most `diskCapacityBytes` on disk.
+    public init(capacityBytes: Int = 32 << 20, diskDirectory: URL? = nil, diskCapacityBytes: Int = 64 << 20) {
         capacity = max(0, capacityBytes)
+        diskCapacity = max(0, diskCapacityBytes)
+        disk = diskDirectory.map { DocumentDiskStore(directory: $0, capacityBytes: max(0, diskCapacityBytes)) }
     }
 
-    /// Forgets every document.
+    /// Forgets every document, in memory and on disk.
     public func removeAll() {
-        lock.withLock {
+        let disk = lock.withLock { () -> DocumentDiskStore? in
             entries.removeAll()
             used = 0
+            return self.disk
         }
+        disk?.removeAll()
     }
 
-    /// The entry for `url`, marked as just used.
+    /// The entry for `url`, marked as just used: from memory, else from disk (which reads a file:
+    /// never call it on the main thread when the cache has a disk directory).
     func entry(for url: URL) -> Entry? {
-        lock.withLock {
-            guard var entry = entries[url.absoluteString] else { return nil }
+        let (kept, disk) = lock.withLock { () -> (Entry?, DocumentDiskStore?) in
+            guard var entry = entries[url.absoluteString] else { return (nil, self.disk) }
             clock += 1
             entry.lastUse = clock
             entries[url.absoluteString] = entry
-            return entry
+            return (entry, nil)
         }
+        if let kept { return kept }
+        guard let entry = disk?.entry(for: url) else { return nil }
+        keepInMemory(entry, for: url.absoluteString)
+        return entry
     }
 
     /// Keeps (or forgets) `body` for `url` as the response's headers say. `previous` is the entry a
     /// `304 Not Modified` confirmed: its validators stay unless the 304 sent new ones.
     func store(_ body: Data, for url: URL, response: HTTPResponse, previous: Entry? = nil) {
         let key = url.absoluteString
-        guard let entry = Self.entry(body, response: response, previous: previous),
-            entry.body.count <= capacityBytes
-        else {
+        let disk = lock.withLock { self.disk }
+        guard let entry = Self.entry(body, response: response, previous: previous) else {
             lock.withLock { remove(key) }
+            disk?.remove(url)
             return
         }
+        keepInMemory(entry, for: key)
+        disk?.store(entry, for: url)
+    }
+
+    /// Puts `entry` in memory, making room, unless it is larger than the whole capacity.
+    private func keepInMemory(_ entry: Entry, for key: String) {
         lock.withLock {
             remove(key)
+            guard entry.body.count <= capacity else { return }
             evict(toFit: entry.body.count)
             clock += 1
             var entry = entry

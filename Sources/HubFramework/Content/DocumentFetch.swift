@@ -8,22 +8,45 @@ import Foundation
 /// `completion` is called once, on a background thread, unless `cancel()` came first; after
 /// `cancel()` nothing is reported.
 final class DocumentFetch: @unchecked Sendable {
-    typealias Completion = @Sendable (Result<Data, ContentLoadingError>) -> Void
+    /// What a fetch delivers: the document's bytes, and when they are the cache's copy because the
+    /// server could not be reached, why it could not.
+    struct Document: Sendable {
+        var data: Data
+        var staleBecause: ContentLoadingError?
+    }
+
+    typealias Completion = @Sendable (Result<Document, ContentLoadingError>) -> Void
 
     private let lock = NSLock()
     private var download: BoundedDownload?  // guarded by `lock`
     private var cancelled = false  // guarded by `lock`
 
-    /// Starts loading `url` with `client` (by default ``DefaultHTTPClient/current``).
+    /// Starts loading `url` with `client` (by default ``DefaultHTTPClient/current``), from a
+    /// background queue: the cache may read its disk.
     init(url: URL, limits: ContentLimits, timeout: TimeInterval, cache: DocumentCache?, client: (any HTTPClient)?,
          completion: @escaping Completion)
     {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            start(url: url, limits: limits, timeout: timeout, cache: cache, client: client, completion: completion)
+        }
+    }
+
+    /// Abandons the download; nothing is reported.
+    func cancel() {
+        lock.withLock { () -> BoundedDownload? in
+            cancelled = true
+            return download
+        }?.cancel()
+    }
+
+    private func start(url: URL, limits: ContentLimits, timeout: TimeInterval, cache: DocumentCache?,
+                       client: (any HTTPClient)?, completion: @escaping Completion)
+    {
+        guard !lock.withLock({ cancelled }) else { return }
         let entry = cache?.entry(for: url)
         if let entry, entry.isFresh {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                guard !lock.withLock({ cancelled }) else { return }
-                completion(.success(entry.body))
-            }
+            guard !lock.withLock({ cancelled }) else { return }
+            completion(.success(Document(data: entry.body)))
             return
         }
         var headers = ["Accept": "application/json"]
@@ -44,13 +67,19 @@ final class DocumentFetch: @unchecked Sendable {
                 if body.response.statusCode == 304, let entry {
                     // The kept bytes are still current; the answer may renew their freshness and validators.
                     cache?.store(entry.body, for: url, response: body.response, previous: entry)
-                    completion(.success(entry.body))
+                    completion(.success(Document(data: entry.body)))
                 } else {
                     if body.response.statusCode == 200 { cache?.store(body.data, for: url, response: body.response) }
-                    completion(.success(body.data))
+                    completion(.success(Document(data: body.data)))
                 }
             case .failure(let failure):
-                completion(.failure(Self.error(for: failure, url: url, limits: limits, timeout: timeout)))
+                let error = Self.error(for: failure, url: url, limits: limits, timeout: timeout)
+                if let entry, Self.isUnreachable(failure) {
+                    // What the view showed last is better than an error page while the server is away.
+                    completion(.success(Document(data: entry.body, staleBecause: error)))
+                } else {
+                    completion(.failure(error))
+                }
             }
         }
         let abandoned = lock.withLock { () -> Bool in
@@ -60,12 +89,17 @@ final class DocumentFetch: @unchecked Sendable {
         if abandoned { download.cancel() }
     }
 
-    /// Abandons the download; nothing is reported.
-    func cancel() {
-        lock.withLock { () -> BoundedDownload? in
-            cancelled = true
-            return download
-        }?.cancel()
+    /// The server could not be reached, or could not answer: no network, no connection, no answer
+    /// in time, or a gateway's 5xx. Not a refusal (4xx), a bad document or a certificate problem.
+    private static func isUnreachable(_ failure: BoundedDownload.Failure) -> Bool {
+        switch failure {
+        case .noResponse, .timeout: return true
+        case .httpStatus(let code): return code >= 500
+        case .transport(let error):
+            return [.cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+                    .networkConnectionLost, .timedOut].contains(error.code)
+        case .noClient, .tooLarge, .overSharedBudget, .tooManyRedirects, .redirectToUnsupportedURL: return false
+        }
     }
 
     private static func error(for failure: BoundedDownload.Failure, url: URL, limits: ContentLimits,

@@ -124,6 +124,10 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     /// when `recordsProblemsInCustomData` is true.
     public static let problemsCustomDataKey = "hub.json-problems"
 
+    /// The custom data key under which a view shown from the cache's copy of its document, because
+    /// the server could not be reached, carries why (a string, the error's description).
+    public static let staleDocumentCustomDataKey = "hub.stale-document"
+
     public weak var delegate: (any ContentOperationDelegate)?
 
     /// Seconds the whole load may take (HTTP only): the `timeout` the operation was created with, or
@@ -148,6 +152,12 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
 
     /// The error the last execution failed with, or nil when it succeeded (or is still running).
     public private(set) var lastError: ContentLoadingError?
+
+    /// Why the last execution showed the cache's copy of its document: the server could not be
+    /// reached (no network, no connection, no answer in time, or a gateway's 5xx) and ``cache`` kept
+    /// the document from an earlier load, however old. Nil when the document was current. The view's
+    /// custom data carries the same under ``staleDocumentCustomDataKey``.
+    public private(set) var staleDocumentError: ContentLoadingError?
 
     /// The document URL of the last execution.
     public private(set) var lastURL: URL?
@@ -200,6 +210,7 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
         let load = Load(delegate: delegate, builder: viewModelBuilder)
         currentLoad = load
         lastError = nil
+        staleDocumentError = nil
 
         guard let url = documentURL(viewURI) else {
             lastURL = nil
@@ -240,8 +251,14 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     // MARK: Loading
 
     private enum Outcome: Sendable {
-        case success([JSONProblem])
+        case success([JSONProblem], staleBecause: ContentLoadingError? = nil)
         case failure(ContentLoadingError)
+
+        /// A success marked as the cache's copy, kept because of `error`.
+        func stale(because error: ContentLoadingError?) -> Outcome {
+            guard case .success(let problems, _) = self, let error else { return self }
+            return .success(problems, staleBecause: error)
+        }
     }
 
     /// Where files are read and documents parsed: off the main thread, one document at a time per
@@ -288,8 +305,9 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
                 guard load.isActive else { return }
                 let outcome: Outcome
                 switch result {
-                case .success(let data):
-                    outcome = Self.add(data, from: url, to: builder, limits: limits, onFirstPart: reportPart)
+                case .success(let document):
+                    outcome = Self.add(document.data, from: url, to: builder, limits: limits, onFirstPart: reportPart)
+                        .stale(because: document.staleBecause)
                 case .failure(let error): outcome = .failure(error)
                 }
                 guard load.claim() else { return }
@@ -317,7 +335,11 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
         guard currentLoad === load else { return }
         currentLoad = nil
         switch outcome {
-        case .success(let problems):
+        case .success(let problems, let stale):
+            staleDocumentError = stale
+            if let stale {
+                load.builder.setCustomDataValue(.string(stale.description), forKey: Self.staleDocumentCustomDataKey)
+            }
             self.problems = problems
             if recordsProblemsInCustomData {
                 load.builder.setCustomDataValue(.array(problems.map { .string($0.description) }),

@@ -51,7 +51,9 @@ enum JSONFileFeature {
     }
 }
 
-/// Shows the problems the JSON operation recorded (or its error) as the first row.
+/// Shows the problems the JSON operation recorded (or its error) as the first row, and above it, when
+/// the server could not be reached and the view is the copy kept from an earlier visit, a row that
+/// says so.
 @MainActor
 final class ProblemsRowOperation: ContentOperation {
     weak var delegate: (any ContentOperationDelegate)?
@@ -76,6 +78,14 @@ final class ProblemsRowOperation: ContentOperation {
             row.title = problems.count == 1 ? "1 part of this document was ignored"
                 : "\(problems.count) parts of this document were ignored"
             row.subtitle = problems.prefix(3).joined(separator: " · ")
+        }
+        if let reason = viewModelBuilder.customData?[JSONContentOperation.staleDocumentCustomDataKey]?.stringValue {
+            let row = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "hub.stale-document")
+            row.componentNamespace = defaultComponentNamespace
+            row.componentName = "row"
+            row.preferredIndex = 0
+            row.title = "Offline: this is the copy kept from an earlier visit"
+            row.subtitle = reason
         }
         delegate?.contentOperationDidFinish(self)
     }

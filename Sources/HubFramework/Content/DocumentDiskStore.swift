@@ -1,0 +1,110 @@
+import Foundation
+
+/// The documents of a `DocumentCache` kept on disk, so that they outlive the process: a view seen
+/// before opens after a restart, and opens with the server unreachable.
+///
+/// One file per document in `directory`, named after a hash of its URL: a first line of JSON (the
+/// URL, the validators, when the document stops being fresh, the body's length) and then the body.
+/// A file that is not exactly that (truncated, corrupt, another URL under the same hash, larger than
+/// the whole capacity) is a miss and is deleted. Files are written to a temporary name and renamed,
+/// so a crash never leaves half a document under a real name. The least recently used files go
+/// when the folder holds more than `capacityBytes`.
+///
+/// Not thread-safe: `DocumentCache` calls it under its lock, never on the main thread.
+struct DocumentDiskStore {
+    let directory: URL
+    let capacityBytes: Int
+
+    /// The entry kept for `url`, or nil.
+    func entry(for url: URL) -> DocumentCache.Entry? {
+        let file = self.file(for: url)
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), size <= UInt64(capacityBytes), (try? handle.seek(toOffset: 0)) != nil,
+            let data = try? handle.readToEnd(), let newline = data.firstIndex(of: 0x0A),
+            let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
+            header.url == url.absoluteString, data.endIndex - (newline + 1) == header.length
+        else {
+            try? FileManager.default.removeItem(at: file)
+            return nil
+        }
+        // The file's date records its last use, for eviction.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        let remaining = header.freshUntil - Date().timeIntervalSince1970
+        return DocumentCache.Entry(body: Data(data[(newline + 1)...]), entityTag: header.entityTag,
+                                   lastModified: header.lastModified,
+                                   freshUntil: ProcessInfo.processInfo.systemUptime + remaining)
+    }
+
+    /// Keeps `entry` for `url`, replacing what was kept, then makes room.
+    func store(_ entry: DocumentCache.Entry, for url: URL) {
+        let remaining = entry.freshUntil - ProcessInfo.processInfo.systemUptime
+        let header = Header(url: url.absoluteString, entityTag: entry.entityTag, lastModified: entry.lastModified,
+                            freshUntil: Date().timeIntervalSince1970 + remaining, length: entry.body.count)
+        guard var data = try? JSONEncoder().encode(header), data.count + 1 + entry.body.count <= capacityBytes else {
+            remove(url)
+            return
+        }
+        data.append(0x0A)
+        data.append(entry.body)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = self.file(for: url)
+            let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
+            try data.write(to: temporary)
+            if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        } catch {
+            return
+        }
+        evict()
+    }
+
+    func remove(_ url: URL) {
+        try? FileManager.default.removeItem(at: file(for: url))
+    }
+
+    func removeAll() {
+        for file in files() { try? FileManager.default.removeItem(at: file.url) }
+    }
+
+    private struct Header: Codable {
+        var url: String
+        var entityTag: String?
+        var lastModified: String?
+        /// Seconds since 1970 until which the document is used without asking the server.
+        var freshUntil: TimeInterval
+        var length: Int
+    }
+
+    /// `<directory>/<FNV-1a hash of the URL>.document`.
+    private func file(for url: URL) -> URL {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in url.absoluteString.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return directory.appendingPathComponent(String(hash, radix: 16) + ".document")
+    }
+
+    private func files() -> [(url: URL, size: Int, used: Date)] {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        let contents = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys))
+            ?? []
+        return contents.filter { $0.pathExtension == "document" }.map { file in
+            let values = try? file.resourceValues(forKeys: Set(keys))
+            return (file, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
+        }
+    }
+
+    /// Deletes the least recently used documents until the folder holds at most `capacityBytes`.
+    private func evict() {
+        var all = files()
+        var total = all.reduce(0) { $0 + $1.size }
+        guard total > capacityBytes else { return }
+        all.sort { $0.used < $1.used }
+        for file in all where total > capacityBytes {
+            try? FileManager.default.removeItem(at: file.url)
+            total -= file.size
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+
+@testable import HubFramework
+import HubTestSupport
+
+/// Documents kept on disk outlive their cache (as they outlive a restart of the app), stand in for
+/// an unreachable server, stay within their byte cap, and a damaged file is only ever a miss.
+final class DocumentDiskCacheTests: LoopbackServerTestCase, @unchecked Sendable {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hub-disk-\(UUID().uuidString)")
+    }
+
+    override func tearDown() {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+        directory = nil
+        super.tearDown()
+    }
+
+    /// A cache as a new process would have it: empty in memory, on the test's folder.
+    private func restartedCache(capacity: Int = 64 << 20) -> DocumentCache {
+        DocumentCache(diskDirectory: directory, diskCapacityBytes: capacity)
+    }
+
+    private struct Loaded {
+        var titles: [String]
+        var error: ContentLoadingError?
+        var stale: ContentLoadingError?
+        var staleInCustomData: String?
+    }
+
+    private func load(_ url: URL, cache: DocumentCache) -> Loaded {
+        MainActor.assumeIsolated {
+            let operation = JSONContentOperation(url: url)
+            operation.cache = cache
+            operation.limits = ContentLimits(maximumConnectSeconds: 1)
+            let delegate = CountingOperationDelegate()
+            operation.delegate = delegate
+            let builder = LoadingFixtures.schema().makeViewModelBuilder()
+            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
+                              connectivityState: .online, viewModelBuilder: builder, previousError: nil)
+            XCTAssertTrue(loadingSpin(timeout: 5) { delegate.finished + delegate.failed > 0 })
+            let model = builder.build()
+            return Loaded(titles: LoadingFixtures.bodyTitles(model), error: operation.lastError,
+                          stale: operation.staleDocumentError,
+                          staleInCustomData: model.customData?[JSONContentOperation.staleDocumentCustomDataKey]?
+                            .stringValue)
+        }
+    }
+
+    private func serveValidated(_ path: String, title: String = "One") {
+        server.route(path, LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "application/json"), ("ETag", "\"v1\""), ("Cache-Control", "no-cache")],
+            body: Data(#"{"body": [{"id": "one", "text": {"title": "\#(title)"}}]}"#.utf8)))
+    }
+
+    private var documentFiles: [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "document" }
+    }
+
+    func testAViewSeenBeforeOpensAfterARestartWithTheServerStopped() {
+        serveValidated("/feed.json")
+        let url = server.url("/feed.json")
+        XCTAssertEqual(load(url, cache: restartedCache()).titles, ["One"])
+        XCTAssertEqual(documentFiles.count, 1, "kept on disk")
+        server.stop()
+        let offline = load(url, cache: restartedCache())
+        XCTAssertNil(offline.error)
+        XCTAssertEqual(offline.titles, ["One"], "what the view showed last")
+        guard case .transport(let error, _)? = offline.stale else {
+            return XCTFail("the view is not marked as the kept copy: \(String(describing: offline.stale))")
+        }
+        XCTAssertEqual(error.code, .cannotConnectToHost)
+        XCTAssertEqual(offline.staleInCustomData, offline.stale?.description)
+    }
+
+    func testWhenTheServerIsBackTheViewIsCurrentAgain() throws {
+        serveValidated("/feed.json", title: "Old")
+        let url = server.url("/feed.json")
+        let port = server.port
+        _ = load(url, cache: restartedCache())
+        server.stop()
+        XCTAssertEqual(load(url, cache: restartedCache()).titles, ["Old"])
+        server = try LoopbackHTTPServer(port: port)
+        serveValidated("/feed.json", title: "New")
+        let back = load(url, cache: restartedCache())
+        XCTAssertNil(back.stale)
+        XCTAssertEqual(back.titles, ["New"])
+    }
+
+    func testAFreshDocumentIsUsedAfterARestartWithoutARequest() {
+        server.route("/feed.json", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "application/json"), ("Cache-Control", "max-age=600")],
+            body: Data(Self.oneRowDocument.utf8)))
+        let url = server.url("/feed.json")
+        _ = load(url, cache: restartedCache())
+        XCTAssertEqual(load(url, cache: restartedCache()).titles, ["One"])
+        XCTAssertEqual(server.requests.count, 1, "still fresh: no request")
+    }
+
+    func testARefusalIsNotHiddenByTheKeptCopy() {
+        serveValidated("/feed.json")
+        let url = server.url("/feed.json")
+        _ = load(url, cache: restartedCache())
+        server.route("/feed.json", .text("gone", status: 404))
+        let refused = load(url, cache: restartedCache())
+        XCTAssertEqual(refused.error, .httpStatus(code: 404, url: url))
+        XCTAssertNil(refused.stale)
+    }
+
+    func testDamagedFilesAreMissesNeverErrors() throws {
+        serveValidated("/feed.json")
+        let url = server.url("/feed.json")
+        _ = load(url, cache: restartedCache())
+        let file = try XCTUnwrap(documentFiles.first)
+        let whole = try Data(contentsOf: file)
+        server.stop()
+        for damaged in [whole.prefix(whole.count - 3), Data("garbage".utf8), Data(), whole + Data("x".utf8),
+                        Data(repeating: 0x0A, count: 10)]
+        {
+            try damaged.write(to: file)
+            let result = load(url, cache: restartedCache())
+            XCTAssertEqual(result.titles, [], "a damaged file is not shown")
+            guard case .transport? = result.error else {
+                return XCTFail("expected the server's error, got \(String(describing: result.error))")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: file.path), "the damaged file is removed")
+        }
+    }
+
+    func testTheDiskKeepsWithinItsCapacityDroppingTheLeastRecentlyUsed() throws {
+        let body = #"{"body": [{"id": "one", "text": {"title": "\#(String(repeating: "x", count: 3000))"}}]}"#
+        for index in 0..<6 {
+            server.route("/\(index).json", LoopbackHTTPServer.Response(
+                headers: [("Content-Type", "application/json"), ("ETag", "\"\(index)\"")], body: Data(body.utf8)))
+        }
+        let cache = restartedCache(capacity: 10_000)
+        for index in 0..<6 {
+            _ = load(server.url("/\(index).json"), cache: cache)
+            Thread.sleep(forTimeInterval: 0.01)  // distinct modification times
+        }
+        let sizes = try documentFiles.map { try XCTUnwrap(try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize) }
+        XCTAssertLessThanOrEqual(sizes.reduce(0, +), 10_000)
+        XCTAssertEqual(documentFiles.count, 3, "three documents of about 3 KB fit")
+        server.stop()
+        XCTAssertEqual(load(server.url("/5.json"), cache: restartedCache()).titles.count, 1, "the latest is kept")
+        XCTAssertEqual(load(server.url("/0.json"), cache: restartedCache()).titles, [], "the oldest went first")
+    }
+}
