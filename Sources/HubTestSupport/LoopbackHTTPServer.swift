@@ -42,6 +42,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             /// stops), pausing `interval` seconds before each chunk. Endless, trickling and
             /// generated-on-the-fly bodies (a gzip bomb) never exist in memory as a whole.
             case stream(chunk: Data, repeats: Int?, interval: TimeInterval)
+            /// Send the headers with the full `Content-Length`, then the body at `bytesPerSecond`, in a
+            /// slice every 10 ms (a slow link).
+            case throttle(bytesPerSecond: Int)
         }
 
         public var status: Int
@@ -414,6 +417,19 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         case .truncateBody(let bytes):
             transmit(connection, head(for: response))
             transmit(connection, response.body.prefix(max(0, bytes)))
+        case .throttle(let rate):
+            guard transmit(connection, head(for: response)) else { return departed(request) }
+            let slice = max(1, rate / 100)
+            var offset = response.body.startIndex
+            while offset < response.body.endIndex {
+                let end = min(offset + slice, response.body.endIndex)
+                guard transmit(connection, response.body[offset..<end]) else { return departed(request) }
+                offset = end
+                guard offset == response.body.endIndex || pause(0.01, watching: connection) else {
+                    if !isStopping { departed(request) }
+                    return
+                }
+            }
         case .stream(let chunk, let repeats, let interval):
             var sent = 0
             guard transmit(connection, head(for: response)), transmit(connection, response.body) else {

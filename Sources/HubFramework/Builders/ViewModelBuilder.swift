@@ -298,6 +298,23 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// `JSONContentOperation` shows it at once). Smaller ones take a few milliseconds at most.
     static let streamingThreshold = 1 << 20
 
+    /// The first part of a document of which only `prefix` has arrived (a download in progress):
+    /// the view as far as its first screens of body components, read from the prefix into a builder
+    /// of its own, or nil when the prefix does not hold that many yet (or the document cannot be
+    /// read in one pass). The receiver is left as it was; the read stops being useful where the
+    /// prefix ends, and its error there is expected and dropped.
+    func firstPart(ofPrefix prefix: Data, limits: ContentLimits) -> ViewModelBuilder? {
+        guard !prefix.isEmpty, bodyBuilders.isEmpty, let compiled = CompiledJSONSchema(context.schema) else { return nil }
+        let scratch = snapshot()
+        var part: ViewModelBuilder?
+        prefix.withUnsafeBytes { raw in
+            var reader = ViewDocumentReader(bytes: raw.bindMemory(to: UInt8.self), compiled: compiled, builder: scratch,
+                                            limits: limits, onFirstPart: { part = $0 }, partOfAnySize: true)
+            _ = try? reader.read()
+        }
+        return part
+    }
+
     /// Parses `data` into a value tree, then adds it: the path for schemas that do not compile into
     /// key tables, and the reference the one-pass reader's results are held to.
     func addJSONThroughValueTree(data: Data, limits: ContentLimits) throws(JSONError) -> [JSONProblem] {

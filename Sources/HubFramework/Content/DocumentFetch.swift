@@ -23,11 +23,14 @@ final class DocumentFetch: @unchecked Sendable {
 
     /// Starts loading `url` with `client` (by default ``DefaultHTTPClient/current``), from a
     /// background queue: the cache may read its disk.
+    /// - Parameter onPrefix: handed the body so far at 256 KiB and at 1 MiB, while the rest arrives
+    ///   (not for a document from the cache, which arrives whole).
     init(url: URL, limits: ContentLimits, timeout: TimeInterval, cache: DocumentCache?, client: (any HTTPClient)?,
-         completion: @escaping Completion)
+         onPrefix: (@Sendable (Data) -> Void)? = nil, completion: @escaping Completion)
     {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            start(url: url, limits: limits, timeout: timeout, cache: cache, client: client, completion: completion)
+            start(url: url, limits: limits, timeout: timeout, cache: cache, client: client, onPrefix: onPrefix,
+                  completion: completion)
         }
     }
 
@@ -40,7 +43,8 @@ final class DocumentFetch: @unchecked Sendable {
     }
 
     private func start(url: URL, limits: ContentLimits, timeout: TimeInterval, cache: DocumentCache?,
-                       client: (any HTTPClient)?, completion: @escaping Completion)
+                       client: (any HTTPClient)?, onPrefix: (@Sendable (Data) -> Void)?,
+                       completion: @escaping Completion)
     {
         guard !lock.withLock({ cancelled }) else { return }
         let entry = cache?.entry(for: url)
@@ -60,7 +64,8 @@ final class DocumentFetch: @unchecked Sendable {
         let hasEntry = entry != nil
         let download = BoundedDownload(
             HTTPRequest(url: url, headerFields: headers), client: client, limits: bounds,
-            accepts: { response in (200..<300).contains(response.statusCode) || (response.statusCode == 304 && hasEntry) }
+            accepts: { response in (200..<300).contains(response.statusCode) || (response.statusCode == 304 && hasEntry) },
+            prefixSizes: onPrefix == nil ? [] : [256 << 10, 1 << 20], onPrefix: onPrefix
         ) { result in
             switch result {
             case .success(let body):

@@ -296,17 +296,32 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
             self?.complete(load, with: outcome)
         }
         let reportPart = partReporter(for: load)
-        let fetch = DocumentFetch(url: url, limits: limits, timeout: timeout, cache: cache, client: client) { result in
+        // The start of the document is read while the rest arrives, then the whole: one after the
+        // other, on a queue of the load's own.
+        let readQueue = DispatchQueue(label: "hub.json-document.read", target: queue)
+        let partShown = PartShown()
+        let onPrefix: @Sendable (Data) -> Void = { prefix in
+            readQueue.async {
+                guard load.isActive, !partShown.value, let part = builder.firstPart(ofPrefix: prefix, limits: limits)
+                else { return }
+                partShown.value = true
+                reportPart(part)
+            }
+        }
+        let fetch = DocumentFetch(url: url, limits: limits, timeout: timeout, cache: cache, client: client,
+                                  onPrefix: onPrefix) { result in
             // A background thread; the body is parsed on the document queue, not on the client's
             // thread, so that other downloads keep flowing meanwhile.
-            queue.async {
+            readQueue.async {
                 // Claimed once the document is read, as a file is: its first part is reported
                 // meanwhile, while the load is still active.
                 guard load.isActive else { return }
                 let outcome: Outcome
                 switch result {
                 case .success(let document):
-                    outcome = Self.add(document.data, from: url, to: builder, limits: limits, onFirstPart: reportPart)
+                    let ignorePart: @Sendable (ViewModelBuilder) -> Void = { _ in }
+                    let onFirstPart = partShown.value ? ignorePart : reportPart
+                    outcome = Self.add(document.data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart)
                         .stale(because: document.staleBecause)
                 case .failure(let error): outcome = .failure(error)
                 }
@@ -351,6 +366,11 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
             load.delegate?.contentOperation(self, didFailWithError: error)
         }
     }
+}
+
+/// Whether a load has shown the first part of its document; read and written on the load's read queue.
+private final class PartShown: @unchecked Sendable {
+    var value = false
 }
 
 /// One execution of a `JSONContentOperation`: what it reports to, and the HTTP download in flight.

@@ -91,14 +91,25 @@ package final class BoundedDownload: @unchecked Sendable {
     private var chunks: [Data] = []
     private var bodyBytes = 0
     private var timers: [DispatchWorkItem] = []
+    /// Sizes at which `onPrefix` still wants the body so far, smallest first.
+    private var prefixSizes: [Int]
+    /// Dropped when the download ends, like `completion`: it usually captures the load that keeps
+    /// this download, and that cycle must not outlive the load.
+    private var onPrefix: (@Sendable (Data) -> Void)?
 
     /// Starts downloading `request.url` with `client` (by default ``DefaultHTTPClient/current``).
-    /// - Parameter accepts: whether a final response's status is one to read the body of; a refused
-    ///   one ends the download with ``Failure/httpStatus(_:)`` before its body is read.
+    /// - Parameters:
+    ///   - accepts: whether a final response's status is one to read the body of; a refused one ends
+    ///     the download with ``Failure/httpStatus(_:)`` before its body is read.
+    ///   - prefixSizes: body sizes at which `onPrefix` is handed the body so far, once each, from the
+    ///     client's thread (a reader can show the start of a document while the rest arrives).
     package init(_ request: HTTPRequest, client: (any HTTPClient)? = nil, limits: Limits,
                  accepts: @escaping @Sendable (HTTPResponse) -> Bool = { (200..<300).contains($0.statusCode) },
+                 prefixSizes: [Int] = [], onPrefix: (@Sendable (Data) -> Void)? = nil,
                  completion: @escaping Completion)
     {
+        self.prefixSizes = prefixSizes.sorted()
+        self.onPrefix = onPrefix
         self.request = request
         self.client = client ?? DefaultHTTPClient.current
         self.limits = limits
@@ -156,6 +167,7 @@ package final class BoundedDownload: @unchecked Sendable {
         case .response(let response):
             receive(response, hop: number)
         case .body(let data):
+            var prefix: Data?
             let failure = lock.withLock { () -> Failure? in
                 guard hop == number, completion != nil, response != nil else { return nil }
                 guard bodyBytes + data.count <= limits.maximumBytes else { return .tooLarge(announced: nil) }
@@ -164,9 +176,16 @@ package final class BoundedDownload: @unchecked Sendable {
                 }
                 chunks.append(data)
                 bodyBytes += data.count
+                if let next = prefixSizes.first, bodyBytes >= next, onPrefix != nil {
+                    prefixSizes.removeAll { $0 <= bodyBytes }
+                    var joined = Data(capacity: bodyBytes)
+                    for chunk in chunks { joined.append(chunk) }
+                    prefix = joined
+                }
                 return nil
             }
             if let failure { finish(.failure(failure)) }
+            if let prefix, let onPrefix = lock.withLock({ onPrefix }) { onPrefix(prefix) }
         case .finished:
             let body = lock.withLock { () -> Body? in
                 guard hop == number, completion != nil, let response else { return nil }
@@ -229,6 +248,7 @@ package final class BoundedDownload: @unchecked Sendable {
         let ended = lock.withLock { () -> ((any HTTPTransfer)?, [DispatchWorkItem], Completion, Bool)? in
             guard let completion else { return nil }
             self.completion = nil
+            onPrefix = nil
             let trim = bodyBytes >= Self.trimThreshold && !chunks.isEmpty
             chunks = []
             limits.sharedBudget?.release(bodyBytes)

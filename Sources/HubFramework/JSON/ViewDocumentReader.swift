@@ -36,9 +36,9 @@ struct ViewDocumentReader {
     private let onFirstPart: ((ViewModelBuilder) -> Void)?
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
-         limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil)
+         limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false)
     {
-        self.onFirstPart = bytes.count >= ViewModelBuilder.streamingThreshold ? onFirstPart : nil
+        self.onFirstPart = partOfAnySize || bytes.count >= ViewModelBuilder.streamingThreshold ? onFirstPart : nil
         precondition(bytes.count > 0, "the caller handles empty data")
         scanner = JSONScanner(base: bytes.baseAddress!, count: bytes.count, maximumDepth: limits.maximumNestingDepth,
                               maximumNumberLength: limits.maximumNumberLength)

@@ -107,6 +107,31 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
 
     // The part may come from a document that turns out to be invalid: the load still fails, as a
     // document that is invalid fails, and the view goes back to what it had (see ViewController).
+    /// The bytes flow into the reader as they arrive: a 9 MB view at 10 MB/s shows its first rows
+    /// within 0.3 s, while most of it is still on its way.
+    func testAViewServedAt10MBPerSecondShowsItsFirstRowsWithin300Milliseconds() {
+        let body = document(rows: 100_000)
+        XCTAssertGreaterThan(body.count, 9_000_000)
+        server.route("/slow.json", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "application/json")], body: body,
+            behavior: .throttle(bytesPerSecond: 10_000_000)))
+        MainActor.assumeIsolated {
+            let (loader, recorder) = LoadingFixtures.loader([JSONContentOperation(url: server.url("/slow.json")),
+                                                            LoadingTestOperation("later", addsComponent: "later")])
+            let started = ProcessInfo.processInfo.systemUptime
+            loader.loadViewModel()
+            XCTAssertTrue(loadingSpin(timeout: 5) { !recorder.parts.isEmpty || !loader.isLoading })
+            let partShown = ProcessInfo.processInfo.systemUptime - started
+            XCTAssertTrue(loadingSpin(timeout: 20) { !loader.isLoading })
+            let whole = ProcessInfo.processInfo.systemUptime - started
+            XCTAssertEqual(recorder.events, ["part", "load"])
+            XCTAssertLessThan(partShown, 0.3, "the first rows waited for the download")
+            XCTAssertGreaterThan(whole, 0.9, "the body arrives at 10 MB/s")
+            XCTAssertEqual(recorder.parts.first?.bodyComponentModels.count, ViewDocumentReader.firstPartSize + 1)
+            XCTAssertEqual(recorder.lastViewModel?.bodyComponentModels.count, 100_001)
+        }
+    }
+
     func testALongFileThatEndsBadlyFailsAfterItsPart() throws {
         let url = try file(document(rows: 20_000, brokenEnd: true))
         MainActor.assumeIsolated {
