@@ -171,14 +171,21 @@ public final class HubApplication {
         onStartup?()
     }
 
-    /// Keeps the documents that views download on disk, under `$XDG_CACHE_HOME/<app id>/documents`,
-    /// so that a view seen before opens after a restart and while its server is unreachable (see
-    /// `DocumentCache`). Only for an app with an id, and unless the app chose a folder itself.
+    /// Keeps the documents and image bytes that views download on disk, under
+    /// `$XDG_CACHE_HOME/<app id>/documents` and `…/images`, so that a view seen before opens after a
+    /// restart and while its server is unreachable (see `DocumentCache`). Only for an app with an id,
+    /// and unless the app chose a folder itself.
     private func keepDocumentsOnDisk() {
-        guard let id = application.id, DocumentCache.shared.diskDirectory == nil,
+        guard let id = application.id,
             let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
         else { return }
-        DocumentCache.shared.diskDirectory = caches.appendingPathComponent(id).appendingPathComponent("documents")
+        let folder = caches.appendingPathComponent(id)
+        if DocumentCache.shared.diskDirectory == nil {
+            DocumentCache.shared.diskDirectory = folder.appendingPathComponent("documents")
+        }
+        if DefaultImageLoader.downloadCache.diskDirectory == nil {
+            DefaultImageLoader.downloadCache.diskDirectory = folder.appendingPathComponent("images")
+        }
     }
 
     /// Registers the shell's own features that are turned on, and unregisters those turned off.

@@ -24,16 +24,16 @@ import Foundation
 /// on disk is a miss, never an error.
 public final class DocumentCache: @unchecked Sendable {
     /// What a cached document carries besides its bytes.
-    struct Entry {
-        var body: Data
-        var entityTag: String?
-        var lastModified: String?
+    package struct Entry {
+        package var body: Data
+        package var entityTag: String?
+        package var lastModified: String?
         /// Seconds on the monotonic clock (`ProcessInfo.systemUptime`) until which the body is used
         /// without asking the server; in the past means "revalidate first".
-        var freshUntil: TimeInterval
+        package var freshUntil: TimeInterval
         var lastUse: UInt64 = 0
 
-        var isFresh: Bool { ProcessInfo.processInfo.systemUptime < freshUntil }
+        package var isFresh: Bool { ProcessInfo.processInfo.systemUptime < freshUntil }
     }
 
     /// The cache every `JSONContentOperation` uses unless it is given another.
@@ -103,7 +103,7 @@ public final class DocumentCache: @unchecked Sendable {
 
     /// The entry for `url`, marked as just used: from memory, else from disk (which reads a file:
     /// never call it on the main thread when the cache has a disk directory).
-    func entry(for url: URL) -> Entry? {
+    package func entry(for url: URL) -> Entry? {
         let (kept, disk) = lock.withLock { () -> (Entry?, DocumentDiskStore?) in
             guard var entry = entries[url.absoluteString] else { return (nil, self.disk) }
             clock += 1
@@ -119,7 +119,7 @@ public final class DocumentCache: @unchecked Sendable {
 
     /// Keeps (or forgets) `body` for `url` as the response's headers say. `previous` is the entry a
     /// `304 Not Modified` confirmed: its validators stay unless the 304 sent new ones.
-    func store(_ body: Data, for url: URL, response: HTTPResponse, previous: Entry? = nil) {
+    package func store(_ body: Data, for url: URL, response: HTTPResponse, previous: Entry? = nil) {
         let key = url.absoluteString
         let disk = lock.withLock { self.disk }
         guard let entry = Self.entry(body, response: response, previous: previous) else {

@@ -79,7 +79,7 @@ final class DocumentFetch: @unchecked Sendable {
                 }
             case .failure(let failure):
                 let error = Self.error(for: failure, url: url, limits: limits, timeout: timeout)
-                if let entry, Self.isUnreachable(failure) {
+                if let entry, failure.isUnreachable {
                     // What the view showed last is better than an error page while the server is away.
                     completion(.success(Document(data: entry.body, staleBecause: error)))
                 } else {
@@ -92,19 +92,6 @@ final class DocumentFetch: @unchecked Sendable {
             return cancelled
         }
         if abandoned { download.cancel() }
-    }
-
-    /// The server could not be reached, or could not answer: no network, no connection, no answer
-    /// in time, or a gateway's 5xx. Not a refusal (4xx), a bad document or a certificate problem.
-    private static func isUnreachable(_ failure: BoundedDownload.Failure) -> Bool {
-        switch failure {
-        case .noResponse, .timeout: return true
-        case .httpStatus(let code): return code >= 500
-        case .transport(let error):
-            return [.cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
-                    .networkConnectionLost, .timedOut].contains(error.code)
-        case .noClient, .tooLarge, .overSharedBudget, .tooManyRedirects, .redirectToUnsupportedURL: return false
-        }
     }
 
     private static func error(for failure: BoundedDownload.Failure, url: URL, limits: ContentLimits,

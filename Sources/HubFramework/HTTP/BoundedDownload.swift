@@ -57,6 +57,20 @@ package final class BoundedDownload: @unchecked Sendable {
         case redirectToUnsupportedURL(URL)
         /// The transfer failed below HTTP.
         case transport(URLError)
+
+        /// The server could not be reached, or could not answer: no network, no connection, no
+        /// answer in time, or a gateway's 5xx. Not a refusal (4xx), a body over a limit or a
+        /// certificate problem. A cache may stand in for the server then.
+        package var isUnreachable: Bool {
+            switch self {
+            case .noResponse, .timeout: return true
+            case .httpStatus(let code): return code >= 500
+            case .transport(let error):
+                return [.cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+                        .networkConnectionLost, .timedOut].contains(error.code)
+            case .noClient, .tooLarge, .overSharedBudget, .tooManyRedirects, .redirectToUnsupportedURL: return false
+            }
+        }
     }
 
     /// What a download that ended well received.

@@ -51,6 +51,14 @@ public final class DefaultImageLoader: ImageLoader {
         }
     }
 
+    /// The downloaded bytes of images, kept as the server's caching headers allow (`max-age`,
+    /// `ETag`, `Last-Modified`, `no-store`), on disk only: decoded images are kept in memory above
+    /// the loader (``ComponentImageLoader``), so this cache keeps nothing in memory. Without a
+    /// ``/HubFramework/DocumentCache/diskDirectory`` it keeps nothing at all; `HubApp` apps keep
+    /// image bytes under `$XDG_CACHE_HOME/<app id>/images`, so that pictures seen before show after
+    /// a restart and while their server is unreachable.
+    public nonisolated static let downloadCache = DocumentCache(capacityBytes: 0, diskCapacityBytes: 128 << 20)
+
     public weak var delegate: (any ImageLoaderDelegate)?
     /// The configuration the loader was created with.
     public let configuration: Configuration

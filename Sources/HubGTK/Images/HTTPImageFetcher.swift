@@ -4,7 +4,9 @@ import HubFramework
 /// Downloads image bytes through the framework's HTTP client (``/HubFramework/DefaultHTTPClient``,
 /// libsoup unless an app installed another), as a bounded download: a non-2xx answer or a body
 /// over the byte limit (announced or counted after decompression) ends the transfer at once and
-/// closes its connection, instead of being read to the end.
+/// closes its connection, instead of being read to the end. The bytes go through
+/// ``DefaultImageLoader/downloadCache``, which follows the server's caching headers and, with a
+/// disk folder, stands in for an unreachable server.
 enum HTTPImageFetcher {
     typealias Completion = @Sendable (Result<Data, ImageLoadingError>) -> Void
 
@@ -25,12 +27,43 @@ enum HTTPImageFetcher {
     {
         DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: .now() + max(0, delay)) {
             guard !operation.isCancelled else { return }
+            // Read here, off the main thread: the cache may read its disk.
+            let cache = DefaultImageLoader.downloadCache
+            let entry = cache.entry(for: url)
+            if let entry, entry.isFresh {
+                completion(.success(entry.body))
+                return
+            }
             let limits = BoundedDownload.Limits(maximumBytes: maximumBytes, responseSeconds: timeout,
                                                 totalSeconds: max(timeout, maximumSeconds),
                                                 maximumRedirects: maximumRedirects, sharedBudget: budget)
-            let request = HTTPRequest(url: url, headerFields: ["Accept": "image/*, */*;q=0.5"])
-            let download = BoundedDownload(request, limits: limits) { result in
-                completion(result.map(\.data).mapError { map($0, maximumBytes: maximumBytes) })
+            var headers = ["Accept": "image/*, */*;q=0.5"]
+            if let entry {
+                if let tag = entry.entityTag { headers["If-None-Match"] = tag }
+                if let date = entry.lastModified { headers["If-Modified-Since"] = date }
+            }
+            let hasEntry = entry != nil
+            let download = BoundedDownload(
+                HTTPRequest(url: url, headerFields: headers), limits: limits,
+                accepts: { (200..<300).contains($0.statusCode) || ($0.statusCode == 304 && hasEntry) }
+            ) { result in
+                switch result {
+                case .success(let body):
+                    if body.response.statusCode == 304, let entry {
+                        cache.store(entry.body, for: url, response: body.response, previous: entry)
+                        completion(.success(entry.body))
+                    } else {
+                        if body.response.statusCode == 200 { cache.store(body.data, for: url, response: body.response) }
+                        completion(.success(body.data))
+                    }
+                case .failure(let failure):
+                    if let entry, failure.isUnreachable {
+                        // The picture the view showed last, while its server is away.
+                        completion(.success(entry.body))
+                    } else {
+                        completion(.failure(map(failure, maximumBytes: maximumBytes)))
+                    }
+                }
             }
             operation.attach(download)
         }

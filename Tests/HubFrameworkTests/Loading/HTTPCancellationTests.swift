@@ -24,10 +24,12 @@ final class HTTPCancellationTests: LoopbackServerTestCase, @unchecked Sendable {
     }
 
     /// Starts a load of `path` and returns the operation and its delegate (no cache).
-    private func start(_ path: String, limit: Int = limit) -> (JSONContentOperation, ReportTimes) {
+    private func start(_ path: String, limit: Int = limit,
+                       limits: ContentLimits? = nil) -> (JSONContentOperation, ReportTimes)
+    {
         MainActor.assumeIsolated {
             let operation = JSONContentOperation(url: server.url(path), timeout: 30)
-            operation.limits = ContentLimits(maximumDocumentBytes: limit)
+            operation.limits = limits ?? ContentLimits(maximumDocumentBytes: limit)
             operation.cache = nil
             let times = ReportTimes()
             operation.delegate = times
@@ -103,17 +105,7 @@ final class HTTPCancellationTests: LoopbackServerTestCase, @unchecked Sendable {
     func testAServerThatNeverAnswersIsLeftAtItsDeadline() {
         server.route("/silent.json", .text("late", delay: 60))
         let started = now
-        let (operation, times) = MainActor.assumeIsolated { () -> (JSONContentOperation, ReportTimes) in
-            let operation = JSONContentOperation(url: server.url("/silent.json"), timeout: 30)
-            operation.limits = ContentLimits(maximumConnectSeconds: 0.5)
-            operation.cache = nil
-            let times = ReportTimes()
-            operation.delegate = times
-            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
-                              connectivityState: .online,
-                              viewModelBuilder: LoadingFixtures.schema().makeViewModelBuilder(), previousError: nil)
-            return (operation, times)
-        }
+        let (operation, times) = start("/silent.json", limits: ContentLimits(maximumConnectSeconds: 0.5))
         defer { withExtendedLifetime(operation) {} }
         let reported = waitForReport(times)
         XCTAssertEqual(times.error, .noResponse(url: server.url("/silent.json"), seconds: 0.5))

@@ -227,22 +227,9 @@ final class LoopbackHTTPServerTests: XCTestCase, @unchecked Sendable {
     }
 
     func testMalformedRequestGets400() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = server.port.bigEndian
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        XCTAssertEqual(connected, 0)
-        let garbage = "NONSENSE\r\n\r\n"
-        _ = garbage.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-        var reply = [UInt8](repeating: 0, count: 1024)
-        let count = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        XCTAssertGreaterThan(count, 0)
-        XCTAssertTrue(String(decoding: reply[0..<max(0, count)], as: UTF8.self).hasPrefix("HTTP/1.1 400 "))
+        let reply = try rawExchange("NONSENSE\r\n\r\n")
+        XCTAssertGreaterThan(reply.count, 0)
+        XCTAssertTrue(reply.hasPrefix("HTTP/1.1 400 "), reply)
     }
+
 }

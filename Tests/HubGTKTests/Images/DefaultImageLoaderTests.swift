@@ -296,6 +296,47 @@ final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// With a disk folder (as `HubApp` apps have), an image seen before shows while its server is
+    /// unreachable, and a fresh one is used without a request; the bytes are kept on disk only.
+    func testImagesKeptOnDiskStandInForAnUnreachableServer() throws {
+        let cache = DefaultImageLoader.downloadCache
+        cache.diskDirectory = directory.appendingPathComponent("image-cache")
+        defer {
+            cache.removeAll()
+            cache.diskDirectory = nil
+        }
+        let png = TestImages.png(width: 30, height: 30, red: 200, green: 10, blue: 10)
+        server.route("/kept.png", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "image/png"), ("ETag", "\"p1\""), ("Cache-Control", "no-cache")], body: png))
+        server.route("/fresh.png", LoopbackHTTPServer.Response(
+            headers: [("Content-Type", "image/png"), ("Cache-Control", "max-age=600")], body: png))
+        let kept = request(server.url("/kept.png"), 30, 30)
+        let fresh = request(server.url("/fresh.png"), 30, 30)
+        onMain {
+            let (loader, recorder) = makeLoader()
+            guard case .success? = load(kept, with: loader, recorder: recorder),
+                case .success? = load(fresh, with: loader, recorder: recorder)
+            else { return XCTFail("the images did not load the first time") }
+            XCTAssertEqual(cache.count, 0, "nothing kept in memory: decoded images are cached above the loader")
+            XCTAssertEqual(server.requests.count, 2)
+            let (second, secondRecorder) = makeLoader()
+            guard case .success? = load(fresh, with: second, recorder: secondRecorder) else {
+                return XCTFail("the fresh image did not load from the disk")
+            }
+            XCTAssertEqual(server.requests.count, 2, "a fresh image is used without a request")
+            server.stop()
+            let (again, againRecorder) = makeLoader()
+            guard case .success(let image)? = load(kept, with: again, recorder: againRecorder) else {
+                return XCTFail("the kept image did not stand in: \(againRecorder.failed)")
+            }
+            XCTAssertEqual(Int(TestImages.pixel(image, x: 15, y: 15).r), 200, accuracy: 2)
+            cache.removeAll()
+            let (last, lastRecorder) = makeLoader()
+            let error = expectFailure(load(kept, with: last, recorder: lastRecorder))
+            guard case .transport? = error else { return XCTFail("without the kept bytes: \(String(describing: error))") }
+        }
+    }
+
     func testAnOversizedDownloadIsCut() {
         onMain {
             server.route("/big.png", .data(Data(repeating: 0, count: 50_000), contentType: "image/png"))
