@@ -69,6 +69,8 @@ final class DocumentFetch: @unchecked Sendable {
         ) { result in
             switch result {
             case .success(let body):
+                // Kept before the view gets it, so that a restart right after finds it on disk; the
+                // first rows of a long document were shown from its prefix already.
                 if body.response.statusCode == 304, let entry {
                     // The kept bytes are still current; the answer may renew their freshness and validators.
                     cache?.store(entry.body, for: url, response: body.response, previous: entry)
