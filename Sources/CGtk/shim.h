@@ -17,6 +17,13 @@
 
 #include "accessible.h"
 
+// MARK: - GLib enum constants
+
+// GIO's error code for a cancelled operation. HubGTK imports libsoup's module (CSoup) too, over the
+// same GLib headers; in a whole-module (release) build the constants of GLib's enums end up visible
+// through only one of the two modules, so Swift files that import CGtk reach them through here.
+static inline gint hub_io_error_cancelled(void) { return G_IO_ERROR_CANCELLED; }
+
 // MARK: - Casts (the GTK_WIDGET() family of macros does not import)
 
 static inline GtkWidget *hub_widget(void *p) { return GTK_WIDGET(p); }

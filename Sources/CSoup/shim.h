@@ -1,7 +1,9 @@
 // libsoup 3, GNOME's HTTP library, for HubGTK's HTTP client (Sources/HubGTK/HTTP). A module of its
 // own because its headers live under their own pkg-config name (libsoup-3.0); the Swift files that
 // use it import this module and not CGtk, and its helpers carry a hub_soup_ prefix so that they
-// never collide with CGtk's hub_ ones.
+// never collide with CGtk's hub_ ones. In a whole-module (release) build the constants of GLib's enums
+// (G_IO_ERROR_CANCELLED, …) are visible through only one of the two modules: a file that needs one
+// and imports the other module reaches it through a helper of its own module's shim.
 #ifndef HUB_CSOUP_SHIM_H
 #define HUB_CSOUP_SHIM_H
 

@@ -476,7 +476,7 @@ private final class LiveConnection {
 
     /// A read or write failed: logs why (unless it was cancelled by `close()`), frees the error, closes.
     private func fail(_ error: UnsafeMutablePointer<GError>, _ what: String) {
-        let cancelled = g_error_matches(error, g_io_error_quark(), Int32(G_IO_ERROR_CANCELLED.rawValue)) != 0
+        let cancelled = g_error_matches(error, g_io_error_quark(), hub_io_error_cancelled()) != 0
         if !cancelled && !isClosed {
             service?.log("\(what): \(String(cString: error.pointee.message))")
         }
