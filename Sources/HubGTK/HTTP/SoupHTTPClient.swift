@@ -28,7 +28,7 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
     /// The bytes asked of the body stream at a time.
     static let chunkSize = 64 * 1024
 
-    private let context: OpaquePointer  // GMainContext
+    fileprivate let context: OpaquePointer  // GMainContext
     /// Created on the client's thread, used only there.
     nonisolated(unsafe) fileprivate var session: UnsafeMutablePointer<SoupSession>?
     private let loop: OpaquePointer  // GMainLoop
@@ -145,11 +145,17 @@ private final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         g_object_unref(cancellable)
     }
 
-    /// Thread-safe: the pending operation on the client's thread ends with `G_IO_ERROR_CANCELLED`,
-    /// and the stream and message are released there, which closes a connection whose body was not
-    /// read to the end.
+    /// Safe from any thread: the cancellable is cancelled on the client's thread (at once when called
+    /// there), because libsoup's own handlers of the cancellation run on the thread that cancels and
+    /// libsoup is only safe on the thread that runs its session. The pending operation then ends with
+    /// `G_IO_ERROR_CANCELLED`, and the stream and message are released, which closes a connection
+    /// whose body was not read to the end.
     func cancel() {
-        g_cancellable_cancel(cancellable)
+        g_main_context_invoke_full(client.context, G_PRIORITY_HIGH, { data in
+            let transfer = Unmanaged<SoupTransfer>.fromOpaque(data!).takeRetainedValue()
+            g_cancellable_cancel(transfer.cancellable)
+            return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passRetained(self).toOpaque(), nil)
     }
 
     private var isCancelled: Bool { g_cancellable_is_cancelled(cancellable) != 0 }
