@@ -57,6 +57,32 @@ final class NetworkStackProcessTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(proxy.requests.map(\.target), ["http://proxied.example/view.json"])
     }
 
+    /// GNOME's own proxy settings (`org.gnome.system.proxy`), as a GNOME session has them, through
+    /// GSettings' keyfile backend in a folder of the test's.
+    func testDocumentsGoThroughTheProxyOfGNOMEsSettings() throws {
+        let proxy = try LoopbackHTTPServer()
+        defer { proxy.stop() }
+        proxy.route("http://gnome-proxied.example/view.json",
+                    .json(#"{"body": [{"id": "a", "text": {"title": "Proxied by GNOME's settings"}}]}"#))
+        let config = temporary.appendingPathComponent("config")
+        let keyfile = config.appendingPathComponent("glib-2.0/settings/keyfile")
+        try FileManager.default.createDirectory(at: keyfile.deletingLastPathComponent(),
+                                                withIntermediateDirectories: true)
+        try Data("""
+            [system/proxy]
+            mode='manual'
+
+            [system/proxy/http]
+            host='127.0.0.1'
+            port=\(proxy.port)
+            """.utf8).write(to: keyfile)
+        let result = try screenshot("hub-json:http://gnome-proxied.example/view.json", environment: [
+            "XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config.path,
+        ])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(proxy.requests.map(\.target), ["http://gnome-proxied.example/view.json"])
+    }
+
     /// The offline promise end to end: a view opened once opens again in a new viewer process with
     /// its server stopped, from the documents the first process kept under `XDG_CACHE_HOME`.
     func testAViewSeenOnceOpensAfterARestartWithTheServerStopped() throws {

@@ -94,6 +94,29 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         }
     }
 
+    /// The next document's request reaches the same server within 100 ms of the load starting, and
+    /// the document loads: the hostile download before it holds nothing up.
+    private func assertTheNextDownloadStartsAtOnce(file: StaticString = #filePath, line: UInt = #line) {
+        server.route("/next.json", .json(Self.oneRowDocument))
+        let before = server.requests.count
+        let operation = operation("/next.json")
+        let delegate = CountingOperationDelegate()
+        let started = ProcessInfo.processInfo.systemUptime
+        MainActor.assumeIsolated {
+            operation.delegate = delegate
+            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
+                              connectivityState: .online,
+                              viewModelBuilder: LoadingFixtures.schema().makeViewModelBuilder(), previousError: nil)
+        }
+        XCTAssertTrue(server.waitForRequests(before + 1, timeout: 5), "the next request never came", file: file, line: line)
+        XCTAssertLessThan(ProcessInfo.processInfo.systemUptime - started, 0.1, "the next request waited",
+                          file: file, line: line)
+        MainActor.assumeIsolated {
+            XCTAssertTrue(loadingSpin(timeout: 5) { delegate.finished + delegate.failed > 0 }, file: file, line: line)
+        }
+        XCTAssertEqual(delegate.finished, 1, "the next document loaded", file: file, line: line)
+    }
+
     // MARK: Size
 
     func testEndlessBodyStopsAtTheLimitNamingIt() {
@@ -201,6 +224,7 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         let outcome = run(operation("/huge.json", timeout: 10))
         XCTAssertEqual(outcome.error, .tooLarge(url: server.url("/huge.json"), limit: Self.limit))
         XCTAssertLessThan(outcome.elapsed, 2)
+        assertTheNextDownloadStartsAtOnce()
     }
 
     func testDocumentJustUnderTheLimitLoads() {
@@ -224,6 +248,7 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         XCTAssertEqual(outcome.error, .timeout(url: server.url("/trickle.json"), seconds: 1))
         XCTAssertGreaterThanOrEqual(outcome.elapsed, 0.9)
         XCTAssertLessThan(outcome.elapsed, 2)
+        assertTheNextDownloadStartsAtOnce()
     }
 
     func testAnExplicitTimeoutWinsOverTheLimits() {
@@ -270,6 +295,7 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         XCTAssertEqual(outcome.error?.description, "Could not load \(server.url("/loop").absoluteString): there were too many redirects.")
         XCTAssertEqual(server.requests.count, 6, "the first request and five redirects")
         XCTAssertLessThan(outcome.elapsed, 2)
+        assertTheNextDownloadStartsAtOnce()
     }
 
     func testRedirectsWithinTheLimitAreFollowed() {
