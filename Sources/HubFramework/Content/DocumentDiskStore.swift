@@ -10,13 +10,39 @@ import Foundation
 /// so a crash never leaves half a document under a real name. The least recently used files go
 /// when the folder holds more than `capacityBytes`.
 ///
-/// Not thread-safe: `DocumentCache` calls it under its lock, never on the main thread.
+/// Safe from any thread: one process-wide lock serializes every file operation, so that a read
+/// never deletes a file another thread has just renamed into place and two evictions never both
+/// delete. Never call it on the main thread: it reads and writes files.
 struct DocumentDiskStore {
     let directory: URL
     let capacityBytes: Int
 
+    private static let fileLock = NSLock()
+
     /// The entry kept for `url`, or nil.
     func entry(for url: URL) -> DocumentCache.Entry? {
+        Self.fileLock.withLock { read(url) }
+    }
+
+    /// Keeps `entry` for `url`, replacing what was kept, then makes room.
+    func store(_ entry: DocumentCache.Entry, for url: URL) {
+        Self.fileLock.withLock { write(entry, for: url) }
+    }
+
+    func remove(_ url: URL) {
+        Self.fileLock.withLock { _ = try? FileManager.default.removeItem(at: file(for: url)) }
+    }
+
+    /// Deletes every kept document, and any file a crash left half-written.
+    func removeAll() {
+        Self.fileLock.withLock {
+            for file in files(withExtension: "document") + files(withExtension: "partial") {
+                try? FileManager.default.removeItem(at: file.url)
+            }
+        }
+    }
+
+    private func read(_ url: URL) -> DocumentCache.Entry? {
         let file = self.file(for: url)
         guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
         defer { try? handle.close() }
@@ -36,13 +62,12 @@ struct DocumentDiskStore {
                                    freshUntil: ProcessInfo.processInfo.systemUptime + remaining)
     }
 
-    /// Keeps `entry` for `url`, replacing what was kept, then makes room.
-    func store(_ entry: DocumentCache.Entry, for url: URL) {
+    private func write(_ entry: DocumentCache.Entry, for url: URL) {
         let remaining = entry.freshUntil - ProcessInfo.processInfo.systemUptime
         let header = Header(url: url.absoluteString, entityTag: entry.entityTag, lastModified: entry.lastModified,
                             freshUntil: Date().timeIntervalSince1970 + remaining, length: entry.body.count)
         guard var data = try? JSONEncoder().encode(header), data.count + 1 + entry.body.count <= capacityBytes else {
-            remove(url)
+            try? FileManager.default.removeItem(at: file(for: url))
             return
         }
         data.append(0x0A)
@@ -50,21 +75,13 @@ struct DocumentDiskStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let file = self.file(for: url)
-            let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
+            let temporary = directory.appendingPathComponent("\(UUID().uuidString).partial")
             try data.write(to: temporary)
             if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
         } catch {
             return
         }
         evict()
-    }
-
-    func remove(_ url: URL) {
-        try? FileManager.default.removeItem(at: file(for: url))
-    }
-
-    func removeAll() {
-        for file in files() { try? FileManager.default.removeItem(at: file.url) }
     }
 
     private struct Header: Codable {
@@ -86,19 +103,23 @@ struct DocumentDiskStore {
         return directory.appendingPathComponent(String(hash, radix: 16) + ".document")
     }
 
-    private func files() -> [(url: URL, size: Int, used: Date)] {
+    private func files(withExtension pathExtension: String) -> [(url: URL, size: Int, used: Date)] {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         let contents = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys))
             ?? []
-        return contents.filter { $0.pathExtension == "document" }.map { file in
+        return contents.filter { $0.pathExtension == pathExtension }.map { file in
             let values = try? file.resourceValues(forKeys: Set(keys))
             return (file, values?.fileSize ?? 0, values?.contentModificationDate ?? .distantPast)
         }
     }
 
-    /// Deletes the least recently used documents until the folder holds at most `capacityBytes`.
+    /// Deletes the least recently used documents until the folder holds at most `capacityBytes`, and
+    /// what a crash left half-written (a minute old: a write in progress is never that slow).
     private func evict() {
-        var all = files()
+        for partial in files(withExtension: "partial") where partial.used < Date(timeIntervalSinceNow: -60) {
+            try? FileManager.default.removeItem(at: partial.url)
+        }
+        var all = files(withExtension: "document")
         var total = all.reduce(0) { $0 + $1.size }
         guard total > capacityBytes else { return }
         all.sort { $0.used < $1.used }

@@ -9,8 +9,8 @@ import Foundation
 /// Redirects are followed here, not by the client: each one is counted, and one that leaves
 /// `http:`/`https:` ends the download, so a server can never send a load to a `file:` URL.
 ///
-/// `completion` is called once, from a background thread, unless ``cancel()`` came first; after
-/// `cancel()` nothing is reported.
+/// `completion` is called once, from a global queue (never the client's thread), unless
+/// ``cancel()`` came first; after `cancel()` nothing is reported.
 package final class BoundedDownload: @unchecked Sendable {
     /// The bounds of one download.
     package struct Limits: Sendable {
@@ -227,7 +227,7 @@ package final class BoundedDownload: @unchecked Sendable {
             finish(.failure(.httpStatus(response.statusCode)))
             return
         }
-        if let announced = response.expectedContentLength, announced > limits.maximumBytes {
+        if response.statusHasBody, let announced = response.expectedContentLength, announced > limits.maximumBytes {
             // Refused before a byte of the body is read.
             finish(.failure(.tooLarge(announced: announced)))
             return
@@ -276,6 +276,8 @@ package final class BoundedDownload: @unchecked Sendable {
         for timer in timers { timer.cancel() }
         transfer?.cancel()
         if trim { DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() } }
-        if let result { completion(result) }
+        // Never on the client's thread: what a completion does (a cache written to disk) must not
+        // hold up the other transfers, or the cancels that go through that thread.
+        if let result { DispatchQueue.global(qos: .userInitiated).async { completion(result) } }
     }
 }

@@ -25,6 +25,12 @@ public struct HTTPResponse: Sendable, Hashable {
         self.expectedContentLength = expectedContentLength
     }
 
+    /// Whether the status allows a body: not 1xx, 204 (No Content) or 304 (Not Modified), whose
+    /// `Content-Length`, when they carry one, describes another response.
+    public var statusHasBody: Bool {
+        !(100..<200).contains(statusCode) && statusCode != 204 && statusCode != 304
+    }
+
     /// The value of the header field `name`, whatever its case; nil when the response has none.
     public func value(forHTTPHeaderField name: String) -> String? {
         headerFields[name.lowercased()]

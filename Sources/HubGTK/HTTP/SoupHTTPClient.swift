@@ -107,10 +107,16 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
     {
         let transfer = SoupTransfer(request: request, client: self, handler: handler)
         activity.withLock { activeTransfers += 1 }
-        g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
+        // An idle source, not g_main_context_invoke: that would run `begin()` on the caller's stack
+        // when called on the client's thread (a redirect), and a URL libsoup refuses would then be
+        // reported before `startTransfer` returns.
+        let source = g_idle_source_new()
+        g_source_set_callback(source, { data in
             Unmanaged<SoupTransfer>.fromOpaque(data!).takeRetainedValue().begin()
             return 0  // G_SOURCE_REMOVE
         }, Unmanaged.passRetained(transfer).toOpaque(), nil)
+        g_source_attach(source, context)
+        g_source_unref(source)
         return transfer
     }
 }
@@ -205,7 +211,9 @@ private final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         guard !isCancelled else { return end() }
         let response = response()
         let coding = response.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces)
-        if coding == nil || coding?.lowercased() == "identity" { identityLength = response.expectedContentLength }
+        if response.statusHasBody, coding == nil || coding?.lowercased() == "identity" {
+            identityLength = response.expectedContentLength
+        }
         handler(.response(response))
         read()
     }

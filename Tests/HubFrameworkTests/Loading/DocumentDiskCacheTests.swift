@@ -102,6 +102,27 @@ final class DocumentDiskCacheTests: LoopbackServerTestCase, @unchecked Sendable 
         XCTAssertEqual(server.requests.count, 1, "still fresh: no request")
     }
 
+    /// A 304 may carry the `Content-Length` of the document it confirms; it still has no body, and
+    /// it renews the kept copy rather than being taken for a connection cut short.
+    func testANotModifiedWithAContentLengthRenewsTheKeptCopy() {
+        server.route("/feed.json") { request in
+            if request.headers["if-none-match"] == "\"v1\"" {
+                return LoopbackHTTPServer.Response(status: 304, headers: [("ETag", "\"v1\""), ("Content-Length", "1234")])
+            }
+            return LoopbackHTTPServer.Response(
+                headers: [("Content-Type", "application/json"), ("ETag", "\"v1\""), ("Cache-Control", "no-cache")],
+                body: Data(Self.oneRowDocument.utf8))
+        }
+        let url = server.url("/feed.json")
+        let cache = restartedCache()
+        _ = load(url, cache: cache)
+        let again = load(url, cache: cache)
+        XCTAssertNil(again.error)
+        XCTAssertNil(again.stale, "the 304 was taken for a failure")
+        XCTAssertEqual(again.titles, ["One"])
+        XCTAssertEqual(server.requests.count, 2)
+    }
+
     func testARefusalIsNotHiddenByTheKeptCopy() {
         serveValidated("/feed.json")
         let url = server.url("/feed.json")
