@@ -69,6 +69,7 @@ final class DocumentFetch: @unchecked Sendable {
         ) { result in
             switch result {
             case .success(let body):
+                ServerReachability.shared.reportReachable(url)
                 // Kept before the view gets it, so that a restart right after finds it on disk; the
                 // first rows of a long document were shown from its prefix already.
                 if body.response.statusCode == 304, let entry {
@@ -82,7 +83,9 @@ final class DocumentFetch: @unchecked Sendable {
             case .failure(let failure):
                 let error = Self.error(for: failure, url: url, limits: limits, timeout: timeout)
                 if let entry, failure.isUnreachable {
-                    // What the view showed last is better than an error page while the server is away.
+                    // What the view showed last is better than an error page while the server is away;
+                    // the app counts as offline until the server answers again.
+                    ServerReachability.shared.reportUnreachable(url, client: client)
                     completion(.success(Document(data: entry.body, staleBecause: error)))
                 } else {
                     completion(.failure(error))

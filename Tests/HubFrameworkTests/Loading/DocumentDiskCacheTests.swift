@@ -92,6 +92,39 @@ final class DocumentDiskCacheTests: LoopbackServerTestCase, @unchecked Sendable 
         XCTAssertEqual(back.titles, ["New"])
     }
 
+    /// A server that stops answering makes the app offline (the operations get `.offline`) until it
+    /// answers again; then the view loads afresh by itself.
+    func testAfterAnOutageTheAppIsOfflineUntilTheServerAnswersAndTheViewLoadsAfresh() throws {
+        let reachability = ServerReachability.shared
+        reachability.probeInterval = 0.1
+        serveValidated("/feed.json", title: "Old")
+        let url = server.url("/feed.json")
+        let port = server.port
+        let cache = restartedCache()
+        try MainActor.assumeIsolated {
+            let resolver = ReachabilityResolver(reachability)
+            let operation = JSONContentOperation(url: url)
+            operation.cache = cache
+            let states = StateRecorder()
+            let (loader, recorder) = LoadingFixtures.loader([operation, states], resolver: resolver)
+            loader.loadViewModel()
+            XCTAssertTrue(loadingSpin(timeout: 5) { LoadingFixtures.bodyTitles(recorder.lastViewModel) == ["Old"] })
+            server.stop()
+            loader.loadViewModel()
+            XCTAssertTrue(loadingSpin(timeout: 5) { resolver.resolveConnectivityState() == .offline },
+                          "the silent server did not make the app offline")
+            XCTAssertTrue(loadingSpin(timeout: 5) { states.seen.last == .offline && !loader.isLoading },
+                          "the operations were not told: \(states.seen)")
+            XCTAssertEqual(LoadingFixtures.bodyTitles(recorder.lastViewModel), ["Old"], "the kept copy")
+            server = try LoopbackHTTPServer(port: port)
+            serveValidated("/feed.json", title: "New")
+            XCTAssertTrue(loadingSpin(timeout: 5) { LoadingFixtures.bodyTitles(recorder.lastViewModel) == ["New"] },
+                          "the view did not load afresh once the server answered")
+            XCTAssertEqual(resolver.resolveConnectivityState(), .online)
+            XCTAssertEqual(states.seen.last, .online)
+        }
+    }
+
     func testAFreshDocumentIsUsedAfterARestartWithoutARequest() {
         server.route("/feed.json", LoopbackHTTPServer.Response(
             headers: [("Content-Type", "application/json"), ("Cache-Control", "max-age=600")],
@@ -170,5 +203,55 @@ final class DocumentDiskCacheTests: LoopbackServerTestCase, @unchecked Sendable 
         server.stop()
         XCTAssertEqual(load(server.url("/5.json"), cache: restartedCache()).titles.count, 1, "the latest is kept")
         XCTAssertEqual(load(server.url("/0.json"), cache: restartedCache()).titles, [], "the oldest went first")
+    }
+}
+
+/// Online unless a server the app loads from is silent: what HubGTK's resolver adds to the network
+/// monitor, without the monitor (whose answer depends on the machine).
+@MainActor
+private final class ReachabilityResolver: ConnectivityStateResolver {
+    private let reachability: ServerReachability
+    private var observers: [any ConnectivityStateResolverObserver] = []
+    private var token: UUID?
+
+    init(_ reachability: ServerReachability) {
+        self.reachability = reachability
+        token = reachability.addObserver { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                for observer in self.observers { observer.connectivityStateResolverStateDidChange(self) }
+            }
+        }
+    }
+
+    isolated deinit {
+        if let token { reachability.removeObserver(token) }
+    }
+
+    func resolveConnectivityState() -> ConnectivityState {
+        reachability.isAnyServerUnreachable ? .offline : .online
+    }
+
+    func addObserver(_ observer: any ConnectivityStateResolverObserver) { observers.append(observer) }
+    func removeObserver(_ observer: any ConnectivityStateResolverObserver) {
+        observers.removeAll { $0 === observer }
+    }
+}
+
+/// The connectivity states the operations after the document were given, in order.
+@MainActor
+private final class StateRecorder: ContentOperation {
+    weak var delegate: (any ContentOperationDelegate)?
+    private(set) var seen: [ConnectivityState] = []
+
+    func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
+                 viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
+    {
+        seen.append(connectivityState)
+        if let previousError {
+            delegate?.contentOperation(self, didFailWithError: previousError)
+        } else {
+            delegate?.contentOperationDidFinish(self)
+        }
     }
 }

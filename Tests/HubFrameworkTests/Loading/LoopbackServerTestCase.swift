@@ -26,6 +26,7 @@ class LoopbackServerTestCase: XCTestCase, @unchecked Sendable {
     override func tearDown() {
         server.stop()
         server = nil
+        ServerReachability.shared.forgetAll()
         XCTAssertTrue(SoupHTTPClient.shared.waitUntilIdle(timeout: 10), "an HTTP transfer outlived its test")
         super.tearDown()
     }
