@@ -23,7 +23,7 @@ final class DocumentFetch: @unchecked Sendable {
 
     /// Starts loading `url` with `client` (by default ``DefaultHTTPClient/current``), from a
     /// background queue: the cache may read its disk.
-    /// - Parameter onPrefix: handed the body so far at 256 KiB and at 1 MiB, while the rest arrives
+    /// - Parameter onPrefix: handed the body so far at 128 KiB and at 1 MiB, while the rest arrives
     ///   (not for a document from the cache, which arrives whole).
     init(url: URL, limits: ContentLimits, timeout: TimeInterval, cache: DocumentCache?, client: (any HTTPClient)?,
          onPrefix: (@Sendable (Data) -> Void)? = nil, completion: @escaping Completion)
@@ -65,7 +65,7 @@ final class DocumentFetch: @unchecked Sendable {
         let download = BoundedDownload(
             HTTPRequest(url: url, headerFields: headers), client: client, limits: bounds,
             accepts: { response in (200..<300).contains(response.statusCode) || (response.statusCode == 304 && hasEntry) },
-            prefixSizes: onPrefix == nil ? [] : [256 << 10, 1 << 20], onPrefix: onPrefix
+            prefixSizes: onPrefix == nil ? [] : [128 << 10, 1 << 20], onPrefix: onPrefix
         ) { result in
             switch result {
             case .success(let body):

@@ -34,11 +34,14 @@ struct ViewDocumentReader {
     private var members: JSONObject = [:]
     /// Handed the first part of a long body (see `ViewModelBuilder.addJSON(data:limits:onFirstPart:)`).
     private let onFirstPart: ((ViewModelBuilder) -> Void)?
+    /// Reading a prefix (`partOfAnySize`): nothing after the first part is wanted.
+    private let stopsAtFirstPart: Bool
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false)
     {
         self.onFirstPart = partOfAnySize || bytes.count >= ViewModelBuilder.streamingThreshold ? onFirstPart : nil
+        stopsAtFirstPart = partOfAnySize
         precondition(bytes.count > 0, "the caller handles empty data")
         scanner = JSONScanner(base: bytes.baseAddress!, count: bytes.count, maximumDepth: limits.maximumNestingDepth,
                               maximumNumberLength: limits.maximumNumberLength)
@@ -168,6 +171,10 @@ struct ViewDocumentReader {
                                   problems: componentProblems)
                 if let onFirstPart, builder.numberOfBodyComponentModelBuilders == Self.firstPartSize {
                     onFirstPart(firstPart())
+                    // A prefix of a download is read for its first part only: the rest of it is read
+                    // again with the whole document, so the read ends here, as it would at the
+                    // prefix's end.
+                    if stopsAtFirstPart { throw scanner.endInside(isObject: false) }
                 }
             } else {
                 let value = try scanner.parseValue(enclosingDepth: elementDepth)
