@@ -131,6 +131,32 @@ public final class DocumentCache: @unchecked Sendable {
         disk?.store(entry, for: url)
     }
 
+    /// The request headers that ask the server whether `entry` is still current (none without one).
+    package static func validatingHeaders(for entry: Entry?) -> [String: String] {
+        var headers: [String: String] = [:]
+        if let tag = entry?.entityTag { headers["If-None-Match"] = tag }
+        if let date = entry?.lastModified { headers["If-Modified-Since"] = date }
+        return headers
+    }
+
+    /// The statuses a download revalidating `entry` reads: 2xx, and 304 when there is an entry.
+    package static func acceptedStatus(revalidating entry: Entry?) -> @Sendable (HTTPResponse) -> Bool {
+        let hasEntry = entry != nil
+        return { (200..<300).contains($0.statusCode) || ($0.statusCode == 304 && hasEntry) }
+    }
+
+    /// Follows a finished download of `url` that revalidated `entry`, and returns the bytes to use:
+    /// a 304 renews the kept bytes' freshness and validators and answers with them; a 200 is kept as
+    /// its headers allow.
+    package func keep(_ body: BoundedDownload.Body, for url: URL, revalidating entry: Entry?) -> Data {
+        if body.response.statusCode == 304, let entry {
+            store(entry.body, for: url, response: body.response, previous: entry)
+            return entry.body
+        }
+        if body.response.statusCode == 200 { store(body.data, for: url, response: body.response) }
+        return body.data
+    }
+
     /// Puts `entry` in memory, making room, unless it is larger than the whole capacity.
     private func keepInMemory(_ entry: Entry, for key: String) {
         lock.withLock {

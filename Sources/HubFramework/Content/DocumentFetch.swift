@@ -53,18 +53,14 @@ final class DocumentFetch: @unchecked Sendable {
             completion(.success(Document(data: entry.body)))
             return
         }
-        var headers = ["Accept": "application/json"]
-        if let entry {
-            if let tag = entry.entityTag { headers["If-None-Match"] = tag }
-            if let date = entry.lastModified { headers["If-Modified-Since"] = date }
-        }
+        var headers = DocumentCache.validatingHeaders(for: entry)
+        headers["Accept"] = "application/json"
         let bounds = BoundedDownload.Limits(
             maximumBytes: limits.maximumDocumentBytes, responseSeconds: limits.maximumConnectSeconds,
             totalSeconds: timeout, maximumRedirects: limits.maximumRedirects)
-        let hasEntry = entry != nil
         let download = BoundedDownload(
             HTTPRequest(url: url, headerFields: headers), client: client, limits: bounds,
-            accepts: { response in (200..<300).contains(response.statusCode) || (response.statusCode == 304 && hasEntry) },
+            accepts: DocumentCache.acceptedStatus(revalidating: entry),
             prefixSizes: onPrefix == nil ? [] : [128 << 10, 1 << 20], onPrefix: onPrefix
         ) { result in
             switch result {
@@ -72,14 +68,8 @@ final class DocumentFetch: @unchecked Sendable {
                 ServerReachability.shared.reportReachable(url)
                 // Kept before the view gets it, so that a restart right after finds it on disk; the
                 // first rows of a long document were shown from its prefix already.
-                if body.response.statusCode == 304, let entry {
-                    // The kept bytes are still current; the answer may renew their freshness and validators.
-                    cache?.store(entry.body, for: url, response: body.response, previous: entry)
-                    completion(.success(Document(data: entry.body)))
-                } else {
-                    if body.response.statusCode == 200 { cache?.store(body.data, for: url, response: body.response) }
-                    completion(.success(Document(data: body.data)))
-                }
+                let data = cache?.keep(body, for: url, revalidating: entry) ?? body.data
+                completion(.success(Document(data: data)))
             case .failure(let failure):
                 let error = Self.error(for: failure, url: url, limits: limits, timeout: timeout)
                 if let entry, failure.isUnreachable {

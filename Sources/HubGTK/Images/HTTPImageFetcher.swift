@@ -37,25 +37,15 @@ enum HTTPImageFetcher {
             let limits = BoundedDownload.Limits(maximumBytes: maximumBytes, responseSeconds: timeout,
                                                 totalSeconds: max(timeout, maximumSeconds),
                                                 maximumRedirects: maximumRedirects, sharedBudget: budget)
-            var headers = ["Accept": "image/*, */*;q=0.5"]
-            if let entry {
-                if let tag = entry.entityTag { headers["If-None-Match"] = tag }
-                if let date = entry.lastModified { headers["If-Modified-Since"] = date }
-            }
-            let hasEntry = entry != nil
+            var headers = DocumentCache.validatingHeaders(for: entry)
+            headers["Accept"] = "image/*, */*;q=0.5"
             let download = BoundedDownload(
                 HTTPRequest(url: url, headerFields: headers), limits: limits,
-                accepts: { (200..<300).contains($0.statusCode) || ($0.statusCode == 304 && hasEntry) }
+                accepts: DocumentCache.acceptedStatus(revalidating: entry)
             ) { result in
                 switch result {
                 case .success(let body):
-                    if body.response.statusCode == 304, let entry {
-                        cache.store(entry.body, for: url, response: body.response, previous: entry)
-                        completion(.success(entry.body))
-                    } else {
-                        if body.response.statusCode == 200 { cache.store(body.data, for: url, response: body.response) }
-                        completion(.success(body.data))
-                    }
+                    completion(.success(cache.keep(body, for: url, revalidating: entry)))
                 case .failure(let failure):
                     if let entry, failure.isUnreachable {
                         // The picture the view showed last, while its server is away.
