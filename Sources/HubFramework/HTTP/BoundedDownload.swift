@@ -83,11 +83,6 @@ package final class BoundedDownload: @unchecked Sendable {
 
     package typealias Completion = @Sendable (Result<Body, Failure>) -> Void
 
-    /// From this many bytes received, the memory of a download that ended early is given back to the
-    /// system at once: the chunks were allocated on the client's thread, and glibc would otherwise
-    /// keep them resident for that thread's next allocations.
-    private static let trimThreshold = 16 << 20
-
     private let limits: Limits
     private let accepts: @Sendable (HTTPResponse) -> Bool
     private let client: (any HTTPClient)?
@@ -100,9 +95,9 @@ package final class BoundedDownload: @unchecked Sendable {
     private var hop = 0
     private var response: HTTPResponse?
     private var redirects = 0
-    /// The body as it arrived, joined once at the end: appending to one `Data` would double its
-    /// buffer as it grows, so a body near the limit could hold twice the limit in memory.
-    private var chunks: [Data] = []
+    /// The final response's body so far; dropped (and its memory given back) when the download ends.
+    private var received: BodyBuffer?
+    /// Bytes drawn from `limits.sharedBudget`.
     private var bodyBytes = 0
     private var timers: [DispatchWorkItem] = []
     /// Sizes at which `onPrefix` still wants the body so far, smallest first.
@@ -150,6 +145,7 @@ package final class BoundedDownload: @unchecked Sendable {
         let (number, request) = lock.withLock { () -> (Int, HTTPRequest) in
             hop += 1
             response = nil
+            received = nil
             return (hop, self.request)
         }
         if limits.responseSeconds < limits.totalSeconds {
@@ -188,13 +184,13 @@ package final class BoundedDownload: @unchecked Sendable {
                 if let budget = limits.sharedBudget, !budget.reserve(data.count) {
                     return .overSharedBudget(limit: budget.limit)
                 }
-                chunks.append(data)
+                let body = received ?? BodyBuffer(limit: limits.maximumBytes)
+                received = body
+                body.append(data)
                 bodyBytes += data.count
                 if let next = prefixSizes.first, bodyBytes >= next, onPrefix != nil {
                     prefixSizes.removeAll { $0 <= bodyBytes }
-                    var joined = Data(capacity: bodyBytes)
-                    for chunk in chunks { joined.append(chunk) }
-                    prefix = joined
+                    prefix = body.prefix(bodyBytes)
                 }
                 return nil
             }
@@ -203,10 +199,8 @@ package final class BoundedDownload: @unchecked Sendable {
         case .finished:
             let body = lock.withLock { () -> Body? in
                 guard hop == number, completion != nil, let response else { return nil }
-                var data = Data(capacity: bodyBytes)
-                for chunk in chunks { data.append(chunk) }
-                chunks = []
-                return Body(response: response, data: data)
+                defer { received = nil }
+                return Body(response: response, data: received?.takeData() ?? Data())
             }
             if let body { finish(.success(body)) }
         case .failed(let error):
@@ -259,23 +253,21 @@ package final class BoundedDownload: @unchecked Sendable {
 
     /// Ends the download once: stops its timers and transfer and reports `result` (nothing for nil).
     private func finish(_ result: Result<Body, Failure>?) {
-        let ended = lock.withLock { () -> ((any HTTPTransfer)?, [DispatchWorkItem], Completion, Bool)? in
+        let ended = lock.withLock { () -> ((any HTTPTransfer)?, [DispatchWorkItem], Completion)? in
             guard let completion else { return nil }
             self.completion = nil
             onPrefix = nil
-            let trim = bodyBytes >= Self.trimThreshold && !chunks.isEmpty
-            chunks = []
+            received = nil
             limits.sharedBudget?.release(bodyBytes)
             defer {
                 transfer = nil
                 timers = []
             }
-            return (transfer, timers, completion, trim)
+            return (transfer, timers, completion)
         }
-        guard let (transfer, timers, completion, trim) = ended else { return }
+        guard let (transfer, timers, completion) = ended else { return }
         for timer in timers { timer.cancel() }
         transfer?.cancel()
-        if trim { DispatchQueue.global(qos: .utility).async { FreedMemory.returnToSystem() } }
         // Never on the client's thread: what a completion does (a cache written to disk) must not
         // hold up the other transfers, or the cancels that go through that thread.
         if let result { DispatchQueue.global(qos: .userInitiated).async { completion(result) } }
