@@ -36,6 +36,14 @@ public struct LiveServiceError: Error, CustomStringConvertible {
 /// connection whose first message is anything else is answered with an error line and closed,
 /// and nothing else happens: the delegate never hears of it.
 ///
+/// **A client with the token always gets in.** Connections that have not sent the token yet have a
+/// small budget of their own (``LiveServiceLimits/maximumWaitingConnections``) and a short deadline
+/// (``LiveServiceLimits/tokenTimeout``); when the budget is full, a new connection pushes out the one
+/// that has waited longest. Silent connections held open by another process therefore never keep
+/// `hublive` out, and only clients with the token can take the slots of
+/// ``LiveServiceLimits/maximumConnections``. When those are all taken, the next client's token is
+/// answered with `error the live service is full …`, so `hublive` can say so.
+///
 /// **Every client is bounded** (``limits``): connections at once, document size (checked on the
 /// length prefix, before anything is allocated), time to send the token, idle time, and answers
 /// queued for a client that does not read them. Each authenticated document goes to the delegate,
@@ -67,10 +75,13 @@ public final class LiveService {
     public private(set) var port: UInt16?
     /// True between a successful `start(onPort:token:)` and `stop()`.
     public var isListening: Bool { port != nil }
-    /// Clients connected now.
+    /// Clients connected now, whether or not they have sent the token.
     public var connectionCount: Int { connections.count }
-    /// Connections closed on arrival because ``LiveServiceLimits/maximumConnections`` clients were
-    /// connected already, since creation.
+    /// Connections that have not sent the session token yet.
+    public var waitingConnectionCount: Int { waiting.count }
+    /// Connections turned away since creation: pushed out while waiting for their token by a newer
+    /// connection (``LiveServiceLimits/maximumWaitingConnections``), or told that the service is full
+    /// when their token arrived (``LiveServiceLimits/maximumConnections``).
     public private(set) var refusedConnectionCount = 0
     /// Connections closed because their first message was not the session token, since creation.
     public private(set) var rejectedTokenCount = 0
@@ -80,8 +91,12 @@ public final class LiveService {
     private var service: UnsafeMutablePointer<GSocketService>?
     private var incomingHandler: gulong = 0
     private var connections: [ObjectIdentifier: LiveConnection] = [:]
-    /// Set while connections are being refused for the cap, so the log says so once per burst.
-    private var isRefusingConnections = false
+    /// The connections without the token yet, longest waiting first.
+    private var waiting: [LiveConnection] = []
+    /// The connections that sent the token and were let in.
+    private var admitted: Set<ObjectIdentifier> = []
+    /// Set while waiting connections are being pushed out, so the log says so once per burst.
+    private var isPushingOutConnections = false
 
     /// A stopped service held to `limits`.
     /// - Parameter limits: the bounds every connection is held to.
@@ -144,6 +159,8 @@ public final class LiveService {
     public func stop() {
         for connection in Array(connections.values) { connection.close() }
         connections.removeAll()
+        waiting.removeAll()
+        admitted.removeAll()
         guard let service else { return }
         hub_signal_disconnect(service, incomingHandler)
         incomingHandler = 0
@@ -164,21 +181,38 @@ public final class LiveService {
             g_io_stream_close(hub_io_stream(connectionPointer), nil, nil)
             return true
         }
-        guard connections.count < limits.maximumConnections else {
+        if waiting.count >= limits.maximumWaitingConnections {
+            // The one that has waited longest makes room: a client that sends its token at once
+            // always gets in, however fast another process opens silent connections.
+            let oldest = waiting.removeFirst()
             refusedConnectionCount += 1
-            if !isRefusingConnections {
-                isRefusingConnections = true
-                log("refused connections: \(limits.maximumConnections) clients are connected already "
-                    + "(LiveServiceLimits.maximumConnections)")
+            if !isPushingOutConnections {
+                isPushingOutConnections = true
+                log("closed connections that had not sent the session token to make room for new ones: "
+                    + "\(limits.maximumWaitingConnections) were waiting (LiveServiceLimits.maximumWaitingConnections)")
             }
-            // Closing a socket nothing was read from or written to does not wait.
-            g_io_stream_close(hub_io_stream(connectionPointer), nil, nil)
-            return true
+            oldest.turnAway(Self.waitedTooLongRefusal)
+        } else {
+            isPushingOutConnections = false
         }
-        isRefusingConnections = false
         let live = LiveConnection(connection: connection, service: self)
         connections[ObjectIdentifier(live)] = live
+        waiting.append(live)
         live.start()
+        return true
+    }
+
+    /// A connection sent the right token: true when it may stay (a slot of
+    /// ``LiveServiceLimits/maximumConnections`` was free), false when it must be told the service is full.
+    fileprivate func admit(_ connection: LiveConnection) -> Bool {
+        waiting.removeAll { $0 === connection }
+        guard admitted.count < limits.maximumConnections else {
+            refusedConnectionCount += 1
+            log("refused a client: \(limits.maximumConnections) clients are connected already "
+                + "(LiveServiceLimits.maximumConnections)")
+            return false
+        }
+        admitted.insert(ObjectIdentifier(connection))
         return true
     }
 
@@ -193,6 +227,8 @@ public final class LiveService {
 
     fileprivate func connectionDidClose(_ connection: LiveConnection) {
         connections[ObjectIdentifier(connection)] = nil
+        admitted.remove(ObjectIdentifier(connection))
+        waiting.removeAll { $0 === connection }
     }
 
     fileprivate func deliver(_ message: Data) -> LiveReply {
@@ -218,6 +254,16 @@ public final class LiveService {
 
     /// Connections the kernel queues until the service accepts them.
     static let listenBacklog: Int32 = 128
+
+    /// The answer to a client whose token arrived while every slot was taken (after `error `).
+    public var fullRefusal: String {
+        "the live service is full: \(limits.maximumConnections) clients are connected already "
+            + "(LiveServiceLimits.maximumConnections); try again when one of them has finished"
+    }
+
+    /// The answer to a connection pushed out while it waited for its token (after `error `).
+    public static let waitedTooLongRefusal = "the live service closed the connection: it had not sent the session "
+        + "token, and newer connections needed its place"
 
     /// The answer to a connection without the right token (after `error `).
     public static let tokenRefusal = "the live service refused the connection: it did not start with this session's token "
@@ -399,6 +445,10 @@ private final class LiveConnection {
             if token.matches(message) {
                 isAuthenticated = true
                 tokenTimer = nil
+                guard service.admit(self) else {
+                    turnAway(service.fullRefusal)
+                    return
+                }
                 framer.maximumMessageSize = limits.maximumMessageSize
             } else {
                 rejectToken(service, message.isEmpty ? "an empty first message" : "a wrong token")
@@ -406,6 +456,12 @@ private final class LiveConnection {
             return
         }
         write(service.deliver(message).line)
+    }
+
+    /// Answers `error <reason>` and closes without reading anything more; the delegate never hears of it.
+    func turnAway(_ reason: String) {
+        write(LiveReply.refused(reason).line)
+        closeAfterWriting()
     }
 
     /// Answers, and closes without reading anything more; the delegate never hears of it.

@@ -12,7 +12,8 @@ import XCTest
 /// and holds no more descriptors, threads or memory than before. The limits are made small here
 /// so the timeouts take a fraction of a second.
 final class LiveServiceHostileClientTests: GtkTestCase, @unchecked Sendable {
-    private static let limits = LiveServiceLimits(maximumConnections: 8, maximumMessageSize: 1024 * 1024,
+    private static let limits = LiveServiceLimits(maximumConnections: 8, maximumWaitingConnections: 6,
+                                                  maximumMessageSize: 1024 * 1024,
                                                   maximumDiscardedBytes: 2 * 1024 * 1024, idleTimeout: 0.5,
                                                   tokenTimeout: 0.4, maximumQueuedReplies: 8)
     private static let good = LiveFixtures.rows(5, title: "Last good")
@@ -249,6 +250,8 @@ final class LiveServiceHostileClientTests: GtkTestCase, @unchecked Sendable {
 
     // MARK: Many clients
 
+    // Silent connections take the waiting slots only: the newest push out the oldest, and the
+    // ones that stay authenticate into the slots of maximumConnections, then idle out.
     func testHundredsOfIdleConnectionsAreCappedThenDropped() throws {
         try onMain {
             // Time enough to open them all (on a busy machine) before the first ones are dropped.
@@ -271,11 +274,14 @@ final class LiveServiceHostileClientTests: GtkTestCase, @unchecked Sendable {
             }
             let opened = try XCTUnwrap(sockets.value)
             XCTAssertEqual(opened.filter { $0 < 0 }.count, 0, "every connect succeeds at the TCP level")
-            pump(until: { session.service.refusedConnectionCount + session.service.connectionCount == count },
+            // Each one pushed out is closed once its answer is written: wait for that too.
+            pump(until: { session.service.refusedConnectionCount + session.service.waitingConnectionCount == count
+                            && session.service.connectionCount == session.service.waitingConnectionCount },
                  "every connection to be accepted or refused")
-            XCTAssertEqual(session.service.connectionCount, Self.limits.maximumConnections)
-            XCTAssertEqual(session.service.refusedConnectionCount, count - Self.limits.maximumConnections)
-            XCTAssertEqual(session.log.value?.filter { $0.contains("refused connections") }.count, 1, "said once")
+            XCTAssertEqual(session.service.connectionCount, Self.limits.maximumWaitingConnections)
+            XCTAssertEqual(session.service.waitingConnectionCount, Self.limits.maximumWaitingConnections)
+            XCTAssertEqual(session.service.refusedConnectionCount, count - Self.limits.maximumWaitingConnections)
+            XCTAssertEqual(session.log.value?.filter { $0.contains("to make room for new ones") }.count, 1, "said once")
 
             // The accepted ones authenticate, then idle: dropped after the idle timeout.
             let closed = inBackground("every connection to be closed") { () -> Int in
@@ -286,13 +292,91 @@ final class LiveServiceHostileClientTests: GtkTestCase, @unchecked Sendable {
             }
             XCTAssertEqual(closed, count)
             pump(until: { session.service.connectionCount == 0 }, "the service to let go of them")
-            XCTAssertEqual(session.service.timedOutConnectionCount, Self.limits.maximumConnections)
+            XCTAssertEqual(session.service.timedOutConnectionCount, Self.limits.maximumWaitingConnections)
             XCTAssertEqual(session.service.rejectedTokenCount, 0)
             assertStillServes(session)
             pump(for: 0.2)
             let after = ProcessResources.now()
             XCTAssertLessThanOrEqual(after.openDescriptors, baseline.openDescriptors + 2, "\(baseline) → \(after)")
             XCTAssertLessThanOrEqual(after.threads, baseline.threads + 2, "\(baseline) → \(after)")
+        }
+    }
+
+    // Another local process holds every waiting slot and opens a new silent connection as soon as
+    // one of its own is closed (the flood of issue 28 held 16 connections, reconnecting after each
+    // timeout): every push with the token still gets in, at once.
+    func testSilentConnectionsHeldOpenNeverKeepATokenHolderOut() throws {
+        try onMain {
+            var limits = Self.limits
+            limits.tokenTimeout = 10
+            let session = try startViewer(limits: limits)
+            defer { stopViewer(session) }
+            let port = session.port
+            let stop = SharedValue<Bool>()
+            let opened = SharedValue<Int>()
+            // The attacker: keeps twice the waiting budget open, replacing each one the service
+            // closes, until told to stop.
+            Thread.detachNewThread {
+                var sockets: [Int32] = []
+                var count = 0
+                while stop.value != true {
+                    sockets.removeAll { socket in
+                        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                        guard poll(&descriptor, 1, 0) > 0 else { return false }
+                        close(socket)
+                        return true
+                    }
+                    while sockets.count < 2 * Self.limits.maximumWaitingConnections {
+                        let socket = RawLiveClient.connect(port: port)
+                        if socket >= 0 { sockets.append(socket) }
+                        count += 1
+                    }
+                    opened.value = count
+                    usleep(1000)
+                }
+                for socket in sockets { close(socket) }
+            }
+            pump(until: { (opened.value ?? 0) >= 4 * Self.limits.maximumWaitingConnections },
+                 "the attacker to hold the waiting slots")
+            for attempt in 0..<8 {
+                let document = LiveFixtures.rows(2, title: "Push \(attempt)")
+                XCTAssertEqual(push(document, in: session), "ok \(document.count)", "push \(attempt)")
+                XCTAssertLessThanOrEqual(session.service.waitingConnectionCount, Self.limits.maximumWaitingConnections)
+            }
+            XCTAssertGreaterThan(session.service.refusedConnectionCount, 0, "the attacker's connections were pushed out")
+            stop.value = true
+            assertStillServes(session)
+        }
+    }
+
+    // Only clients with the token take the slots of maximumConnections; when they are all taken, the
+    // next one is told so, in words hublive prints.
+    func testAFullServiceSaysSo() throws {
+        try onMain {
+            let session = try startViewer()
+            defer { stopViewer(session) }
+            let (port, token) = (session.port, session.token)
+            let held = inBackground("the clients to take every slot") { () -> [Int32] in
+                (0..<Self.limits.maximumConnections).map { _ in
+                    let socket = RawLiveClient.connect(port: port)
+                    RawLiveClient.send(socket, token)
+                    return socket
+                }
+            } ?? []
+            pump(until: { session.service.connectionCount == Self.limits.maximumConnections
+                            && session.service.waitingConnectionCount == 0 }, "the clients to be let in")
+            let document = LiveFixtures.rows(2, title: "One too many")
+            XCTAssertEqual(push(document, in: session), "error \(session.service.fullRefusal)")
+            XCTAssertTrue(session.service.fullRefusal.hasPrefix("the live service is full: 8 clients are connected"),
+                          session.service.fullRefusal)
+            XCTAssertEqual(session.service.refusedConnectionCount, 1)
+            XCTAssertEqual(session.log.value?.filter { $0.contains("refused a client: 8 clients") }.count, 1)
+            // One leaves, and the next push gets in.
+            close(held[0])
+            pump(until: { session.service.connectionCount == Self.limits.maximumConnections - 1 }, "one to leave")
+            XCTAssertEqual(push(document, in: session), "ok \(document.count)")
+            for socket in held.dropFirst() { close(socket) }
+            assertStillServes(session)
         }
     }
 
