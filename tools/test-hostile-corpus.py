@@ -10,8 +10,11 @@ at a corrupt and a 10-gigapixel PNG. Run by `make test` under Xvfb, with the deb
 
     tools/test-hostile-corpus.py .build/debug/hub-viewer
 """
+import functools
+import http.server
 import os
 import shutil
+import threading
 import subprocess
 import sys
 import tempfile
@@ -36,6 +39,11 @@ def generate(folder):
             handle.write(text)
         paths[name] = path
 
+    # A view title over the 16 MiB an X request may carry (issue 28: it ended the viewer with BadLength).
+    write("title-50mib.json", '{"title": "%s", "body": [{"id": "a", "text": {"title": "row"}}]}' % ("t" * (50 << 20)))
+    # 16 KiB without a break opportunity in a wrapping label (issue 28: 11-30 s of frozen window).
+    write("label-16kib-unbroken.json", '{"body": [{"id": "a", "component": {"id": "default:label"}, '
+          '"text": {"title": "%s"}}]}' % ("x" * (16 << 10)))
     write("title-15mib.json", '{"body": [{"id": "a", "text": {"title": "%s", "subtitle": "below"}}]}' % ("x" * (15 << 20)))
     write("number-100k-digits.json", '{"body": [{"id": "a", "custom": {"n": %s}}]}' % ("9" * 100000))
     write("nesting-100k.json", "[" * 100000)
@@ -55,6 +63,9 @@ def generate(folder):
     return paths
 
 
+# Generated cases also opened over loopback HTTP (hub-json:http://…), as a server would send them.
+HTTP_CASES = ["title-50mib.json", "title-15mib.json", "label-16kib-unbroken.json"]
+
 # name: (expected outcome, a phrase the message or the view must contain)
 EXPECTED = {
     "empty.json": ("error", "empty"),
@@ -66,6 +77,8 @@ EXPECTED = {
     "truncated.json": ("error", "end of the data"),
     "wrong-types.json": ("rendered", None),
     "title-15mib.json": ("rendered", None),
+    "title-50mib.json": ("rendered", None),
+    "label-16kib-unbroken.json": ("rendered", None),
     "number-100k-digits.json": ("error", "longer than 100 characters"),
     "nesting-100k.json": ("error", "deeper than 512"),
     "key-1mib.json": ("rendered", None),
@@ -90,12 +103,21 @@ def main():
         if missing or unexpected:
             sys.exit("test-hostile-corpus: the corpus and EXPECTED disagree: missing %s, unexpected %s"
                      % (sorted(missing), sorted(unexpected)))
-        for name in sorted(paths):
+        # The same documents over HTTP, for those that a server can send as well as a file can.
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=folder)
+        handler.func.log_message = lambda *args: None
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        uris = {name: "file://" + path for name, path in paths.items()}
+        for name in HTTP_CASES:
+            uris["http:" + name] = "hub-json:http://127.0.0.1:%d/%s" % (server.server_address[1], name)
+            EXPECTED["http:" + name] = EXPECTED[name]
+        for name in sorted(uris):
             outcome, phrase = EXPECTED[name]
-            output = os.path.join(folder, name + ".png")
+            output = os.path.join(folder, name.replace(":", "-") + ".png")
             started = time.monotonic()
             process = subprocess.Popen([viewer, "--screenshot", output, "--size", "800x600", "--no-live",
-                                        "file://" + paths[name]], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        uris[name]], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
             # wait4 gives the child's own peak resident set (ru_maxrss, in KiB).
             stdout = process.stdout.read()
             stderr = process.stderr.read()
@@ -128,7 +150,8 @@ def main():
         shutil.rmtree(folder, ignore_errors=True)
     if failures:
         sys.exit("test-hostile-corpus: FAIL: %s" % ", ".join(failures))
-    print("test-hostile-corpus: OK (%d documents)" % len(EXPECTED))
+    print("test-hostile-corpus: OK (%d documents, %d of them also over HTTP)" % (len(EXPECTED) - len(HTTP_CASES),
+                                                                           len(HTTP_CASES)))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@ import Foundation
 
 import Glibc
 
-/// A small HTTP/1.1 server on 127.0.0.1 for tests that load over the network.
+/// A small HTTP/1.1 server on 127.0.0.1 (or ::1) for tests that load over the network.
 ///
 /// It listens on an ephemeral port (`port`, `baseURL`), serves the routes a test registers and records
 /// every request. A response can be delayed (for timeout tests, interrupted at once by `stop()`), can close
@@ -137,8 +137,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     /// How long a connection may take to send its request.
     private static let readTimeout: TimeInterval = 10
 
-    /// A server on an ephemeral port, or on `port` (to bring a stopped server back at its address).
-    public init(port requested: UInt16 = 0) throws {
+    /// The address listened on: `127.0.0.1`, or `::1` for a server made with `ipv6`.
+    public let host: String
+
+    /// A server on an ephemeral port, or on `port` (to bring a stopped server back at its address),
+    /// on the IPv4 loopback address or, with `ipv6`, the IPv6 one.
+    public init(port requested: UInt16 = 0, ipv6: Bool = false) throws {
+        host = ipv6 ? "::1" : "127.0.0.1"
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw ServerError.system("pipe", errno) }
         wakeRead = pipeEnds[0]
@@ -147,7 +152,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         Self.closeOnExec(wakeWrite)
 
         let socketType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        let fd = socket(AF_INET, socketType, 0)
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, socketType, 0)
         guard fd >= 0 else {
             let code = errno
             close(wakeRead)
@@ -164,25 +169,31 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         var reuse: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
 
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = requested.bigEndian
-        guard inet_pton(AF_INET, "127.0.0.1", &address.sin_addr) == 1 else { throw fail("inet_pton") }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        let bound: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = requested.bigEndian
+            guard inet_pton(AF_INET6, "::1", &address.sin6_addr) == 1 else { throw fail("inet_pton") }
+            bound = Self.bind(fd, to: &address)
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = requested.bigEndian
+            guard inet_pton(AF_INET, "127.0.0.1", &address.sin_addr) == 1 else { throw fail("inet_pton") }
+            bound = Self.bind(fd, to: &address)
         }
         guard bound == 0 else { throw fail("bind") }
         guard listen(fd, 64) == 0 else { throw fail("listen") }
 
-        var boundAddress = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        // The port is at the same place in both address structures.
+        var boundAddress = sockaddr_in6()
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
         let named = withUnsafeMutablePointer(to: &boundAddress) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard named == 0 else { throw fail("getsockname") }
-        port = UInt16(bigEndian: boundAddress.sin_port)
+        port = UInt16(bigEndian: boundAddress.sin6_port)
         listener = fd
 
         runningThreads = 1
@@ -197,11 +208,23 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         stop()
     }
 
-    /// `http://127.0.0.1:<port>`.
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// `bind(2)` with an IPv4 or IPv6 socket address.
+    private static func bind<Address>(_ socket: Int32, to address: inout Address) -> Int32 {
+        withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(socket, $0, socklen_t(MemoryLayout<Address>.size))
+            }
+        }
+    }
+
+    /// `http://127.0.0.1:<port>` (`http://[::1]:<port>` over IPv6).
+    public var baseURL: URL { URL(string: "http://\(urlHost):\(port)")! }
+
+    /// `host` as it is written in a URL (an IPv6 address in brackets).
+    private var urlHost: String { host.contains(":") ? "[\(host)]" : host }
 
     /// `baseURL` with `path` (which should start with `/`, and may carry a query).
-    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "http://\(urlHost):\(port)\(path)")! }
 
     /// Serves `response` for requests whose path (without query) is `path`, whatever the method.
     public func route(_ path: String, _ response: Response) {

@@ -102,7 +102,7 @@ final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
                 let page = try XCTUnwrap(app.navigator.currentPage)
                 XCTAssertTrue(page.isErrorPage, text)
                 pump(until: { page.viewController.liveBodyComponentCount > 0 }, "the error page")
-                XCTAssertTrue(bodyTitles(page).contains("No feature handles “\(text)”."), "\(bodyTitles(page))")
+                XCTAssertTrue(bodyTitles(page).contains("No feature handles “\u{2068}\(text)\u{2069}”."), "\(bodyTitles(page))")
                 let targets = page.viewController.viewModel?.bodyComponentModels.compactMap(\.target?.uri) ?? []
                 XCTAssertEqual(targets, [AtlasApp.countries, AtlasApp.countryURI("Peru")], "a link per feature")
             }

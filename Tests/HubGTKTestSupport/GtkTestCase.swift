@@ -55,6 +55,35 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// The longest main-loop stall a test accepts: 50 ms (three frames) in an optimized build, twice
+    /// that in the debug build that `make test` runs (the framework's own code, unoptimized, takes
+    /// several times longer around GTK's unchanged work), five times under a sanitizer
+    /// (`make sanitize`), whose checks slow every call that GTK makes into the program.
+    package static var mainLoopStallBound: Double {
+        if dlsym(nil, "__sanitizer_get_current_allocated_bytes") != nil { return 0.25 }
+        #if DEBUG
+        return 0.1
+        #else
+        return 0.05
+        #endif
+    }
+
+    /// Pumps until `condition` holds and returns the longest time between two turns of the main loop.
+    @MainActor
+    package func pumpMeasuringStalls(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition",
+                                     file: StaticString = #filePath, line: UInt = #line) -> Double
+    {
+        var last = ProcessInfo.processInfo.systemUptime
+        var longest = 0.0
+        pump(until: {
+            let now = ProcessInfo.processInfo.systemUptime
+            longest = max(longest, now - last)
+            last = now
+            return condition()
+        }, timeout: timeout, message, file: file, line: line)
+        return longest
+    }
+
     /// Pumps the main context for a fixed time (lets GTK lay out and draw).
     @MainActor
     package func pump(for seconds: Double) {

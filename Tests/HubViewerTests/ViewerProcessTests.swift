@@ -167,6 +167,27 @@ final class ViewerProcessTests: XCTestCase {
         let usage = try run(viewerPath, ["--size", "huge"])
         XCTAssertEqual(usage.terminationStatus, 2, "bad options are refused with a usage message")
     }
+
+    // Issue 28: a plain path, absolute or relative to the working directory, names a file with
+    // --screenshot as it does without it.
+    func testScreenshotTakesPlainPaths() throws {
+        try requireDisplay()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-shot-paths-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"title": "Plain path", "body": [{"id": "a", "text": {"title": "From a path"}}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("view.json"))
+        for argument in [folder.appendingPathComponent("view.json").path, "view.json", "./view.json"] {
+            let shot = try runCapturing(["--screenshot", "shot.png", "--size", "400x300", argument], in: folder)
+            XCTAssertEqual(shot.status, 0, "\(argument): \(shot.error)")
+            let data = try Data(contentsOf: folder.appendingPathComponent("shot.png"))
+            XCTAssertEqual(Array(data.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "\(argument): a PNG file")
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("shot.png"))
+        }
+        let missing = try runCapturing(["--screenshot", "never.png", "missing.json"], in: folder)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.error.contains("missing.json"), missing.error)
+    }
 }
 
 /// The viewer remembers its window between runs: real launches with GSettings' keyfile backend in

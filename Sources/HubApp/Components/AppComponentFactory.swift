@@ -48,7 +48,7 @@ public final class AppComponentFactory: ComponentFactoryShowcaseNameProvider {
     public func showcaseSampleModel(forComponentName name: String, builder: ComponentModelBuilder) -> Bool {
         switch name {
         case Self.liveProblems.namePart:
-            builder.subtitle = "The last document (1.2 KB) was not shown; the view shows the last good one"
+            builder.subtitle = "The last document (1.2 KiB) was not shown; the view shows the last good one"
             builder.descriptionText = """
                 body[3].title: expected a string, found a number
                 body[7].images.main.uri: expected a URL, found the string "http://" which is not a valid URL

@@ -5,8 +5,24 @@ import HubGTK
 extension Navigator {
     /// Why a URI could not be shown.
     enum ErrorReason {
-        case empty, malformed, unhandled
+        case empty, malformed, unhandled, tooLong
+        /// An http(s) or mailto URI that no application of the desktop opened.
+        case noApplication
         case broken(String)
+    }
+
+    /// The most characters of what the user typed that a message quotes.
+    static let longestQuote = 120
+
+    /// `text` in quotation marks for a sentence: at most ``longestQuote`` characters of it (the start
+    /// and the end, "…" between), inside Unicode isolates (U+2068 … U+2069) so that a right-to-left
+    /// override or right-to-left text in it cannot reorder the sentence around it.
+    static func quoted(_ text: String) -> String {
+        var shown = text
+        if text.count > longestQuote {
+            shown = String(text.prefix(longestQuote - 21)) + "…" + String(text.suffix(20))
+        }
+        return "“\u{2068}\(shown)\u{2069}”"
     }
 
     /// The page shown instead of a view that cannot be: what was wrong, and a row per registered
@@ -24,9 +40,14 @@ extension Navigator {
             case .empty:
                 message.title = example.map { "Type a view URI, for example \($0.absoluteString)." }
                     ?? "Type a view URI."
-            case .malformed: message.title = "“\(text)” is not a valid URI."
-            case .unhandled: message.title = "No feature handles “\(text)”."
-            case .broken(let why): message.title = "“\(text)” could not be opened: \(why)"
+            case .malformed: message.title = "\(Self.quoted(text)) is not a valid URI."
+            case .unhandled: message.title = "No feature handles \(Self.quoted(text))."
+            case .tooLong:
+                message.title = "\(Self.quoted(text)) is too long to be a view URI: "
+                    + "\(text.utf8.count.formatted()) bytes, where the limit is \(Navigator.maximumURILength.formatted())."
+            case .noApplication:
+                message.title = "No application on this computer opens \(Self.quoted(text))."
+            case .broken(let why): message.title = "\(Self.quoted(text)) could not be opened: \(why)"
             }
             message.customData = ["fullWidth": true]
             let heading = builder.bodyComponentModelBuilder(withIdentifier: "features-heading")

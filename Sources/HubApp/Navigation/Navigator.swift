@@ -52,6 +52,9 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     public private(set) var history: [String] = []
     /// Opens URIs that are not view URIs; defaults to the desktop's handler.
     public var externalOpener: @MainActor (URL) -> Bool = Navigator.openWithDesktop
+    /// The longest text ``open(_:)`` takes as a URI, in bytes of UTF-8: 16,384, far more than any
+    /// view URI needs. A longer one shows the error page saying so.
+    public static let maximumURILength = 16_384
     /// A URI the error page suggests (the app's start URI).
     public var exampleURI: URL?
     /// How many body components the pages that are not on screen may keep in memory together.
@@ -80,6 +83,10 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     @discardableResult
     public func open(_ text: String) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.utf8.count <= Self.maximumURILength else {
+            push(errorPage(for: trimmed, reason: .tooLong))
+            return false
+        }
         guard let uri = URL(string: trimmed), uri.scheme != nil, !trimmed.isEmpty else {
             push(errorPage(for: trimmed, reason: trimmed.isEmpty ? .empty : .malformed))
             return false
@@ -96,7 +103,10 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
             }
         }
         if let scheme = uri.scheme?.lowercased(), ["http", "https", "mailto"].contains(scheme) {
-            return externalOpener(uri)
+            if externalOpener(uri) { return true }
+            // Said where the user looks, not only in the log.
+            push(errorPage(for: trimmed, reason: .noApplication))
+            return false
         }
         push(errorPage(for: trimmed, reason: .unhandled))
         return false

@@ -38,7 +38,9 @@ enum ScreenshotRunner {
         // way out closes it.
         defer { app.close() }
         window.window.resize(width: options.width, height: options.height)
-        let uri = options.uris.first ?? app.startURI.absoluteString
+        // A path names a file, relative to the working directory, as it does without --screenshot.
+        let uri = options.uris.first.map { ApplicationCommandLine.url(forArgument: $0)?.absoluteString ?? $0 }
+            ?? app.startURI.absoluteString
         let opened = app.navigator.open(uri)
         guard let page = app.navigator.currentPage else { return 1 }
         let loaded = GtkRuntime.iterate(until: { !page.viewController.isLoading && page.viewController.viewModel != nil },

@@ -358,7 +358,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             viewIdentifier = found.value
         }
         if let found = schema.navigationBarTitlePath.first(in: root, at: location, problems: problems) {
-            navigationBarTitle = found.value
+            // A title reaches the window system as well as a label: bounded like every text.
+            navigationBarTitle = problems.boundedText(found.value, at: found.location)
         }
         if let found = schema.headerComponentModelDictionaryPath.first(in: root, at: location, problems: problems) {
             applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1) { identifier in

@@ -15,7 +15,7 @@ import Foundation
 /// | ``maximumDocumentBytes`` | 256 MiB | the load fails with an error naming the limit |
 /// | ``maximumNestingDepth`` | 512 | the document is rejected (`JSONError.tooDeep`) |
 /// | ``maximumNumberLength`` | 100 characters | the document is rejected (`JSONError.numberTooLong`) |
-/// | ``maximumTextLength`` | 16,384 bytes of UTF-8 | the text is cut, with an ellipsis and a located warning |
+/// | ``maximumTextLength`` | 4,096 bytes of UTF-8 | the text is cut, with an ellipsis and a located warning |
 /// | ``maximumComponentCount`` | 5,000,000 | later components are dropped, with a located warning |
 /// | ``maximumConnectSeconds`` | 10 s | an HTTP load whose response has not begun fails (`ContentLoadingError.noResponse`) |
 /// | ``maximumLoadSeconds`` | 15 s | an HTTP load not finished fails (`ContentLoadingError.timeout`) |
@@ -30,8 +30,10 @@ public struct ContentLimits: Sendable, Equatable {
     /// digits, so no useful number is longer, and a 100,000-digit literal is refused at once instead
     /// of being converted.
     public var maximumNumberLength: Int
-    /// The longest text kept for display (titles, subtitles, descriptions, accessory titles), in
-    /// bytes of UTF-8. Default 16,384: more than a screenful of text in a component. Longer texts
+    /// The longest text kept for display (titles, subtitles, descriptions, accessory titles, the
+    /// view's title), in bytes of UTF-8. Default 4,096: a screenful of text in a component, and what
+    /// GTK lays out and wraps within about three frames (a wrapping label of 16 KiB held the main
+    /// loop for 110–150 ms; HubGTK's labels cut at 4,096 bytes whatever this says). Longer texts
     /// are cut at a character boundary and end with "…"; the cut is reported where it happened.
     public var maximumTextLength: Int
     /// The most body components a document may add to a view. Default 5,000,000.
@@ -52,7 +54,7 @@ public struct ContentLimits: Sendable, Equatable {
     /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
     /// followed), every duration below 0.1 s as 0.1 s.
     public init(maximumDocumentBytes: Int = 256 << 20, maximumNestingDepth: Int = 512,
-                maximumNumberLength: Int = 100, maximumTextLength: Int = 16_384,
+                maximumNumberLength: Int = 100, maximumTextLength: Int = 4_096,
                 maximumComponentCount: Int = 5_000_000, maximumConnectSeconds: TimeInterval = 10,
                 maximumLoadSeconds: TimeInterval = 15, maximumRedirects: Int = 10)
     {
@@ -69,7 +71,7 @@ public struct ContentLimits: Sendable, Equatable {
     /// The defaults described above.
     public static let `default` = ContentLimits()
 
-    /// "12.5 MB", "256 MiB"-style sizes for messages: binary units, one decimal below 10.
+    /// "1.5 KiB", "256 MiB"-style sizes for messages: binary units, one decimal below 10.
     static func describe(bytes: Int) -> String {
         let units = ["bytes", "KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes)

@@ -21,6 +21,9 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     case unreadableFile(path: String, reason: String)
     /// The URL is neither a file nor an http(s) URL.
     case unsupportedURL(URL)
+    /// A `file:` URL that names a file on another computer (`file://host/…` with a host other than
+    /// `localhost`). Such a URL is refused rather than read as a local path.
+    case fileOnAnotherComputer(URL)
     /// The operation's URL mapping returned no document URL for this view.
     case noDocument(viewURI: URL)
 
@@ -28,7 +31,7 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     public var url: URL? {
         switch self {
         case .httpStatus(_, let url), .transport(_, let url), .timeout(let url, _), .malformedJSON(_, let url),
-            .unsupportedURL(let url), .noResponse(let url, _), .tooLarge(let url, _):
+            .unsupportedURL(let url), .noResponse(let url, _), .tooLarge(let url, _), .fileOnAnotherComputer(let url):
             return url
         case .unreadableFile(let path, _):
             return URL(fileURLWithPath: path)
@@ -60,6 +63,9 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
             return "Could not read the file \(path): \(reason)."
         case .unsupportedURL(let url):
             return "Cannot load \(url.absoluteString): only file paths, file: URLs and http(s) URLs are supported."
+        case .fileOnAnotherComputer(let url):
+            return "Cannot load \(url.absoluteString): it names a file on another computer (\(url.host ?? "")); "
+                + "file: URLs open files on this computer only."
         case .noDocument(let viewURI):
             return "There is no document to load for the view \(viewURI.absoluteString)."
         }
@@ -268,6 +274,10 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
 
     private nonisolated static func loadFile(at url: URL, into builder: ViewModelBuilder, limits: ContentLimits,
                                              onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void) -> Outcome {
+        // `file://host/path` would otherwise be read as the local /path.
+        if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+            return .failure(.fileOnAnotherComputer(url))
+        }
         switch DocumentFile.read(path: url.path, maximumBytes: limits.maximumDocumentBytes) {
         case .success(let data):
             return add(data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart)

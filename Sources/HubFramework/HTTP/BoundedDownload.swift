@@ -142,6 +142,14 @@ package final class BoundedDownload: @unchecked Sendable {
     /// Sends the current request, with a deadline for its response.
     private func startHop() {
         guard let client else { return }
+        if let port = lock.withLock({ self.request.url.port }), !(1...65_535).contains(port) {
+            // Foundation accepts any number as a port; the message says what is wrong with it.
+            let error = URLError(.badURL, userInfo: [
+                NSLocalizedDescriptionKey: "the port \(port) is not valid (ports go from 1 to 65535)",
+            ])
+            DispatchQueue.global().async { self.finish(.failure(.transport(error))) }
+            return
+        }
         let (number, request) = lock.withLock { () -> (Int, HTTPRequest) in
             hop += 1
             response = nil

@@ -42,11 +42,10 @@ public enum LiveProtocol {
         return framed
     }
 
-    /// "1.2 MB", "512 KB", "87 bytes": sizes for messages people read.
+    /// "1.2 MiB", "512 KiB", "87 bytes": sizes for messages people read, in binary units named as
+    /// such (the same wording as the content limits' messages).
     public static func describeSize(_ bytes: Int) -> String {
-        if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-        return String(format: "%.1f MB", Double(bytes) / (1024 * 1024))
+        ContentLimits.describe(bytes: bytes)
     }
 }
 

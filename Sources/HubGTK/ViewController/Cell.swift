@@ -76,8 +76,10 @@ final class Cell {
     func describeComponent() {
         guard let model = wrapper?.model, let accessible = gtk_widget_get_accessible(widget) else { return }
         let texts = [model.title, model.subtitle, model.descriptionText].compactMap { $0 }.filter { !$0.isEmpty }
-        let name = texts.first ?? firstAccessibleName(under: wrapper?.view?.gtkWidget) ?? model.identifier
-        let description = texts.dropFirst().first ?? ""
+        // Bounded like every text of the widget layer: a model built in code has no text limit.
+        let name = DisplayText.cut(texts.first ?? firstAccessibleName(under: wrapper?.view?.gtkWidget) ?? model.identifier,
+                                   to: DisplayText.maximumLength)
+        let description = DisplayText.cut(texts.dropFirst().first ?? "", to: DisplayText.maximumLength)
         // Setting an unchanged name would still tell every listening client that it changed.
         if name != describedName {
             describedName = name

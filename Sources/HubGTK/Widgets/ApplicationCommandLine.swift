@@ -42,6 +42,18 @@ public final class ApplicationCommandLine {
     /// `file:///that/folder/view.json`). Nil when Foundation cannot read GIO's URI.
     public func url(forArgument argument: String) -> URL? {
         let file = g_application_command_line_create_file_for_arg(commandLine, argument)
+        return Self.uri(of: file)
+    }
+
+    /// What `argument` names as a URI, read the same way as ``url(forArgument:)``, with a path taken
+    /// relative to `directory` (the process's own working directory when nil): for a process that
+    /// reads its own arguments, such as `--screenshot`.
+    public static func url(forArgument argument: String, relativeTo directory: String? = nil) -> URL? {
+        let folder = directory ?? FileManager.default.currentDirectoryPath
+        return uri(of: g_file_new_for_commandline_arg_and_cwd(argument, folder))
+    }
+
+    private static func uri(of file: OpaquePointer?) -> URL? {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         guard let uri = g_file_get_uri(file) else { return nil }
         defer { g_free(uri) }

@@ -9,16 +9,16 @@ open class HeaderBar: Container {
         super.init(owning: gtk_header_bar_new())
     }
 
-    /// The title, shown when there is no ``customTitle``.
+    /// The title, shown when there is no ``customTitle``; kept to one line of at most 1,024 bytes.
     public var title: String {
         get { gtk_header_bar_get_title(hub_header_bar(gtkWidget)).map { String(cString: $0) } ?? "" }
-        set { gtk_header_bar_set_title(hub_header_bar(gtkWidget), newValue) }
+        set { gtk_header_bar_set_title(hub_header_bar(gtkWidget), DisplayText.title(newValue)) }
     }
 
     /// A smaller line under the title.
     public var subtitle: String? {
         get { gtk_header_bar_get_subtitle(hub_header_bar(gtkWidget)).map { String(cString: $0) } }
-        set { gtk_header_bar_set_subtitle(hub_header_bar(gtkWidget), newValue) }
+        set { gtk_header_bar_set_subtitle(hub_header_bar(gtkWidget), newValue.map { DisplayText.title($0) }) }
     }
 
     /// Whether the window's close (and minimize, maximize) buttons show.

@@ -53,10 +53,15 @@ open class Label: Widget {
         }
     }
 
-    /// Longest text, in UTF-8 bytes, a label is given: laying out one unbroken line of hundreds of
-    /// thousands of characters takes the text engine minutes, so longer texts are cut (with an
-    /// ellipsis) before they reach it.
-    public static let maximumTextLength = 16_384
+    /// Longest text, in UTF-8 bytes, a label is given: 4,096, what GTK lays out and wraps within
+    /// about three frames. Longer texts are cut (with an ellipsis) before they reach it. Within that
+    /// length, a run of more than 32 characters without a break opportunity gets an invisible one
+    /// (U+200B) every 32 characters: wrapping such a run costs the text engine time that grows with
+    /// the square of its length. ``text`` reads back without those.
+    public static let maximumTextLength = DisplayText.maximumLength
+
+    /// Whether the text given to GTK has break opportunities that ``text`` did not.
+    private var hasInsertedBreaks = false
 
     /// A label showing `text`.
     public init(_ text: String = "") {
@@ -68,9 +73,15 @@ open class Label: Widget {
     public var text: String {
         get {
             guard let text = gtk_label_get_text(hub_label(gtkWidget)) else { return "" }
-            return String(cString: text)
+            let shown = String(cString: text)
+            return hasInsertedBreaks ? shown.replacingOccurrences(of: "\u{200B}", with: "") : shown
         }
-        set { gtk_label_set_text(hub_label(gtkWidget), Self.bounded(newValue)) }
+        set {
+            let cut = DisplayText.cut(newValue, to: DisplayText.maximumLength)
+            let shown = DisplayText.softBroken(cut)
+            hasInsertedBreaks = shown.utf8.count != cut.utf8.count
+            gtk_label_set_text(hub_label(gtkWidget), shown)
+        }
     }
 
     /// Sets text with Pango markup (`<b>`, `<i>`, `<span …>`). Put text from models through
@@ -114,13 +125,23 @@ open class Label: Widget {
 
     /// Whether the text wraps onto several lines (at word boundaries, or anywhere in a word too long
     /// for a line).
+    ///
+    /// A wrapping label asks for at least the width of ``Label/minimumWrappingWidthInCharacters``
+    /// characters: without a minimum, GTK works out the narrowest width the text could take by
+    /// laying it out with a line per word, which took a 16 KiB text about a second.
     public var wrapsLines: Bool {
         get { gtk_label_get_line_wrap(hub_label(gtkWidget)) != 0 }
         set {
             gtk_label_set_line_wrap(hub_label(gtkWidget), newValue ? 1 : 0)
             gtk_label_set_line_wrap_mode(hub_label(gtkWidget), PANGO_WRAP_WORD_CHAR)
+            if newValue, gtk_label_get_width_chars(hub_label(gtkWidget)) < 0 {
+                gtk_label_set_width_chars(hub_label(gtkWidget), Int32(Self.minimumWrappingWidthInCharacters))
+            }
         }
     }
+
+    /// The narrowest a wrapping label asks to be, in characters (see ``wrapsLines``).
+    public static let minimumWrappingWidthInCharacters = 10
 
     /// The most lines a wrapping, ellipsizing label shows (-1: no limit).
     public var maximumLines: Int {
@@ -171,13 +192,9 @@ open class Label: Widget {
         return Size(width: Double(width), height: Double(height))
     }
 
-    /// `text`, cut to ``maximumTextLength`` bytes at a character boundary with an ellipsis added.
+    /// `text`, cut to ``maximumTextLength`` bytes at a character boundary with an ellipsis added,
+    /// and with break opportunities in long unbroken runs (``DisplayText``).
     static func bounded(_ text: String) -> String {
-        guard text.utf8.count > maximumTextLength else { return text }
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: maximumTextLength - 3)
-        while end > text.startIndex, end.samePosition(in: text.unicodeScalars) == nil {
-            end = text.utf8.index(before: end)
-        }
-        return String(text.unicodeScalars[..<end]) + "…"
+        DisplayText.bounded(text)
     }
 }

@@ -236,7 +236,7 @@ open class Widget {
             defer { g_free(text) }
             return String(cString: text)
         }
-        set { gtk_widget_set_tooltip_text(gtkWidget, newValue) }
+        set { gtk_widget_set_tooltip_text(gtkWidget, newValue.map { DisplayText.bounded($0) }) }
     }
 
     // MARK: Accessibility
@@ -250,7 +250,9 @@ open class Widget {
             return String(cString: name)
         }
         set {
-            if let accessible = gtk_widget_get_accessible(gtkWidget) { atk_object_set_name(accessible, newValue) }
+            if let accessible = gtk_widget_get_accessible(gtkWidget) {
+                atk_object_set_name(accessible, DisplayText.cut(newValue, to: DisplayText.maximumLength))
+            }
         }
     }
 
@@ -264,7 +266,7 @@ open class Widget {
         }
         set {
             if let accessible = gtk_widget_get_accessible(gtkWidget) {
-                atk_object_set_description(accessible, newValue)
+                atk_object_set_description(accessible, DisplayText.cut(newValue, to: DisplayText.maximumLength))
             }
         }
     }

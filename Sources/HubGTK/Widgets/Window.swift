@@ -17,10 +17,13 @@ open class Window: Container {
         super.init(owning: widget)
     }
 
-    /// The title in the window list and, without a custom title bar, in the title bar.
+    /// The title in the window list and, without a custom title bar, in the title bar. Kept to one
+    /// line of at most 1,024 bytes (a longer one is cut with "…"): the title is a property of the
+    /// window on the display server, and one of tens of megabytes would make X refuse the request and
+    /// end the process.
     public var title: String {
         get { gtk_window_get_title(hub_window(gtkWidget)).map { String(cString: $0) } ?? "" }
-        set { gtk_window_set_title(hub_window(gtkWidget), newValue) }
+        set { gtk_window_set_title(hub_window(gtkWidget), DisplayText.title(newValue)) }
     }
 
     /// The icon's name in the icon theme (normally the application id).

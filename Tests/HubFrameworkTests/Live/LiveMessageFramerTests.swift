@@ -131,7 +131,7 @@ final class LiveMessageFramerTests: XCTestCase {
 final class LiveReplyTests: XCTestCase {
     func testLinesRoundTrip() {
         let replies: [LiveReply] = [.shown(byteCount: 1234), .invalid(byteCount: 12, summary: "2 problems: a: b; c: d"),
-                                    .invalid(byteCount: 0, summary: ""), .refused("the document is 17.0 MB")]
+                                    .invalid(byteCount: 0, summary: ""), .refused("the document is 17 MiB")]
         for reply in replies {
             XCTAssertEqual(LiveReply(line: reply.line), reply, reply.line)
             XCTAssertEqual(LiveReply(line: reply.line + "\n"), reply, "a trailing newline is ignored")
@@ -155,7 +155,7 @@ final class LiveReplyTests: XCTestCase {
     func testSizesReadWell() {
         XCTAssertEqual(LiveProtocol.describeSize(1), "1 byte")
         XCTAssertEqual(LiveProtocol.describeSize(900), "900 bytes")
-        XCTAssertEqual(LiveProtocol.describeSize(1536), "1.5 KB")
-        XCTAssertEqual(LiveProtocol.describeSize(17 * 1024 * 1024), "17.0 MB")
+        XCTAssertEqual(LiveProtocol.describeSize(1536), "1.5 KiB")
+        XCTAssertEqual(LiveProtocol.describeSize(17 * 1024 * 1024), "17 MiB")
     }
 }

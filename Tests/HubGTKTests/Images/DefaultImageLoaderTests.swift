@@ -53,7 +53,7 @@ final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
         loader.loadImage(request)
         XCTAssertEqual(recorder.callbackCount, loadedBefore + failedBefore, "never delivered from inside loadImage",
                        file: file, line: line)
-        let gap = pumpMeasuringGaps(until: { recorder.callbackCount > loadedBefore + failedBefore }, timeout: timeout,
+        let gap = pumpMeasuringStalls(until: { recorder.callbackCount > loadedBefore + failedBefore }, timeout: timeout,
                                     "image callback", file: file, line: line)
         XCTAssertLessThan(gap, 0.25, "the main loop kept turning", file: file, line: line)
         if recorder.loaded.count > loadedBefore, let image = recorder.loaded.last?.image as? PixbufImage {

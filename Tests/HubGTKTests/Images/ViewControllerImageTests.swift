@@ -274,7 +274,7 @@ final class ViewControllerImageTests: GtkTestCase, @unchecked Sendable {
             defer { harness.close() }
             harness.waitForRender(self)
             XCTAssertEqual(harness.controller.liveBodyComponentCount, urls.count)
-            let gap = pumpMeasuringGaps(until: { loader.statistics.failed == urls.count }, timeout: 10,
+            let gap = pumpMeasuringStalls(until: { loader.statistics.failed == urls.count }, timeout: 10,
                                         "every load to fail")
             XCTAssertLessThan(gap, 0.25, "the main loop kept turning")
             pump(for: 0.2)

@@ -52,22 +52,3 @@ enum PeakMemory {
         return (Int(line.filter(\.isNumber)) ?? 0) * 1024
     }
 }
-
-extension GtkTestCase {
-    /// Pumps until `condition` holds and returns the longest time between two turns of the main
-    /// loop: a main thread blocked by image work would show as a long gap.
-    @MainActor
-    func pumpMeasuringGaps(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition",
-                           file: StaticString = #filePath, line: UInt = #line) -> Double
-    {
-        var last = ProcessInfo.processInfo.systemUptime
-        var longest = 0.0
-        pump(until: {
-            let now = ProcessInfo.processInfo.systemUptime
-            longest = max(longest, now - last)
-            last = now
-            return condition()
-        }, timeout: timeout, message, file: file, line: line)
-        return longest
-    }
-}

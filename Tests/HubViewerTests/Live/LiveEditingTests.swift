@@ -392,11 +392,11 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(child.exitStatus, 1)
             XCTAssertTrue(child.standardOutput.text.contains("huge.json: \(huge.count) bytes: refused: the document is"),
                           child.standardOutput.text + child.standardError.text)
-            XCTAssertTrue(child.standardOutput.text.contains("at most 16.0 MB"), child.standardOutput.text)
+            XCTAssertTrue(child.standardOutput.text.contains("at most 16 MiB"), child.standardOutput.text)
             let controller = try XCTUnwrap(liveController(app))
             pump(until: { !controller.overlayComponents.isEmpty }, "the refusal in the overlay")
             XCTAssertEqual(controller.viewModel?.navigationItem?.title, "Small", "the last good document stays")
-            XCTAssertTrue(controller.viewModel?.overlayComponentModels.first?.descriptionText?.contains("16.0 MB") == true)
+            XCTAssertTrue(controller.viewModel?.overlayComponentModels.first?.descriptionText?.contains("16 MiB") == true)
             pump(until: { app.liveService?.connectionCount == 0 }, "the connection to close")
         }
     }

@@ -169,7 +169,7 @@ final class LiveServiceHostileClientTests: GtkTestCase, @unchecked Sendable {
                 return RawLiveClient.readAll(socket)
             }
             XCTAssertLessThan(Date().timeIntervalSince(started), 2)
-            XCTAssertEqual(answer?.hasPrefix("error the document is 4096.0 MB (4294967295 bytes)"), true, answer ?? "")
+            XCTAssertEqual(answer?.hasPrefix("error the document is 4 GiB (4294967295 bytes)"), true, answer ?? "")
             // As the first message: a token that long does not exist.
             let first = inBackground("the answer to a 4 GiB first message") { () -> String in
                 let socket = RawLiveClient.connect(port: port)

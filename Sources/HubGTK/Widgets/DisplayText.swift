@@ -1,0 +1,125 @@
+/// Text made safe to hand to GTK, Pango, ATK or the window system, whatever its source.
+///
+/// Two kinds of text are expensive or dangerous there, and a document can carry either:
+/// - **Very long text.** A window title is an X property: one of 50 MB exceeds the largest request
+///   the X server takes, and the viewer dies with `BadLength`. A tooltip, an accessible name or a
+///   header bar title is laid out whole too.
+/// - **Long runs without a break opportunity.** Pango wraps a run it cannot break by trying break
+///   positions one after the other; the time grows with the square of the run's length. 16 KiB of
+///   `x` in a wrapping label held the main loop for about 30 s (the error page of a 20,000-character
+///   URI did the same), 4 KiB for 0.4 s. Texts are therefore given a break opportunity, an invisible
+///   zero-width space (U+200B), every ``longestUnbrokenRun`` characters of a run that has none.
+///   Wrapped text breaks there; other text looks the same.
+///
+/// ``maximumLength`` comes from the same measurements (GTK 3.24, Pango 1.50, on the 2-core
+/// development machine): a wrapping label of 4 KiB of ordinary text takes GTK 30–50 ms to lay out,
+/// one of 16 KiB 110–150 ms even with the break opportunities, and more than a second without the
+/// minimum width that ``Label/wrapsLines`` sets.
+///
+/// Every text-setting property of the widget layer (``Label/text``, ``Label/escapeMarkup(_:)``,
+/// ``Widget/tooltip``, ``Widget/accessibleName``, ``Window/title``, ``HeaderBar/title`` and the
+/// accessible names of cells) goes through here, so no caller can forget it.
+package enum DisplayText {
+    /// The longest text, in bytes of UTF-8, given to a label, a tooltip or an accessible name
+    /// (``Label/maximumTextLength``).
+    package static let maximumLength = 4_096
+    /// The longest title, in bytes of UTF-8, given to a window or a header bar: titles show on one
+    /// line of a title bar or a window list, so more is never seen.
+    package static let maximumTitleLength = 1_024
+    /// The most characters in a row without a break opportunity: a run this long wraps within a
+    /// frame, and no word of a natural language is longer.
+    package static let longestUnbrokenRun = 32
+
+    /// `text` cut to `maximumLength` bytes (at a character boundary, with "…"), with a break
+    /// opportunity every ``longestUnbrokenRun`` characters of a run that has none.
+    package static func bounded(_ text: String, maximumLength: Int = maximumLength) -> String {
+        softBroken(cut(text, to: maximumLength))
+    }
+
+    /// A title for a window or a header bar: one line, at most ``maximumTitleLength`` bytes.
+    package static func title(_ text: String) -> String {
+        let cut = cut(text, to: maximumTitleLength)
+        guard cut.unicodeScalars.contains(where: { $0.properties.isWhitespace && $0.value != 0x20 }) else { return cut }
+        return String(String.UnicodeScalarView(cut.unicodeScalars.map { $0.properties.isWhitespace ? " " : $0 }))
+    }
+
+    /// `text` cut to at most `maximumLength` bytes of UTF-8 at a character boundary, ending with "…"
+    /// when it was cut.
+    package static func cut(_ text: String, to maximumLength: Int) -> String {
+        guard text.utf8.count > maximumLength else { return text }
+        let ellipsis = "…"
+        var end = text.utf8.index(text.utf8.startIndex, offsetBy: max(0, maximumLength - ellipsis.utf8.count))
+        // Back to the start of a character, so that neither a scalar nor a grapheme is split.
+        while end > text.startIndex, end.samePosition(in: text) == nil {
+            end = text.utf8.index(before: end)
+        }
+        return String(text[..<end]) + ellipsis
+    }
+
+    /// `text` with U+200B after every ``longestUnbrokenRun`` characters that have no break
+    /// opportunity between them. Whitespace and U+200B itself count as break opportunities. The
+    /// space only goes before a character that starts a grapheme cluster (not a combining mark, a
+    /// joiner, a variation selector, an emoji modifier or tag, the second of a flag's two letters), so
+    /// no user-perceived character is split.
+    package static func softBroken(_ text: String) -> String {
+        // Most texts: no run of more than longestUnbrokenRun bytes without an ASCII space, checked
+        // on the bytes without decoding anything.
+        var run = 0
+        var needsBreaks = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 {
+                run = 0
+            } else {
+                run += 1
+                if run > longestUnbrokenRun {
+                    needsBreaks = true
+                    break
+                }
+            }
+        }
+        guard needsBreaks else { return text }
+        var result = String.UnicodeScalarView()
+        run = 0
+        var previous: Unicode.Scalar = " "
+        var previousWasRegionalIndicator = false
+        for scalar in text.unicodeScalars {
+            let isRegionalIndicator = (0x1F1E6...0x1F1FF).contains(scalar.value)
+            if scalar.value < 0x80 ? (scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r")
+                : (scalar.value == 0x200B || scalar.properties.isWhitespace)
+            {
+                run = 0
+            } else if run >= longestUnbrokenRun, startsCharacter(scalar, after: previous,
+                                                                  pairingFlag: isRegionalIndicator && previousWasRegionalIndicator)
+            {
+                result.append("\u{200B}")
+                run = 1
+            } else {
+                run += 1
+            }
+            // Two regional indicators make one flag: the third starts a new one.
+            previousWasRegionalIndicator = isRegionalIndicator && !previousWasRegionalIndicator
+            previous = scalar
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// Whether `scalar`, after `previous`, begins a new character (grapheme cluster) for the cases
+    /// that matter here.
+    private static func startsCharacter(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar,
+                                        pairingFlag: Bool) -> Bool
+    {
+        if scalar.value < 0x80 { return previous != "\r" }
+        if previous == "\u{200D}" || pairingFlag { return false }
+        switch scalar.value {
+        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF,
+             0x1160...0x11FF, 0xD7B0...0xD7FF:
+            return false
+        default:
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return false
+            default: return true
+            }
+        }
+    }
+}
