@@ -66,9 +66,12 @@ extension Navigator {
             }
         }
         // A view of its own, not a registered feature: no app URI can open it by accident.
-        let controller = try! hub.viewControllerFactory.createViewController(
-            forViewURI: URL(string: "hub-app:error")!, contentOperations: [operation],
-            featureIdentifier: "error", featureTitle: "Nothing to show")
-        return Page(uri: text, viewController: controller, isErrorPage: true)
+        let factory = hub.viewControllerFactory
+        let make: @MainActor () -> ViewController = {
+            try! factory.createViewController(
+                forViewURI: URL(string: "hub-app:error")!, contentOperations: [operation],
+                featureIdentifier: "error", featureTitle: "Nothing to show")
+        }
+        return Page(uri: text, isErrorPage: true, viewController: make(), makeViewController: make)
     }
 }

@@ -16,29 +16,80 @@ import Logging
 @MainActor
 public final class Navigator: URIOpener, ViewControllerDelegate {
     /// One entry of the stack.
+    ///
+    /// A page keeps its view controller (its content, widgets and state) while it is one of the
+    /// ``Navigator/maximumLivePages`` nearest to the current page. Farther away, the navigator lets
+    /// the controller go and the page keeps what it needs to come back: its URI, its title and where
+    /// it was scrolled. Shown again, it makes a new controller that loads afresh and scrolls back.
     @MainActor
     public final class Page {
         /// The URI the user opened (for the error page: what they typed).
         public let uri: String
         /// True for the page that says a URI cannot be shown (what no feature handles, or not a URI).
         public let isErrorPage: Bool
-        /// Hosts the page's view controller: shows it when its view is on screen.
-        let host: ViewHost
+        /// Makes the page's view controller, the first time and after it was let go.
+        private let makeViewController: @MainActor () -> ViewController
+        /// Hosts the page's view controller: shows it when its view is on screen. Nil while the
+        /// page is kept without it.
+        private var liveHost: ViewHost?
+        /// Follows the page's controller (the navigator), set again on each new controller.
+        weak var hostDelegate: (any ViewControllerDelegate)? {
+            didSet { liveHost?.delegate = hostDelegate }
+        }
+        /// The title and scroll offset the page had when its controller was let go.
+        private var keptTitle = ""
+        private var keptOffset: Point?
 
-        init(uri: String, viewController: ViewController, isErrorPage: Bool) {
+        /// A page showing `viewController`; `makeViewController` makes the next one when the page
+        /// was kept without it.
+        init(uri: String, isErrorPage: Bool, viewController: ViewController,
+             makeViewController: @escaping @MainActor () -> ViewController)
+        {
             self.uri = uri
             self.isErrorPage = isErrorPage
-            host = ViewHost(viewController: viewController)
+            self.makeViewController = makeViewController
+            liveHost = ViewHost(viewController: viewController)
         }
 
-        /// The page's view controller.
+        /// True while the page holds its view controller; false after the navigator let it go
+        /// (``viewController`` then makes a new one).
+        public var holdsViewController: Bool { liveHost != nil }
+
+        /// The page's view controller (made again, scrolled back to where it was, when the page was
+        /// kept without it).
         public var viewController: ViewController { host.viewController }
 
         /// The widget to put on screen for this page (its view controller's view).
         public var widget: Widget { host.widget }
 
         /// The title to show: the view model's navigation title, or the feature's title.
-        public var title: String { host.title }
+        public var title: String { liveHost?.title ?? keptTitle }
+
+        /// Hosts the page's controller, making one when the page was kept without it.
+        var host: ViewHost {
+            if let liveHost { return liveHost }
+            let controller = makeViewController()
+            if let keptOffset, keptOffset.y > 0 { controller.scrollWhenLoaded(to: keptOffset) }
+            let host = ViewHost(viewController: controller)
+            host.delegate = hostDelegate
+            liveHost = host
+            return host
+        }
+
+        /// Lets the view controller go, keeping the URI, the title and the scroll offset.
+        func releaseViewController() {
+            guard let liveHost else { return }
+            keptTitle = liveHost.title
+            keptOffset = liveHost.viewController.contentOffset
+            liveHost.tearDown()
+            self.liveHost = nil
+        }
+
+        /// Tears the page down for good (it leaves the stack).
+        func tearDown() {
+            liveHost?.tearDown()
+            liveHost = nil
+        }
     }
 
     let hub: Hub
@@ -64,6 +115,11 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     /// of a million-row page: browsing back and forth between huge views stays within about the
     /// memory of one. Set 0 to keep only the current page's content, `.max` to keep everything.
     public var offScreenComponentBudget = 200_000
+    /// How many pages keep their view controller: the current one and those nearest to it. The
+    /// others keep only their URI, title and scroll offset, and load again when shown, the way a
+    /// browser keeps a bounded cache of pages. The history itself stays whole. Default 8: Back and
+    /// Forward over the last few pages are instant, and 300 pages of history hold the memory of 8.
+    public var maximumLivePages = 8
 
     /// An empty stack that opens the view URIs of `hub`'s features.
     public init(hub: Hub) {
@@ -94,7 +150,12 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         if let feature = hub.featureRegistry.featureRegistration(forViewURI: uri) {
             do {
                 let controller = try hub.viewControllerFactory.createViewController(for: feature, viewURI: uri)
-                push(Page(uri: uri.absoluteString, viewController: controller, isErrorPage: false))
+                let factory = hub.viewControllerFactory
+                // Made again (for a page kept without its controller) as it was made now: the
+                // feature is registered still, so this does not fail.
+                push(Page(uri: uri.absoluteString, isErrorPage: false, viewController: controller) {
+                    try! factory.createViewController(for: feature, viewURI: uri)
+                })
                 remember(uri.absoluteString)
                 return true
             } catch {
@@ -137,9 +198,9 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     func push(_ page: Page) {
         // Pages ahead of the current one are dropped, as in a browser.
         while pages.count > currentIndex + 1 {
-            pages.removeLast().host.tearDown()
+            pages.removeLast().tearDown()
         }
-        page.host.delegate = self
+        page.hostDelegate = self
         pages.append(page)
         show(index: pages.count - 1)
     }
@@ -151,7 +212,17 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         // appears as it arrives.
         delegate?.navigator(self, didShow: page)
         delegate?.navigatorCurrentPageDidChange(self)
+        releaseDistantPages()
         enforceOffScreenBudget()
+    }
+
+    /// Lets the view controllers of the pages beyond the ``maximumLivePages`` nearest to the
+    /// current one go.
+    private func releaseDistantPages() {
+        let byDistance = pages.indices.sorted { abs($0 - currentIndex) < abs($1 - currentIndex) }
+        for index in byDistance.dropFirst(max(1, maximumLivePages)) {
+            pages[index].releaseViewController()
+        }
     }
 
     /// Lets the pages off screen keep their content, nearest to the current page first, until the
@@ -160,7 +231,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         var spent = 0
         let others = pages.indices.filter { $0 != currentIndex }
             .sorted { abs($0 - currentIndex) < abs($1 - currentIndex) }
-        for index in others {
+        for index in others where pages[index].holdsViewController {
             let controller = pages[index].viewController
             let count = controller.bodyComponentCount
             if count == 0 { continue }
@@ -179,7 +250,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
 
     /// Tears every page down (the window is closing).
     public func tearDown() {
-        for page in pages { page.host.tearDown() }
+        for page in pages { page.tearDown() }
         pages.removeAll()
         currentIndex = -1
     }

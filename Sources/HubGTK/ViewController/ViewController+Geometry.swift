@@ -21,6 +21,14 @@ extension ViewController {
         canvas.setContentOffset(offset.y, animated: animated)
     }
 
+    /// Scrolls to `offset` once the content reaches that far (or is all laid out, when it is
+    /// shorter): for a view made again to stand for one that was let go, such as a page far back
+    /// in an app's history. Scrolling before then cancels it.
+    public func scrollWhenLoaded(to offset: Point) {
+        contentOffsetToRestore = max(0, offset.y)
+        if let viewModel = lastRenderedViewModel { continueLayoutIfIncomplete(of: viewModel) }
+    }
+
     /// The offset that shows the body component at `index` at `scrollPosition`: its top edge at the
     /// top of the view (`.top`), its middle in the middle (`.centeredVertically`) or its bottom edge at
     /// the bottom (`.bottom`), clamped to the content. Scroll handlers without a rule of their own use it.
