@@ -78,7 +78,10 @@ extension HubApplication {
             application.activate()
         } else {
             // Relative paths are relative to the launched process's folder, not the primary instance's.
-            open(options.uris.map { launch.url(forArgument: $0)?.absoluteString ?? $0 })
+            // A URI opens as it was typed (the error page quotes it so).
+            open(options.uris.map {
+                ApplicationCommandLine.isURI($0) ? $0 : launch.url(forArgument: $0)?.absoluteString ?? $0
+            })
         }
         return 0
     }

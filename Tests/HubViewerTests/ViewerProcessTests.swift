@@ -187,6 +187,12 @@ final class ViewerProcessTests: XCTestCase {
         let missing = try runCapturing(["--screenshot", "never.png", "missing.json"], in: folder)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.error.contains("missing.json"), missing.error)
+        // A URI stays as written: the host of a file: URI is not dropped on the way (GIO would read
+        // file://otherhost/path as the local /path).
+        let remote = try runCapturing(["--screenshot", "never.png", "file://otherhost" + folder.path + "/view.json"],
+                                      in: folder)
+        XCTAssertEqual(remote.status, 1)
+        XCTAssertTrue(remote.error.contains("names a file on another computer (otherhost)"), remote.error)
     }
 }
 

@@ -39,7 +39,9 @@ enum ScreenshotRunner {
         defer { app.close() }
         window.window.resize(width: options.width, height: options.height)
         // A path names a file, relative to the working directory, as it does without --screenshot.
-        let uri = options.uris.first.map { ApplicationCommandLine.url(forArgument: $0)?.absoluteString ?? $0 }
+        let uri = options.uris.first.map {
+            ApplicationCommandLine.isURI($0) ? $0 : ApplicationCommandLine.url(forArgument: $0)?.absoluteString ?? $0
+        }
             ?? app.startURI.absoluteString
         let opened = app.navigator.open(uri)
         guard let page = app.navigator.currentPage else { return 1 }

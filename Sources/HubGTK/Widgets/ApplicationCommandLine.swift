@@ -37,20 +37,36 @@ public final class ApplicationCommandLine {
         g_application_command_line_get_is_remote(commandLine) != 0
     }
 
-    /// What `argument` names as a URI, the way GIO reads file arguments: a URI stays as it is and
-    /// a path is taken relative to the launching process's working directory (`view.json` becomes
-    /// `file:///that/folder/view.json`). Nil when Foundation cannot read GIO's URI.
+    /// What `argument` names as a URI: a URI stays exactly as written, and a path is taken relative
+    /// to the launching process's working directory, the way GIO reads file arguments (`view.json`
+    /// becomes `file:///that/folder/view.json`). Nil when Foundation cannot read it.
+    ///
+    /// A URI does not go through GIO: GIO would make `file://otherhost/path` the local `/path`,
+    /// dropping the host the framework refuses to read from, and would percent-encode characters
+    /// that the error page should quote as they were typed.
     public func url(forArgument argument: String) -> URL? {
-        let file = g_application_command_line_create_file_for_arg(commandLine, argument)
-        return Self.uri(of: file)
+        if Self.isURI(argument) { return URL(string: argument) }
+        return Self.uri(of: g_application_command_line_create_file_for_arg(commandLine, argument))
     }
 
     /// What `argument` names as a URI, read the same way as ``url(forArgument:)``, with a path taken
     /// relative to `directory` (the process's own working directory when nil): for a process that
     /// reads its own arguments, such as `--screenshot`.
     public static func url(forArgument argument: String, relativeTo directory: String? = nil) -> URL? {
+        if isURI(argument) { return URL(string: argument) }
         let folder = directory ?? FileManager.default.currentDirectoryPath
         return uri(of: g_file_new_for_commandline_arg_and_cwd(argument, folder))
+    }
+
+    /// Whether `argument` is a URI rather than a path: it starts with a scheme
+    /// (`letter *( letter / digit / "+" / "-" / "." ) ":"`). Open such an argument as written.
+    public static func isURI(_ argument: String) -> Bool {
+        guard let colon = argument.firstIndex(of: ":"), let first = argument.unicodeScalars.first,
+            first.isASCII, first.properties.isAlphabetic
+        else { return false }
+        return argument[..<colon].unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
     }
 
     private static func uri(of file: OpaquePointer?) -> URL? {
