@@ -103,7 +103,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     public private(set) var history: [String] = []
     /// Opens URIs that are not view URIs; defaults to the desktop's handler.
     public var externalOpener: @MainActor (URL) -> Bool = Navigator.openWithDesktop
-    /// The longest text ``open(_:)`` takes as a URI, in bytes of UTF-8: 16,384, far more than any
+    /// The longest text ``open(_:)-(String)`` takes as a URI, in bytes of UTF-8: 16,384, far more than any
     /// view URI needs. A longer one shows the error page saying so.
     public static let maximumURILength = 16_384
     /// A URI the error page suggests (the app's start URI).
