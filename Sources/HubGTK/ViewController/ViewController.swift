@@ -177,7 +177,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         loader.discardContent()
         pendingDiff = nil
         layoutContinuation = nil
-        let replaced = ReplacedViewModels(viewModel, lastRenderedViewModel)
+        let replaced = ReplacedViewModels(viewModel, lastRenderedViewModel, layout: layout)
         viewModel = nil
         lastRenderedViewModel = nil
         liveBody.forgetViewModel()
