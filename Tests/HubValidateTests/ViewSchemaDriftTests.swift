@@ -114,4 +114,47 @@ final class ViewSchemaDriftTests: XCTestCase {
         }
         XCTAssertEqual(checked, 35)
     }
+
+    /// The closed objects of the JSON Schema (`additionalProperties: false`) are exactly the objects
+    /// whose unknown members the reader reports: a document with an extra member in each object of
+    /// the schema gets the reader's "unknown key" warning there if and only if the schema closes it.
+    /// Free-form objects (custom data, metadata, logging data, the map of custom images) stay open
+    /// in both.
+    func testClosedObjectsAreExactlyTheOnesWhoseUnknownKeysTheReaderReports() throws {
+        let places: [String: [String]] = ["view": [], "component": ["body", "0"],
+                                          "imageData": ["body", "0", "images", "main"], "target": ["body", "0", "target"]]
+        let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                iconImageResolver: nil)
+        var closed: [String] = []
+        var open: [String] = []
+        func document(placing member: JSONObject, at steps: [String]) -> JSONValue {
+            guard let step = steps.first else { return .object(member) }
+            let inner = document(placing: member, at: Array(steps.dropFirst()))
+            return step == "0" ? .array([inner]) : .object([step: inner])
+        }
+        func visit(_ node: JSONObject, definition: String, steps: [String], path: String) throws {
+            guard node["type"] == .string("object") || node["properties"] != nil else { return }
+            let properties = node["properties"]?.objectValue ?? [:]
+            let isClosed = node["additionalProperties"] == .bool(false)
+            (isClosed ? { closed.append(path) } : { open.append(path) })()
+            let data = Data(JSONWriter().string(for: document(placing: ["zz-unknown": .number(1)],
+                                                                at: places[definition]! + steps)).utf8)
+            let problems = try schema.makeViewModelBuilder().addJSON(data: data)
+            let reported = problems.contains { $0.message.hasPrefix(#"unknown key "zz-unknown""#) }
+            XCTAssertEqual(reported, isClosed, "\(path): the reader \(reported ? "reports" : "ignores") unknown keys, "
+                + "the schema \(isClosed ? "closes" : "leaves open") the object: \(problems)")
+            for (key, value) in properties where key != "$schema" {
+                guard case .object(let property) = value, property["$ref"] == nil else { continue }
+                try visit(property, definition: definition, steps: steps + [key], path: "\(path).\(key)")
+            }
+        }
+        for definition in ["view", "component", "imageData", "target"] {
+            guard case .object(let node)? = definitions[definition] else { XCTFail("no $defs/\(definition)"); continue }
+            try visit(node, definition: definition, steps: [], path: definition)
+        }
+        XCTAssertEqual(Set(closed), ["view", "component", "component.component", "component.text", "component.images",
+                                     "imageData", "target"])
+        XCTAssertEqual(Set(open), ["view.custom", "component.metadata", "component.logging", "component.custom",
+                                   "component.images.custom", "imageData.custom", "target.custom"])
+    }
 }

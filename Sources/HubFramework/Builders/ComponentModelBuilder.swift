@@ -269,6 +269,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int) {
         let root = JSONValue.object(json)
         let schema = context.schema.componentModelSchema
+        context.schema.unknownKeyCheck?.checkComponent(json, at: location, problems: problems)
 
         func string(_ path: JSONStringPath) -> String? {
             path.first(in: root, at: location, problems: problems)?.value

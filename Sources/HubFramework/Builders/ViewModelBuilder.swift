@@ -354,6 +354,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     {
         let root = JSONValue.object(json)
         let schema = context.schema.viewModelSchema
+        context.schema.unknownKeyCheck?.checkView(json, at: location, problems: problems)
         if let found = schema.identifierPath.first(in: root, at: location, problems: problems) {
             viewIdentifier = found.value
         }

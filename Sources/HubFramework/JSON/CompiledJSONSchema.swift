@@ -16,7 +16,9 @@ struct CompiledJSONSchema: Sendable {
         case title, subtitle, accessoryTitle, descriptionText, iconIdentifier
         case metadata, loggingData, customData
         case mainImage, backgroundImage, target
-        /// Read through the value tree: custom images and children.
+        /// Read through the value tree: the map of custom images.
+        case customImages
+        /// Read through the value tree: children.
         case treeOnly
     }
 
@@ -72,7 +74,7 @@ struct CompiledJSONSchema: Sendable {
             (components.mainImageDataDictionaryPath.path, .dictionary, .mainImage),
             (components.backgroundImageDataDictionaryPath.path, .dictionary, .backgroundImage),
             (components.targetDictionaryPath.path, .dictionary, .target),
-            (components.customImageDataDictionaryPath.path, .dictionary, .treeOnly),
+            (components.customImageDataDictionaryPath.path, .dictionary, .customImages),
         ]
         for (path, check, slot) in componentPaths {
             guard let keys = Self.keys(of: path, ending: check), component.insert(keys, slot) else { return nil }
@@ -136,10 +138,13 @@ final class KeyTable<Slot: Sendable>: Sendable {
 
     let keys: [[UInt8]]
     let entries: [Entry]
+    /// `keys` as strings, for the members of a parsed object (`UnknownKeyCheck`).
+    let names: [String]
 
     init(keys: [[UInt8]], entries: [Entry]) {
         self.keys = keys
         self.entries = entries
+        names = keys.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The position of the key `count` bytes long at `start`, or nil when the object has no such member.

@@ -29,7 +29,60 @@ public final class JSONSchema: @unchecked Sendable {
     /// Resolves `local` images of models built by the schema itself.
     public let localImageResolver: (any LocalImageResolver)?
 
-    /// A schema with the default keys.
+    /// Whether a member the schema does not read (a misspelt key, such as `"titel"`) is reported as a
+    /// located warning with the nearest key it knows: `unknown key "titel"; did you mean "title"?`.
+    ///
+    /// A schema made with the default keys reports them as long as its keys stay the defaults. One
+    /// whose paths were changed (a custom schema, usually reading documents nobody designed for the
+    /// hub, such as an API's responses full of members it does not need) is silent until it opts in
+    /// by setting this to true; false turns the check off for any schema. Objects whose members are
+    /// free-form (custom data, metadata, logging data, the map of custom images) are never checked,
+    /// and only schemas whose paths are plain keys can be. Configure the paths first: the check is
+    /// made from them when the schema first reads a document.
+    public var reportsUnknownKeys: Bool {
+        get {
+            switch withCheckState({ $0.mode }) {
+            case .off: return false
+            case .on: return UnknownKeyCheck(self) != nil
+            case .whileKeysAreTheDefaults: return UnknownKeyCheck(self)?.readsTheDefaultKeys == true
+            }
+        }
+        set {
+            withCheckState { $0 = CheckState(mode: newValue ? .on : .off) }
+        }
+    }
+
+    /// When unknown keys are reported, and the check once made.
+    private struct CheckState {
+        enum Mode { case off, on, whileKeysAreTheDefaults }
+        var mode: Mode
+        var check: UnknownKeyCheck?? = nil
+    }
+
+    private let checkLock = NSLock()
+    /// Guarded by `checkLock`.
+    private var checkStateStorage = CheckState(mode: .off)
+
+    private func withCheckState<T>(_ body: (inout CheckState) -> T) -> T {
+        checkLock.withLock { body(&checkStateStorage) }
+    }
+
+    /// The check ``reportsUnknownKeys`` asks for, made from the paths at the first document read.
+    var unknownKeyCheck: UnknownKeyCheck? {
+        withCheckState { state in
+            if let check = state.check { return check }
+            let check: UnknownKeyCheck?
+            switch state.mode {
+            case .off: check = nil
+            case .on: check = UnknownKeyCheck(self)
+            case .whileKeysAreTheDefaults: check = UnknownKeyCheck(self).flatMap { $0.readsTheDefaultKeys ? $0 : nil }
+            }
+            state.check = .some(check)
+            return check
+        }
+    }
+
+    /// A schema with the default keys. It reports unknown keys (``reportsUnknownKeys``).
     public convenience init(componentDefaults: ComponentDefaults, iconImageResolver: (any IconImageResolver)?,
         localImageResolver: (any LocalImageResolver)? = nil)
     {
@@ -37,6 +90,7 @@ public final class JSONSchema: @unchecked Sendable {
             componentImageDataSchema: ComponentImageDataJSONSchema(), componentTargetSchema: ComponentTargetJSONSchema(),
             componentDefaults: componentDefaults, iconImageResolver: iconImageResolver,
             localImageResolver: localImageResolver)
+        withCheckState { $0.mode = .whileKeysAreTheDefaults }
     }
 
     /// A schema made of the given sub-schemas (which it uses as they are, without copying).
@@ -59,12 +113,17 @@ public final class JSONSchema: @unchecked Sendable {
         MutableJSONPath()
     }
 
-    /// A deep copy: new sub-schemas holding the same (immutable) paths.
+    /// A deep copy: new sub-schemas holding the same (immutable) paths. It reports unknown keys
+    /// (``reportsUnknownKeys``) as the original does: a copy of the default schema does while its
+    /// keys stay the defaults, and goes silent when its paths are changed.
     public func copy() -> JSONSchema {
-        JSONSchema(viewModelSchema: viewModelSchema.copy(), componentModelSchema: componentModelSchema.copy(),
+        let copy = JSONSchema(viewModelSchema: viewModelSchema.copy(), componentModelSchema: componentModelSchema.copy(),
             componentImageDataSchema: componentImageDataSchema.copy(),
             componentTargetSchema: componentTargetSchema.copy(), componentDefaults: componentDefaults,
             iconImageResolver: iconImageResolver, localImageResolver: localImageResolver)
+        let mode = withCheckState { $0.mode }
+        copy.withCheckState { $0.mode = mode }
+        return copy
     }
 
     /// A new view model builder that uses this schema, its component defaults and its resolvers.

@@ -23,6 +23,8 @@ import Foundation
 struct ViewDocumentReader {
     private var scanner: JSONScanner
     private let compiled: CompiledJSONSchema
+    /// Whether the schema reports members it does not read (``JSONSchema/reportsUnknownKeys``).
+    private let reportsUnknownKeys: Bool
     private let builder: ViewModelBuilder
     private let problems: JSONProblemCollector
     private let maximumDepth: Int
@@ -46,6 +48,7 @@ struct ViewDocumentReader {
         scanner = JSONScanner(base: bytes.baseAddress!, count: bytes.count, maximumDepth: limits.maximumNestingDepth,
                               maximumNumberLength: limits.maximumNumberLength)
         self.compiled = compiled
+        reportsUnknownKeys = builder.context.schema.unknownKeyCheck != nil
         self.builder = builder
         problems = JSONProblemCollector(limits: limits)
         maximumDepth = limits.maximumNestingDepth
@@ -290,6 +293,8 @@ struct ViewDocumentReader {
                     else { return false }
                 }
             } else {
+                // A member the schema does not read: reported by the tree, with its location.
+                if reportsUnknownKeys { return false }
                 _ = try scanner.parseValue(enclosingDepth: depth + 1)
             }
             scanner.skipWhitespace()
@@ -361,7 +366,7 @@ struct ViewDocumentReader {
             }) else { return false }
             fields.target = target
             return true
-        case .treeOnly: return false
+        case .treeOnly, .customImages: return false
         }
     }
 
