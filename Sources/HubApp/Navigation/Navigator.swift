@@ -79,8 +79,14 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         /// Lets the view controller go, keeping the URI, the title and the scroll offset.
         func releaseViewController() {
             guard let liveHost else { return }
-            keptTitle = liveHost.title
-            keptOffset = liveHost.viewController.contentOffset
+            // A controller that has no content (made again, and left before it loaded, or whose
+            // content was discarded) has neither the page's title nor its offset: the kept ones stay.
+            if liveHost.viewController.viewModel != nil {
+                keptTitle = liveHost.title
+                keptOffset = liveHost.viewController.contentOffset
+            } else if keptOffset == nil {
+                keptTitle = liveHost.title
+            }
             liveHost.tearDown()
             self.liveHost = nil
         }

@@ -79,6 +79,13 @@ public struct BackendManifest: Sendable {
     /// - Throws: ``BackendManifestError`` naming the file and every problem in it.
     public init(contentsOf url: URL, name: String? = nil) throws(BackendManifestError) {
         let name = name ?? url.path
+        // `file://host/path` would otherwise be read as the local /path.
+        if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+            throw BackendManifestError(name: name, problems: [
+                BackendManifestProblem(path: "", message: "cannot read the manifest: \(url.absoluteString) names a file "
+                    + "on another computer (\(host)); file: URLs open files on this computer only")
+            ])
+        }
         switch DocumentFile.read(path: url.path, maximumBytes: BackendManifestReader.maximumBytes) {
         case .success(let data):
             self = try BackendManifestReader(data: data, sourceURL: url.absoluteURL, name: name).read()

@@ -66,7 +66,7 @@ struct UnknownKeyCheck: Sendable {
             case .customImages:
                 // Free-form identifiers, each an image object.
                 guard case .object(let images) = value else { return }
-                for (identifier, image) in images {
+                for (identifier, image) in images.sorted(by: { $0.key < $1.key }) {
                     if case .object(let image) = image {
                         checkImage(image, at: .key(identifier, in: valueLocation), problems: problems)
                     }
@@ -102,7 +102,10 @@ struct UnknownKeyCheck: Sendable {
                              slot: (Slot, JSONValue, JSONLocation?) -> Void)
     {
         var unknown: [String] = []
-        for (key, value) in json {
+        // In key order: reports must not depend on a dictionary's order, which differs between
+        // two parses of the same object (the one-pass reader's and the tree's).
+        for key in json.keys.sorted() {
+            let value = json[key]!
             guard let position = table.names.firstIndex(of: key) else {
                 unknown.append(key)
                 continue
@@ -116,8 +119,7 @@ struct UnknownKeyCheck: Sendable {
                 }
             }
         }
-        // In key order, so that the report does not depend on the dictionary's.
-        for key in unknown.sorted() {
+        for key in unknown {
             report(key, among: table.names, at: location, problems: problems)
         }
     }

@@ -36,11 +36,13 @@ public struct LiveServiceError: Error, CustomStringConvertible {
 /// connection whose first message is anything else is answered with an error line and closed,
 /// and nothing else happens: the delegate never hears of it.
 ///
-/// **A client with the token always gets in.** Connections that have not sent the token yet have a
+/// **A client with the token gets in.** A connection whose token has already arrived when it is
+/// accepted (`hublive` sends it with its connect) takes a slot at once. Connections that have not sent the token yet have a
 /// small budget of their own (``LiveServiceLimits/maximumWaitingConnections``) and a short deadline
 /// (``LiveServiceLimits/tokenTimeout``); when the budget is full, a new connection pushes out the one
-/// that has waited longest. Silent connections held open by another process therefore never keep
-/// `hublive` out, and only clients with the token can take the slots of
+/// that has waited longest. Silent connections held open by another process therefore do not keep
+/// `hublive` out (only a flood of more than that many new connections in the instant between its
+/// connect and its token could push it out), and only clients with the token can take the slots of
 /// ``LiveServiceLimits/maximumConnections``. When those are all taken, the next client's token is
 /// answered with `error the live service is full …`, so `hublive` can say so.
 ///
@@ -183,7 +185,7 @@ public final class LiveService {
         }
         if waiting.count >= limits.maximumWaitingConnections {
             // The one that has waited longest makes room: a client that sends its token at once
-            // always gets in, however fast another process opens silent connections.
+            // gets in, however many silent connections another process keeps open.
             let oldest = waiting.removeFirst()
             refusedConnectionCount += 1
             if !isPushingOutConnections {
@@ -197,14 +199,39 @@ public final class LiveService {
         }
         let live = LiveConnection(connection: connection, service: self)
         connections[ObjectIdentifier(live)] = live
-        waiting.append(live)
+        // A client that sent its token with its connect (hublive does) has it waiting in the socket
+        // already: it takes a slot at once and never waits, so no flood of silent connections can
+        // push it out. The token is still read, and checked, as the connection's first message.
+        if Self.hasSentToken(token, on: connection), admitted.count < limits.maximumConnections {
+            admitted.insert(ObjectIdentifier(live))
+        } else {
+            waiting.append(live)
+        }
         live.start()
         return true
+    }
+
+    /// Whether the first bytes already received on `connection` are this session's token message,
+    /// looked at without taking them from the socket.
+    private static func hasSentToken(_ token: LiveSessionToken,
+                                     on connection: UnsafeMutablePointer<GSocketConnection>) -> Bool
+    {
+        guard let socket = g_socket_connection_get_socket(connection) else { return false }
+        let expected = LiveProtocol.tokenMessage(token)
+        var received = [UInt8](repeating: 0, count: expected.count)
+        let count = received.withUnsafeMutableBytes {
+            recv(g_socket_get_fd(socket), $0.baseAddress, $0.count, Int32(MSG_PEEK | MSG_DONTWAIT))
+        }
+        guard count == expected.count else { return false }
+        return token.matches(Data(received.dropFirst(LiveProtocol.headerSize)))
+            && Data(received.prefix(LiveProtocol.headerSize)) == expected.prefix(LiveProtocol.headerSize)
     }
 
     /// A connection sent the right token: true when it may stay (a slot of
     /// ``LiveServiceLimits/maximumConnections`` was free), false when it must be told the service is full.
     fileprivate func admit(_ connection: LiveConnection) -> Bool {
+        // Let in when it was accepted, its token already there.
+        if admitted.contains(ObjectIdentifier(connection)) { return true }
         waiting.removeAll { $0 === connection }
         guard admitted.count < limits.maximumConnections else {
             refusedConnectionCount += 1
@@ -240,8 +267,10 @@ public final class LiveService {
         return delegate?.liveService(self, didRefuseMessageBecause: reason) ?? .refused(reason)
     }
 
-    /// A connection did not start with the token: counted and logged, nothing else.
-    fileprivate func tokenRejected(_ why: String) -> LiveReply {
+    /// A connection did not start with the token: counted and logged, nothing else. It no longer
+    /// waits (so it is not pushed out, and counted, a second time while its answer is written).
+    fileprivate func tokenRejected(_ connection: LiveConnection, _ why: String) -> LiveReply {
+        waiting.removeAll { $0 === connection }
         rejectedTokenCount += 1
         log("closed a connection without the session token (\(why))")
         return .refused(LiveService.tokenRefusal)
@@ -466,7 +495,7 @@ private final class LiveConnection {
 
     /// Answers, and closes without reading anything more; the delegate never hears of it.
     private func rejectToken(_ service: LiveService, _ why: String) {
-        write(service.tokenRejected(why).line)
+        write(service.tokenRejected(self, why).line)
         closeAfterWriting()
     }
 

@@ -28,8 +28,9 @@ public struct LiveServiceLimits: Hashable, Sendable {
     public var maximumConnections: Int
     /// Connections that have not sent the session token yet, at once. When one more arrives, the
     /// one that has waited longest is answered with an error line and closed to make room, so a
-    /// client that sends its token at once (`hublive` does) always gets in, however many silent
-    /// connections another process holds open.
+    /// client that sends its token at once (`hublive` does) gets in however many silent connections
+    /// another process holds open; only more new connections than this, in the instant between
+    /// its connect and its token, could push it out.
     public var maximumWaitingConnections: Int
     /// The largest document, in bytes. A larger length prefix is refused as soon as its 4 bytes
     /// have arrived, before any buffer is allocated for it.

@@ -58,9 +58,8 @@ package enum DisplayText {
 
     /// `text` with U+200B after every ``longestUnbrokenRun`` characters that have no break
     /// opportunity between them. Whitespace and U+200B itself count as break opportunities. The
-    /// space only goes before a character that starts a grapheme cluster (not a combining mark, a
-    /// joiner, a variation selector, an emoji modifier or tag, the second of a flag's two letters), so
-    /// no user-perceived character is split.
+    /// space only goes between two characters (grapheme clusters), so no user-perceived character
+    /// is split.
     package static func softBroken(_ text: String) -> String {
         // Most texts: no run of more than longestUnbrokenRun bytes without an ASCII space, checked
         // on the bytes without decoding anything.
@@ -78,48 +77,41 @@ package enum DisplayText {
             }
         }
         guard needsBreaks else { return text }
-        var result = String.UnicodeScalarView()
+        var result = ""
+        result.reserveCapacity(text.utf8.count + text.utf8.count / longestUnbrokenRun * 3)
         run = 0
-        var previous: Unicode.Scalar = " "
-        var previousWasRegionalIndicator = false
-        for scalar in text.unicodeScalars {
-            let isRegionalIndicator = (0x1F1E6...0x1F1FF).contains(scalar.value)
-            if scalar.value < 0x80 ? (scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r")
-                : (scalar.value == 0x200B || scalar.properties.isWhitespace)
-            {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: every byte is a character (but "\r\n", whose "\n" is a break opportunity anyway).
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count + text.utf8.count / longestUnbrokenRun * 3)
+            for byte in text.utf8 {
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                    run = 0
+                } else {
+                    if run == longestUnbrokenRun {
+                        bytes.append(contentsOf: [0xE2, 0x80, 0x8B])  // U+200B
+                        run = 0
+                    }
+                    run += 1
+                }
+                bytes.append(byte)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        // Between characters (grapheme clusters) only: Thai, Lao, Hangul jamo, Indic conjuncts and
+        // emoji sequences all stay whole.
+        for character in text {
+            if character.isWhitespace || character == "\u{200B}" {
                 run = 0
-            } else if run >= longestUnbrokenRun, startsCharacter(scalar, after: previous,
-                                                                  pairingFlag: isRegionalIndicator && previousWasRegionalIndicator)
-            {
-                result.append("\u{200B}")
-                run = 1
             } else {
+                if run == longestUnbrokenRun {
+                    result.append("\u{200B}")
+                    run = 0
+                }
                 run += 1
             }
-            // Two regional indicators make one flag: the third starts a new one.
-            previousWasRegionalIndicator = isRegionalIndicator && !previousWasRegionalIndicator
-            previous = scalar
-            result.append(scalar)
+            result.append(character)
         }
-        return String(result)
-    }
-
-    /// Whether `scalar`, after `previous`, begins a new character (grapheme cluster) for the cases
-    /// that matter here.
-    private static func startsCharacter(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar,
-                                        pairingFlag: Bool) -> Bool
-    {
-        if scalar.value < 0x80 { return previous != "\r" }
-        if previous == "\u{200D}" || pairingFlag { return false }
-        switch scalar.value {
-        case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF,
-             0x1160...0x11FF, 0xD7B0...0xD7FF:
-            return false
-        default:
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return false
-            default: return true
-            }
-        }
+        return result
     }
 }

@@ -60,8 +60,9 @@ open class Label: Widget {
     /// the square of its length. ``text`` reads back without those.
     public static let maximumTextLength = DisplayText.maximumLength
 
-    /// Whether the text given to GTK has break opportunities that ``text`` did not.
-    private var hasInsertedBreaks = false
+    /// The text last set (cut to the limit) and what GTK was given for it (with break
+    /// opportunities): ``text`` reads back the first while GTK still shows the second.
+    private var lastText: (set: String, shown: String)?
 
     /// A label showing `text`.
     public init(_ text: String = "") {
@@ -74,12 +75,14 @@ open class Label: Widget {
         get {
             guard let text = gtk_label_get_text(hub_label(gtkWidget)) else { return "" }
             let shown = String(cString: text)
-            return hasInsertedBreaks ? shown.replacingOccurrences(of: "\u{200B}", with: "") : shown
+            if let lastText, lastText.shown == shown { return lastText.set }
+            return shown
         }
         set {
             let cut = DisplayText.cut(newValue, to: DisplayText.maximumLength)
             let shown = DisplayText.softBroken(cut)
-            hasInsertedBreaks = shown.utf8.count != cut.utf8.count
+            // Kept only when they differ: most texts have no run long enough for a break.
+            lastText = shown.utf8.count != cut.utf8.count ? (cut, shown) : nil
             gtk_label_set_text(hub_label(gtkWidget), shown)
         }
     }
@@ -87,6 +90,7 @@ open class Label: Widget {
     /// Sets text with Pango markup (`<b>`, `<i>`, `<span …>`). Put text from models through
     /// ``escapeMarkup(_:)`` first: it escapes the text and bounds its length.
     public func setMarkup(_ markup: String) {
+        lastText = nil
         gtk_label_set_markup(hub_label(gtkWidget), markup)
     }
 

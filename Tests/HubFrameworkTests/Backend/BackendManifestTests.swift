@@ -132,6 +132,18 @@ final class BackendManifestTests: XCTestCase {
         }
     }
 
+    func testAFileOnAnotherComputerIsRefused() throws {
+        // The manifest exists here: `file://otherhost/...` must still not read it as the local path.
+        let local = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(getpid()).json")
+        try Data(Self.shop.utf8).write(to: local)
+        defer { try? FileManager.default.removeItem(at: local) }
+        let remote = try XCTUnwrap(URL(string: "file://otherhost" + local.path))
+        XCTAssertThrowsError(try BackendManifest(contentsOf: remote)) { error in
+            XCTAssertTrue("\(error)".contains("names a file on another computer (otherhost)"), "\(error)")
+        }
+        XCTAssertNoThrow(try BackendManifest(contentsOf: try XCTUnwrap(URL(string: "file://localhost" + local.path))))
+    }
+
     @MainActor
     func testRegisteringDeclaresOriginsAndIsAllOrNothing() throws {
         let manager = HubManager(componentMargin: 0)

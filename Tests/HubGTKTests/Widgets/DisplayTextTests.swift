@@ -24,7 +24,8 @@ final class DisplayTextTests: XCTestCase {
     }
 
     func testNoCharacterIsSplit() {
-        let characters: [String] = ["e\u{301}", "👩‍👩‍👧", "👍🏽", "🇫🇷", "1\u{FE0F}\u{20E3}", "한", "\u{1100}\u{1161}", "क्षि", "漢"]
+        let characters: [String] = ["e\u{301}", "👩‍👩‍👧", "👍🏽", "🇫🇷", "1\u{FE0F}\u{20E3}", "한", "\u{1100}\u{1161}",
+                                    "\u{1100}\u{1100}\u{1161}", "क्षि", "漢", "น้ำ", "ຄຳ", "ｶﾞ", "\u{0600}\u{0661}"]
         for character in characters {
             let text = String(repeating: character, count: 200)
             let broken = DisplayText.softBroken(text)
