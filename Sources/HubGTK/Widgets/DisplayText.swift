@@ -26,6 +26,9 @@ package enum DisplayText {
     /// The longest title, in bytes of UTF-8, given to a window or a header bar: titles show on one
     /// line of a title bar or a window list, so more is never seen.
     package static let maximumTitleLength = 1_024
+    /// The longest text, in bytes of UTF-8, given to a label that shows one line and ellipsizes the
+    /// rest: more than the widest screen shows on a line in any script.
+    package static let maximumSingleLineLength = 1_024
     /// The most characters in a row without a break opportunity: a run this long wraps within a
     /// frame, and no word of a natural language is longer.
     package static let longestUnbrokenRun = 32
@@ -99,19 +102,25 @@ package enum DisplayText {
             return String(decoding: bytes, as: UTF8.self)
         }
         // Between characters (grapheme clusters) only: Thai, Lao, Hangul jamo, Indic conjuncts and
-        // emoji sequences all stay whole.
-        for character in text {
-            if character.isWhitespace || character == "\u{200B}" {
+        // emoji sequences all stay whole. The text between two breaks is copied in one piece.
+        var segmentStart = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let first = text.unicodeScalars[index]
+            if first.properties.isWhitespace || first == "\u{200B}" {
                 run = 0
             } else {
                 if run == longestUnbrokenRun {
+                    result += text[segmentStart..<index]
                     result.append("\u{200B}")
+                    segmentStart = index
                     run = 0
                 }
                 run += 1
             }
-            result.append(character)
+            index = text.index(after: index)
         }
+        result += text[segmentStart...]
         return result
     }
 }

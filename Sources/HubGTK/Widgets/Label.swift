@@ -60,9 +60,11 @@ open class Label: Widget {
     /// the square of its length. ``text`` reads back without those.
     public static let maximumTextLength = DisplayText.maximumLength
 
-    /// The text last set (cut to the limit) and what GTK was given for it (with break
-    /// opportunities): ``text`` reads back the first while GTK still shows the second.
-    private var lastText: (set: String, shown: String)?
+    /// The text last set, cut to ``maximumTextLength`` (empty after ``setMarkup(_:)``).
+    private var givenText = ""
+    /// What GTK was given for `givenText` when it differs (break opportunities added, or a
+    /// one-line label's text cut shorter): ``text`` reads back `givenText` while GTK shows this.
+    private var shownText: String?
 
     /// A label showing `text`.
     public init(_ text: String = "") {
@@ -75,22 +77,20 @@ open class Label: Widget {
         get {
             guard let text = gtk_label_get_text(hub_label(gtkWidget)) else { return "" }
             let shown = String(cString: text)
-            if let lastText, lastText.shown == shown { return lastText.set }
+            if let shownText, shownText == shown { return givenText }
             return shown
         }
         set {
-            let cut = DisplayText.cut(newValue, to: DisplayText.maximumLength)
-            let shown = DisplayText.softBroken(cut)
-            // Kept only when they differ: most texts have no run long enough for a break.
-            lastText = shown.utf8.count != cut.utf8.count ? (cut, shown) : nil
-            gtk_label_set_text(hub_label(gtkWidget), shown)
+            givenText = DisplayText.cut(newValue, to: DisplayText.maximumLength)
+            showGivenText()
         }
     }
 
     /// Sets text with Pango markup (`<b>`, `<i>`, `<span …>`). Put text from models through
     /// ``escapeMarkup(_:)`` first: it escapes the text and bounds its length.
     public func setMarkup(_ markup: String) {
-        lastText = nil
+        givenText = ""
+        shownText = nil
         gtk_label_set_markup(hub_label(gtkWidget), markup)
     }
 
@@ -124,7 +124,10 @@ open class Label: Widget {
             default: .none
             }
         }
-        set { gtk_label_set_ellipsize(hub_label(gtkWidget), newValue.pango) }
+        set {
+            gtk_label_set_ellipsize(hub_label(gtkWidget), newValue.pango)
+            if shownText != nil || givenText.utf8.count > DisplayText.maximumSingleLineLength { showGivenText() }
+        }
     }
 
     /// Whether the text wraps onto several lines (at word boundaries, or anywhere in a word too long
@@ -141,6 +144,7 @@ open class Label: Widget {
             if newValue, gtk_label_get_width_chars(hub_label(gtkWidget)) < 0 {
                 gtk_label_set_width_chars(hub_label(gtkWidget), Int32(Self.minimumWrappingWidthInCharacters))
             }
+            if shownText != nil || givenText.utf8.count > DisplayText.maximumSingleLineLength { showGivenText() }
         }
     }
 
@@ -182,6 +186,20 @@ open class Label: Widget {
     public var isSelectable: Bool {
         get { gtk_label_get_selectable(hub_label(gtkWidget)) != 0 }
         set { gtk_label_set_selectable(hub_label(gtkWidget), newValue ? 1 : 0) }
+    }
+
+    /// Gives GTK `givenText` as this label can show it: a one-line label that ellipsizes gets at
+    /// most ``DisplayText/maximumSingleLineLength`` bytes (a line never shows more, and GTK shapes
+    /// all it is given: 4 KiB of mixed scripts took it about 90 ms); any other label gets break
+    /// opportunities in long unbroken runs. Again when the label starts or stops wrapping or
+    /// ellipsizing.
+    private func showGivenText() {
+        let oneLine = !wrapsLines && ellipsizes != .none
+        let shown = oneLine ? DisplayText.cut(givenText, to: DisplayText.maximumSingleLineLength)
+            : DisplayText.softBroken(givenText)
+        // Kept only when they differ: most texts are short and have no long run.
+        shownText = shown.utf8.count != givenText.utf8.count ? shown : nil
+        gtk_label_set_text(hub_label(gtkWidget), shown)
     }
 
     /// The size the label's text takes when wrapped at `maximumWidth` points (at word boundaries,

@@ -123,6 +123,23 @@ final class WidgetLayerTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testAOneLineLabelGivesGTKOnlyWhatALineShows() {
+        onMain {
+            let label = Label()
+            let gtkText = { String(cString: gtk_label_get_text(hub_label(label.gtkWidget))) }
+            let long = String(repeating: "word ", count: 800)  // 4,000 bytes
+            label.text = long
+            XCTAssertEqual(gtkText().utf8.count, 4_000, "not ellipsized: the whole text")
+            label.ellipsizes = .end
+            XCTAssertLessThanOrEqual(gtkText().utf8.count, 1_024, "one line: cut once the label ellipsizes")
+            XCTAssertEqual(label.text, long, "the text reads back as it was given")
+            label.wrapsLines = true
+            XCTAssertEqual(gtkText().utf8.count, 4_000, "wrapping again: the whole text")
+            label.setMarkup("<b>bold</b>")
+            XCTAssertEqual(label.text, "bold")
+        }
+    }
+
     func testLabelsBoundTheTextTheyHandToPango() {
         onMain {
             let label = Label()
