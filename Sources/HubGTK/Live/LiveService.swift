@@ -184,6 +184,16 @@ public final class LiveService {
             return true
         }
         if waiting.count >= limits.maximumWaitingConnections {
+            // Those whose token has arrived since they were accepted (its reading is still to come)
+            // take a slot instead of waiting: only silent connections are pushed out.
+            for connection in waiting where admitted.count < limits.maximumConnections
+                && Self.hasSentToken(token, on: connection.connection)
+            {
+                admitted.insert(ObjectIdentifier(connection))
+            }
+            waiting.removeAll { admitted.contains(ObjectIdentifier($0)) }
+        }
+        if waiting.count >= limits.maximumWaitingConnections {
             // The one that has waited longest makes room: a client that sends its token at once
             // gets in, however many silent connections another process keeps open.
             let oldest = waiting.removeFirst()
@@ -307,7 +317,7 @@ private final class WeakServiceBox {
 /// One client connection: checks its token, then reads documents and answers each with a line.
 @MainActor
 private final class LiveConnection {
-    private let connection: UnsafeMutablePointer<GSocketConnection>
+    fileprivate let connection: UnsafeMutablePointer<GSocketConnection>
     private let input: UnsafeMutablePointer<GInputStream>
     private let output: UnsafeMutablePointer<GOutputStream>
     private let cancellable: UnsafeMutablePointer<GCancellable>
