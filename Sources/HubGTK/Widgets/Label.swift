@@ -97,7 +97,7 @@ open class Label: Widget {
     /// `text`, cut to ``maximumTextLength``, with the characters that markup gives a meaning
     /// (`<`, `&`, …) escaped.
     public static func escapeMarkup(_ text: String) -> String {
-        guard let escaped = g_markup_escape_text(bounded(text), -1) else { return "" }
+        guard let escaped = g_markup_escape_text(DisplayText.bounded(text), -1) else { return "" }
         defer { g_free(escaped) }
         return String(cString: escaped)
     }
@@ -212,11 +212,5 @@ open class Label: Widget {
         var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
         return Size(width: Double(width), height: Double(height))
-    }
-
-    /// `text`, cut to ``maximumTextLength`` bytes at a character boundary with an ellipsis added,
-    /// and with break opportunities in long unbroken runs (``DisplayText``).
-    static func bounded(_ text: String) -> String {
-        DisplayText.bounded(text)
     }
 }
