@@ -266,10 +266,14 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     }
 
     /// Adds a component object found at `location`; `depth` is this component's nesting depth.
-    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int) {
+    /// `templates` are those of the document (nil when the schema reads none); a component expanded
+    /// from a template had its keys checked before (`checksKeys` false).
+    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int,
+               templates: ComponentTemplates? = nil, checksKeys: Bool = true)
+    {
         let root = JSONValue.object(json)
         let schema = context.schema.componentModelSchema
-        context.schema.unknownKeyCheck?.checkComponent(json, at: location, problems: problems)
+        if checksKeys { context.schema.unknownKeyCheck?.checkComponent(json, at: location, problems: problems) }
 
         func string(_ path: JSONStringPath) -> String? {
             path.first(in: root, at: location, problems: problems)?.value
@@ -319,24 +323,34 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
 
         for found in schema.childDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
             Self.applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
-                schema: context.schema, into: childBuilder(forOptionalIdentifier:))
+                schema: context.schema, templates: templates, into: childBuilder(forOptionalIdentifier:))
         }
     }
 
-    /// Adds a component object nested at `depth`: reads its identifier, picks its builder with
-    /// `builderFor` and applies the object. Components deeper than the schema allows are reported
-    /// and skipped.
+    /// Adds a component object nested at `depth`: expands its template if it names one (with
+    /// `templates`, the document's), reads its identifier, picks its builder with `builderFor` and
+    /// applies the object. Components deeper than the schema allows are reported and skipped.
     static func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
-        depth: Int, schema: JSONSchema, into builderFor: (String?) -> ComponentModelBuilder)
+        depth: Int, schema: JSONSchema, templates: ComponentTemplates? = nil,
+        into builderFor: (String?) -> ComponentModelBuilder)
     {
         guard depth <= JSONSchema.maximumComponentDepth else {
             problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
                 at: location)
             return
         }
+        if let templates, ComponentTemplates.isInstance(json) {
+            templates.expand(json, at: location, problems: problems) { expanded, problems in
+                let identifier = schema.componentModelSchema.identifierPath.first(in: .object(expanded), at: location,
+                    problems: problems)?.value
+                builderFor(identifier).apply(expanded, at: location, problems: problems, depth: depth,
+                                             templates: templates, checksKeys: false)
+            }
+            return
+        }
         let identifier = schema.componentModelSchema.identifierPath.first(in: .object(json), at: location,
             problems: problems)?.value
-        builderFor(identifier).apply(json, at: location, problems: problems, depth: depth)
+        builderFor(identifier).apply(json, at: location, problems: problems, depth: depth, templates: templates)
     }
 
     /// `namespace:name` sets both; a string without a colon sets only the name. Parts after a

@@ -324,6 +324,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         case .object(let object):
             apply(object, at: nil, problems: problems, depth: 0)
         case .array(let elements):
+            let templates = listTemplates(limits)
             for (offset, element) in elements.enumerated() {
                 let location = JSONLocation.index(offset, in: nil)
                 guard admitsBodyComponent(at: location, problems: problems) else { break }
@@ -331,7 +332,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
                     problems.reportTypeMismatch(expected: "an object", found: element, at: location)
                     continue
                 }
-                applyComponent(object, at: location, problems: problems, depth: 1, into: bodyBuilder(forOptionalIdentifier:))
+                applyComponent(object, at: location, problems: problems, depth: 1, templates: templates,
+                               into: bodyBuilder(forOptionalIdentifier:))
             }
         default:
             throw JSONError.unexpectedTopLevelValue(expected: "an object or an array", found: value.kindDescription)
@@ -349,12 +351,15 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// Adds a view model object; `depth` is the nesting depth of the component owning this view
     /// (0 for the top level), its components sit one level deeper. `streamedBody` holds the problems
     /// of a body that the one-pass reader has already added: they are reported where the body would be.
+    /// `templates` are the view's templates when the one-pass reader has read them already.
     func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int,
-               streamedBody: ViewDocumentReader.BodyProblems? = nil)
+               streamedBody: ViewDocumentReader.BodyProblems? = nil, templates givenTemplates: ComponentTemplates? = nil)
     {
         let root = JSONValue.object(json)
         let schema = context.schema.viewModelSchema
         context.schema.unknownKeyCheck?.checkView(json, at: location, problems: problems)
+        let templates = givenTemplates ?? templates(of: json, at: location, limits: problems.limits)
+        if let templates { problems.append(templates.definitionProblems) }
         if let found = schema.identifierPath.first(in: root, at: location, problems: problems) {
             viewIdentifier = found.value
         }
@@ -363,7 +368,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             navigationBarTitle = problems.boundedText(found.value, at: found.location)
         }
         if let found = schema.headerComponentModelDictionaryPath.first(in: root, at: location, problems: problems) {
-            applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1) { identifier in
+            applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
+                           templates: templates) { identifier in
                 self.headerBuilder(withIdentifier: identifier)
             }
         }
@@ -374,15 +380,32 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         for found in schema.bodyComponentModelDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
             guard depth > 0 || admitsBodyComponent(at: found.location, problems: problems) else { break }
             applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
-                into: bodyBuilder(forOptionalIdentifier:))
+                templates: templates, into: bodyBuilder(forOptionalIdentifier:))
         }
         for found in schema.overlayComponentModelDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
             applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
-                into: overlayBuilder(forOptionalIdentifier:))
+                templates: templates, into: overlayBuilder(forOptionalIdentifier:))
         }
         if let found = schema.customDataPath.first(in: root, at: location, problems: problems) {
             customData = mergeJSONObject(customData, with: found.value)
         }
+    }
+
+    /// The templates of a document that is a list of components: none, but the components may still
+    /// name one (and be told that it is unknown). Nil when the schema reads no templates.
+    func listTemplates(_ limits: ContentLimits) -> ComponentTemplates? {
+        context.schema.readsTemplates ? ComponentTemplates(limits: limits, schema: context.schema) : nil
+    }
+
+    /// The templates the view object `json` declares, with the problems of their definitions; nil
+    /// when the schema reads no templates.
+    func templates(of json: JSONObject, at location: JSONLocation?, limits: ContentLimits) -> ComponentTemplates? {
+        guard context.schema.readsTemplates else { return nil }
+        guard let definitions = json[ComponentTemplates.definitionsKey] else {
+            return ComponentTemplates(limits: limits, schema: context.schema)
+        }
+        return ComponentTemplates(definitions, at: .key(ComponentTemplates.definitionsKey, in: location), limits: limits,
+                                  schema: context.schema)
     }
 
     /// False once the view has as many body components as the limits allow: the component at
@@ -396,9 +419,9 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     }
 
     private func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
-        depth: Int, into builderFor: (String?) -> ComponentModelBuilder)
+        depth: Int, templates: ComponentTemplates?, into builderFor: (String?) -> ComponentModelBuilder)
     {
         ComponentModelBuilder.applyComponent(json, at: location, problems: problems, depth: depth,
-            schema: context.schema, into: builderFor)
+            schema: context.schema, templates: templates, into: builderFor)
     }
 }

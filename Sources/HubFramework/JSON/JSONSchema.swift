@@ -57,6 +57,7 @@ public final class JSONSchema: @unchecked Sendable {
         enum Mode { case off, on, whileKeysAreTheDefaults }
         var mode: Mode
         var check: UnknownKeyCheck?? = nil
+        var readsTemplates: Bool? = nil
     }
 
     private let checkLock = NSLock()
@@ -65,6 +66,19 @@ public final class JSONSchema: @unchecked Sendable {
 
     private func withCheckState<T>(_ body: (inout CheckState) -> T) -> T {
         checkLock.withLock { body(&checkStateStorage) }
+    }
+
+    /// Whether documents read with this schema may declare and use templates
+    /// (`ComponentTemplates`): only when it reads the default keys, since a template is a partial
+    /// component in those keys, and `template` or `templates` may mean anything in a document
+    /// read with keys of its own. Decided from the paths at the first document read.
+    var readsTemplates: Bool {
+        withCheckState { state in
+            if let reads = state.readsTemplates { return reads }
+            let reads = UnknownKeyCheck(self)?.readsTheDefaultKeys == true
+            state.readsTemplates = reads
+            return reads
+        }
     }
 
     /// The check ``reportsUnknownKeys`` asks for, made from the paths at the first document read.

@@ -49,26 +49,38 @@ struct UnknownKeyCheck: Sendable {
     /// Reports the members of the view object `json` at `location` that the schema does not read.
     /// Its components are checked when they are applied.
     func checkView(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) {
-        for key in json.keys.filter({ !viewKeys.contains($0) }).sorted() {
-            report(key, among: viewKeys, at: location, problems: problems)
+        // A schema that reads the default keys reads templates too (`JSONSchema.readsTemplates`).
+        let known = readsTheDefaultKeys ? viewKeys + [ComponentTemplates.definitionsKey] : viewKeys
+        for key in json.keys.filter({ !known.contains($0) }).sorted() {
+            report(key, among: known, at: location, problems: problems)
         }
     }
 
     /// Reports the members of the component object `json` at `location` (and of its text, image
     /// and target objects) that the schema does not read. Its children are checked when they are applied.
-    func checkComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) {
-        check(json, against: compiled.component, at: location, problems: problems) { slot, value, valueLocation in
+    /// `alsoKnown` are more keys the component itself may have (a templated component's values);
+    /// with `placeholders`, `$key` stands for `key` (a template's placeholder) and its value is not
+    /// looked into.
+    func checkComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+                        alsoKnown: [String] = [], placeholders: Bool = false)
+    {
+        check(json, against: compiled.component, at: location, problems: problems, alsoKnown: alsoKnown,
+              placeholders: placeholders) { slot, value, valueLocation in
             switch slot {
             case .mainImage, .backgroundImage:
-                if case .object(let image) = value { checkImage(image, at: valueLocation, problems: problems) }
+                if case .object(let image) = value {
+                    checkImage(image, at: valueLocation, problems: problems, placeholders: placeholders)
+                }
             case .target:
-                if case .object(let target) = value { checkTarget(target, at: valueLocation, problems: problems) }
+                if case .object(let target) = value {
+                    checkTarget(target, at: valueLocation, problems: problems, placeholders: placeholders)
+                }
             case .customImages:
                 // Free-form identifiers, each an image object.
                 guard case .object(let images) = value else { return }
                 for (identifier, image) in images.sorted(by: { $0.key < $1.key }) {
                     if case .object(let image) = image {
-                        checkImage(image, at: .key(identifier, in: valueLocation), problems: problems)
+                        checkImage(image, at: .key(identifier, in: valueLocation), problems: problems, placeholders: placeholders)
                     }
                 }
             default:
@@ -86,26 +98,33 @@ struct UnknownKeyCheck: Sendable {
         }
     }
 
-    private func checkImage(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) {
-        check(json, against: compiled.image, at: location, problems: problems) { _, _, _ in }
+    private func checkImage(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+                            placeholders: Bool) {
+        check(json, against: compiled.image, at: location, problems: problems, placeholders: placeholders) { _, _, _ in }
     }
 
-    private func checkTarget(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) {
+    private func checkTarget(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+                             placeholders: Bool) {
         // A target's initial view is a view of its own: it is checked when it is applied.
-        check(json, against: compiled.target, at: location, problems: problems) { _, _, _ in }
+        check(json, against: compiled.target, at: location, problems: problems, placeholders: placeholders) { _, _, _ in }
     }
 
     /// Reports the members of `json` that `table` does not have, and walks into nested objects of the
     /// table; `slot` sees each member the table keeps.
     private func check<Slot>(_ json: JSONObject, against table: KeyTable<Slot>, at location: JSONLocation?,
-                             problems: JSONProblemCollector,
+                             problems: JSONProblemCollector, alsoKnown: [String] = [], placeholders: Bool,
                              slot: (Slot, JSONValue, JSONLocation?) -> Void)
     {
         var unknown: [String] = []
         // In key order: reports must not depend on a dictionary's order, which differs between
         // two parses of the same object (the one-pass reader's and the tree's).
-        for key in json.keys.sorted() {
+        for key in json.keys.sorted() where !alsoKnown.contains(key) {
             let value = json[key]!
+            if placeholders && key.hasPrefix("$") {
+                // A placeholder: its value is the name of a value, not what the key holds.
+                if !table.names.contains(String(key.dropFirst())) { unknown.append(key) }
+                continue
+            }
             guard let position = table.names.firstIndex(of: key) else {
                 unknown.append(key)
                 continue
@@ -115,12 +134,14 @@ struct UnknownKeyCheck: Sendable {
                 slot(kept, value, .key(key, in: location))
             case .object(let nested):
                 if case .object(let object) = value {
-                    check(object, against: nested, at: .key(key, in: location), problems: problems, slot: slot)
+                    check(object, against: nested, at: .key(key, in: location), problems: problems,
+                          placeholders: placeholders, slot: slot)
                 }
             }
         }
+        let known = table.names + alsoKnown + (placeholders ? table.names.map { "$" + $0 } : [])
         for key in unknown {
-            report(key, among: table.names, at: location, problems: problems)
+            report(key, among: known, at: location, problems: problems)
         }
     }
 

@@ -38,6 +38,16 @@ struct ViewDocumentReader {
     private let onFirstPart: ((ViewModelBuilder) -> Void)?
     /// Reading a prefix (`partOfAnySize`): nothing after the first part is wanted.
     private let stopsAtFirstPart: Bool
+    /// Whether components may use templates (``JSONSchema/readsTemplates``).
+    private let readsTemplates: Bool
+    /// The document's templates once its `templates` member has been read (none for a list of
+    /// components); until then, a stand-in that notes whether a component wanted one.
+    private var templates: ComponentTemplates?
+    /// A component used a template before the document's templates were read: the document is
+    /// read through the tree, which reads them first.
+    private var needsTree = false
+    /// The templates of the document's `templates` member, when it has one and it has been read.
+    private var templatesRead: ComponentTemplates?
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false)
@@ -53,6 +63,7 @@ struct ViewDocumentReader {
         problems = JSONProblemCollector(limits: limits)
         maximumDepth = limits.maximumNestingDepth
         maximumTextLength = limits.maximumTextLength
+        readsTemplates = builder.context.schema.readsTemplates
     }
 
     /// Reads the document into the builder; nil when it must be read through the tree instead.
@@ -62,17 +73,20 @@ struct ViewDocumentReader {
         guard scanner.index < scanner.count else { return nil }
         switch scanner.base[scanner.index] {
         case ASCII.openBracket:
+            templates = builder.listTemplates(problems.limits)
             try readBody(elementDepth: 1, location: nil, aside: nil)
             try expectEnd()
         case ASCII.openBrace:
             guard let body = try readTopLevelObject() else { return nil }
             // The rest of the view is applied only once the whole document is known to be valid.
             try expectEnd()
-            builder.apply(members, at: nil, problems: problems, depth: 0, streamedBody: body)
+            if needsTree { return nil }
+            builder.apply(members, at: nil, problems: problems, depth: 0, streamedBody: body,
+                          templates: templatesRead)
         default:
             return nil
         }
-        return problems.problems
+        return needsTree ? nil : problems.problems
     }
 
     /// Throws when anything but whitespace follows the document's value.
@@ -126,7 +140,13 @@ struct ViewDocumentReader {
                     members[key] = try scanner.parseValue(enclosingDepth: 1)
                 }
             } else {
-                members[key] = try scanner.parseValue(enclosingDepth: 1)
+                let value = try scanner.parseValue(enclosingDepth: 1)
+                members[key] = value
+                if readsTemplates && key == ComponentTemplates.definitionsKey {
+                    templatesRead = ComponentTemplates(value, at: .key(key, in: nil), limits: problems.limits,
+                                                       schema: builder.context.schema)
+                    templates = templatesRead
+                }
             }
             scanner.skipWhitespace()
             try expectMore(inObject: true)
@@ -172,7 +192,7 @@ struct ViewDocumentReader {
             if admitting && isObject {
                 try readComponent(depth: elementDepth, offset: offset, arrayLocation: arrayLocation,
                                   problems: componentProblems)
-                if let onFirstPart, builder.numberOfBodyComponentModelBuilders == Self.firstPartSize {
+                if let onFirstPart, !needsTree, builder.numberOfBodyComponentModelBuilders == Self.firstPartSize {
                     onFirstPart(firstPart())
                     // A prefix of a download is read for its first part only: the rest of it is read
                     // again with the whole document, so the read ends here, as it would at the
@@ -209,7 +229,8 @@ struct ViewDocumentReader {
     /// builders read so far, and copies one before it changes again), with the members read so far.
     private func firstPart() -> ViewModelBuilder {
         let part = builder.snapshot()
-        part.apply(members, at: nil, problems: JSONProblemCollector(limits: problems.limits), depth: 0)
+        part.apply(members, at: nil, problems: JSONProblemCollector(limits: problems.limits), depth: 0,
+                   templates: templatesRead)
         return part
     }
 
@@ -256,8 +277,14 @@ struct ViewDocumentReader {
         guard case .object(let object) = try scanner.parseValue(enclosingDepth: depth) else {
             preconditionFailure("an object starts with '{'")
         }
+        // Before the document's templates are read, a stand-in notes whether the component (or one
+        // of its children) wanted one.
+        let standIn = readsTemplates && templates == nil ? ComponentTemplates(limits: problems.limits,
+                                                                              schema: builder.context.schema) : nil
         ComponentModelBuilder.applyComponent(object, at: .index(offset, in: arrayLocation), problems: problems, depth: 1,
-                                             schema: builder.context.schema, into: builder.bodyBuilder(forOptionalIdentifier:))
+                                             schema: builder.context.schema, templates: templates ?? standIn,
+                                             into: builder.bodyBuilder(forOptionalIdentifier:))
+        if standIn?.wasUsed == true { needsTree = true }
     }
 
     /// Walks the object at the index, whose members `table` describes: `member` reads each known
@@ -293,8 +320,9 @@ struct ViewDocumentReader {
                     else { return false }
                 }
             } else {
-                // A member the schema does not read: reported by the tree, with its location.
-                if reportsUnknownKeys { return false }
+                // A member the schema does not read: reported by the tree, with its location. A
+                // template's name: the tree expands it.
+                if reportsUnknownKeys || (readsTemplates && isTemplateKey(key)) { return false }
                 _ = try scanner.parseValue(enclosingDepth: depth + 1)
             }
             scanner.skipWhitespace()
@@ -305,6 +333,12 @@ struct ViewDocumentReader {
             if separator == ASCII.closeBrace { return true }
             return false
         }
+    }
+
+    private func isTemplateKey(_ key: (start: Int, count: Int)) -> Bool {
+        let name = ComponentTemplates.instanceKeyBytes
+        return key.count == name.count
+            && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, scanner.base + key.start, key.count) == 0 }
     }
 
     /// A key of printable ASCII without escapes, and its colon; leaves the index on the value.
