@@ -16,8 +16,9 @@ struct HubValidate: ParsableCommand {
             Prints every problem as FILE:LINE:COLUMN: PATH: SEVERITY: MESSAGE, in document order. An \
             error makes the whole document unusable (it is not JSON, or its top level is neither an \
             object nor an array); a warning is a value the reader skips (a wrong type, a null, an \
-            invalid URL or identifier). Unknown keys are not problems: the reader ignores them, like \
-            a top-level "$schema".
+            invalid URL or identifier, a key it does not know, with the nearest one it does, a \
+            template that is unknown or lacks a value). A top-level "$schema" is allowed. Problems of \
+            a component that uses a template are reported at the value it gave, or at the template.
 
             With --manifest the files are backend app manifests (hub-viewer --manifest), read with the \
             viewer's manifest reader; every problem in one is an error.

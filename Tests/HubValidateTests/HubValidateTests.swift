@@ -38,6 +38,18 @@ final class HubValidateTests: XCTestCase {
         }
     }
 
+    /// Templates' mistakes, which the JSON Schema cannot see (an unknown template, a missing value,
+    /// a cycle), each at the instance or the template, naming the template.
+    func testTemplateMistakesPrintExactlyTheirExpectedProblems() throws {
+        let files = try fixtures(in: "templates")
+        XCTAssertGreaterThanOrEqual(files.count, 1)
+        for file in files {
+            let run = try ValidatorRun([file])
+            XCTAssertEqual(run.status, 1, file)
+            XCTAssertEqual(run.standardOutput, try expected(file.replacingOccurrences(of: ".json", with: ".expected")), file)
+        }
+    }
+
     func testParseErrorsAreErrorsAndSkippedValuesWarnings() throws {
         let syntax = try ValidatorRun(["invalid/trailing-comma.json"])
         XCTAssertEqual(syntax.standardOutput,
@@ -82,7 +94,7 @@ final class HubValidateTests: XCTestCase {
         let clean = try ValidatorRun(["--format", "json", "valid"])
         XCTAssertEqual(clean.status, 0)
         XCTAssertEqual(clean.standardOutput,
-            "{\n  \"problems\": [],\n  \"summary\": {\"errors\":0,\"files\":6,\"unreadable\":0,\"warnings\":0}\n}\n")
+            "{\n  \"problems\": [],\n  \"summary\": {\"errors\":0,\"files\":7,\"unreadable\":0,\"warnings\":0}\n}\n")
     }
 
     func testStandardInputIsADocumentToo() throws {

@@ -90,6 +90,8 @@ final class ViewSchemaDriftTests: XCTestCase {
                 known.insert(prefix)
             }
         }
+        // Templates are read beside the schema's paths (`ComponentTemplates`), for the default keys.
+        known.formUnion(["view.templates", "component.template"])
         var checked = 0
         func visit(_ node: JSONObject, at path: String) {
             if case .object(let items)? = node["items"] { visit(items, at: path) }
@@ -112,7 +114,7 @@ final class ViewSchemaDriftTests: XCTestCase {
             XCTAssertNotNil(node["description"], definition)
             visit(node, at: definition)
         }
-        XCTAssertEqual(checked, 35)
+        XCTAssertEqual(checked, 37)
     }
 
     /// The closed objects of the JSON Schema (`additionalProperties: false`) are exactly the objects
@@ -135,7 +137,8 @@ final class ViewSchemaDriftTests: XCTestCase {
         func visit(_ node: JSONObject, definition: String, steps: [String], path: String) throws {
             guard node["type"] == .string("object") || node["properties"] != nil else { return }
             let properties = node["properties"]?.objectValue ?? [:]
-            let isClosed = node["additionalProperties"] == .bool(false)
+            // A component is closed unless it uses a template (whose values are its members too).
+            let isClosed = node["additionalProperties"] == .bool(false) || node["unevaluatedProperties"] == .bool(false)
             (isClosed ? { closed.append(path) } : { open.append(path) })()
             let data = Data(JSONWriter().string(for: document(placing: ["zz-unknown": .number(1)],
                                                                 at: places[definition]! + steps)).utf8)
@@ -154,7 +157,8 @@ final class ViewSchemaDriftTests: XCTestCase {
         }
         XCTAssertEqual(Set(closed), ["view", "component", "component.component", "component.text", "component.images",
                                      "imageData", "target"])
-        XCTAssertEqual(Set(open), ["view.custom", "component.metadata", "component.logging", "component.custom",
+        // The map of templates is keyed by their names, like the map of custom images.
+        XCTAssertEqual(Set(open), ["view.custom", "view.templates", "component.metadata", "component.logging", "component.custom",
                                    "component.images.custom", "imageData.custom", "target.custom"])
     }
 }

@@ -21,8 +21,9 @@ import Foundation
 /// The rules (`docs/json.md` has them for authors):
 /// * A member `"$key": "value-name"`, at any depth of a template, is a placeholder: the component's
 ///   member `value-name` becomes the template's `key`. With braces, `"$uri": "hub-demo:bakery/{id}"`,
-///   it is a text built from values (strings and numbers). A plain `key` beside it is its default; a
-///   placeholder with neither its values nor a default is reported at the component.
+///   it is a text built from values (strings and numbers). A plain `key` beside it is its default
+///   (`null`: the value is optional); a placeholder with neither its values nor a default is
+///   reported at the component.
 /// * Every other member of the component overrides the template's (a value name that is also a
 ///   key of a component, such as `id`, is both: `"$item": "id"` puts the identifier in `logging`): objects are merged key by key
 ///   (a plain key replaces a placeholder for the same key), anything else is replaced.
@@ -215,6 +216,7 @@ final class ComponentTemplates {
     private func resolution(of name: String) -> Resolution? {
         if let known = resolutions[name] { return known }
         guard case .object(var object)? = definitions[name] else { return nil }
+        if let unknownKeyCheck { object = unknownKeyCheck.removingUnknownPlaceholders(from: object) }
         if case .string(let baseName)? = object.removeValue(forKey: Self.instanceKey),
             case .template(let base)? = resolution(of: baseName)
         {
@@ -416,6 +418,9 @@ final class ComponentTemplates {
                     if let given = values[name] {
                         result[field] = given
                         substitutions.append((fieldSteps, name))
+                    } else if result[field] == .null {
+                        // A default of null: the value is optional, and nothing is set without it.
+                        result.removeValue(forKey: field)
                     } else if result[field] == nil {
                         missing.append((JSONLocation.path(of: fieldSteps), name))
                     }
@@ -423,6 +428,7 @@ final class ComponentTemplates {
                     // Every value must be there; else the default stands, or the placeholder is missing.
                     var built = ""
                     var absent: [String] = []
+                    var usable = true
                     for part in parts {
                         switch part {
                         case .literal(let literal): built += literal
@@ -433,12 +439,17 @@ final class ComponentTemplates {
                             case let other?:
                                 // Reported at the value: a text is built from strings and numbers.
                                 badParts.append((name, other, JSONLocation.path(of: fieldSteps)))
+                                usable = false
                             case nil: absent.append(name)
                             }
                         }
                     }
-                    if absent.isEmpty {
+                    if !usable {
+                        continue
+                    } else if absent.isEmpty {
                         result[field] = .string(built)
+                    } else if result[field] == .null {
+                        result.removeValue(forKey: field)
                     } else if result[field] == nil {
                         for name in absent { missing.append((JSONLocation.path(of: fieldSteps), name)) }
                     }

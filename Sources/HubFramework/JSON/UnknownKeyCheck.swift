@@ -89,6 +89,59 @@ struct UnknownKeyCheck: Sendable {
         }
     }
 
+    /// The template `json` without its placeholders for keys the schema does not read: those are
+    /// reported with the definition, and their values are not asked of every component.
+    func removingUnknownPlaceholders(from json: JSONObject) -> JSONObject {
+        pruned(json, table: compiled.component, keepsPlaceholders: false, slot: prunedSlot)
+    }
+
+    /// A component member's value without unknown placeholders, by where it goes.
+    private func prunedSlot(_ slot: CompiledJSONSchema.ComponentSlot, _ value: JSONValue) -> JSONValue {
+        switch (slot, value) {
+        case (.mainImage, .object(let image)), (.backgroundImage, .object(let image)):
+            return .object(pruned(image, table: compiled.image, keepsPlaceholders: false) { _, value in value })
+        case (.target, .object(let target)):
+            return .object(pruned(target, table: compiled.target, keepsPlaceholders: false) { _, value in value })
+        case (.customImages, .object(let images)):
+            return .object(images.mapValues { image in
+                guard case .object(let image) = image else { return image }
+                return .object(pruned(image, table: compiled.image, keepsPlaceholders: false) { _, value in value })
+            })
+        case (.treeOnly, .array(let children)):
+            return .array(children.map { child in
+                guard case .object(let child) = child else { return child }
+                // A child that uses a template has that template's value names as members too: its
+                // own placeholders may fill any of them.
+                return .object(pruned(child, table: compiled.component,
+                                      keepsPlaceholders: child[ComponentTemplates.instanceKey] != nil, slot: prunedSlot))
+            })
+        default:
+            return value
+        }
+    }
+
+    private func pruned<Slot>(_ json: JSONObject, table: KeyTable<Slot>, keepsPlaceholders: Bool,
+                              slot: (Slot, JSONValue) -> JSONValue) -> JSONObject
+    {
+        var result = json
+        for (key, value) in json {
+            if key.hasPrefix("$") {
+                if !keepsPlaceholders && !table.names.contains(String(key.dropFirst())) { result.removeValue(forKey: key) }
+                continue
+            }
+            guard let position = table.names.firstIndex(of: key) else { continue }
+            switch table.entries[position] {
+            case .slot(let kept):
+                result[key] = slot(kept, value)
+            case .object(let nested):
+                if case .object(let object) = value {
+                    result[key] = .object(pruned(object, table: nested, keepsPlaceholders: false, slot: slot))
+                }
+            }
+        }
+        return result
+    }
+
     private static func names<Slot>(of table: KeyTable<Slot>, in prefix: String) -> [String] {
         zip(table.names, table.entries).flatMap { name, entry -> [String] in
             switch entry {
