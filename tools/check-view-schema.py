@@ -5,8 +5,8 @@ Usage: tools/check-view-schema.py PATH-TO-hub-validate
 
 1. The schema is a valid draft 2020-12 schema.
 2. Every view document the project ships or documents passes both the schema and hub-validate:
-   the JSON files in data/, Resources/ (the schema itself excepted), docs/examples/ and the example
-   app's resources, every ```json block in README.md and docs/*.md (a fence marked ```json is a view
+   the JSON files in data/, Resources/ (the schema itself excepted), docs/examples/, the example
+   app's resources and the demo backend's views, every ```json block in README.md and docs/*.md (a fence marked ```json is a view
    document; other JSON is marked ```jsonc), and the test fixtures meant to be valid (HubFrameworkTests'
    JSON fixtures and hub-validate's valid/ corpus).
 3. Every document of the invalid corpus is rejected by both (Tests/HubValidateTests/Fixtures/validate/
@@ -143,6 +143,7 @@ def main():
 
     valid = []
     for pattern in ("data/**/*.json", "Resources/**/*.json", "docs/examples/**/*.json", "Examples/*/Sources/**/*.json",
+                    "Examples/backend/views/**/*.json",
                     "Tests/HubFrameworkTests/Fixtures/JSON/*.json", "Tests/HubValidateTests/Fixtures/validate/valid/*.json"):
         for path in sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True)):
             # Schemas (this one and the manifest's) are not view documents.
