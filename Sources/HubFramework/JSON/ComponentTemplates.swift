@@ -264,6 +264,51 @@ final class ComponentTemplates {
         return Set(CompiledJSONSchema(schema)?.component.names ?? [])
     }()
 
+    /// Whether the document declares no template.
+    var isEmpty: Bool { definitions.isEmpty }
+
+    /// `names` without the members of a component.
+    static func nonComponentKeys(_ names: Set<String>) -> Set<String> {
+        names.subtracting(componentKeys)
+    }
+
+    /// Whether `value` holds a placeholder anywhere.
+    static func hasPlaceholders(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let object): return object.contains { $0.key.hasPrefix("$") || hasPlaceholders($0.value) }
+        case .array(let elements): return elements.contains(where: hasPlaceholders)
+        default: return false
+        }
+    }
+
+    /// The template `name` compiled for the one-pass reader (`CompiledTemplate`), or nil when it
+    /// is unknown, unusable, over the budget, or needs the tree path. Each expansion through it
+    /// counts against the budget as one through the tree would.
+    func compiled(_ name: String, maximumTextLength: Int) -> CompiledTemplate? {
+        let compiled: CompiledTemplate?
+        if let known = compiledTemplates[name] {
+            compiled = known
+        } else {
+            if case .template(let template)? = resolution(of: name) {
+                compiled = CompiledTemplate(template.object, parameters: template.parameters,
+                                            maximumTextLength: maximumTextLength)
+            } else {
+                compiled = nil
+            }
+            compiledTemplates[name] = .some(compiled)
+        }
+        guard let compiled, case .template(let template)? = resolutions[name], budget >= template.size else { return nil }
+        return compiled
+    }
+
+    /// Counts one expansion of `name` through its compiled form against the budget.
+    func spend(_ name: String) {
+        wasUsed = true
+        if case .template(let template)? = resolutions[name] { budget -= template.size }
+    }
+
+    private var compiledTemplates: [String: CompiledTemplate?] = [:]
+
     /// Whether `json` is a component that uses a template.
     static func isInstance(_ json: JSONObject) -> Bool {
         json[instanceKey] != nil
@@ -390,7 +435,7 @@ final class ComponentTemplates {
     }
 
     /// One component's values put into its template's placeholders.
-    private struct Expansion {
+    struct Expansion {
         let values: JSONObject
         /// Where values went: the steps in the expanded component, and the value's name.
         private(set) var substitutions: [(steps: [JSONLocation.Component], value: String)] = []
@@ -483,7 +528,7 @@ final class ComponentTemplates {
 
 /// What a placeholder's value says: the name of one value, or a text with values in braces
 /// (`"hub-demo:bakery/{id}"`).
-private enum Reference {
+enum Reference {
     enum Part {
         case literal(String)
         case value(String)

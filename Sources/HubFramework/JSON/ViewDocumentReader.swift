@@ -48,6 +48,9 @@ struct ViewDocumentReader {
     private var needsTree = false
     /// The templates of the document's `templates` member, when it has one and it has been read.
     private var templatesRead: ComponentTemplates?
+    /// The component being read: its members the schema does not read, and the template it names.
+    private var otherMembers: [(String, JSONValue)] = []
+    private var templateName: String?
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false)
@@ -261,13 +264,22 @@ struct ViewDocumentReader {
     {
         let start = scanner.index
         var fields = ComponentFields()
-        let read: Bool
+        var read: Bool
+        // With templates declared, the members the schema does not read are kept: they are the
+        // template's values when the component names one.
+        let collects = templatesRead?.isEmpty == false
+        otherMembers.removeAll(keepingCapacity: true)
+        templateName = nil
         do {
-            read = try walkObject(compiled.component, depth: depth) { reader, slot, valueDepth throws(JSONError) in
+            read = try walkObject(compiled.component, depth: depth, collectingOthers: collects) {
+                reader, slot, valueDepth throws(JSONError) in
                 try reader.readComponentMember(slot, depth: valueDepth, into: &fields)
             }
         } catch {
             read = false  // the tree parser below finds the same error and throws it
+        }
+        if read, collects {
+            read = expandCompiledTemplate(into: &fields)
         }
         if read {
             fields.apply(to: builder.bodyBuilder(forOptionalIdentifier: fields.identifier))
@@ -287,11 +299,34 @@ struct ViewDocumentReader {
         if standIn?.wasUsed == true { needsTree = true }
     }
 
+    /// A component read from bytes that names a template: its fields from the compiled template
+    /// and its values (`otherMembers`), or false when it must be read through the tree. One that
+    /// names none keeps its fields, unless it has members the schema does not read and reports.
+    private mutating func expandCompiledTemplate(into fields: inout ComponentFields) -> Bool {
+        guard let name = templateName, let templates = templatesRead else {
+            return otherMembers.isEmpty || !reportsUnknownKeys
+        }
+        guard let template = templates.compiled(name, maximumTextLength: maximumTextLength) else { return false }
+        var values: [String: JSONValue] = [:]
+        for (key, value) in otherMembers {
+            // A member that is neither read nor a value of the template: the tree reports it.
+            guard template.parameters.contains(key) else { return false }
+            values[key] = value
+        }
+        guard let expanded = template.fields(own: fields, values: values, maximumTextLength: maximumTextLength) else {
+            return false
+        }
+        templates.spend(name)
+        fields = expanded
+        return true
+    }
+
     /// Walks the object at the index, whose members `table` describes: `member` reads each known
-    /// member's value (the index on it), unknown members are checked and dropped. False, with the
-    /// index anywhere inside, when the object has to be read through the tree.
+    /// member's value (the index on it), unknown members are checked and dropped, or with
+    /// `collectingOthers` kept in `otherMembers` (and a template's name in `templateName`). False,
+    /// with the index anywhere inside, when the object has to be read through the tree.
     private mutating func walkObject<Slot>(
-        _ table: KeyTable<Slot>, depth: Int,
+        _ table: KeyTable<Slot>, depth: Int, collectingOthers: Bool = false,
         _ member: (inout ViewDocumentReader, Slot, Int) throws(JSONError) -> Bool
     ) throws(JSONError) -> Bool {
         guard depth < maximumDepth else { return false }  // the tree throws the depth error
@@ -318,6 +353,16 @@ struct ViewDocumentReader {
                     guard scanner.base[scanner.index] == ASCII.openBrace,
                         try walkObject(nested, depth: depth + 1, member)
                     else { return false }
+                }
+            } else if collectingOthers {
+                let value = try scanner.parseValue(enclosingDepth: depth + 1)
+                if isTemplateKey(key) {
+                    guard case .string(let name) = value, templateName == nil else { return false }
+                    templateName = name
+                } else {
+                    let name = String(decoding: UnsafeBufferPointer(start: scanner.base + key.start, count: key.count),
+                                      as: UTF8.self)
+                    otherMembers.append((name, value))
                 }
             } else {
                 // A member the schema does not read: reported by the tree, with its location. A
@@ -434,6 +479,7 @@ struct ViewDocumentReader {
                 guard case .string(let text) = element, let identifier = Identifier(string: text) else { return false }
                 target.actionIdentifiers.append(identifier)
             }
+            target.hasActions = true
             return true
         case .treeOnly: return false
         }
@@ -488,6 +534,8 @@ struct ComponentFields {
     struct Target {
         var uri: URL?
         var actionIdentifiers: [Identifier] = []
+        /// Whether the object had `actions` (an empty array replaces a template's).
+        var hasActions = false
         var customData: JSONObject?
 
         func apply(to builder: ComponentTargetBuilder) {

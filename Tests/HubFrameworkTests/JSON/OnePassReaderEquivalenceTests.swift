@@ -1018,6 +1018,73 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         return schema
     }
 
+    /// Templates: the one-pass reader expands compiled templates from bytes, the tree path through
+    /// the value tree. Every template here, with every kind of component that uses it, one by one
+    /// and all in one body, with and without unknown-key reports, templates before and after the body.
+    func testTemplates() {
+        let templates: [String: String] = [
+            "texts": #"{"component": {"id": "ns:row", "category": "row"}, "text": {"$title": "name", "$subtitle": "price", "#
+                + #""subtitle": "Ask", "accessory": "Order", "$description": "note", "description": null}}"#,
+            "built": #"{"text": {"$title": "{name} ({weight} g)"}, "target": {"$uri": "hub-demo:bakery/{id}", "#
+                + #""actions": ["a:b", "a:b", "c:d"], "custom": {"$k": "name"}}}"#,
+            "images": #"{"images": {"main": {"$uri": "photo", "uri": "https://example.org/default.png", "placeholder": "p", "#
+                + #""custom": {"x": 1}}, "background": {"$uri": "photo", "uri": null, "$placeholder": "name"}, "icon": "i", "#
+                + #""$icon": "icon"}}"#,
+            "logged": #"{"id": "fixed", "group": "g", "$group": "group", "logging": {"$item": "id", "list": "l", "#
+                + #""nested": {"$n": "name", "deep": [{"$x": "name"}]}}, "metadata": {"m": 1}, "custom": {"c": {"d": 2}}}"#,
+            "kind": #"{"component": {"$id": "kind", "id": "ns:row", "$category": "category"}, "text": {"title": "T"}}"#,
+            "derived": #"{"template": "texts", "component": {"id": "ns:card"}, "text": {"accessory": "Buy"}}"#,
+            "parent": #"{"text": {"$title": "name"}, "children": [{"template": "texts", "id": "c", "$name": "name"}]}"#,
+            "broken": #"{"text": {"title": 5, "$subtitle": "name"}}"#,
+            "local": #"{"images": {"main": {"local": "testImage"}}, "text": {"$title": "name"}}"#,
+        ]
+        let instances: [String] = [
+            #""id": "a", "name": "A", "price": "1 €", "weight": 500, "photo": "https://example.org/a.png", "icon": "heart", "#
+                + #""group": "G", "kind": "ns:other", "category": "card", "note": "N""#,
+            #""id": "b""#,
+            #""name": "No id""#,
+            #""id": "c", "name": 5, "price": ["x"], "weight": {"w": 1}, "photo": "not a url", "icon": 3, "kind": "a:b:c""#,
+            #""id": "d", "name": null, "photo": null"#,
+            #""id": "e", "name": "\#(String(repeating: "x", count: 5_000))""#,
+            #""id": "f", "name": "F", "text": {"title": "Own", "subtitle": "Own sub"}, "component": {"id": "card"}"#,
+            #""id": "g", "name": "G", "images": {"main": {"uri": "https://example.org/own.png"}}, "target": {"actions": []}"#,
+            #""id": "h", "name": "H", "logging": {"item": "own", "extra": true}, "metadata": {"m": 2}, "custom": {"c": {"e": 3}}"#,
+            #""id": "i", "name": "I", "nmae": "typo""#,
+            #""id": "j", "name": "J", "text": {"titel": "typo"}"#,
+            #""id": "a", "name": "A again""#,
+            #""id": "k", "name": "K", "children": [{"id": "own-child"}]"#,
+            #""id": "l", "name": "L", "template": "texts""#,
+        ]
+        let keyReports = schema.copy()
+        let silent = schema.copy()
+        silent.reportsUnknownKeys = false
+        let definitions = templates.sorted { $0.key < $1.key }.map { #""\#($0.key)": \#($0.value)"# }.joined(separator: ", ")
+        var everyUse: [String] = []
+        for name in templates.keys.sorted() {
+            var uses: [String] = []
+            for instance in instances {
+                let use = #"{"template": "\#(name)", \#(instance)}"#
+                uses.append(use)
+                assertSameReading(#"{"templates": {\#(definitions)}, "body": [\#(use)]}"#, schema: keyReports, name)
+            }
+            uses.append(#"{"template": "nope", "id": "z"}"#)
+            uses.append(#"{"template": 4, "id": "y"}"#)
+            everyUse += uses
+            for schema in [keyReports, silent] {
+                assertSameReading(#"{"templates": {\#(definitions)}, "body": [\#(uses.joined(separator: ", "))]}"#,
+                                  schema: schema, name)
+                assertSameReading(#"{"body": [\#(uses.joined(separator: ", "))], "templates": {\#(definitions)}}"#,
+                                  schema: schema, name + ", templates after the body")
+            }
+        }
+        // All at once, with a header and overlays, and a long body that hands over its first part.
+        let all = everyUse.joined(separator: ", ")
+        assertSameReading(#"{"templates": {\#(definitions)}, "header": {"template": "texts", "name": "H"}, "#
+            + #""body": [\#(all)], "overlays": [\#(all)]}"#)
+        let long = Array(repeating: #"{"template": "texts", "name": "Row"}"#, count: 12_000).joined(separator: ",")
+        assertSameReading(#"{"templates": {\#(definitions)}, "body": [\#(long), \#(all)]}"#)
+    }
+
     func testACustomSchemaWithPlainKeys() {
         let schema = plainKeySchema()
         let every = #"""

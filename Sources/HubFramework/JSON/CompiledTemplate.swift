@@ -1,0 +1,396 @@
+import Foundation
+
+/// A template turned into the one-pass reader's `ComponentFields`, so that a long list of
+/// components that use it goes from bytes to builders without a value tree, like one written out.
+///
+/// A template compiles when everything in it is something the reader reads from bytes (texts,
+/// the component, images without local names, a target without a view, free-form objects) and
+/// its own values are all of the right kind, so that expanding it could not report anything. Its
+/// placeholders become bindings of the component's values to fields. A component is expanded here
+/// only when that, too, reports nothing: its values are of the right kind, within the text limit,
+/// and there, or the template has a default. Anything else (children, a missing value, a value of
+/// the wrong kind) returns nil and the component is read through the tree by `ComponentTemplates`,
+/// which reports it: the results are the same either way, by construction.
+struct CompiledTemplate {
+    /// A field a placeholder fills.
+    enum Field: Hashable {
+        case group, componentIdentifier, category
+        case title, subtitle, accessoryTitle, descriptionText, iconIdentifier
+        case mainImageURL, mainImagePlaceholder, backgroundImageURL, backgroundImagePlaceholder
+        case targetURI
+    }
+
+    /// Where a free-form object of the template goes; it may hold placeholders anywhere.
+    enum ObjectSlot: CaseIterable {
+        case metadata, logging, custom, mainImageCustom, backgroundImageCustom, targetCustom
+    }
+
+    private struct Binding {
+        let field: Field
+        let reference: Reference
+        /// The template has a default for it (already in `prototype`), or null: optional.
+        let hasDefault: Bool
+    }
+
+    /// The template's own values.
+    private var prototype = ComponentFields()
+    private var bindings: [Binding] = []
+    private var objects: [(slot: ObjectSlot, object: JSONObject, hasPlaceholders: Bool)] = []
+    /// The names of the values its placeholders take.
+    let parameters: Set<String>
+
+    /// The compiled form of the resolved template `object`, or nil when it has something only the
+    /// tree path reads, or a value of its own that the tree path would report.
+    init?(_ object: JSONObject, parameters: Set<String>, maximumTextLength: Int) {
+        // A value named like a member of a component is that member as well; the reader keeps only
+        // the identifier's text at hand.
+        guard parameters.isSubset(of: ComponentTemplates.nonComponentKeys(parameters).union(["id"])) else { return nil }
+        self.parameters = parameters
+        var fields = ComponentFields()
+        var bindings: [Binding] = []
+        var objects: [(ObjectSlot, JSONObject)] = []
+
+        /// Reads the members of a template object: plain ones with `plain`, placeholders into bindings.
+        func members(_ object: JSONObject, _ placeholders: [String: Field],
+                     _ plain: (String, JSONValue) -> Bool) -> Bool {
+            for (key, value) in object {
+                if key.hasPrefix("$") {
+                    guard case .string(let text) = value, let field = placeholders[String(key.dropFirst())] else { return false }
+                    let bare = String(key.dropFirst())
+                    bindings.append(Binding(field: field, reference: Reference(text), hasDefault: object[bare] != nil))
+                } else if value == .null {
+                    // A null default makes its placeholder optional; a null without one is reported.
+                    guard object["$" + key] != nil else { return false }
+                } else if !plain(key, value) {
+                    return false
+                }
+            }
+            return true
+        }
+        func text(_ value: JSONValue, into target: inout String?) -> Bool {
+            guard case .string(let text) = value, text.utf8.count <= maximumTextLength else { return false }
+            target = text
+            return true
+        }
+        func string(_ value: JSONValue, into target: inout String?) -> Bool {
+            guard case .string(let text) = value else { return false }
+            target = text
+            return true
+        }
+        func url(_ value: JSONValue, into target: inout URL?) -> Bool {
+            guard case .string(let text) = value, let url = JSONValueCheck.url(from: text) else { return false }
+            target = url
+            return true
+        }
+        func image(_ value: JSONValue, urlField: Field, placeholderField: Field, customSlot: ObjectSlot,
+                   into target: inout ComponentFields.ImageData?) -> Bool {
+            guard case .object(let image) = value else { return false }
+            var data = ComponentFields.ImageData()
+            let read = members(image, ["uri": urlField, "placeholder": placeholderField]) { key, value in
+                switch key {
+                case "uri": return url(value, into: &data.url)
+                case "placeholder": return string(value, into: &data.placeholderIconIdentifier)
+                case "custom":
+                    guard case .object(let custom) = value else { return false }
+                    objects.append((customSlot, custom))
+                    return true
+                default: return false  // a local image needs the resolver: the tree reads it
+                }
+            }
+            target = data
+            return read
+        }
+
+        let compiled = members(object, [:]) { key, value in
+            switch key {
+            case "id": return string(value, into: &fields.identifier)
+            case "group": return string(value, into: &fields.groupIdentifier)
+            case "component":
+                guard case .object(let component) = value else { return false }
+                return members(component, ["id": .componentIdentifier, "category": .category]) { key, value in
+                    switch key {
+                    case "id":
+                        guard case .string(let text) = value, let parts = ComponentFields.ComponentIdentifier(text) else {
+                            return false
+                        }
+                        fields.componentIdentifier = parts
+                        return true
+                    case "category": return string(value, into: &fields.category)
+                    default: return true  // not read, reported with the definition
+                    }
+                }
+            case "text":
+                guard case .object(let texts) = value else { return false }
+                return members(texts, ["title": .title, "subtitle": .subtitle, "accessory": .accessoryTitle,
+                                       "description": .descriptionText]) { key, value in
+                    switch key {
+                    case "title": return text(value, into: &fields.title)
+                    case "subtitle": return text(value, into: &fields.subtitle)
+                    case "accessory": return text(value, into: &fields.accessoryTitle)
+                    case "description": return text(value, into: &fields.descriptionText)
+                    default: return true
+                    }
+                }
+            case "images":
+                guard case .object(let images) = value else { return false }
+                return members(images, ["icon": .iconIdentifier]) { key, value in
+                    switch key {
+                    case "main":
+                        return image(value, urlField: .mainImageURL, placeholderField: .mainImagePlaceholder,
+                                     customSlot: .mainImageCustom, into: &fields.mainImage)
+                    case "background":
+                        return image(value, urlField: .backgroundImageURL, placeholderField: .backgroundImagePlaceholder,
+                                     customSlot: .backgroundImageCustom, into: &fields.backgroundImage)
+                    case "icon": return string(value, into: &fields.iconIdentifier)
+                    case "custom": return false  // custom images: read through the tree
+                    default: return true
+                    }
+                }
+            case "target":
+                guard case .object(let target) = value else { return false }
+                var read = ComponentFields.Target()
+                let compiled = members(target, ["uri": .targetURI]) { key, value in
+                    switch key {
+                    case "uri": return url(value, into: &read.uri)
+                    case "actions":
+                        guard case .array(let elements) = value else { return false }
+                        var seen: Set<Identifier> = []
+                        for element in elements {
+                            guard case .string(let text) = element, let identifier = Identifier(string: text) else {
+                                return false
+                            }
+                            if seen.insert(identifier).inserted { read.actionIdentifiers.append(identifier) }
+                        }
+                        return true
+                    case "custom":
+                        guard case .object(let custom) = value else { return false }
+                        objects.append((.targetCustom, custom))
+                        return true
+                    default: return false  // a target's view: read through the tree
+                    }
+                }
+                fields.target = read
+                return compiled
+            case "metadata", "logging", "custom":
+                guard case .object(let free) = value else { return false }
+                objects.append((key == "metadata" ? .metadata : key == "logging" ? .logging : .custom, free))
+                return true
+            default:
+                return false  // children, and anything else: read through the tree
+            }
+        }
+        guard compiled else { return nil }
+        prototype = fields
+        self.bindings = bindings
+        self.objects = objects.map { ($0.0, $0.1, ComponentTemplates.hasPlaceholders(.object($0.1))) }
+    }
+
+    /// The fields of a component that uses the template: `own` are the members it gave that the
+    /// schema reads, `values` the others (the template's values). Nil when expanding it would
+    /// report something, or needs the tree.
+    func fields(own: ComponentFields, values: [String: JSONValue], maximumTextLength: Int) -> ComponentFields? {
+        var fields = prototype
+        var values = values
+        if parameters.contains("id") {
+            if let identifier = own.identifier { values["id"] = .string(identifier) }
+        }
+        for binding in bindings where !own.sets(binding.field) {
+            guard let given = binding.reference.text(from: values) else { return nil }  // wrong kind: reported
+            guard let text = given else {
+                // Missing: the default stands (a null one leaves the field unset); none is reported.
+                guard binding.hasDefault else { return nil }
+                continue
+            }
+            guard fields.set(binding.field, to: text, maximumTextLength: maximumTextLength) else { return nil }
+        }
+        for (slot, object, hasPlaceholders) in objects {
+            let ownObject = own.object(at: slot)
+            guard hasPlaceholders || ownObject != nil else {
+                fields.setObject(object, at: slot)
+                continue
+            }
+            var expansion = ComponentTemplates.Expansion(values: values)
+            let merged = ownObject.map { ComponentTemplates.merge(object, with: $0) } ?? object
+            let filled = expansion.substitute(in: merged, at: [])
+            guard expansion.missing.isEmpty, expansion.badParts.isEmpty else { return nil }
+            fields.setObject(filled, at: slot)
+        }
+        fields.overlay(own, skipping: Set(objects.map(\.slot)))
+        return fields
+    }
+}
+
+extension Reference {
+    /// The text this reference gives with `values`: `.some(nil)` when a value is missing, nil when
+    /// one is of a kind a text cannot take (the whole value must be a string).
+    func text(from values: [String: JSONValue]) -> String?? {
+        switch self {
+        case .value(let name):
+            switch values[name] {
+            case .string(let text)?: return .some(text)
+            case nil: return .some(nil)
+            default: return nil
+            }
+        case .text(let parts):
+            var built = ""
+            for part in parts {
+                switch part {
+                case .literal(let literal): built += literal
+                case .value(let name):
+                    switch values[name] {
+                    case .string(let text)?: built += text
+                    case .number(let number)?: built += JSONWriter().string(for: .number(number))
+                    case nil: return .some(nil)
+                    default: return nil
+                    }
+                }
+            }
+            return .some(built)
+        }
+    }
+}
+
+extension ComponentFields {
+    /// Whether the component's own members set `field` (then a placeholder for it is not used).
+    func sets(_ field: CompiledTemplate.Field) -> Bool {
+        value(of: field) != nil
+    }
+
+    func value(of field: CompiledTemplate.Field) -> Any? {
+        switch field {
+        case .group: return groupIdentifier
+        case .componentIdentifier: return componentIdentifier
+        case .category: return category
+        case .title: return title
+        case .subtitle: return subtitle
+        case .accessoryTitle: return accessoryTitle
+        case .descriptionText: return descriptionText
+        case .iconIdentifier: return iconIdentifier
+        case .mainImageURL: return mainImage?.url
+        case .mainImagePlaceholder: return mainImage?.placeholderIconIdentifier
+        case .backgroundImageURL: return backgroundImage?.url
+        case .backgroundImagePlaceholder: return backgroundImage?.placeholderIconIdentifier
+        case .targetURI: return target?.uri
+        }
+    }
+
+    /// Sets `field` from a value's text as the tree path would; false where the tree path would
+    /// report the text (over the limit, not a URL, not an identifier).
+    mutating func set(_ field: CompiledTemplate.Field, to text: String, maximumTextLength: Int) -> Bool {
+        switch field {
+        case .title, .subtitle, .accessoryTitle, .descriptionText:
+            guard text.utf8.count <= maximumTextLength else { return false }
+            switch field {
+            case .title: title = text
+            case .subtitle: subtitle = text
+            case .accessoryTitle: accessoryTitle = text
+            default: descriptionText = text
+            }
+        case .group: groupIdentifier = text
+        case .category: category = text
+        case .iconIdentifier: iconIdentifier = text
+        case .componentIdentifier:
+            guard let parts = ComponentIdentifier(text) else { return false }
+            componentIdentifier = parts
+        case .mainImagePlaceholder: mainImage = (mainImage ?? ImageData()).with(placeholder: text)
+        case .backgroundImagePlaceholder: backgroundImage = (backgroundImage ?? ImageData()).with(placeholder: text)
+        case .mainImageURL, .backgroundImageURL, .targetURI:
+            guard let url = JSONValueCheck.url(from: text) else { return false }
+            switch field {
+            case .mainImageURL: mainImage = (mainImage ?? ImageData()).with(url: url)
+            case .backgroundImageURL: backgroundImage = (backgroundImage ?? ImageData()).with(url: url)
+            default:
+                var target = self.target ?? Target()
+                target.uri = url
+                self.target = target
+            }
+        }
+        return true
+    }
+
+    /// The free-form object the component's own members give at `slot`.
+    func object(at slot: CompiledTemplate.ObjectSlot) -> JSONObject? {
+        switch slot {
+        case .metadata: return metadata
+        case .logging: return loggingData
+        case .custom: return customData
+        case .mainImageCustom: return mainImage?.customData
+        case .backgroundImageCustom: return backgroundImage?.customData
+        case .targetCustom: return target?.customData
+        }
+    }
+
+    mutating func setObject(_ object: JSONObject, at slot: CompiledTemplate.ObjectSlot) {
+        switch slot {
+        case .metadata: metadata = object
+        case .logging: loggingData = object
+        case .custom: customData = object
+        case .mainImageCustom: mainImage = (mainImage ?? ImageData()).with(customData: object)
+        case .backgroundImageCustom: backgroundImage = (backgroundImage ?? ImageData()).with(customData: object)
+        case .targetCustom:
+            var target = self.target ?? Target()
+            target.customData = object
+            self.target = target
+        }
+    }
+
+    /// The component's own members over the template's, key by key as `ComponentTemplates.merge`
+    /// merges objects; the free-form objects in `merged` were merged already.
+    mutating func overlay(_ own: ComponentFields, skipping merged: Set<CompiledTemplate.ObjectSlot>) {
+        if let value = own.identifier { identifier = value }
+        if let value = own.groupIdentifier { groupIdentifier = value }
+        if let value = own.componentIdentifier {
+            // `component` objects merge key by key: an identifier with a namespace replaces both parts.
+            componentIdentifier = value
+        }
+        if let value = own.category { category = value }
+        if let value = own.title { title = value }
+        if let value = own.subtitle { subtitle = value }
+        if let value = own.accessoryTitle { accessoryTitle = value }
+        if let value = own.descriptionText { descriptionText = value }
+        if let value = own.iconIdentifier { iconIdentifier = value }
+        if let image = own.mainImage { mainImage = (mainImage ?? ImageData()).overlaid(by: image, mergingCustom: !merged.contains(.mainImageCustom)) }
+        if let image = own.backgroundImage {
+            backgroundImage = (backgroundImage ?? ImageData()).overlaid(by: image, mergingCustom: !merged.contains(.backgroundImageCustom))
+        }
+        if let own = own.target {
+            var target = self.target ?? Target()
+            if let uri = own.uri { target.uri = uri }
+            // An array is replaced whole.
+            if own.hasActions { target.actionIdentifiers = own.actionIdentifiers }
+            if !merged.contains(.targetCustom), let custom = own.customData { target.customData = custom }
+            self.target = target
+        }
+        if !merged.contains(.metadata), let value = own.metadata { metadata = value }
+        if !merged.contains(.logging), let value = own.loggingData { loggingData = value }
+        if !merged.contains(.custom), let value = own.customData { customData = value }
+    }
+}
+
+extension ComponentFields.ImageData {
+    func with(url: URL) -> Self {
+        var copy = self
+        copy.url = url
+        return copy
+    }
+
+    func with(placeholder: String) -> Self {
+        var copy = self
+        copy.placeholderIconIdentifier = placeholder
+        return copy
+    }
+
+    func with(customData: JSONObject) -> Self {
+        var copy = self
+        copy.customData = customData
+        return copy
+    }
+
+    func overlaid(by own: Self, mergingCustom: Bool) -> Self {
+        var copy = self
+        if let url = own.url { copy.url = url }
+        if let placeholder = own.placeholderIconIdentifier { copy.placeholderIconIdentifier = placeholder }
+        if mergingCustom, let custom = own.customData { copy.customData = custom }
+        return copy
+    }
+}
