@@ -22,7 +22,7 @@ struct HubBench: ParsableCommand {
             """)
 
     /// The areas, in the order they run.
-    static let sectionNames = ["diff", "layout", "loading", "images", "view", "scale", "start"]
+    static let sectionNames = ["diff", "layout", "loading", "templates", "images", "view", "scale", "start"]
 
     @Argument(help: ArgumentHelp("The areas to run, in any case: \(sectionNames.joined(separator: ", ")). All when none is given.",
                                  valueName: "section"))
@@ -51,6 +51,7 @@ struct HubBench: ParsableCommand {
             ("diff", diffBenchmarks),
             ("layout", layoutBenchmarks),
             ("loading", loadingBenchmarks),
+            ("templates", templateBenchmarks),
             ("images", { MainActor.assumeIsolated { imageBenchmarks() } }),
             ("view", viewBenchmarks),
             ("scale", scaleBenchmarks),

@@ -230,32 +230,5 @@ private func jsonRows() -> [BenchRow] {
                  value: megabytesPerSecond(data.count, foundationSeconds)),
         BenchRow(name: "ratio: bytes → view model / JSONSerialization",
                  value: String(format: "%.2f×", richRate.0 / foundationSeconds)),
-    ] + templateRows(viewModelRate: viewModelRate)
-}
-
-/// Goal of templates: a long list written with one is this many times smaller than written out…
-private let templateSizeGoal = 3.0
-
-/// …and is read no slower: bytes → view model for the same view both ways.
-private func templateRows(viewModelRate: (Data, Int, (ViewModel) -> Void) -> (Double, Double)) -> [BenchRow] {
-    let count = 10_000
-    let writtenOut = TemplatedRowsDocument.writtenOut(count: count)
-    let templated = TemplatedRowsDocument.templated(count: count)
-    var expected: ViewModel?
-    let writtenRate = viewModelRate(writtenOut, count) { expected = $0 }
-    let templatedRate = viewModelRate(templated, count) { viewModel in
-        // The same view both ways, or the comparison means nothing.
-        precondition(viewModel.bodyComponentModels == expected?.bodyComponentModels)
-    }
-    let sizeRatio = Double(writtenOut.count) / Double(templated.count)
-    let timeRatio = templatedRate.0 / writtenRate.0
-    return [
-        BenchRow(name: "\(count.formatted()) rows written with a template: size, written out ÷ templated",
-                 value: String(format: "%.2f× (%.0f KB against %.0f KB)", sizeRatio, Double(writtenOut.count) / 1000,
-                               Double(templated.count) / 1000),
-                 goal: String(format: "≥ %.0f×", templateSizeGoal), met: sizeRatio >= templateSizeGoal),
-        BenchRow(name: "\(count.formatted()) rows written with a template: bytes → view model, templated ÷ written out",
-                 value: String(format: "%.2f× ", timeRatio) + "(\(Bench.ms(templatedRate.0)) against \(Bench.ms(writtenRate.0)))",
-                 goal: "≤ 1.0×", met: timeRatio <= 1.0),
     ]
 }

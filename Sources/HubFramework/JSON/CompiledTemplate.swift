@@ -32,10 +32,97 @@ struct CompiledTemplate {
         let hasDefault: Bool
     }
 
+    /// A free-form object of the template with its placeholders taken out, to be filled in by a
+    /// few dictionary writes; nil `placeholders` when one sits in an array (filled by the tree's
+    /// `ComponentTemplates.Expansion`).
+    private struct FreeFormObject {
+        struct Placeholder {
+            /// The keys of the objects it sits in, outermost first.
+            let keys: [String]
+            let field: String
+            let reference: Reference
+            /// What the template has at `field`: a default, null (optional), or nothing.
+            let literal: JSONValue?
+        }
+
+        let slot: ObjectSlot
+        let object: JSONObject
+        let literals: JSONObject
+        let placeholders: [Placeholder]?
+
+        init(slot: ObjectSlot, object: JSONObject) {
+            self.slot = slot
+            self.object = object
+            var placeholders: [Placeholder]? = []
+            func strip(_ object: JSONObject, keys: [String]) -> JSONObject {
+                var result: JSONObject = [:]
+                for (key, value) in object where !key.hasPrefix("$") {
+                    switch value {
+                    case .object(let nested): result[key] = .object(strip(nested, keys: keys + [key]))
+                    case .array where ComponentTemplates.hasPlaceholders(value): placeholders = nil
+                    default: result[key] = value
+                    }
+                }
+                for (key, value) in object where key.hasPrefix("$") {
+                    guard case .string(let text) = value else { continue }
+                    let field = String(key.dropFirst())
+                    placeholders?.append(Placeholder(keys: keys, field: field, reference: Reference(text),
+                                                     literal: object[field]))
+                }
+                return result
+            }
+            literals = strip(object, keys: [])
+            self.placeholders = placeholders
+        }
+
+        /// The object filled with `values`, as `ComponentTemplates.Expansion` fills it; nil where that
+        /// would report something, or when the object needs it.
+        func filled(with values: TemplateValues) -> JSONObject? {
+            guard let placeholders else {
+                var expansion = ComponentTemplates.Expansion(values: values.dictionary)
+                let filled = expansion.substitute(in: object, at: [])
+                return expansion.missing.isEmpty && expansion.badParts.isEmpty ? filled : nil
+            }
+            var result = literals
+            result.reserveCapacity(literals.count + placeholders.count)
+            for placeholder in placeholders {
+                let value: JSONValue?
+                switch placeholder.reference {
+                case .value(let name):
+                    value = values[name]
+                case .text:
+                    guard let text = placeholder.reference.text(from: values) else { return nil }
+                    value = text.map(JSONValue.string)
+                }
+                if let value {
+                    Self.set(value, at: placeholder.keys[...], field: placeholder.field, in: &result)
+                } else if placeholder.literal == .null {
+                    Self.set(nil, at: placeholder.keys[...], field: placeholder.field, in: &result)
+                } else if placeholder.literal == nil {
+                    return nil  // missing: reported
+                }
+            }
+            return result
+        }
+
+        private static func set(_ value: JSONValue?, at keys: ArraySlice<String>, field: String, in object: inout JSONObject) {
+            guard let first = keys.first else {
+                object[field] = value
+                return
+            }
+            guard case .object(var nested)? = object[first] else { return }
+            object[first] = nil  // unique, so that the write below does not copy it
+            set(value, at: keys.dropFirst(), field: field, in: &nested)
+            object[first] = .object(nested)
+        }
+    }
+
     /// The template's own values.
     private var prototype = ComponentFields()
     private var bindings: [Binding] = []
-    private var objects: [(slot: ObjectSlot, object: JSONObject, hasPlaceholders: Bool)] = []
+    private var objects: [FreeFormObject] = []
+    /// The slots of `objects`.
+    private var objectSlots: Set<ObjectSlot> = []
     /// The names of the values its placeholders take.
     let parameters: Set<String>
 
@@ -182,17 +269,18 @@ struct CompiledTemplate {
         guard compiled else { return nil }
         prototype = fields
         self.bindings = bindings
-        self.objects = objects.map { ($0.0, $0.1, ComponentTemplates.hasPlaceholders(.object($0.1))) }
+        self.objects = objects.map { FreeFormObject(slot: $0.0, object: $0.1) }
+        objectSlots = Set(objects.map(\.0))
     }
 
     /// The fields of a component that uses the template: `own` are the members it gave that the
     /// schema reads, `values` the others (the template's values). Nil when expanding it would
     /// report something, or needs the tree.
-    func fields(own: ComponentFields, values: [String: JSONValue], maximumTextLength: Int) -> ComponentFields? {
+    func fields(own: ComponentFields, values: TemplateValues, maximumTextLength: Int) -> ComponentFields? {
         var fields = prototype
         var values = values
         if parameters.contains("id") {
-            if let identifier = own.identifier { values["id"] = .string(identifier) }
+            if let identifier = own.identifier { values.append("id", .string(identifier)) }
         }
         for binding in bindings where !own.sets(binding.field) {
             guard let given = binding.reference.text(from: values) else { return nil }  // wrong kind: reported
@@ -203,27 +291,28 @@ struct CompiledTemplate {
             }
             guard fields.set(binding.field, to: text, maximumTextLength: maximumTextLength) else { return nil }
         }
-        for (slot, object, hasPlaceholders) in objects {
-            let ownObject = own.object(at: slot)
-            guard hasPlaceholders || ownObject != nil else {
-                fields.setObject(object, at: slot)
-                continue
+        for object in objects {
+            if let ownObject = own.object(at: object.slot) {
+                // The component's own object merges into the template's first.
+                var expansion = ComponentTemplates.Expansion(values: values.dictionary)
+                let filled = expansion.substitute(in: ComponentTemplates.merge(object.object, with: ownObject), at: [])
+                guard expansion.missing.isEmpty, expansion.badParts.isEmpty else { return nil }
+                fields.setObject(filled, at: object.slot)
+            } else {
+                guard let filled = object.filled(with: values) else { return nil }
+                fields.setObject(filled, at: object.slot)
             }
-            var expansion = ComponentTemplates.Expansion(values: values)
-            let merged = ownObject.map { ComponentTemplates.merge(object, with: $0) } ?? object
-            let filled = expansion.substitute(in: merged, at: [])
-            guard expansion.missing.isEmpty, expansion.badParts.isEmpty else { return nil }
-            fields.setObject(filled, at: slot)
         }
-        fields.overlay(own, skipping: Set(objects.map(\.slot)))
+        fields.overlay(own, skipping: objectSlots)
         return fields
     }
 }
 
 extension Reference {
     /// The text this reference gives with `values`: `.some(nil)` when a value is missing, nil when
-    /// one is of a kind a text cannot take (the whole value must be a string).
-    func text(from values: [String: JSONValue]) -> String?? {
+    /// one is of a kind a text cannot take (the whole value must be a string; in braces, a string
+    /// or a number).
+    func text(from values: TemplateValues) -> String?? {
         switch self {
         case .value(let name):
             switch values[name] {
@@ -253,24 +342,20 @@ extension Reference {
 extension ComponentFields {
     /// Whether the component's own members set `field` (then a placeholder for it is not used).
     func sets(_ field: CompiledTemplate.Field) -> Bool {
-        value(of: field) != nil
-    }
-
-    func value(of field: CompiledTemplate.Field) -> Any? {
         switch field {
-        case .group: return groupIdentifier
-        case .componentIdentifier: return componentIdentifier
-        case .category: return category
-        case .title: return title
-        case .subtitle: return subtitle
-        case .accessoryTitle: return accessoryTitle
-        case .descriptionText: return descriptionText
-        case .iconIdentifier: return iconIdentifier
-        case .mainImageURL: return mainImage?.url
-        case .mainImagePlaceholder: return mainImage?.placeholderIconIdentifier
-        case .backgroundImageURL: return backgroundImage?.url
-        case .backgroundImagePlaceholder: return backgroundImage?.placeholderIconIdentifier
-        case .targetURI: return target?.uri
+        case .group: return groupIdentifier != nil
+        case .componentIdentifier: return componentIdentifier != nil
+        case .category: return category != nil
+        case .title: return title != nil
+        case .subtitle: return subtitle != nil
+        case .accessoryTitle: return accessoryTitle != nil
+        case .descriptionText: return descriptionText != nil
+        case .iconIdentifier: return iconIdentifier != nil
+        case .mainImageURL: return mainImage?.url != nil
+        case .mainImagePlaceholder: return mainImage?.placeholderIconIdentifier != nil
+        case .backgroundImageURL: return backgroundImage?.url != nil
+        case .backgroundImagePlaceholder: return backgroundImage?.placeholderIconIdentifier != nil
+        case .targetURI: return target?.uri != nil
         }
     }
 
@@ -392,5 +477,27 @@ extension ComponentFields.ImageData {
         if let placeholder = own.placeholderIconIdentifier { copy.placeholderIconIdentifier = placeholder }
         if mergingCustom, let custom = own.customData { copy.customData = custom }
         return copy
+    }
+}
+
+/// The values a component gives its template: a handful, so looked up by a scan rather than hashed.
+/// A name given twice has its last value, as in a parsed object.
+struct TemplateValues {
+    private var pairs: [(name: String, value: JSONValue)] = []
+
+    init() {}
+
+    mutating func append(_ name: String, _ value: JSONValue) {
+        pairs.append((name, value))
+    }
+
+    subscript(name: String) -> JSONValue? {
+        pairs.last { $0.name == name }?.value
+    }
+
+    var dictionary: [String: JSONValue] {
+        var result: [String: JSONValue] = [:]
+        for (name, value) in pairs { result[name] = value }
+        return result
     }
 }

@@ -304,8 +304,22 @@ final class ComponentTemplates {
     /// Counts one expansion of `name` through its compiled form against the budget.
     func spend(_ name: String) {
         wasUsed = true
-        if case .template(let template)? = resolutions[name] { budget -= template.size }
+        if let size = lastSpent, size.name == name {
+            budget -= size.size
+        } else if case .template(let template)? = resolutions[name] {
+            lastSpent = (name, template.size)
+            budget -= template.size
+        }
     }
+
+    /// Whether the budget still has room for an expansion of `name`, which was compiled before.
+    func admits(_ name: String) -> Bool {
+        if let size = lastSpent, size.name == name { return budget >= size.size }
+        guard case .template(let template)? = resolutions[name] else { return false }
+        return budget >= template.size
+    }
+
+    private var lastSpent: (name: String, size: Int)?
 
     private var compiledTemplates: [String: CompiledTemplate?] = [:]
 
@@ -538,7 +552,7 @@ enum Reference {
     case text([Part])
 
     init(_ text: String) {
-        guard text.contains("{") else {
+        guard text.utf8.contains(UInt8(ascii: "{")) else {
             self = .value(text)
             return
         }

@@ -51,6 +51,8 @@ struct ViewDocumentReader {
     /// The component being read: its members the schema does not read, and the template it names.
     private var otherMembers: [(String, JSONValue)] = []
     private var templateName: String?
+    /// The last template a component used, compiled.
+    private var lastTemplate: (name: String, template: CompiledTemplate)?
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false)
@@ -306,12 +308,20 @@ struct ViewDocumentReader {
         guard let name = templateName, let templates = templatesRead else {
             return otherMembers.isEmpty || !reportsUnknownKeys
         }
-        guard let template = templates.compiled(name, maximumTextLength: maximumTextLength) else { return false }
-        var values: [String: JSONValue] = [:]
+        // Long lists use the same template row after row.
+        let template: CompiledTemplate
+        if let last = lastTemplate, last.name == name, templates.admits(name) {
+            template = last.template
+        } else {
+            guard let compiled = templates.compiled(name, maximumTextLength: maximumTextLength) else { return false }
+            lastTemplate = (name, compiled)
+            template = compiled
+        }
+        var values = TemplateValues()
         for (key, value) in otherMembers {
             // A member that is neither read nor a value of the template: the tree reports it.
             guard template.parameters.contains(key) else { return false }
-            values[key] = value
+            values.append(key, value)
         }
         guard let expanded = template.fields(own: fields, values: values, maximumTextLength: maximumTextLength) else {
             return false
