@@ -15,7 +15,7 @@ public struct ImpressionThresholds: Sendable, Equatable, CustomStringConvertible
     /// at most 100.
     public static let visiblePercentageKey = "visiblePercentage"
     /// The key, inside `logging.impression`, of the duration in milliseconds: a number from 0 to
-    /// ``maximumDuration``'s 3,600,000.
+    /// 3,600,000 (``maximumDuration``).
     public static let durationMillisecondsKey = "durationMilliseconds"
     /// The longest duration accepted: one hour. Longer durations given in code are shortened to it;
     /// longer ones in `logging` are ignored, as any value that is not a valid duration.
