@@ -1,7 +1,7 @@
 /// When a component with `logging` data counts as seen: at least ``visibleFraction`` of its area
 /// visible, without interruption, for at least ``duration``.
 ///
-/// The defaults are DivKit's for its visibility actions: half of the area for 800 ms. A view
+/// The defaults are half of the area for 800 ms (docs/json.md, "Impressions"). A view
 /// controller has thresholds of its own (`ViewController.impressionThresholds` in HubGTK), and a
 /// component can override either value in its `logging` object (see ``overridden(byLogging:)``):
 ///
@@ -20,7 +20,7 @@ public struct ImpressionThresholds: Sendable, Equatable, CustomStringConvertible
     /// The longest duration accepted: one hour. Longer durations given in code are shortened to it;
     /// longer ones in `logging` are ignored, as any value that is not a valid duration.
     public static let maximumDuration: Duration = .seconds(3600)
-    /// Half of the area for 800 ms, as DivKit's visibility actions.
+    /// Half of the area for 800 ms.
     public static let `default` = ImpressionThresholds()
 
     private var storedFraction: Double

@@ -3,7 +3,7 @@ import XCTest
 @testable import HubFramework
 
 final class ImpressionThresholdsTests: XCTestCase {
-    func testTheDefaultsAreDivKits() {
+    func testTheDefaultsAreHalfTheAreaFor800Milliseconds() {
         XCTAssertEqual(ImpressionThresholds.default.visibleFraction, 0.5)
         XCTAssertEqual(ImpressionThresholds.default.duration, .milliseconds(800))
         XCTAssertEqual(ImpressionThresholds.default.description, "50% for 800 ms")
