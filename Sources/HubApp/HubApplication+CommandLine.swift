@@ -29,6 +29,9 @@ extension HubApplication {
                 // instance of this one, which shows other features.
                 application.isUnique = false
             }
+            // Only the process that becomes the primary instance shows views, and so prints their
+            // impressions: a launch handed to a running instance is told so by `handle(_:)`.
+            if options.logsImpressions || logsImpressionsFromSettings() { logsImpressions = true }
             // A screenshot is a process of its own: it never goes to a running instance.
             if options.screenshotPath != nil { return ScreenshotRunner.run(self, options: options) }
             if isLiveEditingEnabled {
@@ -73,6 +76,14 @@ extension HubApplication {
         if launch.isRemote, options.mentionsLiveService {
             launch.printError("\(commandName): the running \(title) keeps its live-editing service as it was "
                 + "started; --live-port and --no-live apply when \(title) is not running yet\n")
+        }
+        if options.logsImpressions, !logsImpressions {
+            if launch.isRemote {
+                launch.printError("\(commandName): the running \(title) prints impressions only when it was started "
+                    + "with --log-impressions\n")
+            } else {
+                logsImpressions = true
+            }
         }
         if options.uris.isEmpty {
             application.activate()

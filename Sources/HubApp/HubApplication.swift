@@ -92,6 +92,27 @@ public final class HubApplication {
     /// The settings once looked up (`.some(nil)` when the schema is not installed).
     private var loadedSettings: Settings??
 
+    /// Called with every impression of every view the app opens from now on: a component with
+    /// `logging` data has been seen (see ``/HubGTK/ImpressionObserver``), with the view it was seen
+    /// in. Nil (the default) and ``logsImpressions`` off track nothing. Set it before the window
+    /// opens; views already open keep what they had.
+    public var onImpression: (@MainActor (ViewController, Impression) -> Void)? {
+        didSet { updateImpressionObserver() }
+    }
+    /// Whether the app writes one line per impression to standard error, in the format of
+    /// ``/HubFramework/Impression/logLine(viewURI:)``, for a backend developer to watch. Turned on by
+    /// `--log-impressions`, or by the `log-impressions` setting (with ``settingsSchemaID``). Off by
+    /// default; like ``onImpression``, it applies to the views opened after it is set.
+    public var logsImpressions = false {
+        didSet { updateImpressionObserver() }
+    }
+    /// Where ``logsImpressions`` writes its lines; standard error, unless a test catches them.
+    package var impressionLogWriter: @MainActor (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    /// The observer the hub's view controller factory hands to every view while impressions are wanted.
+    let impressionRecorder = AppImpressionRecorder()
+
     /// Called once GTK is ready, before the first window opens, in the process that shows windows
     /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
     public var onStartup: (@MainActor () -> Void)?
@@ -143,6 +164,9 @@ public final class HubApplication {
         navigator = Navigator(hub: self.hub)
         navigator.exampleURI = startURI
         self.hub.manager.uriOpener = navigator
+        impressionRecorder.record = { [weak self] controller, impression in
+            self?.record(impression, in: controller)
+        }
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
             guard let self else { return }

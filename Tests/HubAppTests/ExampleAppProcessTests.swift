@@ -44,7 +44,7 @@ final class ExampleAppProcessTests: XCTestCase {
         let help = try example(["--help"])
         XCTAssertEqual(help.exitStatus, 0)
         XCTAssertTrue(help.standardOutput.text.contains("USAGE: cities-example [--screenshot <FILE.png>] [--size <WxH>] "
-                                                            + "[<URI> ...]"), help.standardOutput.text)
+                                                            + "[--log-impressions] [<URI> ...]"), help.standardOutput.text)
         XCTAssertTrue(help.standardOutput.text.contains("Opens view URIs in Cities."), help.standardOutput.text)
         XCTAssertFalse(help.standardOutput.text.contains("--live-port"), "live editing is opt-in")
 

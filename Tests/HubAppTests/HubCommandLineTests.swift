@@ -42,7 +42,7 @@ final class HubCommandLineTests: XCTestCase {
         let (status, help) = try XCTUnwrap(exit(atlas, ["--help"]))
         XCTAssertEqual(status, 0)
         XCTAssertTrue(help.contains("OVERVIEW: Opens view URIs in Atlas."), help)
-        XCTAssertTrue(help.contains("USAGE: atlas [--screenshot <FILE.png>] [--size <WxH>] [<URI> ...]"), help)
+        XCTAssertTrue(help.contains("USAGE: atlas [--screenshot <FILE.png>] [--size <WxH>] [--log-impressions] [<URI> ...]"), help)
         let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         XCTAssertTrue(words.contains("Without one, Atlas opens atlas:countries."), help)
         XCTAssertFalse(help.contains("--live-port"), "no live editing, no live options")
@@ -68,8 +68,8 @@ final class HubCommandLineTests: XCTestCase {
         XCTAssertTrue(options.mentionsLiveService)
         XCTAssertEqual(options.uris, ["atlas:countries"])
         let (_, help) = try XCTUnwrap(exit(live, ["--help"]))
-        XCTAssertTrue(help.contains("USAGE: atlas [--screenshot <FILE.png>] [--size <WxH>] [--live-port <N>] [--no-live] "
-                                        + "[<URI> ...]"), help)
+        XCTAssertTrue(help.contains("USAGE: atlas [--screenshot <FILE.png>] [--size <WxH>] [--log-impressions] [--live-port <N>] "
+                                        + "[--no-live] [<URI> ...]"), help)
     }
 
     func testBadArgumentsExitWithStatus2() throws {

@@ -98,4 +98,17 @@ final class ViewerOptionsTests: XCTestCase {
             XCTAssertTrue(message.contains("Usage: hub-viewer [--screenshot <FILE.png>]"), "\(arguments): \(message)")
         }
     }
+
+    func testLogImpressionsIsAFlagOffByDefaultForEveryApp() throws {
+        XCTAssertFalse(try Self.viewer.parse([]).logsImpressions)
+        let options = try Self.viewer.parse(["hub-demo:root", "--log-impressions", "--no-live"])
+        XCTAssertTrue(options.logsImpressions)
+        XCTAssertEqual(options.uris, ["hub-demo:root"])
+        XCTAssertFalse(options.liveEnabled)
+        let plain = HubCommandLine(commandName: "cities", title: "Cities", version: "1.0",
+                                   startURI: URL(string: "cities:overview")!)
+        XCTAssertTrue(try plain.parse(["--log-impressions"]).logsImpressions, "an app without live editing has it too")
+        let (_, help) = try XCTUnwrap(exit(["--help"]))
+        XCTAssertTrue(help.contains("--log-impressions"), help)
+    }
 }

@@ -4,7 +4,7 @@ import HubFramework
 import HubGTK
 
 /// The command line of an app built on the shell:
-/// `APP [--screenshot FILE.png] [--size WxH] [URI…]`, with `--live-port N` and `--no-live` when the
+/// `APP [--screenshot FILE.png] [--size WxH] [--log-impressions] [URI…]`, with `--live-port N` and `--no-live` when the
 /// app has live editing, `--manifest FILE.json` when it runs backend manifests, and `--help` and
 /// `--version` always.
 ///
@@ -68,6 +68,9 @@ public struct HubCommandLine: Sendable {
         public var liveEnabled = true
         /// `--manifest`: the backend manifest to run the app from; nil runs the app's own features.
         public var manifestPath: String?
+        /// `--log-impressions`: print a line to standard error for each impression
+        /// (``HubApplication/logsImpressions``).
+        public var logsImpressions = false
 
         /// The defaults: no URI, no screenshot, a 1024×768 window, live editing on its default port.
         public init() {}

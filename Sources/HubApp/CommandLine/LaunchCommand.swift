@@ -44,6 +44,14 @@ struct ScreenshotArguments: ParsableArguments {
     var size = WindowSize(width: 1024, height: 768)
 }
 
+/// `--log-impressions`, which every app has.
+struct ImpressionArguments: ParsableArguments {
+    @Flag(name: .customLong("log-impressions"),
+          help: ArgumentHelp("Print a line to standard error each time a component with logging data has been "
+                                 + "seen (docs/viewer.md)."))
+    var logsImpressions = false
+}
+
 /// `--live-port` and `--no-live`, for apps with live editing.
 struct LiveEditingArguments: ParsableArguments {
     /// Optional so that the primary instance can tell whether a forwarded launch asked for a port.
@@ -66,6 +74,7 @@ struct LaunchCommand: ParsableCommand {
     static var configuration: CommandConfiguration { LaunchCommandDescription.current.configuration }
 
     @OptionGroup var screenshot: ScreenshotArguments
+    @OptionGroup var impressions: ImpressionArguments
     @OptionGroup var manifest: ManifestArguments
 
     @Argument(help: ArgumentHelp("View URIs or files to open.", valueName: "URI"))
@@ -73,6 +82,7 @@ struct LaunchCommand: ParsableCommand {
 
     var options: HubCommandLine.Options {
         var options = screenshot.options(opening: uris)
+        options.logsImpressions = impressions.logsImpressions
         options.manifestPath = manifest.manifestPath
         return options
     }
@@ -83,6 +93,7 @@ struct LiveLaunchCommand: ParsableCommand {
     static var configuration: CommandConfiguration { LaunchCommandDescription.current.configuration }
 
     @OptionGroup var screenshot: ScreenshotArguments
+    @OptionGroup var impressions: ImpressionArguments
     @OptionGroup var live: LiveEditingArguments
     @OptionGroup var manifest: ManifestArguments
 
@@ -93,6 +104,7 @@ struct LiveLaunchCommand: ParsableCommand {
         var options = screenshot.options(opening: uris)
         options.requestedLivePort = live.requestedLivePort
         options.liveEnabled = !live.noLive
+        options.logsImpressions = impressions.logsImpressions
         options.manifestPath = manifest.manifestPath
         return options
     }

@@ -13,6 +13,7 @@ extension HubApplication {
         static let addressHistory = "address-history"
         static let liveEditingEnabled = "live-editing-enabled"
         static let livePort = "live-editing-port"
+        static let logImpressions = "log-impressions"
     }
 
     /// The URIs opened from the address bar, most recent first (at most ``AddressHistory/limit``);

@@ -28,6 +28,7 @@ extension ViewController {
     func configureOverlays(_ models: [ComponentModel]) {
         var old = overlayWrappers
         var configured: [ComponentWrapper] = []
+        overlayFrames.removeAll()
         for model in models {
             // Plain positional reuse (the original skipped every other wrapper, a bug).
             let previous = old.isEmpty ? nil : old.removeFirst()
@@ -45,6 +46,9 @@ extension ViewController {
             }
             cell.addCSSClass("hub-overlay")
             configured.append(wrapper)
+            // Centred or placed by the delegate, the overlay's middle is at `center`.
+            overlayFrames.append(Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
+                                      width: size.width, height: size.height))
         }
         for unused in old {
             discard(unused)

@@ -13,6 +13,12 @@ extension ViewController {
     public var containerSize: Size { canvas.viewportSize }
 
     func renderCurrentViewModel(precomputedDiff: ViewModelDiff? = nil) {
+        let wasRendering = isRendering
+        isRendering = true
+        defer {
+            isRendering = wasRendering
+            updateImpressions()
+        }
         guard let viewModel else { return }
         guard canvas.viewportSize.width > 0 else {
             needsRender = true

@@ -18,6 +18,7 @@ extension ViewController: ScrollCanvasDelegate {
         // scrolls), leaving the window with none: the list takes it, so the next key still scrolls.
         if canvas.windowHasNoFocus { canvas.focusContent() }
         loadNextPageIfNearEnd()
+        updateImpressions()
     }
 
     package func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) {

@@ -18,6 +18,7 @@ import HubFramework
 /// - `ViewController+Scrolling.swift`: the canvas's scroll events, paging, content offset observers;
 /// - `ViewController+Geometry.swift` and `+VisibleComponents.swift`: the API to find and scroll to components;
 /// - `ViewController+Selection.swift` and `+Keyboard.swift`: pointer and keyboard input, actions;
+/// - `ViewController+Impressions.swift`: which components with `logging` data have been seen;
 /// - `ViewController+Inspection.swift`: what it holds, for the package's tests and benchmarks.
 @MainActor
 public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
@@ -105,6 +106,33 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// the focus to a `ComponentWithInitialFocus` (ViewController+Keyboard.swift).
     var wantsInitialFocus = false
 
+    // Impressions (ViewController+Impressions.swift)
+    /// Hears when a component with `logging` data has been seen: at least ``impressionThresholds``'
+    /// fraction of it visible for their duration, once per appearance. Nil (the default) tracks
+    /// nothing. The ``ViewControllerFactory`` sets its own ``ViewControllerFactory/impressionObserver``
+    /// on the controllers it makes. Held weakly.
+    public weak var impressionObserver: (any ImpressionObserver)? {
+        didSet { updateImpressions() }
+    }
+    /// When a component of this view counts as seen, unless its `logging` says otherwise (see
+    /// ``/HubFramework/ImpressionThresholds/overridden(byLogging:)``): by default half of it for 800 ms.
+    /// A change applies to appearances under way too.
+    public var impressionThresholds = ImpressionThresholds.default {
+        didSet { updateImpressions() }
+    }
+    let impressionTracker = ImpressionTracker()
+    /// Fires at the tracker's next deadline; nil when nothing waits.
+    var impressionTimer: MainLoopTimer?
+    /// The deadline `impressionTimer` was armed for.
+    var impressionTimerDeadline: ContinuousClock.Instant?
+    /// Whether the view is mapped and its window not minimized; nil after `tearDown()`.
+    var onScreenMonitor: OnScreenMonitor?
+    /// True while a render runs: the offsets and layouts it passes through on its way are not
+    /// shown, so impressions are updated once, at its end.
+    var isRendering = false
+    /// The frames of the overlays, in the view's coordinates, in model order.
+    var overlayFrames: [Rect] = []
+
     // Loading and error states (ViewController+LoadingState.swift)
     var stateView: StateView?
     var lastError: (any Error)?
@@ -151,6 +179,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self
+        onScreenMonitor = OnScreenMonitor(view) { [weak self] in self?.updateImpressions() }
     }
 
     /// Gives the keyboard focus to the view: to the first component on screen that wants it
@@ -188,6 +217,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
     public func tearDown() {
+        stopImpressions()
         loader.cancel()
         cancelGesture()
         for wrapper in allWrappers() + pool.drain() { wrapper.tearDown() }
@@ -219,6 +249,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         for wrapper in [headerWrapper].compactMap({ $0 }) + overlayWrappers { wrapperWillAppear(wrapper) }
         loader.loadViewModel()
         updateLoadingState()
+        updateImpressions()
     }
 
     /// Call when the view went away (navigated from). Work in flight is cancelled; it loads again
@@ -228,6 +259,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         cancelGesture()
         loader.cancel()
         updateLoadingState()
+        updateImpressions()
     }
 
     /// Loads the content again, ignoring the reload policy.

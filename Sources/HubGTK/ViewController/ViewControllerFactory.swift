@@ -9,6 +9,14 @@ public final class ViewControllerFactory {
     private let componentRegistry: ComponentRegistry
     private let imageLoaderFactory: (@MainActor () -> ComponentImageLoading?)?
 
+    /// Becomes the ``ViewController/impressionObserver`` of every view controller the factory makes
+    /// from now on (those made before keep theirs): one place to hear the impressions of all of an
+    /// app's views. Nil (the default) tracks none. Held weakly.
+    public weak var impressionObserver: (any ImpressionObserver)?
+    /// Become the ``ViewController/impressionThresholds`` of every view controller the factory makes
+    /// from now on; by default half of a component for 800 ms.
+    public var impressionThresholds = ImpressionThresholds.default
+
     /// Creates a factory. ``Hub`` makes the app's one.
     /// - Parameters:
     ///   - manager: supplies the loaders, the layout manager, the action registry and handlers.
@@ -77,6 +85,8 @@ public final class ViewControllerFactory {
             layoutManager: manager.layoutManager, actionRegistry: manager.actionRegistry, actionHandler: actionHandler,
             initialViewModelRegistry: manager.initialViewModelRegistry, scrollHandler: scrollHandler)
         controller.imageLoader = imageLoaderFactory?()
+        controller.impressionThresholds = impressionThresholds
+        controller.impressionObserver = impressionObserver
         return controller
     }
 }
