@@ -16,63 +16,25 @@ import HubFramework
 /// mapped and its window is not minimized (`OnScreenMonitor`). A window that is merely unfocused
 /// still shows its content and counts as shown.
 extension ViewController {
-    /// Whether anyone listens; without an observer nothing is computed.
-    private var tracksImpressions: Bool { impressionObserver != nil }
-
     /// Whether the view can be seen: it appeared, and its widget is on screen.
-    var isShownForImpressions: Bool { isVisible && onScreenMonitor?.isOnScreen == true }
+    var isShownForImpressions: Bool { isVisible && impressions?.isOnScreen == true }
 
-    /// Tells the tracker what is visible now, reports what became due, and arms the timer.
+    /// Tells the reporter what is visible now; it reports what became due and arms its timer.
     func updateImpressions() {
-        guard !isRendering, onScreenMonitor != nil else { return }
-        guard tracksImpressions else {
-            if impressionTracker.appearanceCount > 0 { impressionTracker.reset() }
-            cancelImpressionTimer()
-            return
+        // Not before `init` has made the reporter, and once at the end of a render.
+        guard let impressions, !isRendering else { return }
+        impressions.update(isShown: isShownForImpressions, candidates: impressionCandidates) { due in
+            for impression in due {
+                // The observer may stop listening, or tear the view down, while it hears one.
+                guard let observer = impressions.observer, impressions.isRunning else { return }
+                observer.viewController(self, didRecord: impression)
+            }
         }
-        let now = ContinuousClock.now
-        let shown = isShownForImpressions
-        let due = impressionTracker.update(visible: shown ? impressionCandidates() : [], isShown: shown, at: now)
-        armImpressionTimer(now: now)
-        report(due)
     }
 
     /// Stops tracking for good (`tearDown()`).
     func stopImpressions() {
-        cancelImpressionTimer()
-        impressionTracker.reset()
-        onScreenMonitor?.stop()
-        onScreenMonitor = nil
-    }
-
-    private func report(_ impressions: [Impression]) {
-        for impression in impressions {
-            // The observer may stop listening, or tear the view down, while it hears one.
-            guard let observer = impressionObserver, onScreenMonitor != nil else { return }
-            observer.viewController(self, didRecord: impression)
-        }
-    }
-
-    /// One timer, for the earliest deadline; left alone when that did not change, so that scrolling
-    /// (an update per frame) does not make a timer per frame.
-    private func armImpressionTimer(now: ContinuousClock.Instant) {
-        guard let deadline = impressionTracker.nextDeadline else { return cancelImpressionTimer() }
-        if deadline == impressionTimerDeadline, impressionTimer?.isScheduled == true { return }
-        impressionTimerDeadline = deadline
-        // A millisecond late rather than early: GLib rounds the interval to milliseconds, and a timer
-        // that fired early would find nothing due and have to be armed again.
-        let delay = max(0, now.duration(to: deadline).inSeconds) + 0.001
-        impressionTimer = MainLoopTimer(after: delay) { [weak self] in
-            guard let self else { return }
-            self.impressionTimer = nil
-            self.impressionTimerDeadline = nil
-            self.updateImpressions()
-        }
-    }
-
-    private func cancelImpressionTimer() {
-        impressionTimer = nil
-        impressionTimerDeadline = nil
+        impressions?.stop()
     }
 
     /// The components with `logging` data that are at least partly visible now, with how much.

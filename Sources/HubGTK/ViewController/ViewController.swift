@@ -111,22 +111,25 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// fraction of it visible for their duration, once per appearance. Nil (the default) tracks
     /// nothing. The ``ViewControllerFactory`` sets its own ``ViewControllerFactory/impressionObserver``
     /// on the controllers it makes. Held weakly.
-    public weak var impressionObserver: (any ImpressionObserver)? {
-        didSet { updateImpressions() }
+    public var impressionObserver: (any ImpressionObserver)? {
+        get { impressions.observer }
+        set {
+            impressions.observer = newValue
+            updateImpressions()
+        }
     }
     /// When a component of this view counts as seen, unless its `logging` says otherwise (see
     /// ``/HubFramework/ImpressionThresholds/overridden(byLogging:)``): by default half of it for 800 ms.
     /// A change applies to appearances under way too.
-    public var impressionThresholds = ImpressionThresholds.default {
-        didSet { updateImpressions() }
+    public var impressionThresholds: ImpressionThresholds {
+        get { impressions.thresholds }
+        set {
+            impressions.thresholds = newValue
+            updateImpressions()
+        }
     }
-    let impressionTracker = ImpressionTracker()
-    /// Fires at the tracker's next deadline; nil when nothing waits.
-    var impressionTimer: MainLoopTimer?
-    /// The deadline `impressionTimer` was armed for.
-    var impressionTimerDeadline: ContinuousClock.Instant?
-    /// Whether the view is mapped and its window not minimized; nil after `tearDown()`.
-    var onScreenMonitor: OnScreenMonitor?
+    /// The tracker, its timer and the on-screen monitor (set up at the end of `init`).
+    private(set) var impressions: ImpressionReporter!
     /// True while a render runs: the offsets and layouts it passes through on its way are not
     /// shown, so impressions are updated once, at its end.
     var isRendering = false
@@ -179,7 +182,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self
-        onScreenMonitor = OnScreenMonitor(view) { [weak self] in self?.updateImpressions() }
+        impressions = ImpressionReporter(watching: view) { [weak self] in self?.updateImpressions() }
     }
 
     /// Gives the keyboard focus to the view: to the first component on screen that wants it

@@ -75,7 +75,7 @@ final class ViewControllerImpressionTests: GtkTestCase, @unchecked Sendable {
                 XCTAssertEqual(impression.visibleFraction, 1)
                 XCTAssertEqual(impression.loggingData["item"], .string(impression.identifier))
             }
-            XCTAssertNil(controller.impressionTimer, "no timer once nothing waits")
+            XCTAssertNil(controller.impressions.timer, "no timer once nothing waits")
         }
     }
 
@@ -257,10 +257,10 @@ final class ViewControllerImpressionTests: GtkTestCase, @unchecked Sendable {
             defer { harness.tearDown() }
             let (controller, observer) = try openObserved(harness, duration: .milliseconds(200))
             controller.impressionObserver = nil
-            XCTAssertNil(controller.impressionTimer)
-            XCTAssertEqual(controller.impressionTracker.appearanceCount, 0)
+            XCTAssertNil(controller.impressions.timer)
+            XCTAssertEqual(controller.impressions.tracker.appearanceCount, 0)
             controller.impressionObserver = observer
-            XCTAssertNotNil(controller.impressionTimer)
+            XCTAssertNotNil(controller.impressions.timer)
             controller.tearDown()
             harness.controller = nil
             pump(for: 0.4)
