@@ -320,21 +320,10 @@ extension Reference {
             case nil: return .some(nil)
             default: return nil
             }
-        case .text(let parts):
-            var built = ""
-            for part in parts {
-                switch part {
-                case .literal(let literal): built += literal
-                case .value(let name):
-                    switch values[name] {
-                    case .string(let text)?: built += text
-                    case .number(let number)?: built += JSONWriter().string(for: .number(number))
-                    case nil: return .some(nil)
-                    default: return nil
-                    }
-                }
-            }
-            return .some(built)
+        case .text:
+            let built = build { values[$0] }
+            guard built.unusable.isEmpty else { return nil }
+            return built.absent.isEmpty ? .some(built.text) : .some(nil)
         }
     }
 }

@@ -472,7 +472,8 @@ final class ComponentTemplates {
                 guard case .string(let text) = value else { continue }  // reported with the definition
                 let field = String(key.dropFirst())
                 let fieldSteps = steps + [.key(field)]
-                switch Reference(text) {
+                let reference = Reference(text)
+                switch reference {
                 case .value(let name):
                     if let given = values[name] {
                         result[field] = given
@@ -483,34 +484,21 @@ final class ComponentTemplates {
                     } else if result[field] == nil {
                         missing.append((JSONLocation.path(of: fieldSteps), name))
                     }
-                case .text(let parts):
+                case .text:
                     // Every value must be there; else the default stands, or the placeholder is missing.
-                    var built = ""
-                    var absent: [String] = []
-                    var usable = true
-                    for part in parts {
-                        switch part {
-                        case .literal(let literal): built += literal
-                        case .value(let name):
-                            switch values[name] {
-                            case .string(let given)?: built += given
-                            case .number(let number)?: built += JSONWriter().string(for: .number(number))
-                            case let other?:
-                                // Reported at the value: a text is built from strings and numbers.
-                                badParts.append((name, other, JSONLocation.path(of: fieldSteps)))
-                                usable = false
-                            case nil: absent.append(name)
-                            }
-                        }
+                    let built = reference.build { values[$0] }
+                    for (name, other) in built.unusable {
+                        // Reported at the value: a text is built from strings and numbers.
+                        badParts.append((name, other, JSONLocation.path(of: fieldSteps)))
                     }
-                    if !usable {
+                    if !built.unusable.isEmpty {
                         continue
-                    } else if absent.isEmpty {
-                        result[field] = .string(built)
+                    } else if built.absent.isEmpty {
+                        result[field] = .string(built.text)
                     } else if result[field] == .null {
                         result.removeValue(forKey: field)
                     } else if result[field] == nil {
-                        for name in absent { missing.append((JSONLocation.path(of: fieldSteps), name)) }
+                        for name in built.absent { missing.append((JSONLocation.path(of: fieldSteps), name)) }
                     }
                 }
             }
@@ -566,6 +554,32 @@ enum Reference {
         }
         if !rest.isEmpty { parts.append(.literal(String(rest))) }
         self = .text(parts)
+    }
+
+    /// The text built from the values `lookup` finds, the names it does not find, and those whose
+    /// value is neither a string nor a number.
+    func build(_ lookup: (String) -> JSONValue?) -> (text: String, absent: [String], unusable: [(String, JSONValue)]) {
+        var text = ""
+        var absent: [String] = []
+        var unusable: [(String, JSONValue)] = []
+        let parts: [Part]
+        switch self {
+        case .value(let name): parts = [.value(name)]
+        case .text(let textParts): parts = textParts
+        }
+        for part in parts {
+            switch part {
+            case .literal(let literal): text += literal
+            case .value(let name):
+                switch lookup(name) {
+                case .string(let given)?: text += given
+                case .number(let number)?: text += JSONWriter().string(for: .number(number))
+                case let other?: unusable.append((name, other))
+                case nil: absent.append(name)
+                }
+            }
+        }
+        return (text, absent, unusable)
     }
 
     /// The names of the values it takes.

@@ -1027,6 +1027,7 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
                 + #""subtitle": "Ask", "accessory": "Order", "$description": "note", "description": null}}"#,
             "built": #"{"text": {"$title": "{name} ({weight} g)"}, "target": {"$uri": "hub-demo:bakery/{id}", "#
                 + #""actions": ["a:b", "a:b", "c:d"], "custom": {"$k": "name"}}}"#,
+            "built with a default": #"{"text": {"$title": "{name} ({weight} g)", "title": "Untitled"}}"#,
             "images": #"{"images": {"main": {"$uri": "photo", "uri": "https://example.org/default.png", "placeholder": "p", "#
                 + #""custom": {"x": 1}}, "background": {"$uri": "photo", "uri": null, "$placeholder": "name"}, "icon": "i", "#
                 + #""$icon": "icon"}}"#,
@@ -1045,6 +1046,7 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
             #""name": "No id""#,
             #""id": "c", "name": 5, "price": ["x"], "weight": {"w": 1}, "photo": "not a url", "icon": 3, "kind": "a:b:c""#,
             #""id": "d", "name": null, "photo": null"#,
+            #""id": "m", "weight": {"w": 1}"#,
             #""id": "e", "name": "\#(String(repeating: "x", count: 5_000))""#,
             #""id": "f", "name": "F", "text": {"title": "Own", "subtitle": "Own sub"}, "component": {"id": "card"}"#,
             #""id": "g", "name": "G", "images": {"main": {"uri": "https://example.org/own.png"}}, "target": {"actions": []}"#,
