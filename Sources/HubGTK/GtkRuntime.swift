@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import HubFramework
 
 /// Process-wide GTK setup: initialisation and the bridge that lets GTK's main loop run
 /// `DispatchQueue.main` blocks and `@MainActor` jobs.
@@ -18,7 +19,21 @@ public enum GtkRuntime {
         initialized = true
         installMainQueueBridge()
         FrameworkStyle.installIfNeeded()
+        UserLanguages.useToolkitLocaleNames(glibLanguageNames())
         return true
+    }
+
+    /// GLib's list of the user's locale names, most preferred first (`de_DE.UTF-8`, `de_DE`, `de`,
+    /// …, `C`), which GTK's own translations follow too.
+    static func glibLanguageNames() -> [String] {
+        var names: [String] = []
+        guard let list = g_get_language_names() else { return names }
+        var index = 0
+        while let name = list[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
     }
 
     /// Watches libdispatch's main-queue eventfd from GLib's default main context, so that work

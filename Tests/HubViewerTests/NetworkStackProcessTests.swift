@@ -46,6 +46,37 @@ final class NetworkStackProcessTests: XCTestCase, @unchecked Sendable {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
+    /// Issue 27, goal 3: the backend hears the language of the person's locale, from GLib's list,
+    /// and the same view URI under two locales gets two documents.
+    func testTheBackendHearsTheLanguageOfTheLocale() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/view.json") { request in
+            let language = request.headers["accept-language"] ?? ""
+            let title = language.hasPrefix("de") ? "Brot" : language.hasPrefix("he") ? "לחם" : "Bread"
+            // Kept for a minute: the next locale's run must not be shown this one's document.
+            return LoopbackHTTPServer.Response(
+                headers: [("Content-Type", "application/json"), ("Cache-Control", "max-age=60"), ("Vary", "Accept-Language")],
+                body: Data(#"{"body": [{"id": "a", "text": {"title": "\#(title)"}}]}"#.utf8))
+        }
+        let uri = "hub-json:" + server.url("/view.json").absoluteString
+        let clean = ["LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "XDG_CACHE_HOME": temporary.path]
+        for (locale, expected) in [("de_DE.UTF-8", "de-DE, de;q=0.9"), ("he_IL.UTF-8", "he-IL, he;q=0.9")] {
+            let result = try screenshot(uri, environment: clean.merging(["LANG": locale]) { $1 })
+            XCTAssertEqual(result.status, 0, result.error)
+            XCTAssertEqual(server.requests.last?.headers["accept-language"], expected, locale)
+        }
+        XCTAssertEqual(server.requests.count, 2, "the German document, kept on disk, was not shown in Hebrew")
+        // The German one is there for German again: no request.
+        let again = try screenshot(uri, environment: clean.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        XCTAssertEqual(again.status, 0, again.error)
+        XCTAssertEqual(server.requests.count, 2)
+        // `LANGUAGE` lists more than one, in order, as GNOME's language settings write it.
+        let result = try screenshot(uri, environment: clean.merging(["LANG": "de_DE.UTF-8", "LANGUAGE": "fr_CA:fr:en"]) { $1 })
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(server.requests.last?.headers["accept-language"], "fr-CA, fr;q=0.9, en;q=0.8")
+    }
+
     func testDocumentsGoThroughTheProxyOfTheEnvironment() throws {
         let proxy = try LoopbackHTTPServer()
         defer { proxy.stop() }

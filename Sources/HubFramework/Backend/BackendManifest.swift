@@ -23,6 +23,9 @@ import Foundation
 public struct BackendManifest: Sendable {
     /// The key of a view document's custom data that holds the URL of its next page.
     public static let nextPageCustomDataKey = "next"
+    /// The placeholder an endpoint may use for the person's first language
+    /// (``UserLanguages/primaryLanguage``): `https://api.example.com/{lang}/views/home.json`.
+    public static let languagePlaceholder = "lang"
 
     /// The app's name for people.
     public var title: String
@@ -67,7 +70,11 @@ public struct BackendManifest: Sendable {
 
         /// The document URL for `viewURI`; nil when the URI does not match the pattern.
         public func endpointURL(forViewURI viewURI: URL) -> URL? {
-            guard let values = viewURIPattern.match(viewURI) else { return nil }
+            guard var values = viewURIPattern.match(viewURI) else { return nil }
+            // `{lang}`, unless the view URI names a value of its own so: the person's first language.
+            if values[BackendManifest.languagePlaceholder] == nil {
+                values[BackendManifest.languagePlaceholder] = UserLanguages.primaryLanguage
+            }
             return URL(string: URIPattern.expand(endpointParts, with: values), relativeTo: baseURL)?.absoluteURL
         }
     }

@@ -163,7 +163,10 @@ struct BackendManifestReader {
                 let parts = try URIPattern.parts(of: endpoint)
                 endpointParts = parts
                 let names = parts.compactMap { if case .placeholder(let name) = $0 { name } else { nil } }
-                if let pattern, let unknown = names.first(where: { !pattern.placeholderNames.contains($0) }) {
+                // `{lang}` is always known: the person's first language (``UserLanguages``).
+                if let pattern, let unknown = names.first(where: {
+                    !pattern.placeholderNames.contains($0) && $0 != BackendManifest.languagePlaceholder
+                }) {
                     report(.key("endpoint", in: path), "{\(unknown)} is not a placeholder of the uri pattern \(pattern.text)")
                     endpointParts = nil
                 } else {

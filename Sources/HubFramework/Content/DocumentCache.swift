@@ -104,31 +104,39 @@ public final class DocumentCache: @unchecked Sendable {
     /// The entry for `url`, marked as just used: from memory, else from disk (which reads a file:
     /// never call it on the main thread when the cache has a disk directory).
     package func entry(for url: URL) -> Entry? {
+        let key = Self.key(for: url)
         let (kept, disk) = lock.withLock { () -> (Entry?, DocumentDiskStore?) in
-            guard var entry = entries[url.absoluteString] else { return (nil, self.disk) }
+            guard var entry = entries[key] else { return (nil, self.disk) }
             clock += 1
             entry.lastUse = clock
-            entries[url.absoluteString] = entry
+            entries[key] = entry
             return (entry, nil)
         }
         if let kept { return kept }
-        guard let entry = disk?.entry(for: url) else { return nil }
-        keepInMemory(entry, for: url.absoluteString)
+        guard let entry = disk?.entry(for: key) else { return nil }
+        keepInMemory(entry, for: key)
         return entry
+    }
+
+    /// What a document is kept under: its URL and the languages it is asked in
+    /// (``UserLanguages/acceptLanguage``), so that a change of language never shows a document
+    /// fetched for another, whether or not the server said `Vary: Accept-Language`.
+    static func key(for url: URL) -> String {
+        url.absoluteString + "\nAccept-Language: " + UserLanguages.acceptLanguage
     }
 
     /// Keeps (or forgets) `body` for `url` as the response's headers say. `previous` is the entry a
     /// `304 Not Modified` confirmed: its validators stay unless the 304 sent new ones.
     package func store(_ body: Data, for url: URL, response: HTTPResponse, previous: Entry? = nil) {
-        let key = url.absoluteString
+        let key = Self.key(for: url)
         let disk = lock.withLock { self.disk }
         guard let entry = Self.entry(body, response: response, previous: previous) else {
             lock.withLock { remove(key) }
-            disk?.remove(url)
+            disk?.remove(key)
             return
         }
         keepInMemory(entry, for: key)
-        disk?.store(entry, for: url)
+        disk?.store(entry, for: key)
     }
 
     /// The request headers that ask the server whether `entry` is still current (none without one).

@@ -3,9 +3,10 @@ import Foundation
 /// The documents of a `DocumentCache` kept on disk, so that they outlive the process: a view seen
 /// before opens after a restart, and opens with the server unreachable.
 ///
-/// One file per document in `directory`, named after a hash of its URL: a first line of JSON (the
-/// URL, the validators, when the document stops being fresh, the body's length) and then the body.
-/// A file that is not exactly that (truncated, corrupt, another URL under the same hash, larger than
+/// One file per document in `directory`, named after a hash of its key (its URL and the languages
+/// it was asked in, `DocumentCache.key(for:)`): a first line of JSON (the key, the validators, when
+/// the document stops being fresh, the body's length) and then the body.
+/// A file that is not exactly that (truncated, corrupt, another key under the same hash, larger than
 /// the whole capacity) is a miss and is deleted. Files are written to a temporary name and renamed,
 /// so a crash never leaves half a document under a real name. The least recently used files go
 /// when the folder holds more than `capacityBytes`.
@@ -19,18 +20,18 @@ struct DocumentDiskStore {
 
     private static let fileLock = NSLock()
 
-    /// The entry kept for `url`, or nil.
-    func entry(for url: URL) -> DocumentCache.Entry? {
-        Self.fileLock.withLock { read(url) }
+    /// The entry kept for `key`, or nil.
+    func entry(for key: String) -> DocumentCache.Entry? {
+        Self.fileLock.withLock { read(key) }
     }
 
-    /// Keeps `entry` for `url`, replacing what was kept, then makes room.
-    func store(_ entry: DocumentCache.Entry, for url: URL) {
-        Self.fileLock.withLock { write(entry, for: url) }
+    /// Keeps `entry` for `key`, replacing what was kept, then makes room.
+    func store(_ entry: DocumentCache.Entry, for key: String) {
+        Self.fileLock.withLock { write(entry, for: key) }
     }
 
-    func remove(_ url: URL) {
-        Self.fileLock.withLock { _ = try? FileManager.default.removeItem(at: file(for: url)) }
+    func remove(_ key: String) {
+        Self.fileLock.withLock { _ = try? FileManager.default.removeItem(at: file(for: key)) }
     }
 
     /// Deletes every kept document, and any file a crash left half-written.
@@ -42,14 +43,14 @@ struct DocumentDiskStore {
         }
     }
 
-    private func read(_ url: URL) -> DocumentCache.Entry? {
-        let file = self.file(for: url)
+    private func read(_ key: String) -> DocumentCache.Entry? {
+        let file = self.file(for: key)
         guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
         defer { try? handle.close() }
         guard let size = try? handle.seekToEnd(), size <= UInt64(capacityBytes), (try? handle.seek(toOffset: 0)) != nil,
             let data = try? handle.readToEnd(), let newline = data.firstIndex(of: 0x0A),
             let header = try? JSONDecoder().decode(Header.self, from: data[data.startIndex..<newline]),
-            header.url == url.absoluteString, data.endIndex - (newline + 1) == header.length
+            header.key == key, data.endIndex - (newline + 1) == header.length
         else {
             try? FileManager.default.removeItem(at: file)
             return nil
@@ -62,19 +63,19 @@ struct DocumentDiskStore {
                                    freshUntil: ProcessInfo.processInfo.systemUptime + remaining)
     }
 
-    private func write(_ entry: DocumentCache.Entry, for url: URL) {
+    private func write(_ entry: DocumentCache.Entry, for key: String) {
         let remaining = entry.freshUntil - ProcessInfo.processInfo.systemUptime
-        let header = Header(url: url.absoluteString, entityTag: entry.entityTag, lastModified: entry.lastModified,
+        let header = Header(key: key, entityTag: entry.entityTag, lastModified: entry.lastModified,
                             freshUntil: Date().timeIntervalSince1970 + remaining, length: entry.body.count)
         guard var data = try? JSONEncoder().encode(header), data.count + 1 + entry.body.count <= capacityBytes else {
-            try? FileManager.default.removeItem(at: file(for: url))
+            try? FileManager.default.removeItem(at: file(for: key))
             return
         }
         data.append(0x0A)
         data.append(entry.body)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let file = self.file(for: url)
+            let file = self.file(for: key)
             let temporary = directory.appendingPathComponent("\(UUID().uuidString).partial")
             try data.write(to: temporary)
             if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
@@ -85,7 +86,7 @@ struct DocumentDiskStore {
     }
 
     private struct Header: Codable {
-        var url: String
+        var key: String
         var entityTag: String?
         var lastModified: String?
         /// Seconds since 1970 until which the document is used without asking the server.
@@ -93,10 +94,10 @@ struct DocumentDiskStore {
         var length: Int
     }
 
-    /// `<directory>/<FNV-1a hash of the URL>.document`.
-    private func file(for url: URL) -> URL {
+    /// `<directory>/<FNV-1a hash of the key>.document`.
+    private func file(for key: String) -> URL {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.absoluteString.utf8 {
+        for byte in key.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

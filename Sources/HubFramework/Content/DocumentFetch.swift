@@ -55,6 +55,8 @@ final class DocumentFetch: @unchecked Sendable {
         }
         var headers = DocumentCache.validatingHeaders(for: entry)
         headers["Accept"] = "application/json"
+        // The backend answers in the person's language; the cache keeps a document per language list.
+        headers["Accept-Language"] = UserLanguages.acceptLanguage
         let bounds = BoundedDownload.Limits(
             maximumBytes: limits.maximumDocumentBytes, responseSeconds: limits.maximumConnectSeconds,
             totalSeconds: timeout, maximumRedirects: limits.maximumRedirects)
