@@ -144,10 +144,10 @@ extension ComponentLayout {
     mutating func measureHeader<Measuring: LayoutMeasuring>(_ measuring: Measuring) {
         if let traits = measuring.headerLayoutTraits {
             memo.setHeader(memo.id(for: traits))
-            headerFrame = Rect(origin: .zero, size: measuring.preferredHeaderSize(containerSize: containerSize))
+            flowHeaderFrame = Rect(origin: .zero, size: measuring.preferredHeaderSize(containerSize: containerSize))
         } else {
             memo.setHeader(nil)
-            headerFrame = nil
+            flowHeaderFrame = nil
         }
     }
 
@@ -196,7 +196,7 @@ extension ComponentLayout {
 
     /// The top margin of a component on the first row.
     private mutating func topRowMargin(_ id: UInt32) -> Double {
-        guard let headerFrame, memo.headerID != nil else {
+        guard let headerFrame = flowHeaderFrame, memo.headerID != nil else {
             return memo.edgeMargin(id, .top)
         }
         return addsHeaderMargin ? headerFrame.height + memo.headerMargin(id) : 0

@@ -9,8 +9,10 @@
 extension ComponentLayout {
     /// Calls `body` with the index of every body component whose frame intersects `rect` (as
     /// `Rect.intersects` decides), in increasing order. Allocation-free.
-    public func forEachIndex(intersecting rect: Rect, _ body: (Int) throws -> Void) rethrows {
+    public func forEachIndex(intersecting viewRect: Rect, _ body: (Int) throws -> Void) rethrows {
         guard !rowStarts.isEmpty else { return }
+        // The flow is stored left to right: the rectangle is mirrored into it instead of every frame.
+        let rect = placed(viewRect)
         var row = firstRow(endingBelow: rect.minY)
         let rowCount = rowStarts.count
         while row < rowCount {

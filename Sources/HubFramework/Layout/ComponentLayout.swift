@@ -26,10 +26,16 @@ public struct ComponentLayout: Sendable {
     /// The size of the scrollable content: the container's width, and the bottom of the last row plus
     /// its bottom margin.
     public internal(set) var contentSize: Size = .zero
-    /// The header's frame: at the origin, with its preferred size. Nil when the view has no header.
-    /// The header is not part of the scrolling content; with `addsHeaderMargin` the first row starts
-    /// below its preferred height.
-    public internal(set) var headerFrame: Rect?
+    /// The direction rows flow in. The layout is computed left to right; right to left, every frame
+    /// this layout gives (``frame(at:)``, ``frames``, ``headerFrame``, the queries by rectangle and
+    /// point) is mirrored across the container's width, which costs nothing to switch.
+    public var direction: LayoutDirection = .leftToRight
+    /// The header's frame: at the top, at the start of the reading direction, with its preferred
+    /// size. Nil when the view has no header. The header is not part of the scrolling content; with
+    /// `addsHeaderMargin` the first row starts below its preferred height.
+    public var headerFrame: Rect? { flowHeaderFrame.map(placed) }
+    /// The header's frame left to right, as the flow computes it.
+    var flowHeaderFrame: Rect?
     /// Whether components on the first row keep the header's preferred height (plus the layout
     /// manager's margin to the header) free above them. When false, a view with a header starts its
     /// first row at y = 0.
@@ -78,12 +84,20 @@ public struct ComponentLayout: Sendable {
     /// The frame of the body component at `index`, or `Rect.zero` when the index is out of bounds.
     public func frame(at index: Int) -> Rect {
         guard index >= 0, index < xs.count else { return .zero }
-        return Rect(x: xs[index], y: ys[index], width: widths[index], height: heights[index])
+        return placed(Rect(x: xs[index], y: ys[index], width: widths[index], height: heights[index]))
     }
 
     /// Every body component's frame, in model order.
     public var frames: [Rect] {
-        (0..<xs.count).map { Rect(x: xs[$0], y: ys[$0], width: widths[$0], height: heights[$0]) }
+        (0..<xs.count).map { placed(Rect(x: xs[$0], y: ys[$0], width: widths[$0], height: heights[$0])) }
+    }
+
+    /// A rectangle of the left-to-right flow where `direction` puts it (mirrored across the
+    /// container's width right to left); also maps a rectangle of the view back to the flow, since a
+    /// mirror is its own inverse.
+    func placed(_ rect: Rect) -> Rect {
+        guard direction == .rightToLeft else { return rect }
+        return Rect(x: containerSize.width - rect.minX - rect.width, y: rect.minY, width: rect.width, height: rect.height)
     }
 
     /// The number of rows.

@@ -2,7 +2,8 @@ import CGtk
 import HubFramework
 
 /// Keyboard use of a view: body components take the focus; Tab, Shift+Tab and the arrow keys move
-/// it in reading order (Up/Down by row, Left/Right within a row), scrolling to keep it visible;
+/// it in reading order (Up/Down by row, Left/Right within a row, swapped right to left), scrolling
+/// to keep it visible;
 /// Enter and Space select the focused component. Tab past the last component leaves the view.
 extension ViewController {
     /// The body index of the component that has the keyboard focus, if any.
@@ -44,9 +45,10 @@ extension ViewController {
         case GDK_KEY_Up, GDK_KEY_KP_Up:
             return focusBodyComponent(at: indexInNeighbouringRow(of: index, below: false, layout: layout))
         case GDK_KEY_Right, GDK_KEY_KP_Right:
-            return focusBodyComponent(at: index + 1)
+            // The next component in reading order is on the left when the view reads right to left.
+            return focusBodyComponent(at: layoutDirection == .rightToLeft ? index - 1 : index + 1)
         case GDK_KEY_Left, GDK_KEY_KP_Left:
-            return focusBodyComponent(at: index - 1)
+            return focusBodyComponent(at: layoutDirection == .rightToLeft ? index + 1 : index - 1)
         default:
             return false
         }

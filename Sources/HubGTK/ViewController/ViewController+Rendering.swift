@@ -79,7 +79,7 @@ extension ViewController {
         let container = containerSize
         let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
                                        header: viewModel.headerComponentModel, measurer: measurer)
-        let updated: ComponentLayout
+        var updated: ComponentLayout
         if var current = layout, let diff, current.containerSize == container,
             current.addsHeaderMargin == addsHeaderMargin
         {
@@ -100,6 +100,7 @@ extension ViewController {
             updated = ComponentLayout(containerSize: container, measuring: firstChunk, layoutManager: layoutManager,
                                       addsHeaderMargin: addsHeaderMargin)
         }
+        updated.direction = layoutDirection
         layout = updated
         continueLayoutIfIncomplete(of: viewModel)
         return updated

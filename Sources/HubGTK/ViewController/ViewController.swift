@@ -72,6 +72,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     package internal(set) var layout: ComponentLayout?
     /// The view model last rendered: the next one is diffed against it.
     var lastRenderedViewModel: ViewModel?
+    /// See ``layoutDirection``; nil follows the view's widget.
+    private var layoutDirectionOverride: LayoutDirection?
     /// Content arrived while the view had no width: it is rendered as soon as it has one.
     var needsRender = false
 
@@ -105,6 +107,25 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Set by `focusContent()` until content has been shown: the first render with components gives
     /// the focus to a `ComponentWithInitialFocus` (ViewController+Keyboard.swift).
     var wantsInitialFocus = false
+
+    /// The direction components flow in along a row. By default the view's text direction, which GTK
+    /// takes from the locale (Hebrew and Arabic read right to left); set it to lay out one view
+    /// otherwise, for example a view in a language other than the app's. Right to left, compact
+    /// components fill rows from the right and margins swap sides; vertical positions, and so
+    /// content offsets, do not change. Left and Right move the keyboard focus in the reading
+    /// direction.
+    public var layoutDirection: LayoutDirection {
+        get { layoutDirectionOverride ?? view.textDirection }
+        set {
+            let old = layoutDirection
+            layoutDirectionOverride = newValue
+            guard newValue != old, layout != nil else { return }
+            // Every frame moves: the components on screen are placed again.
+            layout?.direction = newValue
+            lastRenderedViewModel = nil
+            renderCurrentViewModel()
+        }
+    }
 
     // Impressions (ViewController+Impressions.swift)
     /// Hears when a component with `logging` data has been seen: at least ``impressionThresholds``'

@@ -113,6 +113,19 @@ open class Widget {
     }
 
     /// How opaque the widget is drawn, from 0 to 1.
+    /// The direction the widget lays out text and children in: its own if set, else GTK's default
+    /// (right to left when the locale's language is written so, and GTK has its translations).
+    public var textDirection: LayoutDirection {
+        gtk_widget_get_direction(gtkWidget) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
+    }
+
+    /// GTK's direction for widgets that have none of their own. Widgets created before a change keep
+    /// theirs until GTK updates them (it does for every widget when this is set).
+    public static var defaultTextDirection: LayoutDirection {
+        get { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight }
+        set { gtk_widget_set_default_direction(newValue == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
+    }
+
     public var opacity: Double {
         get { gtk_widget_get_opacity(gtkWidget) }
         set { gtk_widget_set_opacity(gtkWidget, newValue) }

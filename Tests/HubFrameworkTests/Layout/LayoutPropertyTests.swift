@@ -114,6 +114,49 @@ final class LayoutPropertyTests: XCTestCase {
         }
     }
 
+    /// Right to left (issue 27, goal 2): every frame is its left-to-right frame mirrored across the
+    /// container, the queries answer for the mirrored frames, and nothing vertical changes.
+    func testRightToLeftMirrorsEveryFrameAndQuery() {
+        var rng = LayoutSeededRandom(seed: 11)
+        for iteration in 0..<200 {
+            let scenario = randomScenario(using: &rng)
+            let leftToRight = scenario.fullLayout()
+            var rightToLeft = leftToRight
+            rightToLeft.direction = .rightToLeft
+            let width = scenario.width
+            func mirrored(_ rect: Rect) -> Rect {
+                Rect(x: width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
+            }
+            let message = "iteration \(iteration)"
+            XCTAssertEqual(rightToLeft.frames, leftToRight.frames.map(mirrored), message)
+            XCTAssertEqual(rightToLeft.headerFrame, leftToRight.headerFrame.map(mirrored), message)
+            XCTAssertEqual(rightToLeft.contentSize, leftToRight.contentSize, message)
+            // Rows read from the right: each component left of the one before it, inside the container.
+            for row in 0..<rightToLeft.rowCount {
+                var previousMinX = width
+                for index in rightToLeft.indexes(inRow: row) {
+                    let frame = rightToLeft.frame(at: index)
+                    XCTAssertLessThanOrEqual(frame.maxX, previousMinX + 1e-9, "\(message), row \(row), index \(index)")
+                    XCTAssertGreaterThanOrEqual(frame.minX, -1e-9, message)
+                    previousMinX = frame.minX
+                }
+            }
+            for _ in 0..<5 {
+                let probe = Rect(x: Double.random(in: 0..<width, using: &rng), y: Double.random(in: 0..<800, using: &rng),
+                                 width: Double.random(in: 1..<width, using: &rng), height: Double.random(in: 1..<400, using: &rng))
+                XCTAssertEqual(rightToLeft.indexes(intersecting: probe), leftToRight.indexes(intersecting: mirrored(probe)), message)
+                XCTAssertEqual(rightToLeft.firstIndex(intersecting: probe), leftToRight.firstIndex(intersecting: mirrored(probe)),
+                               message)
+                let point = Point(x: probe.minX, y: probe.minY)
+                XCTAssertEqual(rightToLeft.index(at: point), leftToRight.index(at: Point(x: width - point.x, y: point.y)), message)
+            }
+            // Incremental updates keep the direction.
+            var appended = rightToLeft
+            appended.resize(to: Size(width: width, height: 600), measuring: scenario.measuring())
+            XCTAssertEqual(appended.frames, rightToLeft.frames, message)
+        }
+    }
+
     func testAppendingPagesEqualsAFullLayout() {
         var rng = LayoutSeededRandom(seed: 2)
         for iteration in 0..<200 {

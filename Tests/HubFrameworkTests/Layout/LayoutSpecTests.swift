@@ -77,6 +77,53 @@ final class LayoutSpecTests: XCTestCase {
         XCTAssertEqual(layout.frame(at: 1), Rect(x: 0, y: 70, width: 100, height: 100))
     }
 
+    // MARK: Right to left (issue 27, goal 2): the same cases, with their exact mirrored frames.
+
+    private func rightToLeft(_ components: [LayoutTestComponent], header: LayoutTestComponent? = nil) -> ComponentLayout {
+        var layout = layout(components, header: header)
+        layout.direction = .rightToLeft
+        return layout
+    }
+
+    func testRightToLeftTheContentEdgeMarginsAreTopRight() {
+        manager.contentEdgeMargins[compact.traits] = 20
+        XCTAssertEqual(rightToLeft([compact]).frame(at: 0), Rect(x: 200, y: 20, width: 100, height: 100))
+        var wide = compact
+        wide.size = Size(width: 320, height: 50)
+        XCTAssertEqual(rightToLeft([wide]).frame(at: 0), Rect(x: 20, y: 20, width: 280, height: 50))
+    }
+
+    func testRightToLeftCompactComponentsFlowFromTheRight() {
+        manager.verticalMargins[compact.traits] = 20
+        manager.contentEdgeMargins[compact.traits] = 15
+        let layout = rightToLeft([compact, compact, compact])
+        XCTAssertEqual(layout.frame(at: 0), Rect(x: 205, y: 15, width: 100, height: 100))
+        XCTAssertEqual(layout.frame(at: 1), Rect(x: 105, y: 15, width: 100, height: 100))
+        XCTAssertEqual(layout.frame(at: 2), Rect(x: 205, y: 135, width: 100, height: 100))
+        XCTAssertEqual(layout.rowCount, 2)
+        XCTAssertEqual(layout.indexes(intersecting: Rect(x: 0, y: 0, width: 120, height: 50)), [1])
+        XCTAssertEqual(layout.index(at: Point(x: 300, y: 140)), 2)
+    }
+
+    func testRightToLeftTheFourthCompactWrapsToTheRightEdge() {
+        manager.verticalMargins[compact.traits] = 20
+        let layout = rightToLeft([compact, compact, compact, compact])
+        XCTAssertEqual(layout.frames.prefix(3), [Rect(x: 220, y: 0, width: 100, height: 100),
+                                                 Rect(x: 120, y: 0, width: 100, height: 100),
+                                                 Rect(x: 20, y: 0, width: 100, height: 100)])
+        XCTAssertEqual(layout.frame(at: 3), Rect(x: 220, y: 120, width: 100, height: 100))
+    }
+
+    func testRightToLeftHeaderAndContentSizeStay() {
+        manager.headerMargins[full.traits] = 30
+        var narrow = full
+        narrow.size = Size(width: 200, height: 80)
+        let layout = rightToLeft([full], header: narrow)
+        XCTAssertEqual(layout.headerFrame, Rect(x: 120, y: 0, width: 200, height: 80))
+        XCTAssertEqual(layout.frame(at: 0), Rect(x: 0, y: 110, width: 320, height: 100))
+        XCTAssertEqual(layout.contentSize, self.layout([full], header: narrow).contentSize)
+    }
+
     func testRowOffsetMovesEveryComponentOfTheRow() {
         manager.rowOffsets[[centered.traits, centered.traits]] = 110
         let layout = layout([centered, centered])

@@ -44,6 +44,91 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 27, goal 2: right to left, the widgets sit where the mirrored layout puts them, cards
+    /// fill rows from the right, and Left and Right move the focus in reading order.
+    func testRightToLeftMirrorsTheWidgetsAndTheArrowKeys() throws {
+        try onMain {
+            let harness = ViewControllerHarness(margin: 10)
+            defer { harness.tearDown() }
+            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
+            let controller = try harness.open { builder in
+                for index in 0..<12 {
+                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
+                    card.componentNamespace = "test"
+                    card.componentName = "card"
+                    card.customData = ["width": 100]
+                }
+            }
+            XCTAssertEqual(controller.layoutDirection, .leftToRight, "GTK's default in an English locale")
+            pump(until: { controller.liveBodyComponentCount > 0 }, "components to appear")
+            pump(for: 0.2)
+            @MainActor func allocations() throws -> [Int: GtkAllocation] {
+                var result: [Int: GtkAllocation] = [:]
+                for index in controller.liveBodyIndexes {
+                    result[index] = allocation(try XCTUnwrap(controller.cellWidget(atBodyIndex: index)))
+                }
+                return result
+            }
+            let leftToRight = try allocations()
+            let offset = controller.contentOffset
+
+            controller.layoutDirection = .rightToLeft
+            pump(for: 0.2)
+            let rightToLeft = try allocations()
+            let width = controller.canvas.viewportSize.width
+            XCTAssertEqual(Set(rightToLeft.keys), Set(leftToRight.keys))
+            XCTAssertEqual(controller.contentOffset, offset, "nothing moves vertically")
+            for (index, ltr) in leftToRight {
+                let rtl = try XCTUnwrap(rightToLeft[index])
+                XCTAssertEqual(Double(rtl.x), width - Double(ltr.x) - Double(ltr.width), "x of \(index)")
+                XCTAssertEqual(rtl.y, ltr.y, "y of \(index)")
+                XCTAssertEqual(rtl.width, ltr.width, "width of \(index)")
+                let frame = controller.frame(ofBodyComponentAt: index)
+                XCTAssertEqual(Double(rtl.x), frame.minX, "the layout's frame of \(index)")
+            }
+            // The first card is at the right end of the first row.
+            XCTAssertGreaterThan(controller.frame(ofBodyComponentAt: 0).minX, controller.frame(ofBodyComponentAt: 1).minX)
+
+            XCTAssertTrue(controller.focusBodyComponent(at: 1))
+            press(key: GDK_KEY_Left, to: try XCTUnwrap(controller.cellWidget(atBodyIndex: 1)))
+            XCTAssertEqual(controller.focusedBodyIndex, 2, "Left goes on in reading order, right to left")
+            press(key: GDK_KEY_Right, to: try XCTUnwrap(controller.cellWidget(atBodyIndex: 2)))
+            press(key: GDK_KEY_Right, to: try XCTUnwrap(controller.cellWidget(atBodyIndex: 1)))
+            XCTAssertEqual(controller.focusedBodyIndex, 0)
+
+            // GTK's default direction is what a view follows when it has none of its own.
+            controller.layoutDirection = .leftToRight
+            pump(for: 0.2)
+            XCTAssertEqual(try allocations().mapValues(\.x), leftToRight.mapValues(\.x))
+            XCTAssertTrue(controller.focusBodyComponent(at: 1))
+            press(key: GDK_KEY_Left, to: try XCTUnwrap(controller.cellWidget(atBodyIndex: 1)))
+            XCTAssertEqual(controller.focusedBodyIndex, 0)
+        }
+    }
+
+    func testANewViewFollowsGTKsDefaultDirection() throws {
+        try onMain {
+            let saved = Widget.defaultTextDirection
+            Widget.defaultTextDirection = .rightToLeft
+            defer { Widget.defaultTextDirection = saved }
+            let harness = ViewControllerHarness(margin: 10)
+            defer { harness.tearDown() }
+            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
+            let controller = try harness.open { builder in
+                for index in 0..<3 {
+                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
+                    card.componentNamespace = "test"
+                    card.componentName = "card"
+                    card.customData = ["width": 100]
+                }
+            }
+            XCTAssertEqual(controller.layoutDirection, .rightToLeft)
+            pump(until: { controller.liveBodyComponentCount == 3 }, "components to appear")
+            let width = controller.canvas.viewportSize.width
+            XCTAssertEqual(controller.frame(ofBodyComponentAt: 0).maxX, width - 10, "the first card at the right margin")
+        }
+    }
+
     func testLiveWidgetsStayBoundedWhileScrollingThroughAHundredThousandRows() throws {
         try onMain {
             let harness = ViewControllerHarness()
