@@ -16,6 +16,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     public var viewIdentifier: String?
     /// Data for the view, free-form.
     public var customData: JSONObject?
+    /// The direction the view's rows read in, when the view decides it (``ViewModel/layoutDirection``).
+    public var layoutDirection: LayoutDirection?
 
     private var storedNavigationItem: NavigationItem?
     private var headerBuilder: ComponentModelBuilder?
@@ -201,7 +203,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             headerComponentModel: headerBuilder?.build(index: 0, parent: nil),
             bodyComponentModels: bodyBuilders.build(parent: nil),
             overlayComponentModels: overlayBuilders.build(parent: nil),
-            customData: customData)
+            customData: customData, layoutDirection: layoutDirection)
     }
 
     /// A deep copy with the same schema, defaults and resolvers; every component builder is copied.
@@ -209,6 +211,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         let copy = ViewModelBuilder(context: context)
         copy.viewIdentifier = viewIdentifier
         copy.customData = customData
+        copy.layoutDirection = layoutDirection
         copy.storedNavigationItem = storedNavigationItem
         copy.headerBuilder = headerBuilder?.copy()
         copy.bodyBuilders = bodyBuilders.deepCopy(owner: copy.owner)
@@ -229,6 +232,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         let copy = ViewModelBuilder(context: context)
         copy.viewIdentifier = viewIdentifier
         copy.customData = customData
+        copy.layoutDirection = layoutDirection
         copy.storedNavigationItem = storedNavigationItem
         copy.headerBuilder = headerBuilder?.copy()
         copy.bodyBuilders = bodyBuilders
@@ -388,6 +392,14 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         }
         if let found = schema.customDataPath.first(in: root, at: location, problems: problems) {
             customData = mergeJSONObject(customData, with: found.value)
+        }
+        if let found = schema.layoutDirectionPath.first(in: root, at: location, problems: problems) {
+            if let direction = LayoutDirection(rawValue: found.value) {
+                layoutDirection = direction
+            } else {
+                problems.report("expected \"ltr\" or \"rtl\", found \(JSONWriter().string(for: .string(found.value)))",
+                                at: found.location)
+            }
         }
     }
 

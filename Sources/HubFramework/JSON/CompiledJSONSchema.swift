@@ -50,7 +50,7 @@ struct CompiledJSONSchema: Sendable {
         // must not reach into the body's member, which the tree no longer holds.
         for path in [views.identifierPath.path, views.navigationBarTitlePath.path,
                      views.headerComponentModelDictionaryPath.path, views.overlayComponentModelDictionariesPath.path,
-                     views.customDataPath.path]
+                     views.customDataPath.path, views.layoutDirectionPath.path]
         {
             guard case .goTo(let first)? = path.operations.first, first != bodyKey else { return nil }
         }

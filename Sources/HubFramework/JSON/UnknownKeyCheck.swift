@@ -37,7 +37,8 @@ struct UnknownKeyCheck: Sendable {
         let views = schema.viewModelSchema
         viewKeys = [views.identifierPath.path, views.navigationBarTitlePath.path,
                     views.headerComponentModelDictionaryPath.path, views.bodyComponentModelDictionariesPath.path,
-                    views.overlayComponentModelDictionariesPath.path, views.customDataPath.path]
+                    views.overlayComponentModelDictionariesPath.path, views.customDataPath.path,
+                    views.layoutDirectionPath.path]
             .compactMap { path -> String? in
                 guard case .goTo(let key)? = path.operations.first else { return nil }
                 return key

@@ -15,6 +15,9 @@ public final class ViewModelJSONSchema: @unchecked Sendable {
     public var overlayComponentModelDictionariesPath: JSONDictionaryPath
     /// Custom data, merged into the builder's (default `custom`).
     public var customDataPath: JSONDictionaryPath
+    /// The direction the view's rows read in, `ltr` or `rtl` (default `direction`); see
+    /// ``ViewModel/layoutDirection``.
+    public var layoutDirectionPath: JSONStringPath
 
     /// A schema with the default keys.
     public init() {
@@ -25,6 +28,7 @@ public final class ViewModelJSONSchema: @unchecked Sendable {
         bodyComponentModelDictionariesPath = root.goTo("body").forEach().dictionaryPath()
         overlayComponentModelDictionariesPath = root.goTo("overlays").forEach().dictionaryPath()
         customDataPath = root.goTo("custom").dictionaryPath()
+        layoutDirectionPath = root.goTo("direction").stringPath()
     }
 
     /// A new schema with the same paths.
@@ -36,6 +40,7 @@ public final class ViewModelJSONSchema: @unchecked Sendable {
         copy.bodyComponentModelDictionariesPath = bodyComponentModelDictionariesPath
         copy.overlayComponentModelDictionariesPath = overlayComponentModelDictionariesPath
         copy.customDataPath = customDataPath
+        copy.layoutDirectionPath = layoutDirectionPath
         return copy
     }
 }

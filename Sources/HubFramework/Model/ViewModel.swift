@@ -19,12 +19,16 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// Free-form data for the app about the whole view (JSON key `custom`); nil when there is
     /// none. ``JSONContentOperation`` can list the problems of its document here.
     public let customData: JSONObject?
+    /// The direction the view's rows read in when the view says so (JSON key `direction`), for a
+    /// view in a language other than the app's; nil follows the app's (see `ViewController` in
+    /// HubGTK).
+    public let layoutDirection: LayoutDirection?
     /// When the model was built.
     public let buildDate: Date
 
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
         bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
-        customData: JSONObject?, buildDate: Date = Date())
+        customData: JSONObject?, layoutDirection: LayoutDirection? = nil, buildDate: Date = Date())
     {
         self.identifier = identifier
         self.navigationItem = navigationItem
@@ -32,6 +36,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
         self.bodyComponentModels = bodyComponentModels
         self.overlayComponentModels = overlayComponentModels
         self.customData = customData
+        self.layoutDirection = layoutDirection
         self.buildDate = buildDate
     }
 
@@ -39,7 +44,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     public var navigationTitle: String? { navigationItem?.title }
 
     /// Whether the two view models have the same content: identifier, navigation item, header,
-    /// body, overlays and custom data. ``buildDate`` is not compared, so rebuilding the same content
+    /// body, overlays, custom data and direction. ``buildDate`` is not compared, so rebuilding the same content
     /// gives an equal model, which the view controller does not render again.
     public static func == (lhs: ViewModel, rhs: ViewModel) -> Bool {
         if lhs === rhs { return true }
@@ -47,7 +52,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
             && lhs.headerComponentModel == rhs.headerComponentModel
             && lhs.bodyComponentModels == rhs.bodyComponentModels
             && lhs.overlayComponentModels == rhs.overlayComponentModels
-            && lhs.customData == rhs.customData
+            && lhs.customData == rhs.customData && lhs.layoutDirection == rhs.layoutDirection
     }
 
     public var description: String {

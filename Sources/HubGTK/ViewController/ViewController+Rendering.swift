@@ -31,7 +31,8 @@ extension ViewController {
 
         let previousLayout = layout
         let previousVisibleTop = previousLayout?.firstIndex(intersecting: canvas.visibleRect)
-        if !isLayoutComplete {
+        if !isLayoutComplete || (previousLayout.map { $0.direction != layoutDirection } ?? false) {
+            // Or the new view model reads in the other direction: every frame moves.
             // The layout of the last view model is still being completed chunk by chunk: a diff
             // could not be applied to it. Start afresh (the first screenful is laid out at once).
             layout = nil

@@ -108,21 +108,19 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// the focus to a `ComponentWithInitialFocus` (ViewController+Keyboard.swift).
     var wantsInitialFocus = false
 
-    /// The direction components flow in along a row. By default the view's text direction, which GTK
-    /// takes from the locale (Hebrew and Arabic read right to left); set it to lay out one view
-    /// otherwise, for example a view in a language other than the app's. Right to left, compact
-    /// components fill rows from the right and margins swap sides; vertical positions, and so
-    /// content offsets, do not change. Left and Right move the keyboard focus in the reading
-    /// direction.
+    /// The direction components flow in along a row: the one set here, else the view model's own
+    /// (a document's `direction`, for a view in a language other than the app's), else the view's
+    /// text direction, which GTK takes from the locale (Hebrew and Arabic read right to left).
+    /// Right to left, compact components fill rows from the right and margins swap sides; vertical
+    /// positions, and so content offsets, do not change. Left and Right move the keyboard focus in
+    /// the reading direction.
     public var layoutDirection: LayoutDirection {
-        get { layoutDirectionOverride ?? view.textDirection }
+        get { layoutDirectionOverride ?? viewModel?.layoutDirection ?? view.textDirection }
         set {
             let old = layoutDirection
             layoutDirectionOverride = newValue
-            guard newValue != old, layout != nil else { return }
             // Every frame moves: the components on screen are placed again.
-            layout?.direction = newValue
-            lastRenderedViewModel = nil
+            guard newValue != old, layout != nil else { return }
             renderCurrentViewModel()
         }
     }

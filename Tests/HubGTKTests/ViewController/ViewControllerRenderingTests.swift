@@ -129,6 +129,42 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A view model that declares its direction (a document's `direction`) is laid out so in an
+    /// app that reads left to right, and one that changes direction moves every widget.
+    func testAViewModelsOwnDirectionWins() throws {
+        try onMain {
+            let harness = ViewControllerHarness(margin: 10)
+            defer { harness.tearDown() }
+            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
+            func cards(_ builder: ViewModelBuilder) {
+                for index in 0..<3 {
+                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
+                    card.componentNamespace = "test"
+                    card.componentName = "card"
+                    card.customData = ["width": 100]
+                }
+            }
+            final class Box: @unchecked Sendable { var direction = LayoutDirection.rightToLeft }
+            let box = Box()
+            let controller = try harness.open { builder in
+                cards(builder)
+                builder.layoutDirection = box.direction
+            }
+            pump(until: { controller.liveBodyComponentCount == 3 }, "components to appear")
+            pump(for: 0.1)
+            XCTAssertEqual(controller.layoutDirection, .rightToLeft)
+            let width = controller.canvas.viewportSize.width
+            let first = try XCTUnwrap(controller.cellWidget(atBodyIndex: 0))
+            XCTAssertEqual(Double(allocation(first).x) + Double(allocation(first).width), width - 10)
+            // The same cards, now left to right: every widget moves.
+            box.direction = .leftToRight
+            controller.reload()
+            pump(until: { controller.layoutDirection == .leftToRight }, "the new view model")
+            pump(for: 0.1)
+            XCTAssertEqual(allocation(try XCTUnwrap(controller.cellWidget(atBodyIndex: 0))).x, 10)
+        }
+    }
+
     func testLiveWidgetsStayBoundedWhileScrollingThroughAHundredThousandRows() throws {
         try onMain {
             let harness = ViewControllerHarness()
