@@ -11,19 +11,50 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
     private static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden")
 
-    private func render(_ uri: String, to path: String, scale: Int = 1) throws {
+    /// A Hebrew locale compiled into a folder of the test run's (`localedef`, from Debian's
+    /// `locales`, which `make test` installs), so that the viewer can run as a Hebrew desktop's
+    /// apps do without the machine's locales being configured.
+    private static let hebrewLocales: Result<URL, Error> = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-locales-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+            process.arguments = ["-i", "he_IL", "-f", "UTF-8", folder.appendingPathComponent("he_IL.UTF-8").path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("he_IL.UTF-8").path) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "localedef made no he_IL.UTF-8"])
+            }
+            return .success(folder)
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    private func render(_ uri: String, to path: String, scale: Int = 1, hebrew: Bool = false) throws {
         guard let viewer = ChildProcess.executable("hub-viewer") else {
             throw XCTSkip("the hub-viewer binary is not built")
         }
         let process = Process()
         process.executableURL = viewer
         process.arguments = ["--screenshot", path, "--size", "800x600", uri]
+        var environment = ProcessInfo.processInfo.environment
         if scale != 1 {
             // GDK_SCALE is how a HiDPI desktop tells GTK to draw every point with scale² pixels.
-            var environment = ProcessInfo.processInfo.environment
             environment["GDK_SCALE"] = String(scale)
-            process.environment = environment
         }
+        if hebrew {
+            // GTK reads right to left in a Hebrew locale (its own translations say so).
+            environment["LOCPATH"] = try Self.hebrewLocales.get().path
+            environment["LANG"] = "he_IL.UTF-8"
+            environment["LANGUAGE"] = nil
+            environment["LC_ALL"] = nil
+            environment["LC_MESSAGES"] = nil
+        }
+        process.environment = environment
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
@@ -31,10 +62,10 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func compare(_ uri: String, golden name: String, scale: Int = 1) throws {
+    private func compare(_ uri: String, golden name: String, scale: Int = 1, hebrew: Bool = false) throws {
         let actual = NSTemporaryDirectory() + "golden-\(getpid())-\(name)"
         defer { try? FileManager.default.removeItem(atPath: actual) }
-        try render(uri, to: actual, scale: scale)
+        try render(uri, to: actual, scale: scale, hebrew: hebrew)
         try GoldenImage.assertMatches(actual, golden: Self.goldenDirectory.appendingPathComponent(name), what: uri)
     }
 
@@ -44,6 +75,16 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
 
     func testCitiesViewMatchesItsGoldenImage() throws {
         try onMain { try compare("cities:overview", golden: "cities.png") }
+    }
+
+    /// Issue 27, goal 2: in a Hebrew locale the shell and the views read right to left: the Cities
+    /// pictures fill their rows from the right, the margins and the scroll bar swap sides.
+    func testCitiesViewRightToLeftMatchesItsGoldenImage() throws {
+        try onMain { try compare("cities:overview", golden: "cities-rtl.png", hebrew: true) }
+    }
+
+    func testShowcaseRightToLeftMatchesItsGoldenImage() throws {
+        try onMain { try compare("showcase:", golden: "showcase-rtl.png", hebrew: true) }
     }
 
     /// On a HiDPI screen the screenshot has device pixels (1,620×1,312 for the 810×656-point
