@@ -17,7 +17,9 @@ BUILD_FLAGS  ?=
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
                 libsoup-3.0-dev glib-networking libjson-glib-dev libsimdjson-dev g++ at-spi2-core \
-                gir1.2-atspi-2.0 python3-gi openssl locales
+                gir1.2-atspi-2.0 python3-gi openssl locales \
+                fonts-noto-color-emoji fonts-nanum fonts-lohit-deva fonts-lohit-beng-bengali fonts-lohit-taml \
+                fonts-tlwg-garuda
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).

@@ -127,22 +127,14 @@ final class JSONProblemCollector {
         self.limits = limits
     }
 
-    /// `text` cut to the text limit at a character boundary, with "…" at the end and a problem
-    /// reported at `location`; `text` itself when it is within the limit.
+    /// `text` cut to the text limit between two characters (grapheme clusters), with "…" at the
+    /// end and a problem reported at `location`; `text` itself when it is within the limit.
     func boundedText(_ text: String, at location: @autoclosure () -> JSONLocation?) -> String {
         let maximum = limits.maximumTextLength
         guard text.utf8.count > maximum else { return text }
-        let ellipsis = "…"
-        let utf8 = text.utf8
-        var end = utf8.index(utf8.startIndex, offsetBy: max(0, maximum - ellipsis.utf8.count))
-        // Back up past continuation bytes to the start of a scalar, so no character is cut in half.
-        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 {
-            end = utf8.index(before: end)
-        }
-        let bytes = text.utf8.count
-        report("the text is \(ContentLimits.describe(bytes: bytes)) long; it was cut to the limit of "
+        report("the text is \(ContentLimits.describe(bytes: text.utf8.count)) long; it was cut to the limit of "
             + "\(ContentLimits.describe(bytes: maximum))", at: location())
-        return String(decoding: utf8[..<end], as: UTF8.self) + ellipsis
+        return text.cut(toUTF8Count: maximum)
     }
 
     func report(_ message: String, at location: JSONLocation?) {

@@ -1,3 +1,5 @@
+import HubFramework
+
 /// Text made safe to hand to GTK, Pango, ATK or the window system, whatever its source.
 ///
 /// Two kinds of text are expensive or dangerous there, and a document can carry either:
@@ -49,14 +51,7 @@ package enum DisplayText {
     /// `text` cut to at most `maximumLength` bytes of UTF-8 at a character boundary, ending with "…"
     /// when it was cut.
     package static func cut(_ text: String, to maximumLength: Int) -> String {
-        guard text.utf8.count > maximumLength else { return text }
-        let ellipsis = "…"
-        var end = text.utf8.index(text.utf8.startIndex, offsetBy: max(0, maximumLength - ellipsis.utf8.count))
-        // Back to the start of a character, so that neither a scalar nor a grapheme is split.
-        while end > text.startIndex, end.samePosition(in: text) == nil {
-            end = text.utf8.index(before: end)
-        }
-        return String(text[..<end]) + ellipsis
+        text.cut(toUTF8Count: maximumLength)
     }
 
     /// `text` with U+200B after every ``longestUnbrokenRun`` characters that have no break

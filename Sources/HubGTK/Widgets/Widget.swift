@@ -112,7 +112,6 @@ open class Widget {
         set { gtk_widget_set_name(gtkWidget, newValue) }
     }
 
-    /// How opaque the widget is drawn, from 0 to 1.
     /// The direction the widget lays out text and children in: its own if set, else GTK's default
     /// (right to left when the locale's language is written so, and GTK has its translations).
     public var textDirection: LayoutDirection {
@@ -126,6 +125,7 @@ open class Widget {
         set { gtk_widget_set_default_direction(newValue == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
     }
 
+    /// How opaque the widget is drawn, from 0 to 1.
     public var opacity: Double {
         get { gtk_widget_get_opacity(gtkWidget) }
         set { gtk_widget_set_opacity(gtkWidget, newValue) }
