@@ -326,7 +326,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         let problems = JSONProblemCollector(limits: limits)
         switch value {
         case .object(let object):
-            apply(object, at: nil, problems: problems, depth: 0)
+            apply(object, at: nil, problems: problems, depth: 0, documentBytes: data.count)
         case .array(let elements):
             let templates = listTemplates(limits)
             for (offset, element) in elements.enumerated() {
@@ -357,12 +357,14 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// of a body that the one-pass reader has already added: they are reported where the body would be.
     /// `templates` are the view's templates when the one-pass reader has read them already.
     func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int,
-               streamedBody: ViewDocumentReader.BodyProblems? = nil, templates givenTemplates: ComponentTemplates? = nil)
+               streamedBody: ViewDocumentReader.BodyProblems? = nil, templates givenTemplates: ComponentTemplates? = nil,
+               documentBytes: Int? = nil)
     {
         let root = JSONValue.object(json)
         let schema = context.schema.viewModelSchema
         context.schema.unknownKeyCheck?.checkView(json, at: location, problems: problems)
-        let templates = givenTemplates ?? templates(of: json, at: location, limits: problems.limits)
+        let templates = givenTemplates ?? templates(of: json, at: location, limits: problems.limits,
+                                                     documentBytes: documentBytes)
         if let templates { problems.append(templates.definitionProblems) }
         if let found = schema.identifierPath.first(in: root, at: location, problems: problems) {
             viewIdentifier = found.value
@@ -411,13 +413,14 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// The templates the view object `json` declares, with the problems of their definitions; nil
     /// when the schema reads no templates.
-    func templates(of json: JSONObject, at location: JSONLocation?, limits: ContentLimits) -> ComponentTemplates? {
+    func templates(of json: JSONObject, at location: JSONLocation?, limits: ContentLimits,
+                   documentBytes: Int? = nil) -> ComponentTemplates? {
         guard context.schema.readsTemplates else { return nil }
         guard let definitions = json[ComponentTemplates.definitionsKey] else {
             return ComponentTemplates(limits: limits, schema: context.schema)
         }
         return ComponentTemplates(definitions, at: .key(ComponentTemplates.definitionsKey, in: location), limits: limits,
-                                  schema: context.schema)
+                                  schema: context.schema, documentBytes: documentBytes)
     }
 
     /// False once the view has as many body components as the limits allow: the component at

@@ -78,16 +78,19 @@ final class ComponentTemplates {
 
     /// No templates: components that name one are reported as using an unknown template.
     convenience init(limits: ContentLimits, schema: JSONSchema) {
-        self.init(.object([:]), at: nil, limits: limits, schema: schema)
+        self.init(.object([:]), at: nil, limits: limits, schema: schema, documentBytes: nil)
     }
 
     /// The templates of the `templates` member `value` found at `location`, to be used with `limits`.
-    init(_ value: JSONValue, at location: JSONLocation?, limits: ContentLimits, schema: JSONSchema) {
+    /// `documentBytes`, the size of the document when it is known, bounds what expansions may cost
+    /// (``budget(limits:documentBytes:)``).
+    init(_ value: JSONValue, at location: JSONLocation?, limits: ContentLimits, schema: JSONSchema,
+         documentBytes: Int?) {
         definitionsLocation = location
         unknownKeyCheck = schema.unknownKeyCheck
         let problems = JSONProblemCollector(limits: limits)
         definitionProblems = problems
-        budget = max(1, limits.maximumComponentCount) * Self.valuesPerComponent
+        budget = Self.budget(limits: limits, documentBytes: documentBytes)
         guard case .object(let definitions) = value else {
             self.definitions = [:]
             problems.reportTypeMismatch(expected: "an object of templates", found: value, at: location)
@@ -100,12 +103,20 @@ final class ComponentTemplates {
         findCycles(problems: problems)
     }
 
-    private static let budgetMessage = "templates were expanded into as many values as the component limit allows; "
-        + "this component and the templated ones after it were left out"
+    private static let budgetMessage = "templates were expanded into as many values as the limits allow for a "
+        + "document of this size; this component and the templated ones after it were left out"
 
-    /// Expansions may copy this many JSON values per component the limits allow (a row of text,
-    /// image, target and logging is about 20).
-    private static let valuesPerComponent = 8
+    /// What expansions may copy, in JSON values: 16 per byte of the document, more than an honest
+    /// document comes near (a templated row of about 20 values takes 60 bytes or more), plus 65,536;
+    /// and never more than eight per component the limits allow. A kilobyte of templates that use
+    /// templates ten levels deep stops after about 80,000 values, a fraction of a second.
+    static func budget(limits: ContentLimits, documentBytes: Int?) -> Int {
+        let byComponents = max(1, limits.maximumComponentCount).multipliedReportingOverflow(by: 8)
+        let ceiling = byComponents.overflow ? Int.max : byComponents.partialValue
+        guard let documentBytes else { return ceiling }
+        let byBytes = documentBytes.multipliedReportingOverflow(by: 16)
+        return min(ceiling, byBytes.overflow ? Int.max : byBytes.partialValue + (1 << 16))
+    }
 
     // MARK: Definitions
 

@@ -149,7 +149,7 @@ struct ViewDocumentReader {
                 members[key] = value
                 if readsTemplates && key == ComponentTemplates.definitionsKey {
                     templatesRead = ComponentTemplates(value, at: .key(key, in: nil), limits: problems.limits,
-                                                       schema: builder.context.schema)
+                                                       schema: builder.context.schema, documentBytes: scanner.count)
                     templates = templatesRead
                 }
             }

@@ -231,12 +231,34 @@ final class ComponentTemplatesTests: XCTestCase {
         let start = Date()
         let (view, problems) = try read(json, limits: limits)
         XCTAssertLessThan(Date().timeIntervalSince(start), 10, "the budget bounds the work")
-        XCTAssertTrue(problems.contains { $0.hasSuffix("templates were expanded into as many values as the component limit "
-                                                       + "allows; this component and the templated ones after it were left out") },
-                      "\(problems)")
+        XCTAssertTrue(problems.contains { $0.hasSuffix(Self.budgetProblem) }, "\(problems)")
         XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["a", "b"])
         func count(_ models: [ComponentModel]) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
         XCTAssertLessThanOrEqual(count(view.bodyComponentModels), 8 * 1_000)
+    }
+
+    private static let budgetProblem = "templates were expanded into as many values as the limits allow for a "
+        + "document of this size; this component and the templated ones after it were left out"
+
+    func testTheBudgetFollowsTheDocumentsSize() throws {
+        // With the default limits (40 million values), a few kilobytes that ask for ten billion
+        // components stop after about 120,000 values: 16 a byte, plus 65,536.
+        var templates: [String] = [#""t0": {"text": {"title": "leaf"}}"#]
+        for level in 1...10 {
+            let children = Array(repeating: #"{"template": "t\#(level - 1)"}"#, count: 10).joined(separator: ",")
+            templates.append(#""t\#(level)": {"children": [\#(children)]}"#)
+        }
+        let json = #"{"templates": {\#(templates.joined(separator: ","))}, "body": [{"template": "t10", "id": "a"}]}"#
+        XCTAssertLessThan(json.utf8.count, 4_000)
+        let (view, problems) = try read(json)
+        XCTAssertTrue(problems.contains { $0.hasSuffix(Self.budgetProblem) }, "\(problems)")
+        func count(_ models: [ComponentModel]) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
+        XCTAssertLessThanOrEqual(count(view.bodyComponentModels), (1 << 16) + 16 * json.utf8.count)
+        XCTAssertGreaterThan(count(view.bodyComponentModels), 10_000, "a document of this size gets this far")
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: nil), 40_000_000)
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: 100_000_000), 40_000_000)
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: 1_000), 65_536 + 16_000)
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: .max), 40_000_000)
     }
 
     // MARK: Where templates are read
