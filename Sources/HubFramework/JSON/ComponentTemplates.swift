@@ -24,17 +24,21 @@ import Foundation
 ///   it is a text built from values (strings and numbers). A plain `key` beside it is its default
 ///   (`null`: the value is optional); a placeholder with neither its values nor a default is
 ///   reported at the component.
-/// * Every other member of the component overrides the template's (a value name that is also a
-///   key of a component, such as `id`, is both: `"$item": "id"` puts the identifier in `logging`): objects are merged key by key
-///   (a plain key replaces a placeholder for the same key), anything else is replaced.
+/// * Every other member of the component overrides the template's: objects are merged key by key
+///   (a plain key replaces a placeholder for the same key), anything else is replaced. A value name
+///   that is also a key of a component, such as `id`, is both: `"$item": "id"` puts the identifier
+///   in `logging`.
 /// * A template may start from another one (its own `template` member), and its children may use
 ///   templates. Templates that use themselves, directly or through others, are reported and not used.
 /// * A problem with a value the component gave is reported at that value; one with a value of the
 ///   template, at the template (once, however many components use it).
+/// * Expansions have a budget that follows the document's size (``budget(limits:documentBytes:)``).
 ///
 /// Expansion happens on the parsed component, before the schema reads it, so the builders see a
 /// plain component object: whatever the tree path checks, it checks for templated components too.
-/// Only schemas that read the default keys expand templates (`JSONSchema.readsTemplates`).
+/// The one-pass reader reads components that use a template without a tree when the template
+/// compiles (`CompiledTemplate`), with the same results. Only schemas that read the default keys
+/// expand templates (`JSONSchema.readsTemplates`).
 final class ComponentTemplates {
     /// The view document's member that declares the templates.
     static let definitionsKey = "templates"
