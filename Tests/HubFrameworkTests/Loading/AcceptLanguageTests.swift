@@ -20,18 +20,12 @@ final class AcceptLanguageTests: LoopbackServerTestCase, @unchecked Sendable {
         super.tearDown()
     }
 
-    /// Loads `path` with a fresh operation using `cache`; the titles.
+    /// Loads `url` with a fresh operation using `cache`; the titles.
     private func load(_ url: URL, cache: DocumentCache?) -> [String] {
         MainActor.assumeIsolated {
             let operation = JSONContentOperation(url: url)
             operation.cache = cache
-            let delegate = CountingOperationDelegate()
-            operation.delegate = delegate
-            let builder = LoadingFixtures.schema().makeViewModelBuilder()
-            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
-                              connectivityState: .online, viewModelBuilder: builder, previousError: nil)
-            XCTAssertTrue(loadingSpin(timeout: 5) { delegate.finished + delegate.failed > 0 })
-            return LoadingFixtures.bodyTitles(builder.build())
+            return LoadingFixtures.bodyTitles(performUntilReported(operation))
         }
     }
 

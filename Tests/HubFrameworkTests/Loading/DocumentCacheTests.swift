@@ -15,14 +15,9 @@ final class DocumentCacheTests: LoopbackServerTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             let operation = JSONContentOperation(url: server.url(path))
             operation.cache = cache
-            let delegate = CountingOperationDelegate()
-            operation.delegate = delegate
-            let builder = LoadingFixtures.schema().makeViewModelBuilder()
             let started = Date()
-            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
-                              connectivityState: .online, viewModelBuilder: builder, previousError: nil)
-            XCTAssertTrue(loadingSpin(timeout: 5) { delegate.finished + delegate.failed > 0 })
-            return (LoadingFixtures.bodyTitles(builder.build()), operation.lastError, Date().timeIntervalSince(started))
+            let model = performUntilReported(operation)
+            return (LoadingFixtures.bodyTitles(model), operation.lastError, Date().timeIntervalSince(started))
         }
     }
 

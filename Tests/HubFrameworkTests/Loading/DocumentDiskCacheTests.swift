@@ -37,13 +37,7 @@ final class DocumentDiskCacheTests: LoopbackServerTestCase, @unchecked Sendable 
             let operation = JSONContentOperation(url: url)
             operation.cache = cache
             operation.limits = ContentLimits(maximumConnectSeconds: 1)
-            let delegate = CountingOperationDelegate()
-            operation.delegate = delegate
-            let builder = LoadingFixtures.schema().makeViewModelBuilder()
-            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
-                              connectivityState: .online, viewModelBuilder: builder, previousError: nil)
-            XCTAssertTrue(loadingSpin(timeout: 5) { delegate.finished + delegate.failed > 0 })
-            let model = builder.build()
+            let model = performUntilReported(operation)
             return Loaded(titles: LoadingFixtures.bodyTitles(model), error: operation.lastError,
                           stale: operation.staleDocumentError,
                           staleInCustomData: model.customData?[JSONContentOperation.staleDocumentCustomDataKey]?

@@ -333,4 +333,18 @@ extension XCTestCase {
         }
         return true
     }
+
+    /// Performs `operation` for the fixtures' view as a loader would, waits until it reports, and
+    /// returns the view model it built.
+    @MainActor
+    func performUntilReported(_ operation: JSONContentOperation, file: StaticString = #filePath,
+                              line: UInt = #line) -> ViewModel {
+        let delegate = CountingOperationDelegate()
+        operation.delegate = delegate
+        let builder = LoadingFixtures.schema().makeViewModelBuilder()
+        operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
+                          connectivityState: .online, viewModelBuilder: builder, previousError: nil)
+        XCTAssertTrue(loadingSpin(timeout: 5) { delegate.finished + delegate.failed > 0 }, file: file, line: line)
+        return builder.build()
+    }
 }

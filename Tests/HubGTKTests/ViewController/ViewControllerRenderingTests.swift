@@ -13,19 +13,29 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         return rect
     }
 
+    /// Adds `count` compact cards, 100 wide and 60 high, to the view.
+    private static func addCards(_ builder: ViewModelBuilder, count: Int) {
+        for index in 0..<count {
+            let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
+            card.componentNamespace = "test"
+            card.componentName = "card"
+            card.customData = ["width": 100]
+        }
+    }
+
+    /// A harness with 10-point margins that knows the compact cards of `addCards`.
+    @MainActor
+    private static func cardHarness() -> ViewControllerHarness {
+        let harness = ViewControllerHarness(margin: 10)
+        harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
+        return harness
+    }
+
     func testWidgetFramesEqualTheLayoutFrames() throws {
         try onMain {
-            let harness = ViewControllerHarness(margin: 10)
+            let harness = Self.cardHarness()
             defer { harness.tearDown() }
-            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
-            let controller = try harness.open { builder in
-                for index in 0..<12 {
-                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
-                    card.componentNamespace = "test"
-                    card.componentName = "card"
-                    card.customData = ["width": 100]
-                }
-            }
+            let controller = try harness.open { Self.addCards($0, count: 12) }
             pump(until: { controller.liveBodyComponentCount > 0 }, "components to appear")
             pump(for: 0.2)
             XCTAssertFalse(controller.liveBodyIndexes.isEmpty)
@@ -48,17 +58,9 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
     /// fill rows from the right, and Left and Right move the focus in reading order.
     func testRightToLeftMirrorsTheWidgetsAndTheArrowKeys() throws {
         try onMain {
-            let harness = ViewControllerHarness(margin: 10)
+            let harness = Self.cardHarness()
             defer { harness.tearDown() }
-            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
-            let controller = try harness.open { builder in
-                for index in 0..<12 {
-                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
-                    card.componentNamespace = "test"
-                    card.componentName = "card"
-                    card.customData = ["width": 100]
-                }
-            }
+            let controller = try harness.open { Self.addCards($0, count: 12) }
             XCTAssertEqual(controller.layoutDirection, .leftToRight, "GTK's default in an English locale")
             pump(until: { controller.liveBodyComponentCount > 0 }, "components to appear")
             pump(for: 0.2)
@@ -111,17 +113,9 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             let saved = Widget.defaultTextDirection
             Widget.defaultTextDirection = .rightToLeft
             defer { Widget.defaultTextDirection = saved }
-            let harness = ViewControllerHarness(margin: 10)
+            let harness = Self.cardHarness()
             defer { harness.tearDown() }
-            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
-            let controller = try harness.open { builder in
-                for index in 0..<3 {
-                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
-                    card.componentNamespace = "test"
-                    card.componentName = "card"
-                    card.customData = ["width": 100]
-                }
-            }
+            let controller = try harness.open { Self.addCards($0, count: 3) }
             XCTAssertEqual(controller.layoutDirection, .rightToLeft)
             pump(until: { controller.liveBodyComponentCount == 3 }, "components to appear")
             let width = controller.canvas.viewportSize.width
@@ -133,21 +127,12 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
     /// app that reads left to right, and one that changes direction moves every widget.
     func testAViewModelsOwnDirectionWins() throws {
         try onMain {
-            let harness = ViewControllerHarness(margin: 10)
+            let harness = Self.cardHarness()
             defer { harness.tearDown() }
-            harness.register("card") { RecordingComponent(traits: [.compactWidth], height: 60) }
-            func cards(_ builder: ViewModelBuilder) {
-                for index in 0..<3 {
-                    let card = builder.bodyComponentModelBuilder(withIdentifier: "card-\(index)")
-                    card.componentNamespace = "test"
-                    card.componentName = "card"
-                    card.customData = ["width": 100]
-                }
-            }
             final class Box: @unchecked Sendable { var direction = LayoutDirection.rightToLeft }
             let box = Box()
             let controller = try harness.open { builder in
-                cards(builder)
+                Self.addCards(builder, count: 3)
                 builder.layoutDirection = box.direction
             }
             pump(until: { controller.liveBodyComponentCount == 3 }, "components to appear")
