@@ -125,14 +125,17 @@ struct CompiledTemplate {
     private var objectSlots: Set<ObjectSlot> = []
     /// The names of the values its placeholders take.
     let parameters: Set<String>
+    /// JSON values in the template: what one expansion costs against the document's budget.
+    let size: Int
 
-    /// The compiled form of the resolved template `object`, or nil when it has something only the
-    /// tree path reads, or a value of its own that the tree path would report.
-    init?(_ object: JSONObject, parameters: Set<String>, maximumTextLength: Int) {
+    /// The compiled form of the resolved template `object` (of `size` values), or nil when it has
+    /// something only the tree path reads, or a value of its own that the tree path would report.
+    init?(_ object: JSONObject, parameters: Set<String>, size: Int, maximumTextLength: Int) {
         // A value named like a member of a component is that member as well; the reader keeps only
         // the identifier's text at hand.
-        guard parameters.isSubset(of: ComponentTemplates.nonComponentKeys(parameters).union(["id"])) else { return nil }
+        guard parameters.isDisjoint(with: ComponentTemplates.componentKeys.subtracting(["id"])) else { return nil }
         self.parameters = parameters
+        self.size = size
         var fields = ComponentFields()
         var bindings: [Binding] = []
         var objects: [(ObjectSlot, JSONObject)] = []

@@ -273,7 +273,7 @@ final class ComponentTemplates {
     // MARK: Expansion
 
     /// The members of a component in the default keys, the only ones templates are read with.
-    private static let componentKeys: Set<String> = {
+    static let componentKeys: Set<String> = {
         let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "", name: "", category: .row),
                                 iconImageResolver: nil)
         return Set(CompiledJSONSchema(schema)?.component.names ?? [])
@@ -281,11 +281,6 @@ final class ComponentTemplates {
 
     /// Whether the document declares no template.
     var isEmpty: Bool { definitions.isEmpty }
-
-    /// `names` without the members of a component.
-    static func nonComponentKeys(_ names: Set<String>) -> Set<String> {
-        names.subtracting(componentKeys)
-    }
 
     /// Whether `value` holds a placeholder anywhere.
     static func hasPlaceholders(_ value: JSONValue) -> Bool {
@@ -297,44 +292,27 @@ final class ComponentTemplates {
     }
 
     /// The template `name` compiled for the one-pass reader (`CompiledTemplate`), or nil when it
-    /// is unknown, unusable, over the budget, or needs the tree path. Each expansion through it
-    /// counts against the budget as one through the tree would.
+    /// is unknown, unusable or needs the tree path. Compiled once per document.
     func compiled(_ name: String, maximumTextLength: Int) -> CompiledTemplate? {
-        let compiled: CompiledTemplate?
-        if let known = compiledTemplates[name] {
-            compiled = known
-        } else {
-            if case .template(let template)? = resolution(of: name) {
-                compiled = CompiledTemplate(template.object, parameters: template.parameters,
-                                            maximumTextLength: maximumTextLength)
-            } else {
-                compiled = nil
-            }
-            compiledTemplates[name] = .some(compiled)
+        if let known = compiledTemplates[name] { return known }
+        var compiled: CompiledTemplate?
+        if case .template(let template)? = resolution(of: name) {
+            compiled = CompiledTemplate(template.object, parameters: template.parameters, size: template.size,
+                                        maximumTextLength: maximumTextLength)
         }
-        guard let compiled, case .template(let template)? = resolutions[name], budget >= template.size else { return nil }
+        compiledTemplates[name] = .some(compiled)
         return compiled
     }
 
-    /// Counts one expansion of `name` through its compiled form against the budget.
-    func spend(_ name: String) {
+    /// Counts one expansion through `template` against the budget, as one through the tree would
+    /// count; false, and nothing counted, when the budget has no room for it (the tree path then
+    /// reports that).
+    func spend(_ template: CompiledTemplate) -> Bool {
+        guard budget >= template.size else { return false }
+        budget -= template.size
         wasUsed = true
-        if let size = lastSpent, size.name == name {
-            budget -= size.size
-        } else if case .template(let template)? = resolutions[name] {
-            lastSpent = (name, template.size)
-            budget -= template.size
-        }
+        return true
     }
-
-    /// Whether the budget still has room for an expansion of `name`, which was compiled before.
-    func admits(_ name: String) -> Bool {
-        if let size = lastSpent, size.name == name { return budget >= size.size }
-        guard case .template(let template)? = resolutions[name] else { return false }
-        return budget >= template.size
-    }
-
-    private var lastSpent: (name: String, size: Int)?
 
     private var compiledTemplates: [String: CompiledTemplate?] = [:]
 

@@ -41,13 +41,11 @@ struct ViewDocumentReader {
     /// Whether components may use templates (``JSONSchema/readsTemplates``).
     private let readsTemplates: Bool
     /// The document's templates once its `templates` member has been read (none for a list of
-    /// components); until then, a stand-in that notes whether a component wanted one.
+    /// components); nil until then (a component that wants one meanwhile gets a stand-in that notes it).
     private var templates: ComponentTemplates?
     /// A component used a template before the document's templates were read: the document is
     /// read through the tree, which reads them first.
     private var needsTree = false
-    /// The templates of the document's `templates` member, when it has one and it has been read.
-    private var templatesRead: ComponentTemplates?
     /// The component being read: its members the schema does not read, and the template it names.
     private var otherMembers: [(String, JSONValue)] = []
     private var templateName: String?
@@ -87,7 +85,7 @@ struct ViewDocumentReader {
             try expectEnd()
             if needsTree { return nil }
             builder.apply(members, at: nil, problems: problems, depth: 0, streamedBody: body,
-                          templates: templatesRead)
+                          templates: templates)
         default:
             return nil
         }
@@ -148,9 +146,8 @@ struct ViewDocumentReader {
                 let value = try scanner.parseValue(enclosingDepth: 1)
                 members[key] = value
                 if readsTemplates && key == ComponentTemplates.definitionsKey {
-                    templatesRead = ComponentTemplates(value, at: .key(key, in: nil), limits: problems.limits,
-                                                       schema: builder.context.schema, documentBytes: scanner.count)
-                    templates = templatesRead
+                    templates = ComponentTemplates(value, at: .key(key, in: nil), limits: problems.limits,
+                                                   schema: builder.context.schema, documentBytes: scanner.count)
                 }
             }
             scanner.skipWhitespace()
@@ -235,7 +232,7 @@ struct ViewDocumentReader {
     private func firstPart() -> ViewModelBuilder {
         let part = builder.snapshot()
         part.apply(members, at: nil, problems: JSONProblemCollector(limits: problems.limits), depth: 0,
-                   templates: templatesRead)
+                   templates: templates)
         return part
     }
 
@@ -269,7 +266,7 @@ struct ViewDocumentReader {
         var read: Bool
         // With templates declared, the members the schema does not read are kept: they are the
         // template's values when the component names one.
-        let collects = templatesRead?.isEmpty == false
+        let collects = templates?.isEmpty == false
         otherMembers.removeAll(keepingCapacity: true)
         templateName = nil
         do {
@@ -305,12 +302,12 @@ struct ViewDocumentReader {
     /// and its values (`otherMembers`), or false when it must be read through the tree. One that
     /// names none keeps its fields, unless it has members the schema does not read and reports.
     private mutating func expandCompiledTemplate(into fields: inout ComponentFields) -> Bool {
-        guard let name = templateName, let templates = templatesRead else {
+        guard let name = templateName, let templates else {
             return otherMembers.isEmpty || !reportsUnknownKeys
         }
         // Long lists use the same template row after row.
         let template: CompiledTemplate
-        if let last = lastTemplate, last.name == name, templates.admits(name) {
+        if let last = lastTemplate, last.name == name {
             template = last.template
         } else {
             guard let compiled = templates.compiled(name, maximumTextLength: maximumTextLength) else { return false }
@@ -323,10 +320,9 @@ struct ViewDocumentReader {
             guard template.parameters.contains(key) else { return false }
             values.append(key, value)
         }
-        guard let expanded = template.fields(own: fields, values: values, maximumTextLength: maximumTextLength) else {
-            return false
-        }
-        templates.spend(name)
+        guard let expanded = template.fields(own: fields, values: values, maximumTextLength: maximumTextLength),
+            templates.spend(template)
+        else { return false }
         fields = expanded
         return true
     }
