@@ -15,8 +15,12 @@ extension ViewController {
     /// The current content offset.
     public var contentOffset: Point { Point(x: 0, y: canvas.contentOffset) }
 
-    /// Scrolls to `offset` (clamped).
+    /// Scrolls to `offset` (clamped to the content). While a large body is still being laid out (a
+    /// few milliseconds per main-loop turn), an offset beyond what is laid out yet is reached once
+    /// the layout gets there, unless the user scrolls first.
     public func scroll(to offset: Point, animated: Bool = false) {
+        // Beyond the content laid out so far: as far as it goes now, the rest once the layout gets there.
+        pendingScroll = isLayoutComplete || offset.y <= canvas.maximumOffset ? nil : .offset(offset.y)
         lastProgrammaticContentOffset = Point(x: 0, y: min(max(0, offset.y), canvas.maximumOffset))
         canvas.setContentOffset(offset.y, animated: animated)
     }
@@ -25,7 +29,7 @@ extension ViewController {
     /// shorter): for a view made again to stand for one that was let go, such as a page far back
     /// in an app's history. Scrolling before then cancels it.
     public func scrollWhenLoaded(to offset: Point) {
-        contentOffsetToRestore = max(0, offset.y)
+        pendingScroll = .offset(max(0, offset.y))
         if let viewModel = lastRenderedViewModel { continueLayoutIfIncomplete(of: viewModel) }
     }
 
@@ -38,7 +42,9 @@ extension ViewController {
     }
 
     /// Scrolls a component into view; for children (`indexPath` longer than 1) asks each parent
-    /// to scroll to the next child. `completion` is called with each level's index path.
+    /// to scroll to the next child. `completion` is called with each level's index path. A body
+    /// component that a large body's layout has not reached yet is scrolled to once it has (unless
+    /// the user scrolls first); its children are not.
     public func scrollToComponent(ofType type: ComponentType, indexPath: [Int], scrollPosition: ScrollPosition,
                                   animated: Bool, completion: (@MainActor ([Int]) -> Void)? = nil)
     {
@@ -47,6 +53,16 @@ extension ViewController {
         switch type {
         case .body:
             guard first < viewModel.bodyComponentModels.count else { return }
+            let pending = PendingScroll.component(first, scrollPosition)
+            if let layout, !pending.isReachable(in: layout, isComplete: isLayoutComplete,
+                                                viewportHeight: canvas.viewportSize.height)
+            {
+                // Not laid out yet (a large body is laid out a few milliseconds per main-loop turn):
+                // the view scrolls there when it is.
+                pendingScroll = pending
+                completion?([first])
+                return
+            }
             let offset = scrollHandler.contentOffset(
                 forDisplayingComponentAt: first, scrollPosition: scrollPosition, contentSize: layout?.contentSize ?? .zero, in: self)
             scroll(to: offset, animated: false)

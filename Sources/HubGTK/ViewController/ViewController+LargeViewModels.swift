@@ -6,8 +6,8 @@ import HubFramework
 ///
 /// * The diff between two large view models (a reload) is computed on a background thread; the
 ///   view keeps showing the old content, with its loading state, until the diff is in.
-/// * A large body is laid out a chunk at a time: the first chunk (more than a screenful) at once,
-///   so the first frame shows content, the rest one chunk per main-loop turn.
+/// * A large body is laid out a step at a time: the first step (more than a screenful) at once,
+///   so the first frame shows content, the rest for a few milliseconds per main-loop turn.
 /// * The view models a render replaces are released on a background thread: freeing a million
 ///   models takes longer than a frame.
 ///
@@ -16,8 +16,14 @@ extension ViewController {
     /// Above this many body components (old and new together), a reload's diff is computed on a
     /// background thread. A diff costs about a microsecond per component.
     nonisolated static let backgroundDiffThreshold = 20_000
-    /// How many components are laid out per main-loop turn; about 15 ms of work for rows.
-    static let layoutChunkSize = 25_000
+    /// How many components are laid out at a time: the first step with the view model, at once
+    /// (more rows than any screen holds), the rest step after step for ``layoutTurnBudget`` per
+    /// main-loop turn. About a millisecond for rows in an optimized build.
+    static let layoutStep = 2_000
+    /// How long one main-loop turn lays out for: 8 ms, half a frame at 60 Hz. A time, not a count of
+    /// components: the same rows take three times as long in the debug build and ten times as long
+    /// under AddressSanitizer or on a slow machine, and a count sized for one stalled the others.
+    static let layoutTurnBudget = 0.008
 
     /// True when the layout covers every body component of the view model last rendered.
     var isLayoutComplete: Bool {
@@ -50,7 +56,7 @@ extension ViewController {
 
     /// Schedules the next chunk of the layout when it does not cover `viewModel`'s body yet.
     func continueLayoutIfIncomplete(of viewModel: ViewModel) {
-        restoreContentOffsetIfLaidOut(viewModel)
+        performPendingScrollIfLaidOut(viewModel)
         guard let layout, layout.count < viewModel.bodyComponentModels.count else {
             layoutContinuation = nil
             return
@@ -59,24 +65,38 @@ extension ViewController {
     }
 
     private func layOutNextChunk() {
-        guard let viewModel = lastRenderedViewModel, let count = layout?.count,
-            count < viewModel.bodyComponentModels.count
-        else { return }
-        let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels, header: viewModel.headerComponentModel,
-                                       measurer: measurer, limit: count + Self.layoutChunkSize)
-        // Mutated in place: a copy of the layout would copy every frame laid out so far.
-        _ = layout?.appendBodyComponents(measuring: measuring)
+        guard let viewModel = lastRenderedViewModel else { return }
+        let total = viewModel.bodyComponentModels.count
+        let deadline = ProcessInfo.processInfo.systemUptime + Self.layoutTurnBudget
+        while let count = layout?.count, count < total {
+            let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
+                                           header: viewModel.headerComponentModel, measurer: measurer,
+                                           limit: count + Self.layoutStep)
+            // Mutated in place: a copy of the layout would copy every frame laid out so far.
+            _ = layout?.appendBodyComponents(measuring: measuring)
+            if ProcessInfo.processInfo.systemUptime >= deadline { break }
+        }
         if let height = layout?.contentSize.height { canvas.setContentHeight(height) }
         continueLayoutIfIncomplete(of: viewModel)
     }
 
-    /// After ``discardContent()``, scrolls back to where the view was once the content reaches that
-    /// far (or is all laid out, when it got shorter).
-    private func restoreContentOffsetIfLaidOut(_ viewModel: ViewModel) {
-        guard let target = contentOffsetToRestore, let layout, !viewModel.bodyComponentModels.isEmpty else { return }
-        let complete = layout.count >= viewModel.bodyComponentModels.count
-        guard complete || layout.contentSize.height >= target + canvas.viewportSize.height else { return }
-        contentOffsetToRestore = nil
+    /// Scrolls to the ``pendingScroll`` target once the content reaches that far (or is all laid
+    /// out, when it is shorter): where the view was before ``discardContent()``, or a scroll asked
+    /// for beyond what was laid out then.
+    private func performPendingScrollIfLaidOut(_ viewModel: ViewModel) {
+        guard let pending = pendingScroll, let layout, !viewModel.bodyComponentModels.isEmpty,
+            pending.isReachable(in: layout, isComplete: layout.count >= viewModel.bodyComponentModels.count,
+                                viewportHeight: canvas.viewportSize.height)
+        else { return }
+        pendingScroll = nil
+        let target: Double
+        switch pending {
+        case .offset(let offset):
+            target = offset
+        case .component(let index, let position):
+            target = scrollHandler.contentOffset(forDisplayingComponentAt: index, scrollPosition: position,
+                                                 contentSize: layout.contentSize, in: self).y
+        }
         canvas.setContentHeight(layout.contentSize.height)
         canvas.setContentOffset(min(target, canvas.maximumOffset))
     }

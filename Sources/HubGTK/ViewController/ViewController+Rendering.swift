@@ -86,8 +86,8 @@ extension ViewController {
         {
             if Self.onlyAppends(diff, to: current.count, making: viewModel.bodyComponentModels.count) {
                 // Rows added after the last one (the whole of a document whose first part is shown):
-                // the frames laid out so far stay as they are, and the new rows are laid out a chunk
-                // per main-loop turn like a large body, instead of all at once.
+                // the frames laid out so far stay as they are, and the new rows are laid out a few
+                // milliseconds per main-loop turn like a large body, instead of all at once.
             } else if diff.body.hasChanges {
                 _ = current.update(insertedIndexes: diff.body.inserted, deletedIndexes: diff.body.deleted,
                                    reloadedIndexes: diff.body.reloaded, measuring: measuring)
@@ -95,9 +95,10 @@ extension ViewController {
             if diff.headerChanged { _ = current.invalidateHeader(measuring: measuring) }
             updated = current
         } else {
-            // A large body is laid out a screenful first; the rest follows a chunk per main-loop turn.
+            // A large body is laid out a screenful first; the rest follows a few milliseconds per
+            // main-loop turn.
             let firstChunk = ModelMeasuring(bodyModels: viewModel.bodyComponentModels, header: viewModel.headerComponentModel,
-                                            measurer: measurer, limit: Self.layoutChunkSize)
+                                            measurer: measurer, limit: Self.layoutStep)
             updated = ComponentLayout(containerSize: container, measuring: firstChunk, layoutManager: layoutManager,
                                       addsHeaderMargin: addsHeaderMargin)
         }
@@ -107,11 +108,11 @@ extension ViewController {
         return updated
     }
 
-    /// Whether `diff` only adds rows after the `count` laid out, more than a chunk of them, to make
+    /// Whether `diff` only adds rows after the `count` laid out, more than a step of them, to make
     /// `newCount` (nothing deleted, reloaded or moved, the header unchanged).
     private static func onlyAppends(_ diff: ViewModelDiff, to count: Int, making newCount: Int) -> Bool {
         let inserted = diff.body.inserted
-        return newCount - count > layoutChunkSize && diff.body.deleted.isEmpty && diff.body.reloaded.isEmpty
+        return newCount - count > layoutStep && diff.body.deleted.isEmpty && diff.body.reloaded.isEmpty
             && !diff.headerChanged && inserted.count == newCount - count && inserted.first == count
             && inserted.last == newCount - 1
     }

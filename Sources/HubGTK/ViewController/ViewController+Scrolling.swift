@@ -22,6 +22,7 @@ extension ViewController: ScrollCanvasDelegate {
     }
 
     package func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) {
+        pendingScroll = nil  // the user scrolls: a scroll still waiting for the layout is dropped
         cancelComponentSelection()
         scrollHandler.scrollingWillStart(in: self, currentContentRect: currentContentRect)
     }

@@ -80,10 +80,11 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     // Large view models (ViewController+LargeViewModels.swift)
     /// The diff being computed on a background thread for a large view model; nil when none is.
     var pendingDiff: PendingDiff?
-    /// Lays out the rest of a large view model, a chunk per main-loop turn, after its first screenful.
+    /// Lays out the rest of a large view model, a few milliseconds per main-loop turn, after its first screenful.
     var layoutContinuation: MainLoopTimer?
-    /// Where to scroll once content is back after ``discardContent()``.
-    var contentOffsetToRestore: Double?
+    /// Where to scroll once the layout reaches that far: after ``discardContent()``, or a scroll
+    /// asked for beyond what is laid out yet.
+    var pendingScroll: PendingScroll?
 
     // Components on screen (ViewController+Recycling.swift, ViewController+HeaderAndOverlays.swift)
     /// The body components that have widgets (see `LiveBodyComponents`).
@@ -224,7 +225,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// to where it was. Does nothing while the view is visible.
     public func discardContent() {
         guard !isVisible, viewModel != nil else { return }
-        contentOffsetToRestore = canvas.contentOffset
+        pendingScroll = .offset(canvas.contentOffset)
         loader.discardContent()
         pendingDiff = nil
         layoutContinuation = nil

@@ -25,6 +25,11 @@ extension Widget {
 
     /// ``writePNG(to:crop:)`` for a widget made outside the typed layer (the benchmarks' windows).
     package static func writePNG(of widget: WidgetPointer, to path: String, crop: Rect? = nil) throws(PNGWriteError) {
+        // A resize queued since the last frame (a long view's layout growing its content height a
+        // step per main-loop turn) is carried out first: GTK draws nothing while one is pending.
+        if gtk_widget_is_toplevel(widget) != 0 {
+            gtk_container_check_resize(hub_container(widget))
+        }
         let width = crop.map { Int32($0.width.rounded()) } ?? gtk_widget_get_allocated_width(widget)
         let height = crop.map { Int32($0.height.rounded()) } ?? gtk_widget_get_allocated_height(widget)
         guard width > 0, height > 0 else {

@@ -182,6 +182,88 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Opens a view of `count` rows of 50 points, built off the main thread.
+    @MainActor
+    private func openLarge(_ count: Int, in harness: ViewControllerHarness) throws -> ViewController {
+        let url = URL(string: "test:large")!
+        let operation = BackgroundContentOperation { context in addRows(context.viewModelBuilder, count: count) }
+        try harness.hub.featureRegistry.registerFeature(
+            identifier: "large", viewURIPredicate: ViewURIPredicate(viewURI: url), title: "Large",
+            contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
+        return try harness.present(url)
+    }
+
+    /// A large body is laid out for a few milliseconds per main-loop turn, however long its rows
+    /// take to lay out: 25,000 rows a turn stalled the AddressSanitizer build for 300 ms in CI.
+    func testLayingOutALargeBodyNeverStallsTheMainLoop() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let count = 300_000
+            let controller = try openLarge(count, in: harness)
+            let longest = pumpMeasuringStalls(until: { controller.layout?.count == count }, timeout: 120,
+                                              "the whole layout")
+            print("a large body: longest main-loop turn \(Int(longest * 1000)) ms")
+            XCTAssertLessThan(longest, Self.mainLoopStallBound, "the main loop stalled for \(Int(longest * 1000)) ms")
+            XCTAssertGreaterThan(controller.liveBodyComponentCount, 0)
+        }
+    }
+
+    /// A scroll asked for while a large body is still being laid out goes where it was asked to
+    /// once the layout gets there, instead of stopping at the end of what was laid out then.
+    func testAScrollBeyondWhatIsLaidOutYetArrivesWhenTheLayoutDoes() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try openLarge(300_000, in: harness)
+            pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear")
+            XCTAssertLessThan(controller.layout?.count ?? 0, 250_000, "the layout is still going on")
+            controller.scroll(to: Point(x: 0, y: 250_000 * 50))
+            pump(until: { controller.layout?.count == 300_000 }, timeout: 60, "the whole layout")
+            pump(for: 0.05)
+            XCTAssertEqual(controller.indexOfBodyComponent(at: Point(x: 10, y: 10)), 250_000)
+            XCTAssertNotNil(controller.cellWidget(atBodyIndex: 250_000))
+        }
+    }
+
+    func testScrollingToAComponentNotLaidOutYetShowsItWhenItIs() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try openLarge(300_000, in: harness)
+            pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear")
+            XCTAssertLessThan(controller.layout?.count ?? 0, 280_000, "the layout is still going on")
+            var completed: [[Int]] = []
+            controller.scrollToComponent(ofType: .body, indexPath: [280_000], scrollPosition: .top, animated: false) {
+                completed.append($0)
+            }
+            XCTAssertEqual(completed, [[280_000]])
+            pump(until: { controller.cellWidget(atBodyIndex: 280_000) != nil }, timeout: 60, "row 280,000 on screen")
+            XCTAssertEqual(controller.indexOfBodyComponent(at: Point(x: 10, y: 10)), 280_000)
+            XCTAssertEqual(controller.canvas.contentOffset, 280_000 * 50)
+        }
+    }
+
+    /// The user scrolling drops a scroll still waiting for the layout: the view stays where they took it.
+    func testTheUserScrollingCancelsAScrollWaitingForTheLayout() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try openLarge(300_000, in: harness)
+            pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear")
+            controller.scroll(to: Point(x: 0, y: 250_000 * 50))
+            // The scroll bar dragged back to the top, as a user would.
+            gtk_adjustment_set_value(controller.canvas.adjustment, 0)
+            pump(until: { controller.layout?.count == 300_000 }, timeout: 60, "the whole layout")
+            pump(for: 0.05)
+            XCTAssertEqual(controller.canvas.contentOffset, 0)
+        }
+    }
+
     func testReusePreparesThenConfiguresWithTheNewModel() throws {
         try onMain {
             let harness = ViewControllerHarness()

@@ -211,8 +211,7 @@ final class ViewControllerHarness {
     }
 }
 
-/// Adds `count` body rows using `test:<name>`.
-@MainActor
+/// Adds `count` body rows using `test:<name>` (on any thread: a background operation adds them too).
 func addRows(_ builder: ViewModelBuilder, count: Int, name: String = "row", prefix: String = "row") {
     for index in 0..<count {
         let row = builder.bodyComponentModelBuilder(withIdentifier: "\(prefix)-\(index)")
