@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 #include <unistd.h>
+#include <libintl.h>
 
 #include "accessible.h"
 

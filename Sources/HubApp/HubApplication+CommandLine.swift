@@ -69,18 +69,21 @@ extension HubApplication {
             }
         }
         if options.screenshotPath != nil {
-            launch.printError("\(commandName): --screenshot runs in a process of its own, not in the running "
-                + "\(title)\n")
+            // Translators: %1$s is the command's name, %2$s the app's.
+            launch.printError(localized("%1$s: --screenshot runs in a process of its own, not in the running %2$s",
+                                        commandName, title) + "\n")
             return HubCommandLine.usageErrorStatus
         }
         if launch.isRemote, options.mentionsLiveService {
-            launch.printError("\(commandName): the running \(title) keeps its live-editing service as it was "
-                + "started; --live-port and --no-live apply when \(title) is not running yet\n")
+            // Translators: %1$s is the command's name, %2$s the app's.
+            launch.printError(localized("%1$s: the running %2$s keeps its live-editing service as it was started; --live-port and --no-live apply when %2$s is not running yet",
+                                        commandName, title) + "\n")
         }
         if options.logsImpressions, !logsImpressions {
             if launch.isRemote {
-                launch.printError("\(commandName): the running \(title) prints impressions only when it was started "
-                    + "with --log-impressions\n")
+                // Translators: %1$s is the command's name, %2$s the app's.
+                launch.printError(localized("%1$s: the running %2$s prints impressions only when it was started with --log-impressions",
+                                            commandName, title) + "\n")
             } else {
                 logsImpressions = true
             }

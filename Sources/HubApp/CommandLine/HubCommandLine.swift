@@ -128,12 +128,11 @@ public struct HubCommandLine: Sendable {
     private var description: LaunchCommandDescription {
         LaunchCommandDescription(configuration: CommandConfiguration(
             commandName: commandName,
-            abstract: "Opens view URIs in \(title).",
-            discussion: """
-                A URI is a view URI, such as \(startURI.absoluteString), or a path, read from the folder \
-                the command runs in. Without one, \(title) opens \(startURI.absoluteString). When \(title) \
-                is already running, it opens the URIs in its window and this process exits.
-                """,
+            // Translators: the first line of --help; %s is the app's name.
+            abstract: localized("Opens view URIs in %s.", title),
+            // Translators: --help; %1$s is the app's name, %2$s its start view's URI.
+            discussion: localized("A URI is a view URI, such as %2$s, or a path, read from the folder the command runs in. Without one, %1$s opens %2$s. When %1$s is already running, it opens the URIs in its window and this process exits.",
+                                  title, startURI.absoluteString),
             version: versionText),
             acceptsManifest: acceptsManifestOption)
     }

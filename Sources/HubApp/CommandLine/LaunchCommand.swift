@@ -20,8 +20,8 @@ struct ManifestArguments: ParsableArguments {
     // The help is built when ArgumentParser makes an instance, inside the parse's task-local
     // description, so apps without the option do not list it.
     @Option(name: .customLong("manifest"),
-            help: ArgumentHelp("Run the app a backend manifest describes: its title, start view and features "
-                                   + "(docs/backend-apps.md).", valueName: "FILE.json",
+            help: ArgumentHelp(localized("Run the app a backend manifest describes: its title, start view and features (docs/backend-apps.md)."),
+                               valueName: "FILE.json",
                                visibility: LaunchCommandDescription.current.acceptsManifest ? .default : .private))
     var manifestPath: String?
 
@@ -35,20 +35,19 @@ struct ManifestArguments: ParsableArguments {
 /// `--screenshot` and `--size`, which every app has.
 struct ScreenshotArguments: ParsableArguments {
     @Option(name: .customLong("screenshot"),
-            help: ArgumentHelp("Render the first URI once it has loaded, write a PNG and exit (with a non-zero "
-                                   + "status when the view cannot be shown).", valueName: "FILE.png"))
+            help: ArgumentHelp(localized("Render the first URI once it has loaded, write a PNG and exit (with a non-zero status when the view cannot be shown)."),
+                               valueName: "FILE.png"))
     var screenshotPath: String?
 
     @Option(name: .customLong("size"),
-            help: ArgumentHelp("Window size for --screenshot, from 100x100 to 8000x8000.", valueName: "WxH"))
+            help: ArgumentHelp(localized("Window size for --screenshot, from 100x100 to 8000x8000."), valueName: "WxH"))
     var size = WindowSize(width: 1024, height: 768)
 }
 
 /// `--log-impressions`, which every app has.
 struct ImpressionArguments: ParsableArguments {
     @Flag(name: .customLong("log-impressions"),
-          help: ArgumentHelp("Print a line to standard error each time a component with logging data has been "
-                                 + "seen (docs/viewer.md)."))
+          help: ArgumentHelp(localized("Print a line to standard error each time a component with logging data has been seen (docs/viewer.md).")))
     var logsImpressions = false
 }
 
@@ -56,16 +55,18 @@ struct ImpressionArguments: ParsableArguments {
 struct LiveEditingArguments: ParsableArguments {
     /// Optional so that the primary instance can tell whether a forwarded launch asked for a port.
     @Option(name: .customLong("live-port"),
-            help: ArgumentHelp("Port of the live-editing service on \(LiveProtocol.loopbackHost) (default: "
-                                   + "\(LiveProtocol.defaultPort)).", valueName: "N"))
+            // Translators: %1$s is the service's address (127.0.0.1), %2$s the port it listens on by default.
+            help: ArgumentHelp(localized("Port of the live-editing service on %1$s (default: %2$s).",
+                                         LiveProtocol.loopbackHost, String(LiveProtocol.defaultPort)),
+                               valueName: "N"))
     var requestedLivePort: UInt16?
 
-    @Flag(name: .customLong("no-live"), help: "Do not start the live-editing service.")
+    @Flag(name: .customLong("no-live"), help: ArgumentHelp(localized("Do not start the live-editing service.")))
     var noLive = false
 
     /// Refuses what the types let through: port 0.
     func validate() throws {
-        if requestedLivePort == 0 { throw ValidationError("--live-port must be between 1 and 65535.") }
+        if requestedLivePort == 0 { throw ValidationError(localized("--live-port must be between 1 and 65535.")) }
     }
 }
 
@@ -77,7 +78,7 @@ struct LaunchCommand: ParsableCommand {
     @OptionGroup var impressions: ImpressionArguments
     @OptionGroup var manifest: ManifestArguments
 
-    @Argument(help: ArgumentHelp("View URIs or files to open.", valueName: "URI"))
+    @Argument(help: ArgumentHelp(localized("View URIs or files to open."), valueName: "URI"))
     var uris: [String] = []
 
     var options: HubCommandLine.Options {
@@ -97,7 +98,7 @@ struct LiveLaunchCommand: ParsableCommand {
     @OptionGroup var live: LiveEditingArguments
     @OptionGroup var manifest: ManifestArguments
 
-    @Argument(help: ArgumentHelp("View URIs or files to open.", valueName: "URI"))
+    @Argument(help: ArgumentHelp(localized("View URIs or files to open."), valueName: "URI"))
     var uris: [String] = []
 
     var options: HubCommandLine.Options {

@@ -38,8 +38,8 @@ public final class AppComponentFactory: ComponentFactoryShowcaseNameProvider {
     /// The components' names in the showcase.
     public func showcaseName(forComponentName name: String) -> String? {
         switch name {
-        case Self.liveProblems.namePart: return "Live problems"
-        case Self.showcaseHeading.namePart: return "Showcase heading"
+        case Self.liveProblems.namePart: return localized("Live problems")
+        case Self.showcaseHeading.namePart: return localized("Showcase heading")
         default: return nil
         }
     }
@@ -48,15 +48,16 @@ public final class AppComponentFactory: ComponentFactoryShowcaseNameProvider {
     public func showcaseSampleModel(forComponentName name: String, builder: ComponentModelBuilder) -> Bool {
         switch name {
         case Self.liveProblems.namePart:
-            builder.subtitle = "The last document (1.2 KiB) was not shown; the view shows the last good one"
-            builder.descriptionText = """
-                body[3].title: expected a string, found a number
-                body[7].images.main.uri: expected a URL, found the string "http://" which is not a valid URL
-                """
+            builder.subtitle = localized("The last document (1.2 KiB) was not shown; the view shows the last good one")
+            // Translators: sample text of the showcase, two problems of a JSON document, one a line;
+            // keep the JSON paths (body[3].title…) and "http://" as they are.
+            builder.descriptionText = localized("body[3].title: expected a string, found a number\nbody[7].images.main.uri: expected a URL, found the string \"http://\" which is not a valid URL")
         case Self.showcaseHeading.namePart:
-            builder.title = "Component name"
-            builder.subtitle = "namespace:name"
-            builder.accessoryTitle = "category · layout traits · where the sample comes from"
+            builder.title = localized("Component name")
+            // Translators: sample text of the showcase, standing for a component's identifier
+            // (such as default:row): its namespace, a colon, its name.
+            builder.subtitle = localized("namespace:name")
+            builder.accessoryTitle = localized("category · layout traits · where the sample comes from")
         default:
             return false
         }

@@ -14,7 +14,7 @@ extension HubApplication: LiveServiceDelegate {
         case .port(let port)?:
             startLiveService(onPort: port)
         case .disabled?:
-            liveDocument?.serviceStatus = "Live editing is off: \(commandName) was started with --no-live."
+            liveDocument?.serviceStatus = localized("Live editing is off: %s was started with --no-live.", commandName)
         case nil:
             break
         }
@@ -41,7 +41,7 @@ extension HubApplication: LiveServiceDelegate {
             bound = try service.start(onPort: port)
         } catch {
             service.log("live editing is off: \(error)")
-            liveDocument?.serviceStatus = "Live editing is off: \(error)."
+            liveDocument?.serviceStatus = localized("Live editing is off: %s.", String(describing: error))
             return nil
         }
         do {
@@ -50,12 +50,19 @@ extension HubApplication: LiveServiceDelegate {
             // Without the token file nobody can push, and a service nobody can use is only a risk.
             service.stop()
             service.log("live editing is off: cannot write the session token: \(error)")
-            liveDocument?.serviceStatus = "Live editing is off: cannot write the session token: \(error)."
+            liveDocument?.serviceStatus = localized("Live editing is off: cannot write the session token: %s.",
+                                                    String(describing: error))
             return nil
         }
+        // A port is a number that names the service, written as it is typed: not grouped as quantities are.
+        let port = String(bound)
         liveDocument?.serviceStatus = bound == LiveProtocol.defaultPort
-            ? "The live service listens on \(LiveProtocol.loopbackHost):\(bound)."
-            : "The live service listens on \(LiveProtocol.loopbackHost):\(bound): use “hublive --port \(bound) FILE.json”."
+            // Translators: %1$s is the service's address (127.0.0.1), %2$s its port.
+            ? localized("The live service listens on %1$s:%2$s.", LiveProtocol.loopbackHost, port)
+            // Translators: %1$s is the service's address (127.0.0.1), %2$s its port; keep the command
+            // “hublive --port %2$s FILE.json” as it is.
+            : localized("The live service listens on %1$s:%2$s: use “hublive --port %2$s FILE.json”.",
+                        LiveProtocol.loopbackHost, port)
         return bound
     }
 
@@ -65,7 +72,7 @@ extension HubApplication: LiveServiceDelegate {
         if let port = service.port { liveTokenFile.remove(port: port, ifItHolds: service.token) }
         let wasListening = service.isListening
         service.stop()
-        if wasListening { liveDocument?.serviceStatus = "The live service was stopped." }
+        if wasListening { liveDocument?.serviceStatus = localized("The live service was stopped.") }
     }
 
     /// Shows `live:` unless the current page already is a live view (which reloads by itself).

@@ -21,16 +21,19 @@ public enum LiveFeature {
         }
         guard !registered else { return }
         let document = LiveDocument(schema: hub.jsonSchemaRegistry.createNewSchema(),
-                                    serviceStatus: "The live service is not running in this app.")
+                                    serviceStatus: localized("The live service is not running in this app."))
         let components = LiveContentOperation.Components(
             message: Identifier(namespace: defaultComponentNamespace, name: "label"),
             problems: AppComponentFactory.liveProblems)
         // The identifier is checked as free above: registering cannot fail.
         try! hub.featureRegistry.registerFeature(
-            identifier: identifier, viewURIPredicate: ViewURIPredicate(rootViewURI: rootURI), title: "Live",
+            identifier: identifier, viewURIPredicate: ViewURIPredicate(rootViewURI: rootURI),
+            // Translators: the title of the view that shows the JSON document pushed with hublive
+            // (live editing), shown again each time the file is saved.
+            title: localized("Live"),
             contentOperationFactories: [LiveContentOperationFactory(document: document, components: components)],
             exampleViewURIs: [rootURI],
-            options: ["description": "A JSON file pushed with hublive, shown again every time it is saved"])
+            options: ["description": localized("A JSON file pushed with hublive, shown again every time it is saved")])
     }
 
     /// The document the hub's `live:` views show; nil when the live feature is not registered.

@@ -37,10 +37,12 @@ final class LiveProblemsComponent: Component {
     }
 
     private static func texts(of model: ComponentModel) -> (heading: String, list: String) {
+        // Translators: the heading of the list of what was wrong with a live document.
+        let problems = localized("Problems")
         if let list = model.descriptionText {
-            return (model.subtitle ?? model.title ?? "Problems", list)
+            return (model.subtitle ?? model.title ?? problems, list)
         }
-        return ("Problems", model.title ?? "")
+        return (problems, model.title ?? "")
     }
 
     func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {

@@ -14,15 +14,16 @@ extension Navigator {
     /// The most characters of what the user typed that a message quotes.
     static let longestQuote = 120
 
-    /// `text` in quotation marks for a sentence: at most ``longestQuote`` characters of it (the start
-    /// and the end, "…" between), inside Unicode isolates (U+2068 … U+2069) so that a right-to-left
-    /// override or right-to-left text in it cannot reorder the sentence around it.
+    /// `text` as a sentence quotes it: at most ``longestQuote`` characters of it (the start and the
+    /// end, "…" between), inside Unicode isolates (U+2068 … U+2069) so that a right-to-left override
+    /// or right-to-left text in it cannot reorder the sentence around it. The quotation marks are
+    /// the message's (“%s”), so that a translation can use its language's.
     static func quoted(_ text: String) -> String {
         var shown = text
         if text.count > longestQuote {
             shown = String(text.prefix(longestQuote - 21)) + "…" + String(text.suffix(20))
         }
-        return "“\u{2068}\(shown)\u{2069}”"
+        return "\u{2068}\(shown)\u{2069}"
     }
 
     /// The page shown instead of a view that cannot be: what was wrong, and a row per registered
@@ -32,29 +33,35 @@ extension Navigator {
         let example = exampleURI ?? features.lazy.compactMap(\.exampleViewURIs.first).first
         let operation = BlockContentOperation { context in
             let builder = context.viewModelBuilder
-            builder.navigationBarTitle = "Nothing to show"
+            builder.navigationBarTitle = localized("Nothing to show")
             let message = builder.bodyComponentModelBuilder(withIdentifier: "message")
             message.componentNamespace = defaultComponentNamespace
             message.componentName = "label"
             switch reason {
             case .empty:
-                message.title = example.map { "Type a view URI, for example \($0.absoluteString)." }
-                    ?? "Type a view URI."
-            case .malformed: message.title = "\(Self.quoted(text)) is not a valid URI."
-            case .unhandled: message.title = "No feature handles \(Self.quoted(text))."
+                message.title = example.map { localized("Type a view URI, for example %s.", $0.absoluteString) }
+                    ?? localized("Type a view URI.")
+            case .malformed: message.title = localized("“%s” is not a valid URI.", Self.quoted(text))
+            case .unhandled: message.title = localized("No feature handles “%s”.", Self.quoted(text))
             case .tooLong:
-                message.title = "\(Self.quoted(text)) is too long to be a view URI: "
-                    + "\(text.utf8.count.formatted()) bytes, where the limit is \(Navigator.maximumURILength.formatted())."
+                message.title = localizedPlural(
+                    // Translators: %2$s is what the user typed, %1$d its length in bytes, %3$s the
+                    // longest a view URI may be.
+                    "“%2$s” is too long to be a view URI: %1$d byte, where the limit is %3$s.",
+                    "“%2$s” is too long to be a view URI: %1$d bytes, where the limit is %3$s.",
+                    count: text.utf8.count, Self.quoted(text), LocalizedFormat.number(Navigator.maximumURILength))
             case .noApplication:
-                message.title = "No application on this computer opens \(Self.quoted(text))."
-            case .broken(let why): message.title = "\(Self.quoted(text)) could not be opened: \(why)"
+                message.title = localized("No application on this computer opens “%s”.", Self.quoted(text))
+            case .broken(let why):
+                // Translators: %1$s is what the user typed, %2$s why it could not be opened.
+                message.title = localized("“%1$s” could not be opened: %2$s", Self.quoted(text), why)
             }
             message.customData = ["fullWidth": true]
             let heading = builder.bodyComponentModelBuilder(withIdentifier: "features-heading")
             heading.componentNamespace = defaultComponentNamespace
             heading.componentName = "row"
-            heading.title = "Registered features"
-            heading.subtitle = "Open one of these instead"
+            heading.title = localized("Registered features")
+            heading.subtitle = localized("Open one of these instead")
             for feature in features {
                 guard let example = feature.exampleViewURIs.first else { continue }
                 let row = builder.bodyComponentModelBuilder(withIdentifier: "feature-\(feature.identifier)")
@@ -70,7 +77,7 @@ extension Navigator {
         let make: @MainActor () -> ViewController = {
             try! factory.createViewController(
                 forViewURI: URL(string: "hub-app:error")!, contentOperations: [operation],
-                featureIdentifier: "error", featureTitle: "Nothing to show")
+                featureIdentifier: "error", featureTitle: localized("Nothing to show"))
         }
         return Page(uri: text, isErrorPage: true, viewController: make(), makeViewController: make)
     }

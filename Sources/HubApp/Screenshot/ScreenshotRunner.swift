@@ -23,7 +23,7 @@ enum ScreenshotRunner {
             return 1
         }
         guard GtkRuntime.initialize() else {
-            return fail("cannot open a display for --screenshot")
+            return fail(localized("cannot open a display for --screenshot"))
         }
         // A process of its own, even while the app runs elsewhere: it never forwards to it, and it
         // starts up (styles, the shell's features) as the primary instance would.
@@ -31,7 +31,7 @@ enum ScreenshotRunner {
         do {
             try app.application.register()
         } catch {
-            return fail("cannot register the application: \(error)")
+            return fail(localized("cannot register the application: %s", String(describing: error)))
         }
         let window = app.activate()
         // GApplication runs its main loop after this handler as long as a window is open: every
@@ -51,10 +51,11 @@ enum ScreenshotRunner {
         let settle = Date().addingTimeInterval(0.8)
         GtkRuntime.iterate(until: { Date() >= settle }, timeout: 2)
         guard opened, loaded, !page.isErrorPage else {
-            return fail("\(uri) did not load")
+            return fail(localized("%s did not load", uri))
         }
         if let failure = page.viewController.visibleStateDescription, failure != "loading" {
-            return fail("\(uri) failed: \(failure)")
+            // Translators: %1$s is the view's URI, %2$s what went wrong.
+            return fail(localized("%1$s failed: %2$s", uri, failure))
         }
         var crop: Rect?
         if app.isShowcaseEnabled, ShowcaseFeature.componentIdentifier(in: page.viewController.viewURI) != nil,

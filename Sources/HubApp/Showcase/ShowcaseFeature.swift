@@ -60,15 +60,15 @@ public enum ShowcaseFeature {
         // The identifier is checked as free by the caller: registering cannot fail.
         try! hub.featureRegistry.registerFeature(
             identifier: identifier, viewURIPredicate: ViewURIPredicate(rootViewURI: rootURI),
-            title: "Component Showcase",
+            title: localized("Component Showcase"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }],
             exampleViewURIs: [rootURI],
-            options: ["description": "Every registered component, with a sample model"])
+            options: ["description": localized("Every registered component, with a sample model")])
     }
 
     private static func addList(registry: ComponentRegistry, to builder: ViewModelBuilder) {
         let components = registry.showcaseableComponentIdentifiers
-        builder.navigationBarTitle = "Component Showcase"
+        builder.navigationBarTitle = localized("Component Showcase")
         builder.setCustomDataValue(.number(Double(components.count)), forKey: "componentCount")
         for component in components {
             let heading = builder.bodyComponentModelBuilder(withIdentifier: headingModelIdentifier(for: component))
@@ -80,9 +80,16 @@ public enum ShowcaseFeature {
             heading.subtitle = component.identifierString
             let traits = registry.createComponent(for: component, category: sample.componentCategory).layoutTraits
                 .map(\.rawValue).sorted()
-            heading.accessoryTitle = "category \(sample.componentCategory) · traits "
-                + (traits.isEmpty ? "none" : traits.joined(separator: ", "))
-                + (source == .factory ? " · sample from its factory" : " · generated sample")
+            // Translators: the layout traits of a component in the showcase when it has none.
+            let traitList = traits.isEmpty ? localized("none") : traits.joined(separator: ", ")
+            let category = String(describing: sample.componentCategory)
+            heading.accessoryTitle = source == .factory
+                // Translators: a component's details in the showcase: %1$s is its category (row,
+                // card…), %2$s its layout traits; the sample shown below it comes from its factory.
+                ? localized("category %1$s · traits %2$s · sample from its factory", category, traitList)
+                // Translators: a component's details in the showcase: %1$s is its category (row,
+                // card…), %2$s its layout traits; the sample shown below it was generated.
+                : localized("category %1$s · traits %2$s · generated sample", category, traitList)
             heading.customData = [
                 "component": .string(component.identifierString),
                 "category": .string(sample.componentCategory.rawValue),
@@ -97,11 +104,13 @@ public enum ShowcaseFeature {
                                   uri: URL)
     {
         guard registry.hasComponent(for: component) else {
-            builder.navigationBarTitle = "No such component"
+            builder.navigationBarTitle = localized("No such component")
             let message = builder.bodyComponentModelBuilder(withIdentifier: "message")
             message.componentNamespace = defaultComponentNamespace
             message.componentName = "label"
-            message.title = "No factory makes a component called \(component). Open showcase: to see every component."
+            // Translators: %s is a component's identifier (namespace:name); keep showcase: as it is.
+            message.title = localized("No factory makes a component called %s. Open showcase: to see every component.",
+                                      String(describing: component))
             return
         }
         builder.navigationBarTitle = registry.showcaseName(for: component) ?? component.identifierString

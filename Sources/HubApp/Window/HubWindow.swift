@@ -45,9 +45,12 @@ public final class HubWindow {
         headerBar = HeaderBar()
         headerBar.showsWindowButtons = true
 
-        backButton = Button(iconName: "go-previous-symbolic", tooltip: "Back")
-        forwardButton = Button(iconName: "go-next-symbolic", tooltip: "Forward")
-        reloadButton = Button(iconName: "view-refresh-symbolic", tooltip: "Reload")
+        // Translators: the tooltip of the header bar's button that goes to the previous view.
+        backButton = Button(iconName: "go-previous-symbolic", tooltip: localized("Back"))
+        // Translators: the tooltip of the header bar's button that goes to the next view.
+        forwardButton = Button(iconName: "go-next-symbolic", tooltip: localized("Forward"))
+        // Translators: the tooltip of the header bar's button that loads the current view again.
+        reloadButton = Button(iconName: "view-refresh-symbolic", tooltip: localized("Reload"))
         backButton.isEnabled = false
         forwardButton.isEnabled = false
 
@@ -64,7 +67,8 @@ public final class HubWindow {
             entry.purpose = .url
             entry.widthInCharacters = 48
             entry.expandsHorizontally = true
-            entry.accessibleName = "Address"
+            // Translators: what a screen reader calls the entry where the user types view URIs.
+            entry.accessibleName = localized("Address")
             let label = Label(title)
             label.addCSSClass("title")
             label.ellipsizes = .end
@@ -83,7 +87,8 @@ public final class HubWindow {
         }
 
         spinner = Spinner()
-        spinner.tooltip = "Loading"
+        // Translators: the tooltip of the header bar's spinner, shown while a view's content loads.
+        spinner.tooltip = localized("Loading")
         headerBar.packEnd(spinner)
         barItemsBox = Box(.horizontal, spacing: 6)
         headerBar.packEnd(barItemsBox)

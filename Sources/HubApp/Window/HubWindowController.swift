@@ -30,8 +30,8 @@ final class HubWindowController: NavigatorDelegate {
         navigator.delegate = self
 
         if let entry = window.addressEntry {
-            entry.placeholder = navigator.exampleURI.map { "Enter a view URI, such as \($0.absoluteString)" }
-                ?? "Enter a view URI"
+            entry.placeholder = navigator.exampleURI.map { localized("Enter a view URI, such as %s", $0.absoluteString) }
+                ?? localized("Enter a view URI")
             entry.completion = completion  // filled by the owner once it has set addressHistory
             // The widgets own these handlers; they capture the controller weakly, so the window does
             // not keep it alive.

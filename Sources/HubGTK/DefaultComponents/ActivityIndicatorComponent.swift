@@ -13,7 +13,8 @@ public final class ActivityIndicatorComponent: ComponentViewObserver {
     public func loadView() {
         let spinner = Spinner()
         spinner.addCSSClass("hub-activity-indicator")
-        spinner.accessibleName = "Loading"
+        // Translators: what a screen reader says for a spinner shown while something loads.
+        spinner.accessibleName = localized("Loading")
         spinner.show()
         self.spinner = spinner
     }

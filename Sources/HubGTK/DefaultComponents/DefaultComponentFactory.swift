@@ -5,14 +5,18 @@ import HubFramework
 @MainActor
 public final class DefaultComponentFactory: ComponentFactoryShowcaseNameProvider {
     private static let makers: [(name: String, title: String, make: @MainActor () -> any Component)] = [
-        ("row", "Row", { RowComponent() }),
-        ("label", "Label", { LabelComponent() }),
-        ("image", "Image card", { ImageComponent() }),
-        ("searchBar", "Search bar", { SearchBarComponent() }),
-        ("activityIndicator", "Activity indicator", { ActivityIndicatorComponent() }),
-        ("header", "Collapsing header", { HeaderComponent() }),
-        ("carousel", "Carousel", { CarouselComponent() }),
-        ("colorContainer", "Color container", { ColorContainerComponent() }),
+        // Translators: the name of a component (a list row) in the component showcase.
+        ("row", localized("Row"), { RowComponent() }),
+        // Translators: the name of a component (a text label) in the component showcase.
+        ("label", localized("Label"), { LabelComponent() }),
+        ("image", localized("Image card"), { ImageComponent() }),
+        ("searchBar", localized("Search bar"), { SearchBarComponent() }),
+        ("activityIndicator", localized("Activity indicator"), { ActivityIndicatorComponent() }),
+        ("header", localized("Collapsing header"), { HeaderComponent() }),
+        // Translators: the name of a component (a row of cards that scrolls sideways) in the
+        // component showcase.
+        ("carousel", localized("Carousel"), { CarouselComponent() }),
+        ("colorContainer", localized("Color container"), { ColorContainerComponent() }),
     ]
 
     /// Creates the factory. Register it under ``/HubFramework/defaultComponentNamespace`` (`default`), the namespace the default component defaults name.
@@ -33,25 +37,26 @@ public final class DefaultComponentFactory: ComponentFactoryShowcaseNameProvider
         switch name {
         case "row":
             builder.componentCategory = .row
-            builder.title = "Row title"
-            builder.subtitle = "A subtitle, in a dimmer colour"
-            builder.accessoryTitle = "Accessory"
+            builder.title = localized("Row title")
+            builder.subtitle = localized("A subtitle, in a dimmer colour")
+            // Translators: sample text of the showcase: the short text at the end of a list row.
+            builder.accessoryTitle = localized("Accessory")
             builder.mainImage = ComponentShowcase.sampleImage(named: "default:row", size: RowComponent.imageSize)
         case "label":
             builder.componentCategory = .row
-            builder.title = "A label shows its title as multi-line text, centred in the space it needs."
+            builder.title = localized("A label shows its title as multi-line text, centred in the space it needs.")
         case "image":
             builder.componentCategory = .card
-            builder.title = "Image card"
+            builder.title = localized("Image card")
             builder.mainImage = ComponentShowcase.sampleImage(named: "default:image")
         case "searchBar":
             builder.componentCategory = .row
-            builder.customData = ["placeholder": "Search the showcase"]
+            builder.customData = ["placeholder": .string(localized("Search the showcase"))]
         case "activityIndicator":
             builder.componentCategory = .row
         case "header":
             builder.componentCategory = .header
-            builder.title = "Collapsing header"
+            builder.title = localized("Collapsing header")
             builder.backgroundImage = ComponentShowcase.sampleImage(named: "default:header",
                                                                     size: Size(width: 800, height: 250))
         case "carousel":
@@ -61,7 +66,8 @@ public final class DefaultComponentFactory: ComponentFactoryShowcaseNameProvider
                 card.componentNamespace = defaultComponentNamespace
                 card.componentName = "image"
                 card.componentCategory = .card
-                card.title = "Card \(index + 1)"
+                // Translators: sample cards of the showcase's carousel; %s is the card's number.
+                card.title = localized("Card %s", LocalizedFormat.number(index + 1))
                 card.mainImage = ComponentShowcase.sampleImage(named: "default:carousel:\(index)")
             }
         case "colorContainer":
@@ -70,8 +76,9 @@ public final class DefaultComponentFactory: ComponentFactoryShowcaseNameProvider
             let child = builder.childBuilder(withIdentifier: "content")
             child.componentNamespace = defaultComponentNamespace
             child.componentName = "row"
-            child.title = "A row inside a colour container"
-            child.subtitle = "custom data: {\"color\": \"blue\"}"
+            child.title = localized("A row inside a colour container")
+            // Translators: sample text of the showcase; keep the JSON ({"color": "blue"}) as it is.
+            child.subtitle = localized("custom data: {\"color\": \"blue\"}")
         default:
             return false
         }

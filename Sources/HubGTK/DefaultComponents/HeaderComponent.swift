@@ -59,7 +59,9 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
         guard let imageView else { return }
         title = model.title ?? ""
         applyFont()
-        container?.accessibleName = model.title ?? "Header"
+        // Translators: what a screen reader calls a view's header (its large title area at the top)
+        // when the header has no title.
+        container?.accessibleName = model.title ?? localized("Header")
         if let local = (model.backgroundImageData ?? model.mainImageData)?.localImage {
             imageView.setImage(local, animated: false)
         }

@@ -82,7 +82,8 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
         } else if let placeholder = data?.placeholderIcon {
             imageView.setPlaceholder(placeholder.image(size: Size(width: 32, height: 32), color: Color(white: 0.4)))
         }
-        card.accessibleName = model.title ?? "Image"
+        // Translators: what a screen reader calls a picture card that has no title.
+        card.accessibleName = model.title ?? localized("Image")
     }
 
     public func preferredImageSize(for imageData: ComponentImageData, model: ComponentModel,

@@ -57,7 +57,8 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {
         guard let entry else { return }
-        let placeholder = model.customData?["placeholder"]?.stringValue ?? "Search"
+        // Translators: the hint in an empty search field, when the view gives none of its own.
+        let placeholder = model.customData?["placeholder"]?.stringValue ?? localized("Search")
         entry.placeholder = placeholder
         entry.accessibleName = placeholder
         action = model.customData?["action"]?.stringValue.flatMap(Identifier.init(string:))

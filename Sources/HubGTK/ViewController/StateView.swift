@@ -15,9 +15,11 @@ final class StateView {
     let spinner = Spinner()
     let errorBox = Box(.vertical, spacing: 8)
     let icon = IconView(iconName: "dialog-warning-symbolic", size: .dialog)
-    let errorTitle = Label("This view could not be loaded")
+    let errorTitle = Label(localized("This view could not be loaded"))
     let errorDetail = Label()
-    let retryButton = Button(label: "_Try Again")
+    // Translators: the button under a view that could not be loaded; the underscore marks the
+    // mnemonic (Alt + the letter after it).
+    let retryButton = Button(label: localized("_Try Again"))
     private(set) var currentDescription: String?
 
     init(retry: @escaping @MainActor () -> Void) {
@@ -26,7 +28,8 @@ final class StateView {
         spinner.horizontalAlignment = .center
         spinner.verticalAlignment = .center
         spinner.expandsVertically = true
-        spinner.accessibleName = "Loading"
+        // Translators: what a screen reader says for the spinner of a view whose content is loading.
+        spinner.accessibleName = localized("Loading")
 
         errorBox.addCSSClass("hub-error")
         icon.addCSSClass("dim-label")
@@ -61,15 +64,15 @@ final class StateView {
         case .empty:
             currentDescription = "empty"
             hideSpinner()
-            errorTitle.text = "Nothing to show here"
-            errorDetail.text = "This view has no content yet."
+            errorTitle.text = localized("Nothing to show here")
+            errorDetail.text = localized("This view has no content yet.")
             view.horizontalAlignment = .center
             view.verticalAlignment = .center
             view.removeCSSClass("compact")
             errorBox.showAll()
             retryButton.hide()
         case .error(let error, let compact):
-            errorTitle.text = "This view could not be loaded"
+            errorTitle.text = localized("This view could not be loaded")
             let message = String(describing: error)
             currentDescription = message
             hideSpinner()

@@ -10,7 +10,10 @@ public struct PNGWriteError: Error, Sendable, CustomStringConvertible {
     public let reason: String
 
     /// The file and the reason.
-    public var description: String { "cannot write \(path): \(reason)" }
+    public var description: String {
+        // Translators: --screenshot could not write its picture; %1$s is the file, %2$s why.
+        localized("cannot write %1$s: %2$s", path, reason)
+    }
 }
 
 extension Widget {
@@ -33,13 +36,16 @@ extension Widget {
         let width = crop.map { Int32($0.width.rounded()) } ?? gtk_widget_get_allocated_width(widget)
         let height = crop.map { Int32($0.height.rounded()) } ?? gtk_widget_get_allocated_height(widget)
         guard width > 0, height > 0 else {
-            throw PNGWriteError(path: path, reason: "the picture would be empty (\(width)×\(height))")
+            // Sizes are written as --size takes them (WxH), without grouping.
+            throw PNGWriteError(path: path, reason: localized("the picture would be empty (%1$s×%2$s)",
+                                                              String(width), String(height)))
         }
         let scale = max(1, gtk_widget_get_scale_factor(widget))
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width * scale, height * scale),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else {
-            throw PNGWriteError(path: path, reason: "no memory for a \(width * scale)×\(height * scale) picture")
+            throw PNGWriteError(path: path, reason: localized("no memory for a %1$s×%2$s picture",
+                                                              String(width * scale), String(height * scale)))
         }
         defer { cairo_surface_destroy(surface) }
         // Drawing in points onto a surface of device pixels, as GTK draws a scaled window.

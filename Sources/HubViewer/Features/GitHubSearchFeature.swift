@@ -13,8 +13,8 @@ enum GitHubSearch {
     static let searchAction = Identifier(namespace: "github", name: "search")
     static let searchStringKey = "searchString"
     static let searchInProgressKey = "searchInProgress"
-    static let offlineText = "You're offline.\nGo online to search GitHub."
-    static let noResultsText = "No results found"
+    static let offlineText = localized("You're offline.\nGo online to search GitHub.")
+    static let noResultsText = localized("No results found")
 
     /// The schema for GitHub search answers: `items[*]` are body components, each item is also its
     /// target, `name` the title, "Author: " + `owner.login` the subtitle, `html_url` the target URI.
@@ -25,7 +25,8 @@ enum GitHubSearch {
         schema.componentModelSchema.targetDictionaryPath = schema.createNewPath().dictionaryPath()
         schema.componentModelSchema.titlePath = schema.createNewPath().goTo("name").stringPath()
         schema.componentModelSchema.subtitlePath = schema.createNewPath().goTo("owner").goTo("login")
-            .runBlock { login in login.stringValue.map { .string("Author: " + $0) } }.stringPath()
+            // Translators: under a repository's name in the GitHub search results; %s is its owner.
+            .runBlock { login in login.stringValue.map { .string(localized("Author: %s", $0)) } }.stringPath()
         schema.componentTargetSchema.uriPath = schema.createNewPath().goTo("html_url").urlPath()
         return schema
     }
@@ -55,7 +56,7 @@ final class GitHubSearchBarContentOperation: ContentOperationActionObserver {
         let searchBar = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "searchBar")
         searchBar.componentName = "searchBar"
         searchBar.customData = [
-            "placeholder": "Search repositories on GitHub",
+            "placeholder": .string(localized("Search repositories on GitHub")),
             "action": .string(GitHubSearch.searchAction.identifierString),
         ]
         delegate?.contentOperationDidFinish(self)
@@ -124,7 +125,8 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
                     addLabelOverlay("noResultsLabel", GitHubSearch.noResultsText, to: viewModelBuilder)
                 }
             case .failure(let message):
-                addLabelOverlay("errorLabel", "Could not search GitHub.\n\(message)", to: viewModelBuilder)
+                // Translators: %s says why (a sentence such as “The server could not be found.”).
+                addLabelOverlay("errorLabel", localized("Could not search GitHub.\n%s", message), to: viewModelBuilder)
             }
             delegate?.contentOperationDidFinish(self)
             return
@@ -151,7 +153,7 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
         outcome = nil
         let delegate = self.delegate
         guard let url = GitHubSearch.searchURL(base: environment.gitHubAPIBaseURL, query: query) else {
-            outcome = (query, .failure("The search address could not be made."))
+            outcome = (query, .failure(localized("The search address could not be made.")))
             delegate?.contentOperationRequiresRescheduling(self)
             return
         }
@@ -185,18 +187,21 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
         case .success(let received): body = received
         case .failure(.transport(let error)): return .failure(describe(error))
         case .failure(.noResponse), .failure(.timeout): return .failure(describe(URLError(.timedOut)))
-        case .failure(.tooLarge), .failure(.overSharedBudget): return .failure("The server's answer was unusable.")
-        case .failure(let failure): return .failure("The request failed (\(failure)).")
+        case .failure(.tooLarge), .failure(.overSharedBudget): return .failure(localized("The server's answer was unusable."))
+        case .failure(let failure): return .failure(localized("The request failed (%s).", String(describing: failure)))
         }
         let status = body.response.statusCode
         guard (200..<300).contains(status) else {
-            var message = "GitHub answered with HTTP status \(status)."
+            // A status code names the answer, written as it is: not grouped as quantities are.
             if let object = try? JSONSerialization.jsonObject(with: body.data) as? [String: Any],
                 let reason = object["message"] as? String, !reason.isEmpty
             {
-                message += " \(reason)"
+                // Translators: %1$s is an HTTP status code (such as 403), %2$s GitHub's explanation
+                // (in English).
+                return .failure(localized("GitHub answered with HTTP status %1$s. %2$s", String(status), reason))
             }
-            return .failure(message)
+            // Translators: %s is an HTTP status code (such as 403).
+            return .failure(localized("GitHub answered with HTTP status %s.", String(status)))
         }
         return .data(body.data)
     }
@@ -204,13 +209,16 @@ final class GitHubSearchResultsContentOperation: ContentOperation {
     private nonisolated static func describe(_ error: any Error) -> String {
         guard let urlError = error as? URLError else { return error.localizedDescription }
         switch urlError.code {
-        case .notConnectedToInternet: return "There is no connection to the internet."
-        case .cannotFindHost, .dnsLookupFailed: return "The server could not be found."
-        case .cannotConnectToHost: return "Could not connect to the server."
-        case .timedOut: return "The server did not answer in time."
-        case .networkConnectionLost: return "The connection was lost."
-        case .badServerResponse, .zeroByteResource, .cannotParseResponse: return "The server's answer was unusable."
-        default: return "The request failed (URL error \(urlError.code.rawValue))."
+        case .notConnectedToInternet: return localized("There is no connection to the internet.")
+        case .cannotFindHost, .dnsLookupFailed: return localized("The server could not be found.")
+        case .cannotConnectToHost: return localized("Could not connect to the server.")
+        case .timedOut: return localized("The server did not answer in time.")
+        case .networkConnectionLost: return localized("The connection was lost.")
+        case .badServerResponse, .zeroByteResource, .cannotParseResponse:
+            return localized("The server's answer was unusable.")
+        default:
+            // Translators: %s is the error's code (a number such as -1011).
+            return localized("The request failed (URL error %s).", String(urlError.code.rawValue))
         }
     }
 }
@@ -243,7 +251,7 @@ enum GitHubSearchFeature {
                                                          forIdentifier: GitHubSearch.schemaIdentifier)
         try! hub.featureRegistry.registerFeature(
             identifier: "gitHubSearch", viewURIPredicate: ViewURIPredicate(viewURI: GitHubSearch.viewURI),
-            title: "GitHub Search",
+            title: localized("GitHub Search"),
             // The results (and their targets) come from GitHub's API: remote content.
             contentOperationFactories: [ContentOperationFactoryWithOrigin(BlockContentOperationFactory { _ in
                 [GitHubSearchBarContentOperation(), GitHubSearchResultsContentOperation(environment: environment),
@@ -251,6 +259,6 @@ enum GitHubSearchFeature {
             }, origin: ContentOrigin(documentURL: environment.gitHubAPIBaseURL))],
             customJSONSchemaIdentifier: GitHubSearch.schemaIdentifier,
             exampleViewURIs: [GitHubSearch.viewURI],
-            options: ["description": "A feature that enables you to search GitHub"])
+            options: ["description": localized("A feature that enables you to search GitHub")])
     }
 }

@@ -42,7 +42,7 @@ enum JSONFileFeature {
             viewURIPredicate: ViewURIPredicate { uri in
                 MainActor.assumeIsolated { documentURL(for: uri) != nil }
             },
-            title: "JSON Document",
+            title: localized("JSON Document"),
             contentOperationFactories: [ContentOperationFactoryWithOrigin(BlockContentOperationFactory { viewURI in
                 let title = BlockContentOperation { context in
                     context.viewModelBuilder.navigationBarTitle = documentURL(for: viewURI)?.lastPathComponent
@@ -57,7 +57,7 @@ enum JSONFileFeature {
                     ?? .remote(host: "")
             })],
             exampleViewURIs: [example],
-            options: ["description": "Any JSON file in the default schema, opened as a view"])
+            options: ["description": localized("Any JSON file in the default schema, opened as a view")])
     }
 }
 
@@ -85,8 +85,8 @@ final class ProblemsRowOperation: ContentOperation {
             row.componentNamespace = defaultComponentNamespace
             row.componentName = "row"
             row.preferredIndex = 0
-            row.title = problems.count == 1 ? "1 part of this document was ignored"
-                : "\(problems.count) parts of this document were ignored"
+            row.title = localized.plural("%d part of this document was ignored", "%d parts of this document were ignored",
+                                         count: problems.count)
             row.subtitle = problems.prefix(3).joined(separator: " · ")
         }
         if let reason = viewModelBuilder.customData?[JSONContentOperation.staleDocumentCustomDataKey]?.stringValue {
@@ -94,7 +94,7 @@ final class ProblemsRowOperation: ContentOperation {
             row.componentNamespace = defaultComponentNamespace
             row.componentName = "row"
             row.preferredIndex = 0
-            row.title = "Offline: this is the copy kept from an earlier visit"
+            row.title = localized("Offline: this is the copy kept from an earlier visit")
             row.subtitle = reason
         }
         delegate?.contentOperationDidFinish(self)

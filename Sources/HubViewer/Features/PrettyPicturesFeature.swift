@@ -10,7 +10,13 @@ final class PrettyPicturesContentOperation: ContentOperation {
     weak var delegate: (any ContentOperationDelegate)?
 
     static let pictureIdentifiers = ["gothenburg", "kiev", "tokyo", "zurich"]
-    static let names = ["gothenburg": "Gothenburg", "kiev": "Kyiv", "tokyo": "Tokyo", "zurich": "Zurich"]
+    /// The pictures' titles, the cities' names in the user's language.
+    static let names = [
+        // Translators: names of cities, the titles of the Pretty Pictures demo's pictures.
+        "gothenburg": localized("Gothenburg"), "kiev": localized("Kyiv"), "tokyo": localized("Tokyo"),
+        // Translators: names of cities, the titles of the Pretty Pictures demo's pictures.
+        "zurich": localized("Zurich"),
+    ]
 
     /// Our own pictures of the four cities (the original pointed at remote copies of its photos),
     /// so the feature also works offline.
@@ -83,10 +89,10 @@ enum PrettyPicturesFeature {
     static func register(in hub: Hub, environment: DemoEnvironment) {
         try! hub.featureRegistry.registerFeature(
             identifier: "prettyPictures", viewURIPredicate: ViewURIPredicate(viewURI: viewURI),
-            title: "Pretty Pictures",
+            title: localized("Pretty Pictures"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [PrettyPicturesContentOperation()] }],
             actionHandler: PrettyPicturesActionHandler(hub: hub, environment: environment),
             exampleViewURIs: [viewURI],
-            options: ["description": "A feature that displays a carousel & grid of pictures"])
+            options: ["description": localized("A feature that displays a carousel & grid of pictures")])
     }
 }

@@ -12,7 +12,7 @@ final class ReallyLongListOperation: ContentOperationWithPaginatedContent {
     func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
                  viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
     {
-        viewModelBuilder.navigationBarTitle = "Really Long List"
+        viewModelBuilder.navigationBarTitle = localized("Really Long List")
         addPage(0, to: viewModelBuilder)
         delegate?.contentOperationDidFinish(self)
     }
@@ -31,11 +31,38 @@ final class ReallyLongListOperation: ContentOperationWithPaginatedContent {
 
     /// Rows `row-N` titled "Row number N+1", for both lists.
     nonisolated static func addRows(_ indices: Range<Int>, to builder: ViewModelBuilder) {
+        let titles = RowTitles()
         for index in indices {
             let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
             row.componentName = "row"
-            row.title = "Row number \(index + 1)"
+            row.title = titles(index + 1)
         }
+    }
+}
+
+/// "Row number N" in the user's language, for many rows: the message is translated once and each
+/// row's number put into it by concatenation (filling a message's placeholder for each of a million
+/// rows would take seconds). The number is written as it was before translation, in plain digits.
+struct RowTitles: Sendable {
+    private let before: String
+    private let after: String
+
+    init() {
+        let marker = "\u{FFFC}"
+        // Translators: the title of a row of the demo lists; %s is the row's number (1, 2, 3…).
+        let template = localized("Row number %s", marker)
+        if let range = template.range(of: marker) {
+            before = String(template[..<range.lowerBound])
+            after = String(template[range.upperBound...])
+        } else {
+            before = template + " "
+            after = ""
+        }
+    }
+
+    /// The title of row `number` (counted from 1).
+    func callAsFunction(_ number: Int) -> String {
+        before + String(number) + after
     }
 }
 
@@ -47,21 +74,22 @@ enum ReallyLongListFeature {
 
     static func register(in hub: Hub) {
         try! hub.featureRegistry.registerFeature(
-            identifier: "reallyLongList", viewURIPredicate: ViewURIPredicate(viewURI: uri), title: "Really Long List",
+            identifier: "reallyLongList", viewURIPredicate: ViewURIPredicate(viewURI: uri),
+            title: localized("Really Long List"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [ReallyLongListOperation()] }],
             exampleViewURIs: [uri],
-            options: ["description": "Rows that load 50 at a time as you scroll"])
+            options: ["description": localized("Rows that load 50 at a time as you scroll")])
         // A million rows are made on a background thread, so the window keeps drawing (and its
         // spinner turning) while they are.
         let million = BackgroundContentOperation { context in
-            context.viewModelBuilder.navigationBarTitle = "A Million Rows"
+            context.viewModelBuilder.navigationBarTitle = localized("A Million Rows")
             ReallyLongListOperation.addRows(0..<millionCount, to: context.viewModelBuilder)
         }
         try! hub.featureRegistry.registerFeature(
             identifier: "millionRows", viewURIPredicate: ViewURIPredicate(viewURI: millionURI),
-            title: "A Million Rows",
+            title: localized("A Million Rows"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [million] }],
             exampleViewURIs: [millionURI],
-            options: ["description": "1,000,000 rows, recycled through a handful of widgets"])
+            options: ["description": localized("1,000,000 rows, recycled through a handful of widgets")])
     }
 }

@@ -9,7 +9,7 @@ enum RootFeature {
         let registry = hub.featureRegistry
         let operation = BlockContentOperation { [weak registry] context in
             let builder = context.viewModelBuilder
-            builder.navigationBarTitle = "Hub Framework Demo"
+            builder.navigationBarTitle = localized("Hub Framework Demo")
             for feature in registry?.allRegistrations ?? [] where feature.identifier != "root" {
                 guard let target = feature.exampleViewURIs.first else { continue }
                 let row = builder.bodyComponentModelBuilder(withIdentifier: feature.identifier)
@@ -21,9 +21,9 @@ enum RootFeature {
         }
         try! hub.featureRegistry.registerFeature(
             identifier: "root", viewURIPredicate: ViewURIPredicate(viewURI: DemoFeatures.rootURI),
-            title: "Hub Framework Demo",
+            title: localized("Hub Framework Demo"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }],
             exampleViewURIs: [DemoFeatures.rootURI],
-            options: ["description": "Every feature of this viewer"])
+            options: ["description": localized("Every feature of this viewer")])
     }
 }

@@ -18,12 +18,12 @@ final class StickyHeaderContentOperation: ContentOperation {
     {
         let header = viewModelBuilder.headerComponentModelBuilder
         header.componentName = "header"
-        header.title = "A sticky header!"
+        header.title = localized("A sticky header!")
         header.backgroundImageURL = ResourceLocator.resource("images/cities/gothenburg.jpg")
 
         let reloads = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "row-reloadCount")
         reloads.componentName = "row"
-        reloads.title = "Number of reloads: \(reloadCount)"
+        reloads.title = localized("Number of reloads: %s", String(reloadCount))
         reloadCount += 1
 
         let container = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "colorContainer")
@@ -32,13 +32,14 @@ final class StickyHeaderContentOperation: ContentOperation {
         let link = container.childBuilder(withIdentifier: "row-prettyPictures")
         link.componentNamespace = defaultComponentNamespace
         link.componentName = "row"
-        link.title = "Go to Pretty Pictures"
+        link.title = localized("Go to Pretty Pictures")
         link.targetBuilder.uri = PrettyPicturesFeature.viewURI
 
+        let titles = RowTitles()
         for index in 0..<Self.rowCount {
             let row = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
             row.componentName = "row"
-            row.title = "Row number \(index + 1)"
+            row.title = titles(index + 1)
         }
         delegate?.contentOperationDidFinish(self)
     }
@@ -50,9 +51,10 @@ enum StickyHeaderFeature {
 
     static func register(in hub: Hub) {
         try! hub.featureRegistry.registerFeature(
-            identifier: "stickyHeader", viewURIPredicate: ViewURIPredicate(viewURI: viewURI), title: "Sticky Header",
+            identifier: "stickyHeader", viewURIPredicate: ViewURIPredicate(viewURI: viewURI),
+            title: localized("Sticky Header"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [StickyHeaderContentOperation()] }],
             exampleViewURIs: [viewURI],
-            options: ["description": "A feature demonstrating how to build a sticky header"])
+            options: ["description": localized("A feature demonstrating how to build a sticky header")])
     }
 }

@@ -13,12 +13,17 @@ public struct TextPromptRequest: Equatable, Sendable {
     /// The label of the button that cancels (with a mnemonic).
     public var cancelLabel: String
 
-    /// A question with its entry's hint and its buttons' labels.
-    public init(title: String, placeholder: String = "", acceptLabel: String = "_OK", cancelLabel: String = "_Cancel") {
+    /// A question with its entry's hint and its buttons' labels; without labels the buttons are
+    /// "_OK" and "_Cancel", in the user's language.
+    public init(title: String, placeholder: String = "", acceptLabel: String? = nil, cancelLabel: String? = nil) {
         self.title = title
         self.placeholder = placeholder
-        self.acceptLabel = acceptLabel
-        self.cancelLabel = cancelLabel
+        // Translators: the button that accepts the text typed in a dialog; the underscore marks
+        // the mnemonic (Alt + the letter after it).
+        self.acceptLabel = acceptLabel ?? localized("_OK")
+        // Translators: the button that closes a dialog without using what was typed; the underscore
+        // marks the mnemonic (Alt + the letter after it).
+        self.cancelLabel = cancelLabel ?? localized("_Cancel")
     }
 }
 

@@ -27,18 +27,19 @@ final class TodoListContentOperation: ContentOperationActionObserver {
                  viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
     {
         viewModelBuilder.navigationItem.rightItems = [
-            BarButtonItem(title: "Add", iconName: "list-add-symbolic", actionIdentifier: TodoListActions.add)
+            // Translators: the todo list's header bar button (a +) that adds an item.
+            BarButtonItem(title: localized("Add"), iconName: "list-add-symbolic", actionIdentifier: TodoListActions.add)
         ]
         if items.isEmpty {
             let empty = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "empty")
             empty.componentName = "row"
-            empty.title = "Nothing to do yet"
-            empty.subtitle = "Click + in the header bar to add an item"
+            empty.title = localized("Nothing to do yet")
+            empty.subtitle = localized("Click + in the header bar to add an item")
         } else {
             let searchBar = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "searchBar")
             searchBar.componentName = "searchBar"
             searchBar.customData = [
-                "placeholder": "Filter your todo items",
+                "placeholder": .string(localized("Filter your todo items")),
                 "action": .string(TodoListActions.filter.identifierString),
                 "delay": 0,
             ]
@@ -74,8 +75,14 @@ final class TodoListAddAction: AsyncAction {
     weak var delegate: (any AsyncActionDelegate)?
     private let prompt: any TextPrompt
 
-    static let request = TextPromptRequest(title: "Add an item", placeholder: "What needs to be done?",
-                                           acceptLabel: "_Add", cancelLabel: "_Cancel")
+    static let request = TextPromptRequest(
+        title: localized("Add an item"), placeholder: localized("What needs to be done?"),
+        // Translators: the button that adds the typed item to the todo list; the underscore marks
+        // the mnemonic (Alt + the letter after it).
+        acceptLabel: localized("_Add"),
+        // Translators: the button that closes a dialog without using what was typed; the underscore
+        // marks the mnemonic (Alt + the letter after it).
+        cancelLabel: localized("_Cancel"))
 
     init(prompt: any TextPrompt) {
         self.prompt = prompt
@@ -118,9 +125,9 @@ enum TodoListFeature {
         try! hub.actionRegistry.registerActionFactory(TodoListActionFactory(environment: environment),
                                                       forNamespace: TodoListActions.add.namespacePart)
         try! hub.featureRegistry.registerFeature(
-            identifier: "todoList", viewURIPredicate: ViewURIPredicate(viewURI: viewURI), title: "Todo List",
+            identifier: "todoList", viewURIPredicate: ViewURIPredicate(viewURI: viewURI), title: localized("Todo List"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [TodoListContentOperation()] }],
             exampleViewURIs: [viewURI],
-            options: ["description": "A feature for adding todo items to a list"])
+            options: ["description": localized("A feature for adding todo items to a list")])
     }
 }

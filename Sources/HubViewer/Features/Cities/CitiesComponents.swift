@@ -20,8 +20,8 @@ final class CitiesComponentFactory: ComponentFactoryShowcaseNameProvider {
 
     func showcaseName(forComponentName name: String) -> String? {
         switch name {
-        case "row": return "City row"
-        case "image": return "City picture"
+        case "row": return localized("City row")
+        case "image": return localized("City picture")
         default: return nil
         }
     }

@@ -12,8 +12,22 @@ import HubGTK
 final class CitiesContentOperation: ContentOperation {
     weak var delegate: (any ContentOperationDelegate)?
 
+    /// The cities, as the rows' identifiers name them (`city-Madrid`…).
     static let cities = ["Madrid", "Rome", "Berlin", "Amsterdam"]
-    static let countries = ["Madrid": "Spain", "Rome": "Italy", "Berlin": "Germany", "Amsterdam": "Netherlands"]
+    /// Each city's name in the user's language (the row's title).
+    static let names = [
+        // Translators: names of cities, the rows of the Cities demo.
+        "Madrid": localized("Madrid"), "Rome": localized("Rome"), "Berlin": localized("Berlin"),
+        // Translators: names of cities, the rows of the Cities demo.
+        "Amsterdam": localized("Amsterdam"),
+    ]
+    /// Each city's country in the user's language (the row's subtitle).
+    static let countries = [
+        // Translators: names of countries, under their cities in the Cities demo.
+        "Madrid": localized("Spain"), "Rome": localized("Italy"), "Berlin": localized("Germany"),
+        // Translators: names of countries, under their cities in the Cities demo.
+        "Amsterdam": localized("Netherlands"),
+    ]
 
     func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
                  viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
@@ -24,7 +38,7 @@ final class CitiesContentOperation: ContentOperation {
             let rowBuilder = viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "city-\(city)")
             rowBuilder.componentNamespace = "cities"
             rowBuilder.componentName = "row"
-            rowBuilder.title = city
+            rowBuilder.title = Self.names[city]
             rowBuilder.subtitle = Self.countries[city]
         }
 
@@ -73,9 +87,9 @@ enum CitiesFeature {
     static func register(in hub: Hub) {
         try! hub.componentRegistry.registerComponentFactory(CitiesComponentFactory(), forNamespace: "cities")
         try! hub.featureRegistry.registerFeature(
-            identifier: "cities", viewURIPredicate: ViewURIPredicate(viewURI: viewURI), title: "Cities",
+            identifier: "cities", viewURIPredicate: ViewURIPredicate(viewURI: viewURI), title: localized("Cities"),
             contentOperationFactories: [CitiesContentOperationFactory()],
             exampleViewURIs: [viewURI],
-            options: ["description": "A feature that renders beautiful cities"])
+            options: ["description": localized("A feature that renders beautiful cities")])
     }
 }
