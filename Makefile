@@ -13,11 +13,12 @@ BUILD_FLAGS  ?=
 # TLS and proxy modules) for the HTTP client, json-glib, simdjson and a C++ compiler for the GtkTreeView peers
 # `make bench` compares the hub view with (Benchmarks/Peers), and the accessibility bus with a
 # client library for the accessibility test (at-spi2-core, libatspi's GObject introspection data
-# and Python's bindings), and openssl for the certificate of the TLS test.
+# and Python's bindings), openssl for the certificate of the TLS test, and gettext's tools for the
+# translations (xgettext, msgfmt: tools/translations.sh).
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
                 libsoup-3.0-dev glib-networking libjson-glib-dev libsimdjson-dev g++ at-spi2-core \
-                gir1.2-atspi-2.0 python3-gi openssl locales \
+                gir1.2-atspi-2.0 python3-gi openssl locales gettext \
                 fonts-noto-color-emoji fonts-nanum fonts-lohit-deva fonts-lohit-beng-bengali fonts-lohit-taml \
                 fonts-tlwg-garuda
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
@@ -51,6 +52,8 @@ INSTALL_CONFIG ?= release
 INSTALL_FLAGS  ?= --static-swift-stdlib
 APP_ID         := org.hubframework.Viewer
 SHARE          := $(DESTDIR)$(PREFIX)/share
+# The languages of po/ (po/LINGUAS); each one's catalogue is installed as share/locale/LANG/LC_MESSAGES.
+LINGUAS        := $(shell cat po/LINGUAS)
 # Every file `make install` writes, so that `make uninstall` removes exactly these.
 INSTALLED_FILES = $(DESTDIR)$(PREFIX)/bin/hub-viewer $(DESTDIR)$(PREFIX)/bin/hublive \
                   $(DESTDIR)$(PREFIX)/bin/hub-validate \
@@ -58,7 +61,8 @@ INSTALLED_FILES = $(DESTDIR)$(PREFIX)/bin/hub-viewer $(DESTDIR)$(PREFIX)/bin/hub
                   $(SHARE)/metainfo/$(APP_ID).metainfo.xml \
                   $(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg \
                   $(SHARE)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-                  $(SHARE)/glib-2.0/schemas/$(APP_ID).gschema.xml
+                  $(SHARE)/glib-2.0/schemas/$(APP_ID).gschema.xml \
+                  $(foreach language,$(LINGUAS),$(SHARE)/locale/$(language)/LC_MESSAGES/hubframework.mo)
 
 .PHONY: all deps build run demo-backend test check docs bench screenshot clean install uninstall sanitize fuzz soak
 
@@ -78,8 +82,11 @@ deps:
 	    { echo "apt-get failed: install these packages by hand:$$missing"; exit 1; }; \
 	fi
 
+# The translations are compiled next to the executables (bin/locale), where they find them in a
+# build; `make install` puts them in share/locale.
 build: deps
 	@$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@tools/translations.sh build "$$($(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-path)"
 
 # Opens the viewer on its default view. Without a display it says so instead of failing obscurely.
 run: build
@@ -100,8 +107,10 @@ demo-backend: build
 	  "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/hub-viewer" --manifest Examples/backend/app.json $(VIEWER_ARGS)
 
 # Source rules a compiler does not enforce: C calls only in the widget layer and the engine files.
+# The source checks: raw GTK calls, and the translations' template current with the sources.
 check:
 	@tools/check-raw-gtk-calls.sh
+	@tools/translations.sh check
 
 # Every test: the source checks, the API documentation (warning-free, every public symbol
 # documented), the view documents' JSON Schema against hub-validate (a few seconds), the verdicts of
@@ -115,6 +124,7 @@ check:
 # its own tools), 15 s after that.
 test: deps check
 	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@tools/translations.sh build "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))"
 	@$(MAKE) --no-print-directory docs
 	@tools/check-view-schema.py "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))/hub-validate"
 	@tools/check-sanitizer-logs.py --self-test Tests/Corpus/sanitizer-logs
@@ -199,6 +209,7 @@ ASAN_TEST     = dbus-run-session -- $(XVFB) $(TEST_ENV) $(ASAN_ENV) \
 sanitize: deps
 	@$(SWIFT) build --build-tests --sanitize=address --build-path $(ASAN_BUILD) $(BUILD_FLAGS) 2>&1 \
 	  | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@tools/translations.sh build "$$($(SWIFT) build --build-path $(ASAN_BUILD) $(BUILD_FLAGS) --show-bin-path)"
 	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 	@rm -rf $(SAN_LOGS) && mkdir -p $(SAN_LOGS)
@@ -257,8 +268,13 @@ install: deps
 	@mkdir -p "$(SHARE)/hub-viewer"
 	@cp -R Resources "$(SHARE)/hub-viewer/resources"
 	@cp -R data "$(SHARE)/hub-viewer/data"
-	@install -Dm644 Resources/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
-	@install -Dm644 Resources/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
+	@rm -rf .build/translations && tools/translations.sh build .build/translations
+	@install -Dm644 .build/translations/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
+	@install -Dm644 .build/translations/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"
+	@for language in $(LINGUAS); do \
+	  install -Dm644 .build/translations/locale/$$language/LC_MESSAGES/hubframework.mo \
+	    "$(SHARE)/locale/$$language/LC_MESSAGES/hubframework.mo"; \
+	done
 	@install -Dm644 Resources/icons/$(APP_ID).svg "$(SHARE)/icons/hicolor/scalable/apps/$(APP_ID).svg"
 	@install -Dm644 Resources/icons/$(APP_ID)-symbolic.svg \
 	  "$(SHARE)/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg"

@@ -11,6 +11,10 @@
 #   - Back, Forward, Reload and the address entry are there by name;
 #   - a component's default action, invoked through AT-SPI, opens its target; the address entry
 #     opens a URI typed into it through AT-SPI.
+# Then, in German and in Hebrew (locales compiled with localedef into a temporary folder, the
+# catalogues `make test` compiled next to the viewer): the window's title, the header bar's
+# buttons and the address entry by their translated names, the error page for an unknown URI, the
+# empty state of a document without components and the error state of a missing file.
 # Run by `make test` under Xvfb inside a private D-Bus session (the session bus starts the
 # accessibility bus and its registry on demand, by D-Bus activation). The session starts outside
 # Xvfb, as for the other tests: started with DISPLAY set, the accessibility bus launcher also talks
@@ -27,6 +31,8 @@ import warnings
 
 warnings.simplefilter("ignore", DeprecationWarning)
 import gi  # noqa: E402
+import json  # noqa: E402
+import shutil  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib  # noqa: E402
@@ -189,6 +195,116 @@ def named(window, role, name):
     return [item for item in walk(window) if item.get_role() == role and item.get_name() == name]
 
 
+# What the translated passes look for: po/de.po and po/he.po translate these messages so.
+TRANSLATIONS = {
+    "de_DE": {
+        "root": "Hub-Framework-Demo", "buttons": ("Zurück", "Vorwärts", "Neu laden"), "address": "Adresse",
+        "error page": "Nichts anzuzeigen", "unhandled": "Keine Funktion öffnet „\u2068nosuch:view\u2069“.",
+        "empty": "Hier gibt es nichts anzuzeigen", "failed": "Diese Ansicht konnte nicht geladen werden",
+        "retry": "Erneut versuchen",
+    },
+    "he_IL": {
+        "root": "הדגמת Hub Framework", "buttons": ("אחורה", "קדימה", "טעינה מחדש"), "address": "כתובת",
+        "error page": "אין מה להציג", "unhandled": "אין תכונה שמטפלת ב־“\u2068nosuch:view\u2069”.",
+        "empty": "אין כאן מה להציג", "failed": "לא ניתן היה לטעון את התצוגה הזאת",
+        "retry": "ניסיון נוסף",
+    },
+}
+
+
+def start_viewer(path, environment, log):
+    viewer = subprocess.Popen([path, "--no-live", "hub-demo:root"], env=environment, stdout=log,
+                              stderr=subprocess.STDOUT)
+
+    def viewer_on_the_bus():
+        if viewer.poll() is not None:
+            log.seek(0)
+            raise SystemExit("test-accessibility: FAIL: hub-viewer exited with status %d before it "
+                             "appeared on the accessibility bus:\n%s" % (viewer.returncode, log.read().strip()))
+        return find_app()
+    return viewer, wait_for("%s on the accessibility bus" % APP_NAME, viewer_on_the_bus)
+
+
+def stop_viewer(viewer):
+    viewer.terminate()
+    try:
+        viewer.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        viewer.kill()
+    # The next viewer must not find this one on the bus.
+    wait_for("%s to leave the accessibility bus" % APP_NAME, lambda: True if find_app() is None else None)
+
+
+def open_in_entry(app, uri):
+    window = main_window(app)
+    entry = address_entry(window)
+    Atspi.EditableText.set_text_contents(entry, uri)
+    Atspi.Action.do_action(entry, action_names(entry).index("activate"))
+
+
+def wait_for_named(app, what, role, name):
+    """Waits until the window shows an object of `role` named `name`."""
+    def probe():
+        app.clear_cache()
+        window = main_window(app)
+        return (window and named(window, role, name)) or None
+    return wait_for("%s: a %s named %r" % (what, role.value_nick, name), probe)
+
+
+def check_translated(path, locale, folder):
+    """The viewer in `locale`: its own strings and the framework's, as assistive technology reads them."""
+    expected = TRANSLATIONS[locale]
+    environment = dict(os.environ)
+    environment.pop("NO_AT_BRIDGE", None)
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        environment.pop(variable, None)
+    environment.update(LANG=locale + ".UTF-8", LOCPATH=folder)
+    log = tempfile.TemporaryFile(mode="w+")
+    viewer, app = start_viewer(path, environment, log)
+    try:
+        window = wait_for_view(app, "hub-demo:root", expected["root"])
+        for name in expected["buttons"]:
+            if not named(window, Atspi.Role.PUSH_BUTTON, name):
+                fail("%s: no push button named %r in the window" % (locale, name))
+        entry = address_entry(window)
+        if entry.get_name() != expected["address"]:
+            fail("%s: the address entry is named %r, not %r" % (locale, entry.get_name(), expected["address"]))
+        # The error page, for a URI no feature handles.
+        open_in_entry(app, "nosuch:view")
+        window = wait_for_view(app, "nosuch:view", expected["error page"])
+        names = [item.get_name() for item in components(window)]
+        if expected["unhandled"] not in names:
+            fail("%s: the error page does not say %r: %s" % (locale, expected["unhandled"], names))
+        # The empty state of a document without components, and the error state of a missing file.
+        documents = tempfile.mkdtemp(prefix="hub-a11y-")
+        try:
+            empty = os.path.join(documents, "empty.json")
+            with open(empty, "w") as file:
+                json.dump({"title": "Empty", "body": []}, file)
+            open_in_entry(app, "file://" + empty)
+            wait_for_named(app, locale, Atspi.Role.LABEL, expected["empty"])
+            open_in_entry(app, "file://" + os.path.join(documents, "missing.json"))
+            wait_for_named(app, locale, Atspi.Role.LABEL, expected["failed"])
+            wait_for_named(app, locale, Atspi.Role.PUSH_BUTTON, expected["retry"])
+        finally:
+            shutil.rmtree(documents)
+        print("test-accessibility: %s: the title, the header bar, the address entry, the error page, the empty "
+              "and the error state are translated" % locale)
+    finally:
+        stop_viewer(viewer)
+        if failures:
+            log.seek(0)
+            output = log.read().strip()
+            if output:
+                print("test-accessibility: the viewer in %s wrote:\n%s" % (locale, output), file=sys.stderr)
+
+
+def compile_locales(folder):
+    for locale in TRANSLATIONS:
+        subprocess.run(["localedef", "-i", locale, "-f", "UTF-8", os.path.join(folder, locale + ".UTF-8")],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit("usage: test-accessibility.py PATH/TO/hub-viewer")
@@ -196,16 +312,8 @@ def main():
     environment = dict(os.environ)
     environment.pop("NO_AT_BRIDGE", None)  # the point of the test: GTK talks to the accessibility bus
     log = tempfile.TemporaryFile(mode="w+")
-    viewer = subprocess.Popen([sys.argv[1], "--no-live", "hub-demo:root"], env=environment,
-                              stdout=log, stderr=subprocess.STDOUT)
+    viewer, app = start_viewer(sys.argv[1], environment, log)
     try:
-        def viewer_on_the_bus():
-            if viewer.poll() is not None:
-                log.seek(0)
-                raise SystemExit("test-accessibility: FAIL: hub-viewer exited with status %d before it "
-                                 "appeared on the accessibility bus:\n%s" % (viewer.returncode, log.read().strip()))
-            return find_app()
-        app = wait_for("%s on the accessibility bus" % APP_NAME, viewer_on_the_bus)
         window = wait_for_view(app, "hub-demo:root", "Hub Framework Demo")
 
         # The header bar's controls, found by name as a screen reader user finds them.
@@ -261,11 +369,7 @@ def main():
         wait_for("%s to scroll with Page Down" % uri, scrolled)
         check_view(main_window(app), uri + " (scrolled)")
     finally:
-        viewer.terminate()
-        try:
-            viewer.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            viewer.kill()
+        stop_viewer(viewer)
         if failures:
             log.seek(0)
             output = log.read().strip()
@@ -273,8 +377,17 @@ def main():
                 print("test-accessibility: the viewer wrote:\n" + output, file=sys.stderr)
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
-    print("test-accessibility: OK (names, roles, reading order, default actions, address entry) in %.0f s"
-          % (time.monotonic() - started))
+    folder = tempfile.mkdtemp(prefix="hub-a11y-locales-")
+    try:
+        compile_locales(folder)
+        for locale in TRANSLATIONS:
+            check_translated(sys.argv[1], locale, folder)
+    finally:
+        shutil.rmtree(folder)
+    if failures:
+        raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
+    print("test-accessibility: OK (names, roles, reading order, default actions, address entry, German and "
+          "Hebrew) in %.0f s" % (time.monotonic() - started))
 
 
 if __name__ == "__main__":

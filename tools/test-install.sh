@@ -29,6 +29,14 @@ done
 # DESTDIR set: nothing compiled in the staging tree (a package's trigger does it on the target).
 [ ! -e "$share/glib-2.0/schemas/gschemas.compiled" ] || fail "schemas compiled despite DESTDIR"
 
+# The desktop entry and the metainfo carry every language of po/LINGUAS (msgfmt --desktop/--xml),
+# and the catalogues are where gettext looks beside the installed bin.
+for language in $(cat po/LINGUAS); do
+  [ -f "$share/locale/$language/LC_MESSAGES/hubframework.mo" ] || fail "no share/locale/$language/LC_MESSAGES/hubframework.mo"
+  grep -q "^Name\[$language\]=" "$share/applications/$app.desktop" || fail "the desktop entry has no Name[$language]"
+  grep -q "<summary xml:lang=\"$language\">" "$share/metainfo/$app.metainfo.xml" \
+    || fail "the metainfo has no summary in $language"
+done
 desktop-file-validate "$share/applications/$app.desktop" || fail "desktop-file-validate"
 appstreamcli validate --no-net "$share/metainfo/$app.metainfo.xml" >"$stage/appstream.log" 2>&1 \
   || { cat "$stage/appstream.log"; fail "appstreamcli validate"; }
@@ -70,7 +78,21 @@ shot "$stage/no-pictures.png"
 pixels=$(differing "$stage/no-pictures.png"); echo "test-install: without installed pictures: $pixels pixels differ"
 [ "${pixels%%.*}" -ge 2000 ] || fail "installed viewer took its pictures from outside the installation"
 
+# In German, the installed viewer speaks German: it found its catalogue in share/locale. The empty
+# todo list (the window's title, the row and its hint) against the golden image of the viewer test.
+mkdir -p "$stage/locales"
+localedef -i de_DE -f UTF-8 "$stage/locales/de_DE.UTF-8" 2>/dev/null || [ -d "$stage/locales/de_DE.UTF-8" ] \
+  || fail "localedef could not compile de_DE.UTF-8"
+(cd "$stage" && env -u HUB_VIEWER_RESOURCES -u HUB_VIEWER_DATA -u LANGUAGE -u LC_ALL -u LC_MESSAGES \
+   LOCPATH="$stage/locales" LANG=de_DE.UTF-8 GSETTINGS_SCHEMA_DIR="$share/glib-2.0/schemas" \
+   "$viewer" --screenshot "$stage/todo-de.png" --size 800x600 hub-demo:todoList 2>/dev/null) \
+  || fail "hub-viewer --screenshot in German"
+pixels=$(compare -metric AE -fuzz 10% "$stage/todo-de.png" "$checkout/Tests/HubViewerTests/Golden/todo-de.png" null: 2>&1 || true)
+echo "test-install: installed viewer in German vs golden: $pixels pixels differ"
+# The English picture differs in about 2,100 pixels (the text only), hence a tighter bound than above.
+[ "${pixels%%.*}" -lt 300 ] || fail "the installed viewer in German differs from the golden image in $pixels pixels"
+
 make --no-print-directory uninstall PREFIX=$prefix DESTDIR="$root" >/dev/null
 left=$(find "$root" -type f ! -name gschemas.compiled)
 [ -z "$left" ] || fail "make uninstall left: $left"
-echo "test-install: OK (install, validators, icons, ldd, hub-validate, installed viewer, uninstall) in $(( $(date +%s) - started )) s"
+echo "test-install: OK (install, translations, validators, icons, ldd, hub-validate, installed viewer, uninstall) in $(( $(date +%s) - started )) s"

@@ -11,22 +11,24 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
     private static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden")
 
-    /// A Hebrew locale compiled into a folder of the test run's (`localedef`, from Debian's
-    /// `locales`, which `make test` installs), so that the viewer can run as a Hebrew desktop's
-    /// apps do without the machine's locales being configured.
-    private static let hebrewLocales: Result<URL, Error> = {
+    /// A Hebrew and a German locale compiled into a folder of the test run's (`localedef`, from
+    /// Debian's `locales`, which `make test` installs), so that the viewer can run as a Hebrew or a
+    /// German desktop's apps do without the machine's locales being configured.
+    private static let locales: Result<URL, Error> = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-locales-\(getpid())")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
-            process.arguments = ["-i", "he_IL", "-f", "UTF-8", folder.appendingPathComponent("he_IL.UTF-8").path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("he_IL.UTF-8").path) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "localedef made no he_IL.UTF-8"])
+            for locale in ["he_IL", "de_DE"] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+                process.arguments = ["-i", locale, "-f", "UTF-8", folder.appendingPathComponent("\(locale).UTF-8").path]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(locale).UTF-8").path) else {
+                    throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "localedef made no \(locale).UTF-8"])
+                }
             }
             return .success(folder)
         } catch {
@@ -34,7 +36,8 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
         }
     }()
 
-    private func render(_ uri: String, to path: String, scale: Int = 1, hebrew: Bool = false) throws {
+    /// Renders `uri` with `--screenshot`, in `locale` (`he_IL` or `de_DE`) when one is given.
+    private func render(_ uri: String, to path: String, scale: Int = 1, locale: String? = nil) throws {
         guard let viewer = ChildProcess.executable("hub-viewer") else {
             throw XCTSkip("the hub-viewer binary is not built")
         }
@@ -46,10 +49,11 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
             // GDK_SCALE is how a HiDPI desktop tells GTK to draw every point with scale² pixels.
             environment["GDK_SCALE"] = String(scale)
         }
-        if hebrew {
-            // GTK reads right to left in a Hebrew locale (its own translations say so).
-            environment["LOCPATH"] = try Self.hebrewLocales.get().path
-            environment["LANG"] = "he_IL.UTF-8"
+        if let locale {
+            // GTK reads right to left in a Hebrew locale (its own translations say so), and the
+            // framework's strings come from the catalogues `make test` compiled next to the viewer.
+            environment["LOCPATH"] = try Self.locales.get().path
+            environment["LANG"] = "\(locale).UTF-8"
             environment["LANGUAGE"] = nil
             environment["LC_ALL"] = nil
             environment["LC_MESSAGES"] = nil
@@ -62,10 +66,10 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func compare(_ uri: String, golden name: String, scale: Int = 1, hebrew: Bool = false) throws {
+    private func compare(_ uri: String, golden name: String, scale: Int = 1, locale: String? = nil) throws {
         let actual = NSTemporaryDirectory() + "golden-\(getpid())-\(name)"
         defer { try? FileManager.default.removeItem(atPath: actual) }
-        try render(uri, to: actual, scale: scale, hebrew: hebrew)
+        try render(uri, to: actual, scale: scale, locale: locale)
         try GoldenImage.assertMatches(actual, golden: Self.goldenDirectory.appendingPathComponent(name), what: uri)
     }
 
@@ -80,11 +84,21 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
     /// Issue 27, goal 2: in a Hebrew locale the shell and the views read right to left: the Cities
     /// pictures fill their rows from the right, the margins and the scroll bar swap sides.
     func testCitiesViewRightToLeftMatchesItsGoldenImage() throws {
-        try onMain { try compare("cities:overview", golden: "cities-rtl.png", hebrew: true) }
+        try onMain { try compare("cities:overview", golden: "cities-rtl.png", locale: "he_IL") }
     }
 
     func testShowcaseRightToLeftMatchesItsGoldenImage() throws {
-        try onMain { try compare("showcase:", golden: "showcase-rtl.png", hebrew: true) }
+        try onMain { try compare("showcase:", golden: "showcase-rtl.png", locale: "he_IL") }
+    }
+
+    /// Issue 27, goal 1: the framework's and the viewer's strings in German and in Hebrew: the
+    /// window's title, the empty list's row and its hint, and (in Hebrew) the header bar mirrored.
+    func testTheTodoListInGermanMatchesItsGoldenImage() throws {
+        try onMain { try compare("hub-demo:todoList", golden: "todo-de.png", locale: "de_DE") }
+    }
+
+    func testTheTodoListInHebrewMatchesItsGoldenImage() throws {
+        try onMain { try compare("hub-demo:todoList", golden: "todo-he.png", locale: "he_IL") }
     }
 
     /// On a HiDPI screen the screenshot has device pixels (1,620×1,312 for the 810×656-point
