@@ -14,7 +14,8 @@
 # Then, in German and in Hebrew (locales compiled with localedef into a temporary folder, the
 # catalogues `make test` compiled next to the viewer): the window's title, the header bar's
 # buttons and the address entry by their translated names, the error page for an unknown URI, the
-# empty state of a document without components and the error state of a missing file.
+# empty state of a document without components, the error state of a missing file, and the
+# plural of the row that counts a document's mistakes, with the number in the locale's digits.
 # Run by `make test` under Xvfb inside a private D-Bus session (the session bus starts the
 # accessibility bus and its registry on demand, by D-Bus activation). The session starts outside
 # Xvfb, as for the other tests: started with DISPLAY set, the accessibility bus launcher also talks
@@ -201,13 +202,13 @@ TRANSLATIONS = {
         "root": "Hub-Framework-Demo", "buttons": ("Zurück", "Vorwärts", "Neu laden"), "address": "Adresse",
         "error page": "Nichts anzuzeigen", "unhandled": "Keine Funktion öffnet „\u2068nosuch:view\u2069“.",
         "empty": "Hier gibt es nichts anzuzeigen", "failed": "Diese Ansicht konnte nicht geladen werden",
-        "retry": "Erneut versuchen",
+        "retry": "Erneut versuchen", "ignored": "1.234 Teile dieses Dokuments wurden ignoriert",
     },
     "he_IL": {
         "root": "הדגמת Hub Framework", "buttons": ("אחורה", "קדימה", "טעינה מחדש"), "address": "כתובת",
         "error page": "אין מה להציג", "unhandled": "אין תכונה שמטפלת ב־“\u2068nosuch:view\u2069”.",
         "empty": "אין כאן מה להציג", "failed": "לא ניתן היה לטעון את התצוגה הזאת",
-        "retry": "ניסיון נוסף",
+        "retry": "ניסיון נוסף", "ignored": "1,234 חלקים מהמסמך הזה הושמטו",
     },
 }
 
@@ -286,10 +287,22 @@ def check_translated(path, locale, folder):
             open_in_entry(app, "file://" + os.path.join(documents, "missing.json"))
             wait_for_named(app, locale, Atspi.Role.LABEL, expected["failed"])
             wait_for_named(app, locale, Atspi.Role.PUSH_BUTTON, expected["retry"])
+            # A plural with a number in the locale's digits: 1,234 mistakes, one per row.
+            mistakes = os.path.join(documents, "mistakes.json")
+            with open(mistakes, "w") as file:
+                json.dump({"title": "Mistakes", "body": [{"id": "r%d" % i, "text": {"title": i}} for i in range(1234)]},
+                          file)
+            open_in_entry(app, "file://" + mistakes)
+
+            def problems_row():
+                app.clear_cache()
+                rows = components(main_window(app))
+                return rows if rows and (rows[0].get_name() or "").startswith(expected["ignored"]) else None
+            wait_for("%s: a first row saying %r" % (locale, expected["ignored"]), problems_row)
         finally:
             shutil.rmtree(documents)
         print("test-accessibility: %s: the title, the header bar, the address entry, the error page, the empty "
-              "and the error state are translated" % locale)
+              "and the error state, and a plural with its number are translated" % locale)
     finally:
         stop_viewer(viewer)
         if failures:
