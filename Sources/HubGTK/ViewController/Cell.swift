@@ -125,9 +125,14 @@ final class Cell {
     func hide() { gtk_widget_hide(widget) }
 
     /// Moves an overlay cell placed at the start corner by `offset` (its margins).
-    func setOverlayOffset(_ offset: Point) {
-        gtk_widget_set_margin_start(widget, Int32(max(0, offset.x)))
-        gtk_widget_set_margin_top(widget, Int32(max(0, offset.y)))
+    /// Places the cell, floating at the start and top of an overlay `width` wide, at `frame` (from
+    /// the left edge, as the layout's frames are). GTK's start margin is the right one when the
+    /// widget reads right to left.
+    func place(at frame: Rect, inOverlayOfWidth width: Double) {
+        let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        let start = rightToLeft ? width - frame.maxX : frame.minX
+        gtk_widget_set_margin_start(widget, Int32(max(0, start).rounded()))
+        gtk_widget_set_margin_top(widget, Int32(max(0, frame.minY).rounded()))
     }
 
     func setSize(_ size: Size) {

@@ -37,18 +37,22 @@ extension ViewController {
             let cell = self.cell(for: wrapper)
             cell.setSize(size)
             let proposed = Point(x: containerSize.width / 2, y: containerSize.height / 2)
-            let center = delegate?.viewController(self, centerPointForOverlayComponentAt: proposed) ?? proposed
+            var center = delegate?.viewController(self, centerPointForOverlayComponentAt: proposed) ?? proposed
+            // The delegate's point reads left to right, as a layout manager's frames do: right to
+            // left, it is mirrored across the view like them.
+            if layoutDirection == .rightToLeft { center.x = containerSize.width - center.x }
+            // Centred or placed by the delegate, the overlay's middle is at `center`.
+            let frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
+                             width: size.width, height: size.height)
             if center == proposed {
                 cell.attachToOverlay(canvas.overlay, halign: .center, valign: .center)
             } else {
                 cell.attachToOverlay(canvas.overlay, halign: .start, valign: .start)
-                cell.setOverlayOffset(Point(x: center.x - size.width / 2, y: center.y - size.height / 2))
+                cell.place(at: frame, inOverlayOfWidth: containerSize.width)
             }
             cell.addCSSClass("hub-overlay")
             configured.append(wrapper)
-            // Centred or placed by the delegate, the overlay's middle is at `center`.
-            overlayFrames.append(Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
-                                      width: size.width, height: size.height))
+            overlayFrames.append(frame)
         }
         for unused in old {
             discard(unused)

@@ -14,6 +14,7 @@ extension ViewController {
     /// item was deleted, perhaps to be inserted elsewhere, or there was no diff) are matched to
     /// models by identifier and compared.
     func updateVisibleCells() {
+        visibleCellUpdateCount += 1
         // The layout must be this view model's: complete, or the first chunks of it while a large
         // body is still being laid out (ViewController+LargeViewModels.swift).
         guard let layout, let viewModel,

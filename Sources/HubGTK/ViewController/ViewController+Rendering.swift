@@ -54,10 +54,13 @@ extension ViewController {
         }
         canvas.setContentHeight(layout.contentSize.height)
         canvas.showsScrollIndicators = scrollHandler.shouldShowScrollIndicators(in: self)
-        if target.y != canvas.contentOffset {
-            canvas.setContentOffset(target.y)  // updates the visible cells through the delegate
+        let offset = canvas.contentOffset
+        if target.y != offset {
+            canvas.setContentOffset(target.y)
         }
-        updateVisibleCells()
+        // A move of the offset has updated the visible cells already (the canvas tells its
+        // delegate, scrollCanvasViewportDidChange); otherwise they follow the new layout here.
+        if canvas.contentOffset == offset { updateVisibleCells() }
         for wrapper in [headerWrapper].compactMap({ $0 }) + overlayWrappers where isVisible {
             if !wrapper.viewHasAppearedSinceLastModelChange { wrapperWillAppear(wrapper) }
         }

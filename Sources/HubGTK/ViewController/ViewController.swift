@@ -86,6 +86,10 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// asked for beyond what is laid out yet.
     var pendingScroll: PendingScroll?
 
+    /// How many times the visible cells have been brought up to date (for the tests: once per
+    /// render or scroll, never twice).
+    package internal(set) var visibleCellUpdateCount = 0
+
     // Components on screen (ViewController+Recycling.swift, ViewController+HeaderAndOverlays.swift)
     /// The body components that have widgets (see `LiveBodyComponents`).
     var liveBody = LiveBodyComponents<ComponentWrapper>()

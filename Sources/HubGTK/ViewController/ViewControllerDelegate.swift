@@ -27,7 +27,9 @@ public protocol ViewControllerDelegate: AnyObject {
     func viewController(_ viewController: ViewController, didPerformActionWith context: ActionContext)
     /// Whether the body starts below the header (the "top content inset"). Default true.
     func viewControllerShouldAutomaticallyManageTopContentInset(_ viewController: ViewController) -> Bool
-    /// Where overlay components are centred; return `proposed` to keep the default.
+    /// Where overlay components are centred; return `proposed` to keep the default. The point reads
+    /// left to right: in a view laid out right to left (``ViewController/layoutDirection``) it is
+    /// mirrored across the view, as the layout manager's frames are.
     func viewController(_ viewController: ViewController, centerPointForOverlayComponentAt proposed: Point) -> Point
     /// The view's loading state changed (a chain started or finished running).
     func viewController(_ viewController: ViewController, loadingStateDidChange isLoading: Bool)

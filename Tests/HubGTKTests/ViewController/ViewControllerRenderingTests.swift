@@ -395,6 +395,48 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 27, goal 2: an overlay the delegate places reads left to right like the layout's
+    /// frames, and is mirrored with them, whether the direction is the view's own or GTK's.
+    func testAnOverlayPlacedByTheDelegateIsMirroredRightToLeft() throws {
+        try onMain {
+            let saved = Widget.defaultTextDirection
+            defer { Widget.defaultTextDirection = saved }
+            for gtkDirection in [LayoutDirection.leftToRight, .rightToLeft] {
+                Widget.defaultTextDirection = gtkDirection
+                let harness = ViewControllerHarness()
+                defer { harness.tearDown() }
+                harness.register("overlay") { RecordingComponent(traits: [.centered], height: 40) }
+                harness.delegate.overlayCenter = Point(x: 100, y: 80)
+                let controller = try harness.open(width: 400, height: 300) { builder in
+                    let overlay = builder.overlayComponentModelBuilder(withIdentifier: "overlay")
+                    overlay.componentNamespace = "test"
+                    overlay.componentName = "overlay"
+                    overlay.customData = ["width": 100]
+                }
+                @MainActor func origin() -> (x: Double, y: Double)? {
+                    guard let cell = controller.overlayCellWidgets.first else { return nil }
+                    var x: Int32 = 0
+                    var y: Int32 = 0
+                    let overlay = controller.canvas.overlay
+                    guard gtk_widget_translate_coordinates(cell, overlay, 0, 0, &x, &y) != 0 else { return nil }
+                    return (Double(x), Double(y))
+                }
+                for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+                    controller.layoutDirection = direction
+                    // The width the view lays out in, once it has one; the overlay's middle is 100
+                    // points from the left edge, or from the right one right to left.
+                    @MainActor func expected() -> Double {
+                        direction == .leftToRight ? 50 : controller.containerSize.width - 150
+                    }
+                    pump(until: { origin()?.x == expected() && origin()?.y == 60 }, timeout: 2,
+                         "\(gtkDirection), \(direction): the overlay")
+                    XCTAssertEqual(origin()?.x, expected(), "\(gtkDirection), \(direction)")
+                    XCTAssertEqual(origin()?.y, 60, "\(gtkDirection), \(direction): 80 − 40 / 2")
+                }
+            }
+        }
+    }
+
     func testUnknownComponentsRenderTheirCategorysFallback() throws {
         try onMain {
             var categories: [ComponentCategory] = []
@@ -584,6 +626,37 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             let index = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 1, y: 1)))
             XCTAssertEqual((controller.liveComponent(atBodyIndex: index) as? RecordingComponent)?.model?.identifier,
                            "row-20", "the same row stays at the top")
+        }
+    }
+
+    /// Issue 24, goal 4: a render brings the visible cells up to date once, whether it keeps the
+    /// offset or moves it to keep the same row at the top (the move used to update them, then the
+    /// render again).
+    func testARenderUpdatesTheVisibleCellsOnce() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let extra = Counter()
+            let controller = try harness.open { builder in
+                for index in 0..<extra.value {
+                    let row = builder.bodyComponentModelBuilder(withIdentifier: "extra-\(index)")
+                    row.componentNamespace = "test"
+                    row.componentName = "row"
+                }
+                addRows(builder, count: 100)
+            }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            controller.scroll(to: Point(x: 0, y: 1000))
+            var before = controller.visibleCellUpdateCount
+            controller.reload()  // the same rows: the offset stays
+            XCTAssertEqual(controller.contentOffset.y, 1000)
+            XCTAssertEqual(controller.visibleCellUpdateCount, before + 1, "a render that keeps the offset")
+            before = controller.visibleCellUpdateCount
+            extra.value = 4
+            controller.reload()  // four rows above: the offset moves with row-20
+            XCTAssertEqual(controller.contentOffset.y, 1200)
+            XCTAssertEqual(controller.visibleCellUpdateCount, before + 1, "a render that moves the offset")
         }
     }
 

@@ -119,6 +119,8 @@ final class RecordingViewControllerDelegate: ViewControllerDelegate {
     var failures: [String] = []
     var rendered = 0
     var manageTopInset = true
+    /// Where overlays are centred; nil keeps the proposed point.
+    var overlayCenter: Point?
 
     func viewController(_ viewController: ViewController, componentWith model: ComponentModel,
                         layoutTraits: Set<LayoutTrait>, willAppearIn view: Widget) { appeared.append(model.identifier) }
@@ -138,6 +140,9 @@ final class RecordingViewControllerDelegate: ViewControllerDelegate {
     func viewControllerDidFinishRendering(_ viewController: ViewController) { rendered += 1 }
     func viewControllerShouldAutomaticallyManageTopContentInset(_ viewController: ViewController) -> Bool {
         manageTopInset
+    }
+    func viewController(_ viewController: ViewController, centerPointForOverlayComponentAt proposed: Point) -> Point {
+        overlayCenter ?? proposed
     }
 }
 
