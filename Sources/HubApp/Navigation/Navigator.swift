@@ -100,7 +100,13 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
 
     let hub: Hub
     /// Follows the current page (the app's window).
-    public weak var delegate: (any NavigatorDelegate)?
+    public weak var delegate: (any NavigatorDelegate)? {
+        didSet { notifiedSummary = nil }
+    }
+    /// What the delegate was last told of the current page; nil tells it at the next change.
+    private var notifiedSummary: CurrentPageSummary?
+    /// Tells the delegate of a load that started, at the next main-loop turn.
+    private var pendingNotification: MainLoopTimer?
     /// The stack, oldest first.
     public private(set) var pages: [Page] = []
     /// The index of the current page in ``pages``; -1 while the stack is empty.
@@ -217,7 +223,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         // The delegate swaps the views: the old one disappears as it leaves the screen, the new one
         // appears as it arrives.
         delegate?.navigator(self, didShow: page)
-        delegate?.navigatorCurrentPageDidChange(self)
+        currentPageMayHaveChanged()
         releaseDistantPages()
         enforceOffScreenBudget()
     }
@@ -259,23 +265,47 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         for page in pages { page.tearDown() }
         pages.removeAll()
         currentIndex = -1
+        notifiedSummary = nil
+        pendingNotification = nil
+    }
+
+    /// Tells the delegate that the current page changed when what the window shows of it did. A
+    /// load that starts is told at the next main-loop turn: content made at once (most views) then
+    /// starts and finishes loading before it, and the window hears once, not of a spinner that no
+    /// frame would show.
+    private func currentPageMayHaveChanged() {
+        guard let page = currentPage else { return }
+        let summary = CurrentPageSummary(page, in: self)
+        guard summary != notifiedSummary else { return }
+        if let notified = notifiedSummary, summary.isOnlyStartingToLoad(after: notified) {
+            if pendingNotification == nil {
+                pendingNotification = MainLoopTimer(whenIdle: { [weak self] in
+                    self?.pendingNotification = nil
+                    self?.currentPageMayHaveChanged()
+                })
+            }
+            return
+        }
+        pendingNotification = nil
+        notifiedSummary = summary
+        delegate?.navigatorCurrentPageDidChange(self)
     }
 
     // MARK: ViewControllerDelegate (through each page's host)
 
     /// A page's view has new content: the window follows when it is the current page's.
     public func viewControllerDidUpdate(_ viewController: ViewController) {
-        if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
+        if viewController === currentPage?.viewController { currentPageMayHaveChanged() }
     }
 
     /// A page's view started or stopped loading: the window's spinner follows the current page's.
     public func viewController(_ viewController: ViewController, loadingStateDidChange isLoading: Bool) {
-        if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
+        if viewController === currentPage?.viewController { currentPageMayHaveChanged() }
     }
 
     /// A page's view failed to load: the window follows when it is the current page's.
     public func viewController(_ viewController: ViewController, didFailToUpdateWith error: any Error) {
-        if viewController === currentPage?.viewController { delegate?.navigatorCurrentPageDidChange(self) }
+        if viewController === currentPage?.viewController { currentPageMayHaveChanged() }
     }
 
     /// Opens a URI with the desktop's default handler; logs why when it cannot.
