@@ -2,8 +2,8 @@ import Foundation
 
 /// The languages of the person using the app, most preferred first, as backends are told them.
 ///
-/// Every document request sends them as `Accept-Language` (``acceptLanguage``), documents are
-/// cached per language list (as if every server answered `Vary: Accept-Language`, so a view never
+/// Every document and image request sends them as `Accept-Language` (``acceptLanguage``), documents
+/// and images are cached per language list (as if every server answered `Vary: Accept-Language`, so a view never
 /// shows a document fetched for another language), and a backend manifest's endpoints may name the
 /// first one as `{lang}` (``primaryLanguage``).
 ///

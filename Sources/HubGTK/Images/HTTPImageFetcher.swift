@@ -39,6 +39,9 @@ enum HTTPImageFetcher {
                                                 maximumRedirects: maximumRedirects, sharedBudget: budget)
             var headers = DocumentCache.validatingHeaders(for: entry)
             headers["Accept"] = "image/*, */*;q=0.5"
+            // A picture may hold text (a banner, a map): the server hears the person's languages,
+            // as for documents, and the cache keeps a picture per language list.
+            headers["Accept-Language"] = UserLanguages.acceptLanguage
             let download = BoundedDownload(
                 HTTPRequest(url: url, headerFields: headers), limits: limits,
                 accepts: DocumentCache.acceptedStatus(revalidating: entry)

@@ -99,6 +99,23 @@ final class DefaultImageLoaderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 27, goal 3: image requests tell the server the person's languages, as document
+    /// requests do.
+    func testAnImageRequestSendsThePersonsLanguages() {
+        onMain {
+            let saved = UserLanguages.current
+            defer { UserLanguages.current = saved }
+            UserLanguages.current = ["he_IL.UTF-8", "he_IL", "he", "en"]
+            server.route("/banner.png", .data(TestImages.png(width: 20, height: 20, red: 1, green: 2, blue: 3),
+                                              contentType: "image/png"))
+            let (loader, recorder) = makeLoader()
+            guard case .success? = load(request(server.url("/banner.png"), 20, 20), with: loader, recorder: recorder) else {
+                return XCTFail("no image: \(recorder.failed)")
+            }
+            XCTAssertEqual(server.requests.last?.headers["accept-language"], "he-IL, he;q=0.9, en;q=0.8")
+        }
+    }
+
     func testAnyDecodedImageIsDeliveredAtExactlyTheTargetSizeCoveringItCentred() {
         onMain {
             // 300×100, red left half and blue right half, into 200×200: scaled ×2 to 600×200 and the
