@@ -327,6 +327,9 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             let controller = try harness.open { addRows($0, count: 10_000) }
             pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
             controller.scroll(to: Point(x: 0, y: 400_000))
+            // The rows past the first 2,000 are laid out a few milliseconds per main-loop turn (far
+            // more turns under a sanitizer): the scroll arrives when the layout reaches row 8,000.
+            pump(until: { controller.indexOfBodyComponent(at: Point(x: 10, y: 10)) == 8000 }, timeout: 20, "row 8,000")
             pump(for: 0.1)
             let index = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 10, y: 10)))
             XCTAssertEqual(index, 8000)
