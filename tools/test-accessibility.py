@@ -226,12 +226,18 @@ def start_viewer(path, environment, log):
     return viewer, wait_for("%s on the accessibility bus" % APP_NAME, viewer_on_the_bus)
 
 
-def stop_viewer(viewer):
+def stop_viewer(viewer, log, who):
+    """Stops the viewer, and shows what it wrote when a check failed."""
     viewer.terminate()
     try:
         viewer.wait(timeout=10)
     except subprocess.TimeoutExpired:
         viewer.kill()
+    if failures:
+        log.seek(0)
+        output = log.read().strip()
+        if output:
+            print("test-accessibility: %s wrote:\n%s" % (who, output), file=sys.stderr)
     # The next viewer must not find this one on the bus.
     wait_for("%s to leave the accessibility bus" % APP_NAME, lambda: True if find_app() is None else None)
 
@@ -304,12 +310,7 @@ def check_translated(path, locale, folder):
         print("test-accessibility: %s: the title, the header bar, the address entry, the error page, the empty "
               "and the error state, and a plural with its number are translated" % locale)
     finally:
-        stop_viewer(viewer)
-        if failures:
-            log.seek(0)
-            output = log.read().strip()
-            if output:
-                print("test-accessibility: the viewer in %s wrote:\n%s" % (locale, output), file=sys.stderr)
+        stop_viewer(viewer, log, "the viewer in " + locale)
 
 
 def compile_locales(folder):
@@ -382,12 +383,7 @@ def main():
         wait_for("%s to scroll with Page Down" % uri, scrolled)
         check_view(main_window(app), uri + " (scrolled)")
     finally:
-        stop_viewer(viewer)
-        if failures:
-            log.seek(0)
-            output = log.read().strip()
-            if output:
-                print("test-accessibility: the viewer wrote:\n" + output, file=sys.stderr)
+        stop_viewer(viewer, log, "the viewer")
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
     folder = tempfile.mkdtemp(prefix="hub-a11y-locales-")

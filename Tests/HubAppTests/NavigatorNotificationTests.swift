@@ -33,7 +33,7 @@ final class NavigatorNotificationTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor
-    private func makeHub(slow: Bool = false) throws -> Hub {
+    private func makeHub() throws -> Hub {
         let hub = Hub(componentMargin: 0) { _ in RowComponent() }
         let made = BlockContentOperationFactory { _ in
             [BlockContentOperation { context in
@@ -57,15 +57,21 @@ final class NavigatorNotificationTests: GtkTestCase, @unchecked Sendable {
         return hub
     }
 
+    /// A navigator on `makeHub()`'s features whose delegate counts, torn down after `body`.
+    @MainActor
+    private func withNavigator(_ body: (Navigator, CountingDelegate) throws -> Void) throws {
+        let navigator = Navigator(hub: try makeHub())
+        let delegate = CountingDelegate()
+        defer {
+            navigator.tearDown()
+            delegate.window.destroy()
+        }
+        navigator.delegate = delegate
+        try body(navigator, delegate)
+    }
+
     func testAnOpenOfAViewMadeAtOnceIsToldOnce() throws {
-        try onMain {
-            let navigator = Navigator(hub: try makeHub())
-            let delegate = CountingDelegate()
-            defer {
-                navigator.tearDown()
-                delegate.window.destroy()
-            }
-            navigator.delegate = delegate
+        try onMain { try withNavigator { navigator, delegate in
             XCTAssertTrue(navigator.open("made:one"))
             let page = try XCTUnwrap(navigator.currentPage)
             pump(until: { page.viewController.liveBodyComponentCount == 1 && !page.viewController.isLoading }, "the row")
@@ -84,19 +90,12 @@ final class NavigatorNotificationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(delegate.changes.count, before + 1, "told at once of the page it went back to")
             pump(for: 0.1)
             XCTAssertEqual(delegate.changes.count, before + 1, "and once only")
-        }
+        } }
     }
 
     /// Content that takes a while: the spinner turns while it loads, and stops when it has come.
     func testALoadThatTakesAWhileShowsTheSpinnerUntilTheContentComes() throws {
-        try onMain {
-            let navigator = Navigator(hub: try makeHub())
-            let delegate = CountingDelegate()
-            defer {
-                navigator.tearDown()
-                delegate.window.destroy()
-            }
-            navigator.delegate = delegate
+        try onMain { try withNavigator { navigator, delegate in
             XCTAssertTrue(navigator.open("later:one"))
             let page = try XCTUnwrap(navigator.currentPage)
             pump(until: { delegate.changes.last?.isLoading == true }, "the spinner")
@@ -106,6 +105,6 @@ final class NavigatorNotificationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(delegate.changes.map(\.isLoading), [true, false], "the spinner turns, then stops")
             XCTAssertEqual(delegate.changes.map(\.title), ["Later", "Made later"],
                            "the feature's title until the content names one")
-        }
+        } }
     }
 }

@@ -182,59 +182,51 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    /// Opens a view of `count` rows of 50 points, built off the main thread.
+    /// Opens a view of `count` rows of 50 points, built off the main thread, and runs `body` with
+    /// its controller (after its first rows are on screen, when `waitForRows`).
     @MainActor
-    private func openLarge(_ count: Int, in harness: ViewControllerHarness) throws -> ViewController {
+    private func withLargeView(_ count: Int, waitForRows: Bool = true, _ body: (ViewController) throws -> Void) throws {
+        let harness = ViewControllerHarness()
+        defer { harness.tearDown() }
+        harness.register("row") { RecordingComponent() }
         let url = URL(string: "test:large")!
         let operation = BackgroundContentOperation { context in addRows(context.viewModelBuilder, count: count) }
         try harness.hub.featureRegistry.registerFeature(
             identifier: "large", viewURIPredicate: ViewURIPredicate(viewURI: url), title: "Large",
             contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
-        return try harness.present(url)
+        let controller = try harness.present(url)
+        if waitForRows { pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear") }
+        try body(controller)
     }
 
     /// A large body is laid out for a few milliseconds per main-loop turn, however long its rows
     /// take to lay out: 25,000 rows a turn stalled the AddressSanitizer build for 300 ms in CI.
     func testLayingOutALargeBodyNeverStallsTheMainLoop() throws {
-        try onMain {
-            let harness = ViewControllerHarness()
-            defer { harness.tearDown() }
-            harness.register("row") { RecordingComponent() }
+        try onMain { try withLargeView(300_000, waitForRows: false) { controller in
             let count = 300_000
-            let controller = try openLarge(count, in: harness)
             let longest = pumpMeasuringStalls(until: { controller.layout?.count == count }, timeout: 120,
                                               "the whole layout")
             print("a large body: longest main-loop turn \(Int(longest * 1000)) ms")
             XCTAssertLessThan(longest, Self.mainLoopStallBound, "the main loop stalled for \(Int(longest * 1000)) ms")
             XCTAssertGreaterThan(controller.liveBodyComponentCount, 0)
-        }
+        } }
     }
 
     /// A scroll asked for while a large body is still being laid out goes where it was asked to
     /// once the layout gets there, instead of stopping at the end of what was laid out then.
     func testAScrollBeyondWhatIsLaidOutYetArrivesWhenTheLayoutDoes() throws {
-        try onMain {
-            let harness = ViewControllerHarness()
-            defer { harness.tearDown() }
-            harness.register("row") { RecordingComponent() }
-            let controller = try openLarge(300_000, in: harness)
-            pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear")
+        try onMain { try withLargeView(300_000) { controller in
             XCTAssertLessThan(controller.layout?.count ?? 0, 250_000, "the layout is still going on")
             controller.scroll(to: Point(x: 0, y: 250_000 * 50))
             pump(until: { controller.layout?.count == 300_000 }, timeout: 60, "the whole layout")
             pump(for: 0.05)
             XCTAssertEqual(controller.indexOfBodyComponent(at: Point(x: 10, y: 10)), 250_000)
             XCTAssertNotNil(controller.cellWidget(atBodyIndex: 250_000))
-        }
+        } }
     }
 
     func testScrollingToAComponentNotLaidOutYetShowsItWhenItIs() throws {
-        try onMain {
-            let harness = ViewControllerHarness()
-            defer { harness.tearDown() }
-            harness.register("row") { RecordingComponent() }
-            let controller = try openLarge(300_000, in: harness)
-            pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear")
+        try onMain { try withLargeView(300_000) { controller in
             XCTAssertLessThan(controller.layout?.count ?? 0, 280_000, "the layout is still going on")
             var completed: [[Int]] = []
             controller.scrollToComponent(ofType: .body, indexPath: [280_000], scrollPosition: .top, animated: false) {
@@ -244,24 +236,19 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             pump(until: { controller.cellWidget(atBodyIndex: 280_000) != nil }, timeout: 60, "row 280,000 on screen")
             XCTAssertEqual(controller.indexOfBodyComponent(at: Point(x: 10, y: 10)), 280_000)
             XCTAssertEqual(controller.canvas.contentOffset, 280_000 * 50)
-        }
+        } }
     }
 
     /// The user scrolling drops a scroll still waiting for the layout: the view stays where they took it.
     func testTheUserScrollingCancelsAScrollWaitingForTheLayout() throws {
-        try onMain {
-            let harness = ViewControllerHarness()
-            defer { harness.tearDown() }
-            harness.register("row") { RecordingComponent() }
-            let controller = try openLarge(300_000, in: harness)
-            pump(until: { controller.liveBodyComponentCount > 0 }, timeout: 60, "rows to appear")
+        try onMain { try withLargeView(300_000) { controller in
             controller.scroll(to: Point(x: 0, y: 250_000 * 50))
             // The scroll bar dragged back to the top, as a user would.
             gtk_adjustment_set_value(controller.canvas.adjustment, 0)
             pump(until: { controller.layout?.count == 300_000 }, timeout: 60, "the whole layout")
             pump(for: 0.05)
             XCTAssertEqual(controller.canvas.contentOffset, 0)
-        }
+        } }
     }
 
     func testReusePreparesThenConfiguresWithTheNewModel() throws {
@@ -623,43 +610,20 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
             controller.scroll(to: Point(x: 0, y: 1000))  // row-20 at the top
             XCTAssertEqual(controller.indexOfBodyComponent(at: Point(x: 1, y: 1)), 20)
+            // Issue 24, goal 4: a render brings the visible cells up to date once, whether it keeps
+            // the offset or moves it (the move used to update them, then the render again).
+            var updates = controller.visibleCellUpdateCount
+            controller.reload()  // the same rows: the offset stays
+            XCTAssertEqual(controller.contentOffset.y, 1000)
+            XCTAssertEqual(controller.visibleCellUpdateCount, updates + 1, "a render that keeps the offset")
+            updates = controller.visibleCellUpdateCount
             extra.value = 4
             controller.reload()
             XCTAssertEqual(controller.contentOffset.y, 1200)
+            XCTAssertEqual(controller.visibleCellUpdateCount, updates + 1, "a render that moves the offset")
             let index = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 1, y: 1)))
             XCTAssertEqual((controller.liveComponent(atBodyIndex: index) as? RecordingComponent)?.model?.identifier,
                            "row-20", "the same row stays at the top")
-        }
-    }
-
-    /// Issue 24, goal 4: a render brings the visible cells up to date once, whether it keeps the
-    /// offset or moves it to keep the same row at the top (the move used to update them, then the
-    /// render again).
-    func testARenderUpdatesTheVisibleCellsOnce() throws {
-        try onMain {
-            let harness = ViewControllerHarness()
-            defer { harness.tearDown() }
-            harness.register("row") { RecordingComponent() }
-            let extra = Counter()
-            let controller = try harness.open { builder in
-                for index in 0..<extra.value {
-                    let row = builder.bodyComponentModelBuilder(withIdentifier: "extra-\(index)")
-                    row.componentNamespace = "test"
-                    row.componentName = "row"
-                }
-                addRows(builder, count: 100)
-            }
-            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
-            controller.scroll(to: Point(x: 0, y: 1000))
-            var before = controller.visibleCellUpdateCount
-            controller.reload()  // the same rows: the offset stays
-            XCTAssertEqual(controller.contentOffset.y, 1000)
-            XCTAssertEqual(controller.visibleCellUpdateCount, before + 1, "a render that keeps the offset")
-            before = controller.visibleCellUpdateCount
-            extra.value = 4
-            controller.reload()  // four rows above: the offset moves with row-20
-            XCTAssertEqual(controller.contentOffset.y, 1200)
-            XCTAssertEqual(controller.visibleCellUpdateCount, before + 1, "a render that moves the offset")
         }
     }
 
