@@ -14,8 +14,9 @@ import Foundation
 /// counter.title = strings.plural("%d city", "%d cities", count: cities.count)
 /// ```
 ///
-/// Mark the strings for `xgettext` with the domain's name as the keyword
-/// (`--keyword=strings --keyword=strings.plural:1,2`); docs/localization.md walks the whole way.
+/// Mark the strings for `xgettext` with the variable's name and `plural` as keywords
+/// (`--keyword=strings --keyword=plural:1,2`: xgettext sees the call, not the value before its
+/// dot); docs/localization.md walks the whole way.
 /// The language follows the process's locale, which GTK sets from the environment (`LANG`,
 /// `LC_MESSAGES`, `LANGUAGE`) when it starts.
 public struct TextDomain: Sendable, Hashable {
