@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "HubFramework", targets: ["HubFramework"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
         .library(name: "HubGTK", targets: ["HubGTK"]),
         .library(name: "HubApp", targets: ["HubApp"]),
         .executable(name: "hub-viewer", targets: ["hub-viewer"]),
@@ -40,7 +41,7 @@ let package = Package(
             pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
-        // libsoup 3, GNOME's HTTP library, for HubGTK's HTTP client: a module of its own because its
+        // libsoup 3, GNOME's HTTP library, for GtkKit's HTTP client: a module of its own because its
         // headers come from their own pkg-config name.
         .systemLibrary(
             name: "CSoup",
@@ -54,11 +55,21 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Sources/HubFramework"
         ),
-        // Rendering on GTK 3, with the typed widget layer and the default components' stylesheet
-        // compiled in.
+        // The binding: the only Swift target that imports the C shims. Typed widgets, the scroll
+        // canvas, images and pixbufs, signals, the main loop and its dispatch bridge, settings,
+        // gettext, the HTTP client on libsoup, the network monitor and GIO's socket service. It
+        // speaks the core's geometry, so it depends on HubFramework, and nothing above it can call C
+        // because nothing above it imports the shims.
+        .target(
+            name: "GtkKit",
+            dependencies: ["HubFramework", "CGtk", "CSoup", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/GtkKit"
+        ),
+        // Rendering on GTK 3: the view controller, the layout on screen, the default components and
+        // their stylesheet, written against GtkKit (re-exported, so `import HubGTK` brings the widgets).
         .target(
             name: "HubGTK",
-            dependencies: ["HubFramework", "CGtk", "CSoup", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HubFramework", "GtkKit", .product(name: "Logging", package: "swift-log")],
             path: "Sources/HubGTK"
         ),
         // A loopback HTTP server shared by the tests and benchmarks (not part of the product):

@@ -11,21 +11,14 @@ allowed=(
   "Sources/CGtk/"                                    # the shim
   "Sources/CGio/"                                    # GIO alone, for hublive
   "Sources/CSoup/"                                   # libsoup, for the HTTP client
+  "Sources/GtkKit/"                                  # the binding: the one target that imports the shims
   "Sources/hublive/FileWatcher.swift"                # GFileMonitor on the edited file's folder
   "Sources/hublive/WatchLoop.swift"                  # the GLib main loop hublive waits in
-  "Sources/HubGTK/Widgets/"                          # the typed widget layer
-  "Sources/HubGTK/GtkRuntime.swift"                  # main loop and the dispatch bridge
-  "Sources/HubGTK/View/ScrollCanvas.swift"           # the scroll canvas: offsets past X11's 32,767 px
   "Sources/HubGTK/ViewController/Cell.swift"         # the event box around each component: input, focus ring
   "Sources/HubGTK/ViewController/ViewController+Selection.swift"  # presses and releases as GDK events
   "Sources/HubGTK/ViewController/ViewController+Keyboard.swift"   # key events and focus among cells
   "Sources/HubGTK/ViewController/ComponentImageLoading.swift"      # visibility and scale factor of views
-  "Sources/HubGTK/Rendering/ComponentWrapper.swift"  # state flags and reparenting of component widgets
-  "Sources/HubGTK/Components/ComponentShowcase.swift" # offscreen rendering of a component to a pixbuf
-  "Sources/HubGTK/Images/"                           # pixbufs, cairo surfaces, image decoding
-  "Sources/HubGTK/Support/"                          # GIO network monitor
   "Sources/HubGTK/Live/"                             # GIO socket service for live editing
-  "Sources/HubGTK/HTTP/SoupHTTPClient.swift"         # libsoup's session, messages and body streams
   "Tests/"                                           # tests inspect GTK state directly
   "Benchmarks/"                                      # benchmarks drive GTK directly to measure it
 )

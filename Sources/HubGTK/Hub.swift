@@ -1,4 +1,5 @@
 import Foundation
+@_exported import GtkKit
 import HubFramework
 
 /// Everything an app needs to show Hub Framework views with GTK: the toolkit-free `HubManager`

@@ -21,8 +21,10 @@ final class FrameworkStyleTests: GtkTestCase, @unchecked Sendable {
 
     func testHubGTKInstallsItsStylesheetBetweenTheThemeAndTheApplication() throws {
         try onMain {
-            // GtkTestCase's setUp initialised GTK through GtkRuntime, which installs it.
-            let sheet = try XCTUnwrap(FrameworkStyle.styleSheet, "installed by GtkRuntime.initialize()")
+            // A default component installs it when it loads its view (GtkKit, which set GTK up in
+            // GtkTestCase's setUp, does not know HubGTK's stylesheet).
+            RowComponent().loadView()
+            let sheet = try XCTUnwrap(FrameworkStyle.styleSheet, "installed by a default component's loadView()")
             XCTAssertEqual(sheet.installedPriority, .framework)
             XCTAssertGreaterThan(StyleSheet.Priority.framework, .theme)
             XCTAssertGreaterThan(StyleSheet.Priority.framework, .settings)

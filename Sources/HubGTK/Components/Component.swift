@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// A component: a small controller that owns one GTK widget and binds component models to it.

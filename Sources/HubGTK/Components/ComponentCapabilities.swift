@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Creates and tracks child components on behalf of a component with children.

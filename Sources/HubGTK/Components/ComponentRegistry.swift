@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The component factories of an app, by namespace, plus the fallback handler.

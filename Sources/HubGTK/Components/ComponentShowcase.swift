@@ -1,5 +1,5 @@
-import CGtk
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Sample models and off-screen snapshots of components, for showcases such as the viewer's
@@ -42,38 +42,28 @@ public enum ComponentShowcase {
     public static func sampleImage(named name: String, size: Size = Size(width: 320, height: 200)) -> PixbufImage {
         let key = "\(name)@\(Int(size.width))x\(Int(size.height))"
         if let cached = sampleImages[key] { return cached }
-        let width = Int32(max(1, size.width.rounded()))
-        let height = Int32(max(1, size.height.rounded()))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
-        let cr = cairo_create(surface)!
+        let width = max(1, size.width.rounded())
+        let height = max(1, size.height.rounded())
         // A stable hue from the name (FNV-1a; `hashValue` changes between runs).
         var hash: UInt32 = 2_166_136_261
         for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let hue = Double(hash % 360) / 360
-        let (r1, g1, b1) = rgb(hue: hue, saturation: 0.55, value: 0.85)
-        let (r2, g2, b2) = rgb(hue: (hue + 0.12).truncatingRemainder(dividingBy: 1), saturation: 0.75, value: 0.45)
-        let gradient = cairo_pattern_create_linear(0, 0, Double(width), Double(height))!
-        cairo_pattern_add_color_stop_rgb(gradient, 0, r1, g1, b1)
-        cairo_pattern_add_color_stop_rgb(gradient, 1, r2, g2, b2)
-        cairo_set_source(cr, gradient)
-        cairo_paint(cr)
-        cairo_pattern_destroy(gradient)
-        for index in 0..<3 {
-            let seed = Double((hash >> (UInt32(index) * 8)) & 0xFF) / 255
-            cairo_set_source_rgba(cr, 1, 1, 1, 0.10 + 0.08 * Double(index))
-            cairo_arc(cr, Double(width) * (0.2 + 0.6 * seed), Double(height) * (0.3 + 0.25 * Double(index)),
-                      Double(min(width, height)) * (0.18 + 0.1 * seed), 0, 2 * Double.pi)
-            cairo_fill(cr)
+        let light = color(hue: hue, saturation: 0.55, value: 0.85)
+        let dark = color(hue: (hue + 0.12).truncatingRemainder(dividingBy: 1), saturation: 0.75, value: 0.45)
+        let image = ImageCanvas.draw(size: Size(width: width, height: height)) { canvas in
+            canvas.fillLinearGradient(from: .zero, to: Point(x: width, y: height), start: light, end: dark)
+            for index in 0..<3 {
+                let seed = Double((hash >> (UInt32(index) * 8)) & 0xFF) / 255
+                let center = Point(x: width * (0.2 + 0.6 * seed), y: height * (0.3 + 0.25 * Double(index)))
+                canvas.fillCircle(center: center, radius: min(width, height) * (0.18 + 0.1 * seed),
+                                  color: Color(red: 1, green: 1, blue: 1, alpha: 0.10 + 0.08 * Double(index)))
+            }
         }
-        cairo_destroy(cr)
-        let pixbuf = gdk_pixbuf_get_from_surface(surface, 0, 0, width, height)!
-        cairo_surface_destroy(surface)
-        let image = PixbufImage(takingOwnershipOf: pixbuf)
         sampleImages[key] = image
         return image
     }
 
-    private static func rgb(hue: Double, saturation: Double, value: Double) -> (Double, Double, Double) {
+    private static func color(hue: Double, saturation: Double, value: Double) -> Color {
         let sector = hue * 6
         let chroma = value * saturation
         let x = chroma * (1 - abs(sector.truncatingRemainder(dividingBy: 2) - 1))
@@ -87,7 +77,7 @@ public enum ComponentShowcase {
         case 4: (r, g, b) = (x, 0, chroma)
         default: (r, g, b) = (chroma, 0, x)
         }
-        return (r + m, g + m, b + m)
+        return Color(red: r + m, green: g + m, blue: b + m)
     }
 }
 
@@ -132,31 +122,14 @@ public final class ShowcaseSnapshotBuilder: ComponentChildDelegate {
         if let parent = component as? any ComponentWithChildren { parent.childDelegate = self }
         component.loadView()
         let size = component.preferredViewSize(forDisplaying: model, containerViewSize: containerViewSize)
-        let width = Int32(size.width.rounded())
-        let height = Int32(size.height.rounded())
-        guard width > 0, height > 0, let view = component.view?.gtkWidget else {
+        guard size.width.rounded() > 0, size.height.rounded() > 0, let view = component.view else {
             children.removeAll()
             return nil
         }
         component.configureView(with: model, containerViewSize: containerViewSize)
-        let window = gtk_offscreen_window_new()!
-        gtk_widget_set_size_request(view, width, height)
-        gtk_container_add(hub_container(window), view)
-        gtk_widget_show(view)
-        gtk_widget_show(window)
-        GtkRuntime.iterate(until: {
-            gtk_widget_get_allocated_width(view) >= width && gtk_widget_get_allocated_height(view) >= height
-        }, timeout: 2)
-        GtkRuntime.drainEvents()
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
-        let cr = cairo_create(surface)!
-        gtk_widget_draw(window, cr)
-        cairo_destroy(cr)
-        let pixbuf = gdk_pixbuf_get_from_surface(surface, 0, 0, width, height)
-        cairo_surface_destroy(surface)
-        gtk_widget_destroy(window)
+        let image = view.renderOffscreen(size: size)
         children.removeAll()
-        return pixbuf.map { PixbufImage(takingOwnershipOf: $0) }
+        return image
     }
 
     // MARK: ComponentChildDelegate

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:activityIndicator` — a spinner, 44×44, spinning whenever it is on screen.
@@ -11,6 +12,7 @@ public final class ActivityIndicatorComponent: ComponentViewObserver {
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let spinner = Spinner()
         spinner.addCSSClass("hub-activity-indicator")
         // Translators: what a screen reader says for a spinner shown while something loads.

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:carousel` — a horizontally scrolling strip of child components (created through the
@@ -19,6 +20,7 @@ public final class CarouselComponent: ComponentWithChildren, ComponentWithRestor
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let scrolled = ScrolledWindow()
         scrolled.setScrollBarPolicy(horizontal: .automatic, vertical: .never)
         scrolled.usesOverlayScrollBars = true

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:colorContainer` — a coloured panel (custom data `color`: red, blue, green or yellow)
@@ -20,6 +21,7 @@ public final class ColorContainerComponent: ComponentWithChildren {
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let panel = Box(.vertical)
         panel.addCSSClass("hub-color-container")
         self.panel = panel

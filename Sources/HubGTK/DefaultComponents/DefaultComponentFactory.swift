@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The components that ship with HubFramework for GTK, registered under the `default` namespace:

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:header` — a large header with a dimmed background image and a bold title that
@@ -28,6 +29,7 @@ public final class HeaderComponent: ComponentWithImageHandling, ComponentContent
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let container = Overlay()
         container.addCSSClass("hub-header-component")
         let imageView = ImageView()

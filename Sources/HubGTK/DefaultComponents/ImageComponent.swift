@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:image` — a picture card. Compact: as many columns of at least 360 points as fit (two
@@ -19,6 +20,7 @@ public final class ImageComponent: ComponentWithImageHandling, ComponentWithSele
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let card = Overlay()
         card.addCSSClass("hub-image-card")
         let imageView = ImageView()

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:label` — multi-line text (the model's title) centred in its area, sized to the text.
@@ -14,6 +15,7 @@ public final class LabelComponent: Component {
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let label = Label()
         label.wrapsLines = true
         label.justification = .center

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The widest the default list-like components get: rows, search bars and coloured panels.

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:row` — a list row with an optional image or icon, a title, a subtitle, an accessory
@@ -22,6 +23,7 @@ public final class RowComponent: ComponentWithImageHandling {
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let row = Box(.horizontal, spacing: 12)
         row.addCSSClass("hub-row")
         let imageView = ImageView()

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// `default:searchBar` — a search entry that performs an action as the user types.
@@ -25,6 +26,7 @@ public final class SearchBarComponent: ComponentActionPerformer, ComponentConten
     public init() {}
 
     public func loadView() {
+        FrameworkStyle.installIfNeeded()
         let bar = Box(.horizontal)
         bar.addCSSClass("hub-search-bar")
         let entry = SearchEntry()

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Hosts one view controller in any container, and drives its appearance from the screen.

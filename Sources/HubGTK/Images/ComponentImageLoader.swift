@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Loads the images of a view controller's components (the original's

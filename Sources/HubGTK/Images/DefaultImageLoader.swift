@@ -1,5 +1,5 @@
-import CGtk
 import Foundation
+import GtkKit
 import HubFramework
 
 /// The image loader HubGTK uses unless an app supplies its own (the original's `HUBDefaultImageLoader`).

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Downloads image bytes through the framework's HTTP client (``/HubFramework/DefaultHTTPClient``,

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Resolves the `local` image names of JSON from the app's resources folder (the GTK counterpart of

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The bounds a `LiveService` holds every client to, so that no client (a broken script, another

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Idle component wrappers, keyed by the `namespace:name` of the model each last rendered.

@@ -1,3 +1,4 @@
+import GtkKit
 /// Remembers component UI state per model identifier, in memory, for one view controller.
 @MainActor
 final class ComponentUIStateManager {

@@ -1,5 +1,5 @@
-import CGtk
 import Foundation
+import GtkKit
 import HubFramework
 
 /// What a wrapper needs from the view controller that owns it.
@@ -200,11 +200,7 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         cancelPendingHighlight()
         resizeConnection?.disconnect()
         resizeConnection = nil
-        if let view = component.view {
-            if let parent = gtk_widget_get_parent(view.gtkWidget) {
-                gtk_container_remove(hub_container(parent), view.gtkWidget)
-            }
-        }
+        component.view?.removeFromParent()
     }
 
     // MARK: Appearance and observers
@@ -310,13 +306,10 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
             return
         }
         // Components without their own handling get GTK's state flags, which themes style.
-        guard let view = component.view else { return }
-        let flags = GtkStateFlags(GTK_STATE_FLAG_ACTIVE.rawValue | GTK_STATE_FLAG_SELECTED.rawValue)
-        gtk_widget_unset_state_flags(view.gtkWidget, flags)
         switch state {
-        case .none: break
-        case .highlighted: gtk_widget_set_state_flags(view.gtkWidget, GTK_STATE_FLAG_ACTIVE, 0)
-        case .selected: gtk_widget_set_state_flags(view.gtkWidget, GTK_STATE_FLAG_SELECTED, 0)
+        case .none: component.view?.states = []
+        case .highlighted: component.view?.states = .active
+        case .selected: component.view?.states = .selected
         }
     }
 

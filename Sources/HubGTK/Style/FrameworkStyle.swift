@@ -1,11 +1,13 @@
 import Foundation
+import GtkKit
 import HubFramework
 import Logging
 
 /// HubGTK's own stylesheet (`FrameworkStyleSheet.swift`, compiled into the module): how the view
 /// controller's states and the default components look. It is installed for the screen the first
-/// time GTK is set up through ``GtkRuntime/initialize()`` or a ``ViewController`` is created, so
-/// that an application gets styled components without a stylesheet of its own. It sits at
+/// time a ``ViewController`` is created or a default component loads its view, so that an
+/// application gets styled components without a stylesheet of its own. (GtkKit, which sets GTK up,
+/// knows nothing of HubGTK, so the components that need the rules install them.) It sits at
 /// ``StyleSheet/Priority/framework``, below application CSS: an application restyles any
 /// `hub-*` class by installing rules for it at the default priority.
 @MainActor

@@ -1,3 +1,4 @@
+import GtkKit
 // HubGTK's stylesheet, compiled into the module rather than shipped as a resource file: an app
 // built on HubGTK gets styled default components wherever its binary is installed or copied,
 // with no resource bundle to find at run time (SwiftPM's lookup stops the process when the

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 import HubFramework
 
 /// The container a root component's widget sits in: an input-only event box the view controller

@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 import HubFramework
 
 /// Loads the images of components for a view controller (see `ComponentImageLoader`).

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Hears when a component with `logging` data has been seen in a ``ViewController``'s view (see

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// The view controller's impressions: its observer and thresholds, the tracker of appearances, the

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Adapts a view model to the layout engine: traits and preferred sizes come from one measuring

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Where a view scrolls once its layout reaches far enough.

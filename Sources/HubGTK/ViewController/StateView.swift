@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// What a view shows while its first content loads, or when loading failed: a spinner, or the

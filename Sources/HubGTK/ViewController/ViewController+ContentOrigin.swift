@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 // MARK: - What the view's content may reach

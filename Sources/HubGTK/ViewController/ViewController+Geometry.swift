@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Where body components are, and scrolling to them: the API for apps and scroll handlers.

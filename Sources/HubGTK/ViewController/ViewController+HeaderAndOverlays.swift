@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The header and the overlays. Neither scrolls: both float in the canvas overlay, the header at

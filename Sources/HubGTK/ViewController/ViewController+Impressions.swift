@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Impressions: after every render, scroll, resize, and change of whether the view is on screen,

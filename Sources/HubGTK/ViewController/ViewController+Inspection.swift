@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// What the controller holds and shows, for the package's benchmarks, tests and the viewer's

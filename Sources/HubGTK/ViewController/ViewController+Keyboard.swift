@@ -1,4 +1,5 @@
 import CGtk
+import GtkKit
 import HubFramework
 
 /// Keyboard use of a view: body components take the focus; Tab, Shift+Tab and the arrow keys move

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Keeping the window responsive with large view models (a million rows): nothing that grows with

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The loading and error states: the delegate hears when loading starts and stops, and a

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The visible-cell recycler: only body components in the visible area (plus `overscan`) have

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Rendering a view model: the header and overlays are configured, the body is diffed against the

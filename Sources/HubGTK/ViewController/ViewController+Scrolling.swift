@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Scrolling: the canvas reports viewport changes and scroll gestures; the controller updates the

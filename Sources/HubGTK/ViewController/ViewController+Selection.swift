@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import GtkKit
 import HubFramework
 
 /// A press being tracked: only one component of a view controller tracks a press at a time.

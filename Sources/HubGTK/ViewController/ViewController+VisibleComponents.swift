@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// The widgets of the components on screen, by index path: for apps and delegates that need to

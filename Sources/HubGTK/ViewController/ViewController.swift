@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Shows one view URI: runs its content loading chain and renders the resulting view models as

@@ -1,3 +1,4 @@
+import GtkKit
 import HubFramework
 
 /// Follows what a view controller does. Every method has a default that does nothing.

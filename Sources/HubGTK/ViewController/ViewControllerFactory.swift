@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import HubFramework
 
 /// Creates view controllers for view URIs, wiring each to its feature's loader, action handler

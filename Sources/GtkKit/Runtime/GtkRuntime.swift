@@ -1,0 +1,78 @@
+package import CGtk
+import Foundation
+import HubFramework
+
+/// Process-wide GTK setup: initialisation and the bridge that lets GTK's main loop run
+/// `DispatchQueue.main` blocks and `@MainActor` jobs.
+@MainActor
+public enum GtkRuntime {
+    private static var initialized = false
+    private static var bridgeSource: guint = 0
+
+    /// Initialises GTK once (without touching the process arguments), installs the main-queue bridge
+    /// and, unless the app installed one, ``SoupHTTPClient/shared`` as the framework's HTTP client.
+    /// Returns false when no display can be opened.
+    @discardableResult
+    public static func initialize() -> Bool {
+        if initialized { return true }
+        guard gtk_init_check(nil, nil) != 0 else { return false }
+        initialized = true
+        installMainQueueBridge()
+        UserLanguages.useToolkitLocaleNames(glibLanguageNames())
+        return true
+    }
+
+    /// GLib's list of the user's locale names, most preferred first (`de_DE.UTF-8`, `de_DE`, `de`,
+    /// …, `C`), which GTK's own translations follow too.
+    static func glibLanguageNames() -> [String] {
+        var names: [String] = []
+        guard let list = g_get_language_names() else { return names }
+        var index = 0
+        while let name = list[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
+    }
+
+    /// Watches libdispatch's main-queue eventfd from GLib's default main context, so that work
+    /// sent to the main queue runs while `gtk_main` or `g_application_run` is in control. Also
+    /// installs ``SoupHTTPClient/shared`` as the framework's HTTP client unless the app installed one.
+    public static func installMainQueueBridge() {
+        SoupHTTPClient.installAsDefaultUnlessSet()
+        guard bridgeSource == 0 else { return }
+        bridgeSource = hub_install_dispatch_main_queue_bridge()
+    }
+
+    /// The version of the GTK library the process runs with, such as `3.24.38`.
+    public nonisolated static var gtkVersion: String {
+        "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())"
+    }
+
+    /// True once the bridge is installed.
+    public static var isMainQueueBridgeInstalled: Bool { bridgeSource != 0 }
+
+    /// Runs GLib's default main context until `condition` holds or `timeout` seconds pass.
+    /// Returns whether the condition held. Used by tests and by `--screenshot`.
+    @discardableResult
+    public static func iterate(until condition: () -> Bool, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 {
+                // Nothing was ready: block briefly for the next event instead of spinning.
+                usleep(1000)
+            }
+        }
+        return true
+    }
+
+    /// Processes every pending event without blocking.
+    public static func drainEvents() {
+        var guardCount = 0
+        while g_main_context_pending(nil) != 0 && guardCount < 10_000 {
+            g_main_context_iteration(nil, 0)
+            guardCount += 1
+        }
+    }
+}

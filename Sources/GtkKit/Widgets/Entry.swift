@@ -1,0 +1,118 @@
+package import CGtk
+
+/// A one-line text field (GtkEntry).
+///
+/// ```swift
+/// let field = Entry()
+/// field.placeholder = "Name"
+/// field.onActivate = { [weak self] in self?.submit(field.text) }
+/// ```
+@MainActor
+open class Entry: Widget {
+    /// What the text is, so that input methods and on-screen keyboards can help.
+    public enum Purpose: Sendable {
+        /// Any text; the default.
+        case freeForm
+        /// A web address.
+        case url
+        /// An e-mail address.
+        case email
+        /// Digits and number punctuation.
+        case number
+        /// A telephone number.
+        case phone
+        /// A person's name.
+        case name
+        /// A password, for input methods; the entry still shows the characters it is given.
+        case password
+
+        var gtk: GtkInputPurpose {
+            switch self {
+            case .freeForm: GTK_INPUT_PURPOSE_FREE_FORM
+            case .url: GTK_INPUT_PURPOSE_URL
+            case .email: GTK_INPUT_PURPOSE_EMAIL
+            case .number: GTK_INPUT_PURPOSE_NUMBER
+            case .phone: GTK_INPUT_PURPOSE_PHONE
+            case .name: GTK_INPUT_PURPOSE_NAME
+            case .password: GTK_INPUT_PURPOSE_PASSWORD
+            }
+        }
+    }
+
+    private var changedHandler: (@MainActor () -> Void)?
+    private var activateHandler: (@MainActor () -> Void)?
+    private var isSettingText = false
+    /// The completion set on the entry, kept alive with it.
+    public var completion: EntryCompletion? {
+        didSet { gtk_entry_set_completion(hub_entry(gtkWidget), completion?.gtkCompletion) }
+    }
+
+    /// An empty entry.
+    public init() {
+        super.init(owning: gtk_entry_new())
+    }
+
+    package override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(owning: widget)
+    }
+
+    /// The text in the field. Setting it does not call ``onChanged``.
+    public var text: String {
+        get { gtk_entry_get_text(hub_entry(gtkWidget)).map { String(cString: $0) } ?? "" }
+        set {
+            isSettingText = true
+            gtk_entry_set_text(hub_entry(gtkWidget), newValue)
+            isSettingText = false
+        }
+    }
+
+    /// Grey text shown while the field is empty.
+    public var placeholder: String {
+        get { gtk_entry_get_placeholder_text(hub_entry(gtkWidget)).map { String(cString: $0) } ?? "" }
+        set { gtk_entry_set_placeholder_text(hub_entry(gtkWidget), newValue) }
+    }
+
+    /// The width the entry asks for, in characters.
+    public var widthInCharacters: Int {
+        get { Int(gtk_entry_get_width_chars(hub_entry(gtkWidget))) }
+        set { gtk_entry_set_width_chars(hub_entry(gtkWidget), Int32(newValue)) }
+    }
+
+    /// What the text is, for input methods.
+    public var purpose: Purpose = .freeForm {
+        didSet { gtk_entry_set_input_purpose(hub_entry(gtkWidget), purpose.gtk) }
+    }
+
+    /// Whether Enter in the field activates the default button of its dialog.
+    public var activatesDefault: Bool {
+        get { gtk_entry_get_activates_default(hub_entry(gtkWidget)) != 0 }
+        set { gtk_entry_set_activates_default(hub_entry(gtkWidget), newValue ? 1 : 0) }
+    }
+
+    /// Selects all of the text (to be typed over).
+    public func selectAll() {
+        gtk_editable_select_region(hub_editable(gtkWidget), 0, -1)
+    }
+
+    /// Called when the user changes the text (not when ``text`` is set in code).
+    public var onChanged: (@MainActor () -> Void)? {
+        get { changedHandler }
+        set {
+            changedHandler = newValue
+            connectOnce("changed") {
+                GSignal.connect(gtkWidget, "changed") { [unowned self] in
+                    if !self.isSettingText { self.changedHandler?() }
+                }
+            }
+        }
+    }
+
+    /// Called when the user presses Enter in the field.
+    public var onActivate: (@MainActor () -> Void)? {
+        get { activateHandler }
+        set {
+            activateHandler = newValue
+            connectOnce("activate") { GSignal.connect(gtkWidget, "activate") { [unowned self] in self.activateHandler?() } }
+        }
+    }
+}
