@@ -37,6 +37,7 @@ EXAMPLE      := Examples/Cities
 # The library targets with a DocC catalog (Sources/<target>/<target>.docc); `make docs` builds them
 # into one archive and checks that each one's public API is documented. One line per target.
 DOC_TARGETS   = HubFramework
+DOC_TARGETS  += GtkKit
 DOC_TARGETS  += HubGTK
 DOC_TARGETS  += HubApp
 DOCS_OUTPUT  ?= .build/documentation/HubFramework.doccarchive

@@ -7,13 +7,17 @@ final class ClosureBox<Callback> {
     init(_ callback: Callback) { self.callback = callback }
 }
 
-/// The destroy notify that releases a `ClosureBox` when GLib drops the handler.
-private let releaseBox: GClosureNotify = { data, _ in
+/// The destroy notify that releases a `ClosureBox` when GLib drops the handler. Functions rather
+/// than stored closures of the C types `GClosureNotify` and `GDestroyNotify`: a module-level
+/// constant of a C function type makes `swift-symbolgraph-extract` (`make docs`) crash, since it
+/// reads the module without the C modules that GtkKit imports at package level.
+private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
 
-private let releaseSourceBox: GDestroyNotify = { data in
+/// The destroy notify that releases a source's `ClosureBox` when GLib removes the source.
+private func releaseSourceBox(_ data: UnsafeMutableRawPointer?) {
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }

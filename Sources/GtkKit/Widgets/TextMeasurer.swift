@@ -1,7 +1,7 @@
 import HubFramework
 
 /// Measures text the way a label with a given CSS class would draw it, for components whose
-/// preferred size depends on their text (``Component/preferredViewSize(forDisplaying:containerViewSize:)``
+/// preferred size depends on their text (a component's `preferredViewSize(forDisplaying:containerViewSize:)`
 /// runs before any widget shows the model).
 @MainActor
 public final class TextMeasurer {

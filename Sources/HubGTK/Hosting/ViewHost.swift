@@ -8,7 +8,7 @@ import HubFramework
 /// goes. A host makes those calls for you, from GTK: the view *appears* when its widget becomes
 /// mapped (shown, in shown containers, in a shown window) and *disappears* when it stops being
 /// mapped (hidden, taken out of its container, its window closed). Add ``widget`` to any
-/// ``Container``, next to widgets of your own:
+/// ``/GtkKit/Container``, next to widgets of your own:
 ///
 /// ```swift
 /// let controller = try hub.viewControllerFactory.createViewController(forViewURI: uri)

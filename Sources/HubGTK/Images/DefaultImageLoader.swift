@@ -6,7 +6,7 @@ import HubFramework
 ///
 /// Understands
 /// * `http:` and `https:` — downloaded with the framework's HTTP client
-///   (``/HubFramework/DefaultHTTPClient``: ``SoupHTTPClient`` unless the app installed another),
+///   (``/HubFramework/DefaultHTTPClient``: ``/GtkKit/SoupHTTPClient`` unless the app installed another),
 /// * `file:` URLs with absolute paths,
 /// * relative paths (`images/cover.png`, or `file:images/cover.png`), looked up in
 ///   `Configuration.resourcesDirectory`, the app's resources folder.

@@ -8,7 +8,7 @@ import Logging
 /// time a ``ViewController`` is created or a default component loads its view, so that an
 /// application gets styled components without a stylesheet of its own. (GtkKit, which sets GTK up,
 /// knows nothing of HubGTK, so the components that need the rules install them.) It sits at
-/// ``StyleSheet/Priority/framework``, below application CSS: an application restyles any
+/// ``/GtkKit/StyleSheet/Priority/framework``, below application CSS: an application restyles any
 /// `hub-*` class by installing rules for it at the default priority.
 @MainActor
 package enum FrameworkStyle {
