@@ -214,6 +214,35 @@ package final class ScrollCanvas {
     /// Number of children currently on the canvas.
     package var childCount: Int { children.count }
 
+    // The same for typed widgets: the engine above GtkKit places its cells through these.
+
+    /// The canvas as a typed widget, to put in a window or any container (see ``widget``).
+    package private(set) lazy var view = Widget(owning: widget)
+
+    /// Adds `child` at a position in content coordinates.
+    package func addChild(_ child: Widget, at origin: Point) { addChild(child.gtkWidget, at: origin) }
+
+    /// Moves `child` to a position in content coordinates (adding it if it is not on the canvas).
+    package func moveChild(_ child: Widget, to origin: Point) { moveChild(child.gtkWidget, to: origin) }
+
+    /// Removes `child` from the canvas.
+    package func removeChild(_ child: Widget) { removeChild(child.gtkWidget) }
+
+    /// The content-coordinate origin of `child`, if it is on the canvas.
+    package func origin(of child: Widget) -> Point? { origin(of: child.gtkWidget) }
+
+    /// Floats `child` above the content, where the alignments put it (the header at the top, an
+    /// overlay centred), taking it out of wherever it was; then shows it.
+    package func float(_ child: Widget, horizontally horizontal: Alignment, vertically vertical: Alignment) {
+        if gtk_widget_get_parent(child.gtkWidget) != overlay {
+            child.removeFromParent()
+            gtk_overlay_add_overlay(hub_overlay(overlay), child.gtkWidget)
+        }
+        child.horizontalAlignment = horizontal
+        child.verticalAlignment = vertical
+        child.show()
+    }
+
     private func viewY(_ contentY: Double) -> Int32 {
         // Children are only ever near the viewport, so this stays far inside Int32 and X11 limits.
         Int32((contentY - contentOffset).rounded())
