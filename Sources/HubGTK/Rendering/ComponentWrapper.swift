@@ -46,7 +46,7 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
 
     private var pendingHighlight: UInt32 = 0
     private var resizeConnection: SignalConnection?
-    private var lastViewSize: (width: Int32, height: Int32)?
+    private var lastViewSize: Size?
 
     init(component: any Component, uiStateManager: ComponentUIStateManager) {
         self.component = component
@@ -85,17 +85,17 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
             preconditionFailure("\(type(of: component)).loadView() must assign `view`")
         }
         if component is any ComponentViewObserver {
-            resizeConnection = GSignal.connectAllocate(view.gtkWidget) { [weak self] allocation in
-                self?.viewWasAllocated(width: allocation.width, height: allocation.height)
+            resizeConnection = view.observeAllocation { [weak self] size in
+                self?.viewWasAllocated(size)
             }
         }
     }
 
-    private func viewWasAllocated(width: Int32, height: Int32) {
-        if let last = lastViewSize, last.width == width, last.height == height { return }
+    private func viewWasAllocated(_ size: Size) {
+        if size == lastViewSize { return }
         let hadSize = lastViewSize != nil
-        lastViewSize = (width, height)
-        guard hadSize || (width > 1 && height > 1) else { return }
+        lastViewSize = size
+        guard hadSize || (size.width > 1 && size.height > 1) else { return }
         (component as? any ComponentViewObserver)?.viewDidResize()
     }
 
