@@ -140,11 +140,11 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/HubBench"
         ),
-        // HubGTK only for its HTTP client (`SoupHTTPClient`): the loading tests download over the
+        // GtkKit only for its HTTP client (`SoupHTTPClient`): the loading tests download over the
         // client the product uses. Nothing in them opens a display or starts GTK.
         .testTarget(
             name: "HubFrameworkTests",
-            dependencies: ["HubFramework", "HubGTK", "HubTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HubFramework", "GtkKit", "HubTestSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/HubFrameworkTests",
             resources: [.copy("Fixtures")]
         ),

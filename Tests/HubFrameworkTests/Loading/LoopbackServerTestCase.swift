@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import HubFramework
-import HubGTK
+import GtkKit
 import HubTestSupport
 
 /// A test case whose documents come from a loopback HTTP server, a fresh one for each test, over the

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import HubFramework
-import HubGTK
+import GtkKit
 import HubTestSupport
 
 /// The loopback server, exercised with the HTTP client the loading tests use (`SoupHTTPClient`),
