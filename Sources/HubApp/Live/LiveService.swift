@@ -1,6 +1,6 @@
 import Foundation
-import HubGTK
 import HubFramework
+import HubGTK
 import Logging
 
 /// Receives what clients of a `LiveService` send.
