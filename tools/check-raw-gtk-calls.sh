@@ -18,7 +18,6 @@ allowed=(
   "Sources/HubGTK/ViewController/ViewController+Selection.swift"  # presses and releases as GDK events
   "Sources/HubGTK/ViewController/ViewController+Keyboard.swift"   # key events and focus among cells
   "Sources/HubGTK/ViewController/ComponentImageLoading.swift"      # visibility and scale factor of views
-  "Sources/HubGTK/Live/"                             # GIO socket service for live editing
   "Tests/"                                           # tests inspect GTK state directly
   "Benchmarks/"                                      # benchmarks drive GTK directly to measure it
 )

@@ -1,12 +1,11 @@
-import GtkKit
 import HubFramework
 
 /// The bounds a `LiveService` holds every client to, so that no client (a broken script, another
 /// program of the user's) can exhaust the viewer's memory or descriptors or keep its slots busy.
 ///
 /// The defaults are far above what `hublive` needs (one short connection per save); change them
-/// through `HubApplication.liveServiceLimits` (module `HubApp`), or give them to
-/// `LiveService(limits:)`.
+/// through ``HubApplication/liveServiceLimits``, or give them to
+/// ``LiveService/init(limits:)``.
 public struct LiveServiceLimits: Hashable, Sendable {
     /// Default of ``maximumConnections``.
     public static let defaultMaximumConnections = 16
