@@ -17,8 +17,7 @@ allowed=(
   "Sources/HubGTK/GtkRuntime.swift"                  # main loop and the dispatch bridge
   "Sources/HubGTK/View/ScrollCanvas.swift"           # the scroll canvas: offsets past X11's 32,767 px
   "Sources/HubGTK/ViewController/Cell.swift"         # the event box around each component: input, focus ring
-  "Sources/HubGTK/ViewController/ViewController+Selection.swift"  # presses and releases as GDK events
-  "Sources/HubGTK/ViewController/ViewController+Keyboard.swift"   # key events and focus among cells
+  "Sources/HubGTK/ViewController/CellInput.swift"    # presses, releases and keys as GDK events; focus among cells
   "Sources/HubGTK/ViewController/ComponentImageLoading.swift"      # visibility and scale factor of views
   "Sources/HubGTK/Rendering/ComponentWrapper.swift"  # state flags and reparenting of component widgets
   "Sources/HubGTK/Components/ComponentShowcase.swift" # offscreen rendering of a component to a pixbuf
