@@ -15,8 +15,7 @@ allowed=(
   "Sources/hublive/FileWatcher.swift"                # GFileMonitor on the edited file's folder
   "Sources/hublive/WatchLoop.swift"                  # the GLib main loop hublive waits in
   "Sources/HubGTK/ViewController/Cell.swift"         # the event box around each component: input, focus ring
-  "Sources/HubGTK/ViewController/ViewController+Selection.swift"  # presses and releases as GDK events
-  "Sources/HubGTK/ViewController/ViewController+Keyboard.swift"   # key events and focus among cells
+  "Sources/HubGTK/ViewController/CellInput.swift"    # presses, releases and keys as GDK events; focus among cells
   "Sources/HubGTK/ViewController/ComponentImageLoading.swift"      # visibility and scale factor of views
   "Tests/"                                           # tests inspect GTK state directly
   "Benchmarks/"                                      # benchmarks drive GTK directly to measure it

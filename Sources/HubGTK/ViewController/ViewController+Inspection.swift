@@ -1,35 +1,48 @@
 import GtkKit
 import HubFramework
 
-/// What the controller holds and shows, for the package's benchmarks, tests and the viewer's
+/// What the controller's team holds and shows, for the package's benchmarks, tests and the viewer's
 /// screenshot runner. Not public: apps reach components through their widgets
 /// (`visibleComponentViews(forComponentType:)`, `visibleView(forComponentOfType:indexPath:)`) and
 /// the geometry API, which do not depend on how many widgets the recycler keeps.
 extension ViewController {
+    /// The layout of the rendered view model (for the package's tests and benchmarks; apps use
+    /// `frame(ofBodyComponentAt:)` and `indexOfBodyComponent(at:)`).
+    package var layout: ComponentLayout? { bodyLayout.current }
+    /// How many times the visible cells have been brought up to date (for the tests: once per
+    /// render or scroll, never twice).
+    package var visibleCellUpdateCount: Int { recycler.updateCount }
+
     /// Component widgets currently placed for the body.
-    package var liveBodyComponentCount: Int { liveBody.count }
+    package var liveBodyComponentCount: Int { recycler.liveCount }
     /// Wrappers waiting in the reuse pool.
-    package var pooledComponentCount: Int { pool.idleCount }
+    package var pooledComponentCount: Int { recycler.pooledCount }
     /// Components the pool ever created.
-    package var createdComponentCount: Int { pool.createdCount }
+    package var createdComponentCount: Int { recycler.createdCount }
     /// The body indexes that currently have widgets.
-    package var liveBodyIndexes: [Int] { visibleWrappers.keys.sorted() }
+    package var liveBodyIndexes: [Int] { recycler.placedWrappers.keys.sorted() }
 
     /// The component showing the body model at `index`, if it is live.
-    package func liveComponent(atBodyIndex index: Int) -> (any Component)? { visibleWrappers[index]?.component }
+    package func liveComponent(atBodyIndex index: Int) -> (any Component)? { recycler.placedWrappers[index]?.component }
     /// The header component, if any.
-    package var headerComponent: (any Component)? { headerWrapper?.component }
+    package var headerComponent: (any Component)? { floating.header?.component }
     /// The overlay components, in order.
-    package var overlayComponents: [any Component] { overlayWrappers.map(\.component) }
+    package var overlayComponents: [any Component] { floating.overlays.map(\.component) }
     /// The cell widget hosting the body component at `index` (its allocation is the component's frame).
     package func cellWidget(atBodyIndex index: Int) -> WidgetPointer? {
-        visibleWrappers[index].flatMap { cells[ObjectIdentifier($0)]?.widget }
+        recycler.placedWrappers[index].flatMap { recycler.existingCell(for: $0)?.widget }
     }
     /// The cell widget hosting the header.
-    package var headerCellWidget: WidgetPointer? { headerWrapper.flatMap { cells[ObjectIdentifier($0)]?.widget } }
+    package var headerCellWidget: WidgetPointer? { floating.header.flatMap { recycler.existingCell(for: $0)?.widget } }
     /// The cell widgets hosting the overlays.
-    package var overlayCellWidgets: [WidgetPointer] { overlayWrappers.compactMap { cells[ObjectIdentifier($0)]?.widget } }
+    package var overlayCellWidgets: [WidgetPointer] { floating.overlays.compactMap { recycler.existingCell(for: $0)?.widget } }
 
     /// The state shown over the content: "loading", "empty", an error message, or nil.
-    package var visibleStateDescription: String? { stateView?.currentDescription }
+    package var visibleStateDescription: String? { content.stateView?.currentDescription }
+    /// The spinner or error page, once one was shown (the tests press its button).
+    var stateView: StateView? { content.stateView }
+    /// Between `viewWillAppear` and `viewDidDisappear`.
+    var isVisible: Bool { content.isVisible }
+    /// Whether the view can be seen for impressions: it appeared, and its widget is on screen.
+    var isShownForImpressions: Bool { impressions.isShown }
 }

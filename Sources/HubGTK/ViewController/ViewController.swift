@@ -11,108 +11,77 @@ import HubFramework
 /// that leave the visible area (plus `overscan`) go back to a reuse pool keyed by `namespace:name`
 /// and are configured with the models that come into view.
 ///
-/// The controller's work is spread over extensions, one concern each:
-/// - `ViewController+Rendering.swift`: a new view model → diff → layout → preserved content offset;
-/// - `ViewController+Recycling.swift`: which body components have widgets, and where they are placed;
-/// - `ViewController+HeaderAndOverlays.swift`: the header and the overlays, which do not scroll;
-/// - `ViewController+LoadingState.swift`: the loading spinner and the error page (`StateView`);
-/// - `ViewController+Scrolling.swift`: the canvas's scroll events, paging, content offset observers;
-/// - `ViewController+Geometry.swift` and `+VisibleComponents.swift`: the API to find and scroll to components;
-/// - `ViewController+Selection.swift` and `+Keyboard.swift`: pointer and keyboard input, actions;
-/// - `ViewController+Impressions.swift`: which components with `logging` data have been seen;
-/// - `ViewController+Inspection.swift`: what it holds, for the package's tests and benchmarks.
+/// The controller coordinates a team of small objects, each owning its state privately (one file each):
+/// - `ContentLoading`: the loader as the view appears and disappears, and the spinner and error page (`StateView`);
+/// - `ContentRenderer`: a new view model → diff (on a background thread when large) → layout → apply,
+///   keeping the content offset; `IncrementalLayout`: the layout, laid out a screenful first and the
+///   rest a few milliseconds per main-loop turn, and the scroll (`PendingScroll`) waiting for it;
+/// - `BodyRecycler`: the reuse pool, which body components have widgets, their cells and placement;
+/// - `HeaderAndOverlays`: the header and the overlays, which do not scroll;
+/// - `Scrolling`: the canvas, its scroll events, paging, content offset observers, scrolling to components;
+/// - `CellInput`: pointer and keyboard input on the cells, the highlight and the keyboard focus;
+/// - `ActionRouter`: selections and actions, and what the content's origin may open;
+/// - `ImpressionReporter`: which components with `logging` data have been seen;
+/// - `ComponentImages`: the image loader and the content's origin it is given.
+/// They reach each other through this coordinator (held `unowned`) and each other's methods, never
+/// each other's state. `ViewController+PublicAPI.swift` forwards the public API to them;
+/// `ViewController+Inspection.swift` shows what they hold, for the package's tests and benchmarks.
 @MainActor
 public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
+    /// What the controller shows, fixed at creation.
+    private let identity: (viewURI: URL, featureInfo: FeatureInfo)
     /// The URI this controller shows.
-    public let viewURI: URL
+    public var viewURI: URL { identity.viewURI }
     /// The feature that handles `viewURI` (its identifier and title).
-    public let featureInfo: FeatureInfo
+    public var featureInfo: FeatureInfo { identity.featureInfo }
     /// The identifier of the feature that handles `viewURI`.
     public var featureIdentifier: String { featureInfo.identifier }
     /// Hears about content updates, rendering, component appearance, selection and actions.
     public weak var delegate: (any ViewControllerDelegate)?
 
     /// The view model rendered now (nil before the first content arrives).
-    public private(set) var viewModel: ViewModel?
+    public var viewModel: ViewModel? { renderer.viewModel }
     /// The navigation item of the current view model (title, bar buttons).
-    public private(set) var navigationItem = NavigationItem()
+    public var navigationItem: NavigationItem { renderer.navigationItem }
 
     /// The root widget to put in a window or any container.
-    public let view: Widget
+    public var view: Widget { scrolling.view }
     /// The scrolling surface the body lives on.
-    package let canvas: ScrollCanvas
+    package var canvas: ScrollCanvas { scrolling.canvas }
 
     /// Extra height above and below the visible area for which components are kept alive.
-    public var overscan: Double = 240
+    public var overscan: Double {
+        get { recycler.overscan }
+        set { recycler.overscan = newValue }
+    }
 
-    let loader: ViewModelLoader
-    let registry: ComponentRegistry
-    let layoutManager: any ComponentLayoutManager
-    let actionRegistry: ActionRegistry
-    let actionHandler: (any ActionHandler)?
-    let initialViewModelRegistry: InitialViewModelRegistry?
-    let scrollHandler: any ViewControllerScrollHandler
     /// Loads component images (set by the factory; nil shows only local images and placeholders).
     /// It is given the view's ``contentOrigin``.
     public var imageLoader: ComponentImageLoading? {
-        didSet { imageLoader?.contentOrigin = contentOrigin }
+        get { images.loader }
+        set { images.loader = newValue }
     }
     /// Where the view's content came from, set by whoever made the controller (the factory asks
     /// the feature's factories, see ``/HubFramework/ContentOriginDeclaring``). Remote and live
-    /// content may not open `file:` targets or load `file:` images (ViewController+ContentOrigin.swift).
-    public var contentOrigin: ContentOrigin = .local {
-        didSet { imageLoader?.contentOrigin = contentOrigin }
+    /// content may not open `file:` targets or load `file:` images (ActionRouter.swift).
+    public var contentOrigin: ContentOrigin {
+        get { images.contentOrigin }
+        set { images.contentOrigin = newValue }
     }
 
-    let pool: ComponentReusePool
-    let measurer: ComponentMeasurer
-
-    // Rendering (ViewController+Rendering.swift)
-    /// The layout of the rendered view model (for the package's tests and benchmarks; apps use
-    /// `frame(ofBodyComponentAt:)` and `indexOfBodyComponent(at:)`).
-    package internal(set) var layout: ComponentLayout?
-    /// The view model last rendered: the next one is diffed against it.
-    var lastRenderedViewModel: ViewModel?
-    /// See ``layoutDirection``; nil follows the view's widget.
-    private var layoutDirectionOverride: LayoutDirection?
-    /// Content arrived while the view had no width: it is rendered as soon as it has one.
-    var needsRender = false
-
-    // Large view models (ViewController+LargeViewModels.swift)
-    /// The diff being computed on a background thread for a large view model; nil when none is.
-    var pendingDiff: PendingDiff?
-    /// Lays out the rest of a large view model, a few milliseconds per main-loop turn, after its first screenful.
-    var layoutContinuation: MainLoopTimer?
-    /// Where to scroll once the layout reaches that far: after ``discardContent()``, or a scroll
-    /// asked for beyond what is laid out yet.
-    var pendingScroll: PendingScroll?
-
-    /// How many times the visible cells have been brought up to date (for the tests: once per
-    /// render or scroll, never twice).
-    package internal(set) var visibleCellUpdateCount = 0
-
-    // Components on screen (ViewController+Recycling.swift, ViewController+HeaderAndOverlays.swift)
-    /// The body components that have widgets (see `LiveBodyComponents`).
-    var liveBody = LiveBodyComponents<ComponentWrapper>()
-    /// The body components that have widgets, by body index.
-    var visibleWrappers: [Int: ComponentWrapper] { liveBody.placed }
-    var headerWrapper: ComponentWrapper?
-    var overlayWrappers: [ComponentWrapper] = []
-    /// The cell each root component's widget sits in, by wrapper.
-    var cells: [ObjectIdentifier: Cell] = [:]
-
-    // Input (ViewController+Selection.swift)
-    var highlightedWrapper: ComponentWrapper?
-    var gesture: GestureTracking?
-
-    /// The offset last set through `scroll(to:)`: content offset observers are not told it again
-    /// when their component appears there.
-    var lastProgrammaticContentOffset: Point = .zero
-    /// Between `viewWillAppear` and `viewDidDisappear`.
-    private(set) var isVisible = false
-    /// Set by `focusContent()` until content has been shown: the first render with components gives
-    /// the focus to a `ComponentWithInitialFocus` (ViewController+Keyboard.swift).
-    var wantsInitialFocus = false
+    // The team. Each is made in `init` once the controller exists (they hold it `unowned`), so
+    // they are implicitly unwrapped; none is ever nil afterwards.
+    private(set) var images: ComponentImages!
+    private(set) var content: ContentLoading!
+    private(set) var renderer: ContentRenderer!
+    private(set) var bodyLayout: IncrementalLayout!
+    private(set) var recycler: BodyRecycler!
+    private(set) var floating: HeaderAndOverlays!
+    private(set) var scrolling: Scrolling!
+    private(set) var input: CellInput!
+    private(set) var actions: ActionRouter!
+    /// The impression tracker, its timer and the on-screen monitor.
+    private(set) var impressions: ImpressionReporter!
 
     /// The direction components flow in along a row: the one set here, else the view model's own
     /// (a document's `direction`, for a view in a language other than the app's), else the view's
@@ -121,17 +90,10 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// positions, and so content offsets, do not change. Left and Right move the keyboard focus in
     /// the reading direction.
     public var layoutDirection: LayoutDirection {
-        get { layoutDirectionOverride ?? viewModel?.layoutDirection ?? view.textDirection }
-        set {
-            let old = layoutDirection
-            layoutDirectionOverride = newValue
-            // Every frame moves: the components on screen are placed again.
-            guard newValue != old, layout != nil else { return }
-            renderCurrentViewModel()
-        }
+        get { renderer.layoutDirection }
+        set { renderer.layoutDirection = newValue }
     }
 
-    // Impressions (ViewController+Impressions.swift)
     /// Hears when a component with `logging` data has been seen: at least ``impressionThresholds``'
     /// fraction of it visible for their duration, once per appearance. Nil (the default) tracks
     /// nothing. The ``ViewControllerFactory`` sets its own ``ViewControllerFactory/impressionObserver``
@@ -153,20 +115,6 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             updateImpressions()
         }
     }
-    /// The tracker, its timer and the on-screen monitor (set up at the end of `init`).
-    private(set) var impressions: ImpressionReporter!
-    /// True while a render runs: the offsets and layouts it passes through on its way are not
-    /// shown, so impressions are updated once, at its end.
-    var isRendering = false
-    /// The frames of the overlays, in the view's coordinates, in model order.
-    var overlayFrames: [Rect] = []
-
-    // Loading and error states (ViewController+LoadingState.swift)
-    var stateView: StateView?
-    var lastError: (any Error)?
-    /// True while the view shows part of its content (`viewModelLoader(_:didLoadPart:)`).
-    var isShowingPart = false
-    var wasLoading = false
 
     /// Creates a controller and its widget; nothing loads until ``viewWillAppear()``. Apps get
     /// theirs from ``ViewControllerFactory``, which fills every argument from the ``Hub`` and the
@@ -188,26 +136,24 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 actionHandler: (any ActionHandler)?, initialViewModelRegistry: InitialViewModelRegistry?,
                 scrollHandler: (any ViewControllerScrollHandler)? = nil)
     {
-        self.viewURI = viewURI
-        self.featureInfo = featureInfo
-        self.loader = loader
-        self.registry = componentRegistry
-        self.layoutManager = layoutManager
-        self.actionRegistry = actionRegistry
-        self.actionHandler = actionHandler
-        self.initialViewModelRegistry = initialViewModelRegistry
-        self.scrollHandler = scrollHandler ?? DefaultViewControllerScrollHandler()
-        canvas = ScrollCanvas()
-        view = Widget(owning: canvas.widget)
-        pool = ComponentReusePool(registry: componentRegistry)
-        measurer = ComponentMeasurer(registry: componentRegistry)
-        canvas.delegate = self
+        identity = (viewURI, featureInfo)
+        images = ComponentImages()
+        content = ContentLoading(controller: self, loader: loader)
+        renderer = ContentRenderer(controller: self)
+        bodyLayout = IncrementalLayout(controller: self, measurer: ComponentMeasurer(registry: componentRegistry),
+                                       layoutManager: layoutManager)
+        recycler = BodyRecycler(controller: self, pool: ComponentReusePool(registry: componentRegistry))
+        floating = HeaderAndOverlays(controller: self)
+        scrolling = Scrolling(controller: self, scrollHandler: scrollHandler ?? DefaultViewControllerScrollHandler())
+        input = CellInput(controller: self)
+        actions = ActionRouter(controller: self, actionRegistry: actionRegistry, actionHandler: actionHandler,
+                               initialViewModelRegistry: initialViewModelRegistry)
         FrameworkStyle.installIfNeeded()
         SoupHTTPClient.installAsDefaultUnlessSet()
         view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self
-        impressions = ImpressionReporter(watching: view) { [weak self] in self?.updateImpressions() }
+        impressions = ImpressionReporter(controller: self)
     }
 
     /// Gives the keyboard focus to the view: to the first component on screen that wants it
@@ -217,9 +163,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Content that is still loading is waited for: the list has the focus meanwhile, and the
     /// first render that shows components moves it on, unless the user moved it elsewhere first.
     public func focusContent() {
-        canvas.focusContent()
-        wantsInitialFocus = true
-        moveFocusToInitialComponent()
+        input.focusContent()
     }
 
     /// The number of body components of the content shown (0 before any arrives).
@@ -229,33 +173,25 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// layout and what the loader kept. When the view appears again it loads afresh and scrolls back
     /// to where it was. Does nothing while the view is visible.
     public func discardContent() {
-        guard !isVisible, viewModel != nil else { return }
-        pendingScroll = .offset(canvas.contentOffset)
-        loader.discardContent()
-        pendingDiff = nil
-        layoutContinuation = nil
-        let replaced = ReplacedViewModels(viewModel, lastRenderedViewModel, layout: layout)
-        viewModel = nil
-        lastRenderedViewModel = nil
-        liveBody.forgetViewModel()
-        layout = nil
-        updateLoadingState()
+        guard !content.isVisible, viewModel != nil else { return }
+        bodyLayout.scrollWhenLaidOut(.offset(canvas.contentOffset))
+        content.discardLoadedContent()
+        // Holds the view models and the layout until the recycler has let go of them too, so that
+        // they are freed off the main thread.
+        let replaced = renderer.discardContent()
+        recycler.forgetViewModel()
+        content.updateLoadingState()
         replaced.releaseOffTheMainThread()
     }
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
     public func tearDown() {
-        stopImpressions()
-        loader.cancel()
-        cancelGesture()
-        for wrapper in allWrappers() + pool.drain() { wrapper.tearDown() }
-        for cell in cells.values { cell.tearDown() }
-        cells.removeAll()
-        liveBody = LiveBodyComponents()
-        headerWrapper = nil
-        overlayWrappers.removeAll()
-        stateView?.tearDown()
-        stateView = nil
+        impressions.stop()
+        content.cancel()
+        input.cancelGesture()
+        recycler.tearDown(alongWith: floating.wrappers)
+        floating.forgetWrappers()
+        content.tearDown()
         canvas.tearDown()
     }
 
@@ -264,97 +200,59 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Call when the view is about to be shown (pushed, or returned to): shows the initial content
     /// at once and loads the content (subject to the reload policy when it was loaded before).
     public func viewWillAppear() {
-        isVisible = true
-        if viewModel == nil {
-            let initial = loader.initialViewModel
-            viewModel = initial
-            navigationItem = initial.navigationItem ?? NavigationItem()
-            renderCurrentViewModel()
-        }
+        content.setVisible(true)
+        if viewModel == nil { renderer.showInitial(content.initialViewModel) }
         // Components still on screen from an earlier appearance appear again; a first render
         // below makes its components appear by itself.
-        for wrapper in liveBody.all { cellWillAppear(wrapper, forced: true) }
-        for wrapper in [headerWrapper].compactMap({ $0 }) + overlayWrappers { wrapperWillAppear(wrapper) }
-        loader.loadViewModel()
-        updateLoadingState()
+        for wrapper in recycler.liveWrappers { cellWillAppear(wrapper, forced: true) }
+        for wrapper in floating.wrappers { wrapperWillAppear(wrapper) }
+        content.load()
         updateImpressions()
     }
 
     /// Call when the view went away (navigated from). Work in flight is cancelled; it loads again
     /// on `viewWillAppear` according to the reload policy.
     public func viewDidDisappear() {
-        isVisible = false
-        cancelGesture()
-        loader.cancel()
-        updateLoadingState()
+        content.setVisible(false)
+        input.cancelGesture()
+        content.cancel()
+        content.updateLoadingState()
         updateImpressions()
     }
 
     /// Loads the content again, ignoring the reload policy.
     public func reload() {
-        loader.reloadViewModel()
-        updateLoadingState()
+        content.reload()
     }
 
     /// True while the content loading chain runs.
-    public var isLoading: Bool { loader.isLoading || pendingDiff != nil }
+    public var isLoading: Bool { content.isLoaderBusy || renderer.isDiffing }
 
     // MARK: ViewModelLoaderDelegate
 
     /// Renders `viewModel`, updates ``navigationItem`` and tells the delegate before and after.
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
-        isShowingPart = false
-        render(viewModel)
+        content.didLoad(viewModel, isPart: false)
     }
 
     /// Renders part of the content while the rest loads (the first screens of a long document):
     /// ``isLoading`` stays true, and the whole follows. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
-        isShowingPart = true
-        render(viewModel)
-    }
-
-    private func render(_ viewModel: ViewModel) {
-        // A large view model is diffed on a background thread first; it is shown when the diff is in.
-        if diffInBackgroundIfLarge(viewModel) { return }
-        show(viewModel, diff: nil)
-    }
-
-    /// Renders `viewModel` (with `diff` from the last rendered view model, when it was computed
-    /// already) and tells the delegate before and after.
-    func show(_ viewModel: ViewModel, diff: ViewModelDiff?) {
-        lastError = nil
-        delegate?.viewController(self, willUpdateWith: viewModel)
-        // Holds the view models this render replaces, so that they are freed off the main thread.
-        let replaced = ReplacedViewModels(self.viewModel, lastRenderedViewModel)
-        self.viewModel = viewModel
-        navigationItem = viewModel.navigationItem ?? NavigationItem()
-        renderCurrentViewModel(precomputedDiff: diff)
-        updateLoadingState()
-        delegate?.viewControllerDidUpdate(self)
-        replaced.releaseOffTheMainThread()
+        content.didLoad(viewModel, isPart: true)
     }
 
     /// Keeps the current content, shows the error (over the content when there is some) and tells
     /// the delegate. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) {
-        if isShowingPart {
-            // The part was never the view's content (the rest of its document was unusable): the
-            // view goes back to what it showed before the part, and shows the error.
-            isShowingPart = false
-            pendingDiff = nil
-            show(loader.previouslyLoadedViewModel ?? loader.initialViewModel, diff: nil)
-        }
-        lastError = error
-        updateLoadingState()  // also updates the state view
-        delegate?.viewController(self, didFailToUpdateWith: error)
+        content.didFail(with: error)
     }
 
     // MARK: Appearance bookkeeping
     // A component is told it will appear once per model it shows (again after its model changed),
     // and again when it scrolls into view or the whole view reappears (`forced`); one that merely
-    // stays in view is not told again.
+    // stays in view is not told again. Kept here: it spans the recycler, the header and overlays,
+    // scrolling and the delegate.
 
     func cellWillAppear(_ wrapper: ComponentWrapper, forced: Bool) {
         if wrapper.viewHasAppearedSinceLastModelChange && !forced { return }
@@ -364,7 +262,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     func wrapperWillAppear(_ wrapper: ComponentWrapper) {
         wrapper.selfWillAppear()
         let offset = Point(x: 0, y: canvas.contentOffset)
-        if wrapper.isContentOffsetObserver && (wrapper.appearanceCount == 1 || lastProgrammaticContentOffset != offset) {
+        if wrapper.isContentOffsetObserver
+            && (wrapper.appearanceCount == 1 || scrolling.lastProgrammaticContentOffset != offset)
+        {
             wrapper.updateView(forChangedContentOffset: offset)
         }
         if let model = wrapper.model, let view = wrapper.view {
@@ -377,9 +277,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Every wrapper in use: visible body components, the header, overlays and their visible children.
     func observerWrappers() -> [ComponentWrapper] {
         var result: [ComponentWrapper] = []
-        var stack = liveBody.all
-        if let headerWrapper { stack.append(headerWrapper) }
-        stack.append(contentsOf: overlayWrappers)
+        var stack = recycler.liveWrappers + floating.wrappers
         while let wrapper = stack.popLast() {
             result.append(wrapper)
             stack.append(contentsOf: wrapper.visibleChildren)
@@ -387,10 +285,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         return result
     }
 
-    /// The root wrappers in use: visible body components, overlays and the header.
-    private func allWrappers() -> [ComponentWrapper] {
-        var all = liveBody.all + overlayWrappers
-        if let headerWrapper { all.append(headerWrapper) }
-        return all
+    /// Tells the impression reporter what is visible now (after a render, scroll or appearance).
+    func updateImpressions() {
+        // Not before `init` has made the reporter.
+        impressions?.update()
     }
 }

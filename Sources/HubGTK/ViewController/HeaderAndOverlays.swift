@@ -4,51 +4,72 @@ import HubFramework
 /// The header and the overlays. Neither scrolls: both float in the canvas overlay, the header at
 /// the top at its preferred height, the overlays centred (or where the delegate puts them) and
 /// stacked in model order. A wrapper showing the same kind of component is reused in place.
-extension ViewController {
+///
+/// It owns those wrappers and the overlays' frames (which impressions need); their cells come from
+/// the recycler, which keeps the cell of every root component.
+@MainActor
+final class HeaderAndOverlays {
+    private unowned let controller: ViewController
+    private(set) var header: ComponentWrapper?
+    private(set) var overlays: [ComponentWrapper] = []
+    /// The frames of the overlays, in the view's coordinates, in model order.
+    private(set) var overlayFrames: [Rect] = []
+
+    init(controller: ViewController) {
+        self.controller = controller
+    }
+
+    /// The header (if any), then the overlays.
+    var wrappers: [ComponentWrapper] { [header].compactMap { $0 } + overlays }
+
+    private var recycler: BodyRecycler { controller.recycler }
+    private var containerSize: Size { controller.containerSize }
+
     func configureHeader(_ model: ComponentModel?) {
         guard let model else {
-            if let header = headerWrapper {
-                discard(header)
-                headerWrapper = nil
+            if let header {
+                recycler.discard(header)
+                self.header = nil
             }
             return
         }
-        let (wrapper, changed) = configureHeaderOrOverlay(model, previous: headerWrapper)
-        let cell = self.cell(for: wrapper)
+        let (wrapper, changed) = configureHeaderOrOverlay(model, previous: header)
+        let cell = recycler.cell(for: wrapper)
         if changed, let view = wrapper.view {
             // The header's own widget carries its height, so a collapsing header can resize itself.
-            let size = measurer.preferredSize(for: model, containerSize: containerSize)
+            let size = controller.bodyLayout.measurer.preferredSize(for: model, containerSize: containerSize)
             view.setSizeRequest(width: -1, height: Int(size.height.rounded()))
         }
         cell.setSize(Size(width: -1, height: -1))
-        cell.attachToOverlay(canvas.overlay, halign: .fill, valign: .start)
+        cell.attachToOverlay(controller.canvas.overlay, halign: .fill, valign: .start)
         cell.addCSSClass("hub-header")
-        headerWrapper = wrapper
+        header = wrapper
     }
 
     func configureOverlays(_ models: [ComponentModel]) {
-        var old = overlayWrappers
+        var old = overlays
         var configured: [ComponentWrapper] = []
         overlayFrames.removeAll()
         for model in models {
             // Plain positional reuse (the original skipped every other wrapper, a bug).
             let previous = old.isEmpty ? nil : old.removeFirst()
             let wrapper = configureHeaderOrOverlay(model, previous: previous).wrapper
-            let size = measurer.preferredSize(for: model, containerSize: containerSize)
-            let cell = self.cell(for: wrapper)
+            let size = controller.bodyLayout.measurer.preferredSize(for: model, containerSize: containerSize)
+            let cell = recycler.cell(for: wrapper)
             cell.setSize(size)
             let proposed = Point(x: containerSize.width / 2, y: containerSize.height / 2)
-            var center = delegate?.viewController(self, centerPointForOverlayComponentAt: proposed) ?? proposed
+            var center = controller.delegate?.viewController(controller, centerPointForOverlayComponentAt: proposed)
+                ?? proposed
             // The delegate's point reads left to right, as a layout manager's frames do: right to
             // left, it is mirrored across the view like them.
-            if layoutDirection == .rightToLeft { center.x = containerSize.width - center.x }
+            if controller.layoutDirection == .rightToLeft { center.x = containerSize.width - center.x }
             // Centred or placed by the delegate, the overlay's middle is at `center`.
             let frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
                              width: size.width, height: size.height)
             if center == proposed {
-                cell.attachToOverlay(canvas.overlay, halign: .center, valign: .center)
+                cell.attachToOverlay(controller.canvas.overlay, halign: .center, valign: .center)
             } else {
-                cell.attachToOverlay(canvas.overlay, halign: .start, valign: .start)
+                cell.attachToOverlay(controller.canvas.overlay, halign: .start, valign: .start)
                 cell.place(at: frame, inOverlayOfWidth: containerSize.width)
             }
             cell.addCSSClass("hub-overlay")
@@ -56,9 +77,9 @@ extension ViewController {
             overlayFrames.append(frame)
         }
         for unused in old {
-            discard(unused)
+            recycler.discard(unused)
         }
-        overlayWrappers = configured
+        overlays = configured
     }
 
     /// Reuses `previous` when it shows the same kind of component; `changed` is false when the
@@ -74,23 +95,19 @@ extension ViewController {
             wrapper = previous
         } else {
             if let previous {
-                discard(previous)
+                recycler.discard(previous)
             }
-            wrapper = pool.wrapper(for: model, delegate: self, parent: nil)
-            pool.remove(wrapper)
+            wrapper = recycler.takeWrapper(for: model)
         }
         wrapper.configureView(with: model, containerViewSize: containerSize)
-        cell(for: wrapper).adopt(wrapper)
-        imageLoader?.loadImages(for: wrapper, containerViewSize: containerSize)
+        recycler.cell(for: wrapper).adopt(wrapper)
+        controller.images.load(for: wrapper, containerViewSize: containerSize)
         return (wrapper, true)
     }
 
-    /// Takes a header or overlay wrapper that is no longer used off the screen and releases it.
-    private func discard(_ wrapper: ComponentWrapper) {
-        let key = ObjectIdentifier(wrapper)
-        cells[key]?.detachFromOverlay()
-        wrapper.tearDown()
-        cells[key]?.tearDown()
-        cells[key] = nil
+    /// The recycler tore the wrappers down with every other widget (`tearDown()`).
+    func forgetWrappers() {
+        header = nil
+        overlays.removeAll()
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import GtkKit
+import HubFramework
+
+/// The layout of the body, kept responsive with large view models (a million rows): a large body
+/// is laid out a step at a time, the first step (more than a screenful) at once, so the first frame
+/// shows content, the rest for a few milliseconds per main-loop turn. A scroll asked for beyond
+/// what is laid out yet (`PendingScroll`) waits here until the layout gets there.
+///
+/// See docs/content-loading.md, "Threading", for the measurements behind the numbers.
+@MainActor
+final class IncrementalLayout {
+    /// How many components are laid out at a time: the first step with the view model, at once
+    /// (more rows than any screen holds), the rest step after step for ``layoutTurnBudget`` per
+    /// main-loop turn. About a millisecond for rows in an optimized build.
+    static let layoutStep = 2_000
+    /// How long one main-loop turn lays out for: 8 ms, half a frame at 60 Hz. A time, not a count of
+    /// components: the same rows take three times as long in the debug build and ten times as long
+    /// under AddressSanitizer or on a slow machine, and a count sized for one stalled the others.
+    static let layoutTurnBudget = 0.008
+
+    private unowned let controller: ViewController
+    /// Measures components for the layout (and the header, overlays and children for their cells).
+    let measurer: ComponentMeasurer
+    private let layoutManager: any ComponentLayoutManager
+    /// The layout of the rendered view model (nil before one is rendered, or after a discard).
+    private(set) var current: ComponentLayout?
+    /// Lays out the rest of a large view model, a few milliseconds per main-loop turn, after its first screenful.
+    private var continuation: MainLoopTimer?
+    /// Where to scroll once the layout reaches that far: after ``ViewController/discardContent()``,
+    /// or a scroll asked for beyond what is laid out yet.
+    private var pendingScroll: PendingScroll?
+
+    init(controller: ViewController, measurer: ComponentMeasurer, layoutManager: any ComponentLayoutManager) {
+        self.controller = controller
+        self.measurer = measurer
+        self.layoutManager = layoutManager
+    }
+
+    private var canvas: ScrollCanvas { controller.canvas }
+
+    /// True when the layout covers every body component of `rendered` (or there is nothing to cover).
+    func covers(_ rendered: ViewModel?) -> Bool {
+        guard let current, let rendered else { return true }
+        return current.count >= rendered.bodyComponentModels.count
+    }
+
+    /// Forgets the layout: the next update lays out afresh.
+    func reset() { current = nil }
+
+    /// Stops laying out and hands over the layout, to be freed off the main thread.
+    func discard() -> ComponentLayout? {
+        continuation = nil
+        defer { current = nil }
+        return current
+    }
+
+    /// Scrolls to `target` once the content reaches that far (nil cancels a scroll waiting).
+    func scrollWhenLaidOut(_ target: PendingScroll?) { pendingScroll = target }
+
+    /// Updates the layout with the diff's insertions, deletions and reloads when it was computed
+    /// for the same container, or lays everything out afresh; then goes on laying out what the
+    /// first step left.
+    func update(for viewModel: ViewModel, following diff: ViewModelDiff?, containerSize container: Size,
+                addsHeaderMargin: Bool, direction: LayoutDirection) -> ComponentLayout
+    {
+        let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
+                                       header: viewModel.headerComponentModel, measurer: measurer)
+        var updated: ComponentLayout
+        if var current, let diff, current.containerSize == container, current.addsHeaderMargin == addsHeaderMargin {
+            if Self.onlyAppends(diff, to: current.count, making: viewModel.bodyComponentModels.count) {
+                // Rows added after the last one (the whole of a document whose first part is shown):
+                // the frames laid out so far stay as they are, and the new rows are laid out a few
+                // milliseconds per main-loop turn like a large body, instead of all at once.
+            } else if diff.body.hasChanges {
+                _ = current.update(insertedIndexes: diff.body.inserted, deletedIndexes: diff.body.deleted,
+                                   reloadedIndexes: diff.body.reloaded, measuring: measuring)
+            }
+            if diff.headerChanged { _ = current.invalidateHeader(measuring: measuring) }
+            updated = current
+        } else {
+            // A large body is laid out a screenful first; the rest follows a few milliseconds per
+            // main-loop turn.
+            let firstChunk = ModelMeasuring(bodyModels: viewModel.bodyComponentModels, header: viewModel.headerComponentModel,
+                                            measurer: measurer, limit: Self.layoutStep)
+            updated = ComponentLayout(containerSize: container, measuring: firstChunk, layoutManager: layoutManager,
+                                      addsHeaderMargin: addsHeaderMargin)
+        }
+        updated.direction = direction
+        current = updated
+        continueIfIncomplete(of: viewModel)
+        return updated
+    }
+
+    /// Whether `diff` only adds rows after the `count` laid out, more than a step of them, to make
+    /// `newCount` (nothing deleted, reloaded or moved, the header unchanged).
+    private static func onlyAppends(_ diff: ViewModelDiff, to count: Int, making newCount: Int) -> Bool {
+        let inserted = diff.body.inserted
+        return newCount - count > layoutStep && diff.body.deleted.isEmpty && diff.body.reloaded.isEmpty
+            && !diff.headerChanged && inserted.count == newCount - count && inserted.first == count
+            && inserted.last == newCount - 1
+    }
+
+    /// Schedules the next chunk of the layout when it does not cover `viewModel`'s body yet.
+    func continueIfIncomplete(of viewModel: ViewModel) {
+        performPendingScrollIfLaidOut(viewModel)
+        guard let current, current.count < viewModel.bodyComponentModels.count else {
+            continuation = nil
+            return
+        }
+        continuation = MainLoopTimer(whenIdle: { [weak self] in self?.layOutNextChunk() })
+    }
+
+    private func layOutNextChunk() {
+        guard let viewModel = controller.renderer.lastRenderedViewModel else { return }
+        let total = viewModel.bodyComponentModels.count
+        let deadline = ProcessInfo.processInfo.systemUptime + Self.layoutTurnBudget
+        while let count = current?.count, count < total {
+            let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
+                                           header: viewModel.headerComponentModel, measurer: measurer,
+                                           limit: count + Self.layoutStep)
+            // Mutated in place: a copy of the layout would copy every frame laid out so far.
+            _ = current?.appendBodyComponents(measuring: measuring)
+            if ProcessInfo.processInfo.systemUptime >= deadline { break }
+        }
+        if let height = current?.contentSize.height { canvas.setContentHeight(height) }
+        continueIfIncomplete(of: viewModel)
+    }
+
+    /// Scrolls to the ``pendingScroll`` target once the content reaches that far (or is all laid
+    /// out, when it is shorter): where the view was before ``ViewController/discardContent()``, or a
+    /// scroll asked for beyond what was laid out then.
+    private func performPendingScrollIfLaidOut(_ viewModel: ViewModel) {
+        guard let pending = pendingScroll, let current, !viewModel.bodyComponentModels.isEmpty,
+            pending.isReachable(in: current, isComplete: current.count >= viewModel.bodyComponentModels.count,
+                                viewportHeight: canvas.viewportSize.height)
+        else { return }
+        pendingScroll = nil
+        let target: Double
+        switch pending {
+        case .offset(let offset):
+            target = offset
+        case .component(let index, let position):
+            target = controller.scrolling.contentOffset(forDisplayingComponentAt: index, scrollPosition: position,
+                                                        contentSize: current.contentSize).y
+        }
+        canvas.setContentHeight(current.contentSize.height)
+        canvas.setContentOffset(min(target, canvas.maximumOffset))
+    }
+}

@@ -1,0 +1,179 @@
+import GtkKit
+import HubFramework
+
+// The public API the team carries out: geometry and scrolling (`Scrolling`, the layout), the
+// widgets on screen (`BodyRecycler`, `HeaderAndOverlays`), selection and actions (`ActionRouter`,
+// `CellInput`) and the keyboard focus (`CellInput`).
+
+// MARK: - Where body components are, and scrolling to them: the API for apps and scroll handlers.
+
+extension ViewController {
+    /// The size components are laid out in.
+    public var containerSize: Size { canvas.viewportSize }
+
+    /// The frame of the body component at `index` (content coordinates), `.zero` when out of bounds.
+    public func frame(ofBodyComponentAt index: Int) -> Rect {
+        layout?.frame(at: index) ?? .zero
+    }
+
+    /// The body component under `point` (view coordinates), or nil.
+    public func indexOfBodyComponent(at point: Point) -> Int? {
+        layout?.index(at: Point(x: point.x, y: point.y + canvas.contentOffset))
+    }
+
+    /// The current content offset.
+    public var contentOffset: Point { Point(x: 0, y: canvas.contentOffset) }
+
+    /// Scrolls to `offset` (clamped to the content). While a large body is still being laid out (a
+    /// few milliseconds per main-loop turn), an offset beyond what is laid out yet is reached once
+    /// the layout gets there, unless the user scrolls first.
+    public func scroll(to offset: Point, animated: Bool = false) {
+        scrolling.scroll(to: offset, animated: animated)
+    }
+
+    /// Scrolls to `offset` once the content reaches that far (or is all laid out, when it is
+    /// shorter): for a view made again to stand for one that was let go, such as a page far back
+    /// in an app's history. Scrolling before then cancels it.
+    public func scrollWhenLoaded(to offset: Point) {
+        scrolling.scrollWhenLoaded(to: offset)
+    }
+
+    /// The offset that shows the body component at `index` at `scrollPosition`: its top edge at the
+    /// top of the view (`.top`), its middle in the middle (`.centeredVertically`) or its bottom edge at
+    /// the bottom (`.bottom`), clamped to the content. Scroll handlers without a rule of their own use it.
+    public func defaultContentOffset(forDisplayingComponentAt index: Int, scrollPosition: ScrollPosition) -> Point {
+        layout?.contentOffset(forDisplayingComponentAt: index, scrollPosition: scrollPosition, contentInset: .zero,
+                              viewHeight: canvas.viewportSize.height) ?? .zero
+    }
+
+    /// Scrolls a component into view; for children (`indexPath` longer than 1) asks each parent
+    /// to scroll to the next child. `completion` is called with each level's index path. A body
+    /// component that a large body's layout has not reached yet is scrolled to once it has (unless
+    /// the user scrolls first); its children are not.
+    public func scrollToComponent(ofType type: ComponentType, indexPath: [Int], scrollPosition: ScrollPosition,
+                                  animated: Bool, completion: (@MainActor ([Int]) -> Void)? = nil)
+    {
+        scrolling.scrollToComponent(ofType: type, indexPath: indexPath, scrollPosition: scrollPosition,
+                                    animated: animated, completion: completion)
+    }
+}
+
+// MARK: - The widgets of the components on screen, by index path: for apps and delegates that need
+// to reach a component's widget (to animate it, or to present something next to it).
+
+extension ViewController {
+    /// Visible component widgets of a type, keyed by index path (header `[0]`, body `[row]`,
+    /// overlays `[i]`, children extend their parent's path).
+    public func visibleComponentViews(forComponentType type: ComponentType) -> [[Int]: Widget] {
+        var roots: [([Int], ComponentWrapper)] = []
+        switch type {
+        case .header: if let header = floating.header { roots = [([0], header)] }
+        case .body: roots = recycler.placedWrappers.map { ([$0.key], $0.value) }
+        case .overlay: roots = floating.overlays.enumerated().map { ([$0.offset], $0.element) }
+        }
+        var result: [[Int]: Widget] = [:]
+        var stack = roots
+        while let (path, wrapper) = stack.popLast() {
+            if let view = wrapper.view { result[path] = view }
+            for (index, _) in wrapper.visibleChildViewsByIndex {
+                if let child = wrapper.visibleChildComponent(at: index) { stack.append((path + [index], child)) }
+            }
+        }
+        return result
+    }
+
+    /// The visible widget of the component at `indexPath`, or nil.
+    public func visibleView(forComponentOfType type: ComponentType, indexPath: [Int]) -> Widget? {
+        guard let first = indexPath.first else { return nil }
+        var wrapper: ComponentWrapper?
+        switch type {
+        case .header: wrapper = first == 0 ? floating.header : nil
+        case .body: wrapper = recycler.placedWrappers[first]
+        case .overlay: wrapper = floating.overlays.indices.contains(first) ? floating.overlays[first] : nil
+        }
+        for index in indexPath.dropFirst() { wrapper = wrapper?.visibleChildComponent(at: index) }
+        return wrapper?.view
+    }
+}
+
+// MARK: - Selection, actions and the keyboard focus
+
+extension ViewController {
+    /// Resets the highlighted component (if any) to no selection state.
+    public func cancelComponentSelection() {
+        input.cancelComponentSelection()
+    }
+
+    /// Selects a component programmatically: shows it selected briefly, runs its target's actions
+    /// in order until one handles it, then (if none did) the default selection action.
+    /// Returns whether the selection was handled.
+    @discardableResult
+    public func selectComponent(with model: ComponentModel, customData: JSONObject? = nil) -> Bool {
+        actions.selectComponent(with: model, customData: customData)
+    }
+
+    /// Performs an action on behalf of a content operation (trigger `.contentOperation`).
+    @discardableResult
+    public func performAction(withIdentifier identifier: Identifier, customData: JSONObject?) -> Bool {
+        actions.performAction(trigger: .contentOperation, identifier: identifier, customData: customData, model: nil)
+    }
+
+    /// The body index of the component that has the keyboard focus, if any.
+    public var focusedBodyIndex: Int? { input.focusedBodyIndex }
+
+    /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
+    @discardableResult
+    public func focusBodyComponent(at index: Int) -> Bool {
+        input.focusBodyComponent(at: index)
+    }
+}
+
+// MARK: - ComponentWrapperDelegate
+// Every wrapper the pool hands out reports to the controller, which hands each event to the part
+// of the team it concerns.
+
+extension ViewController: ComponentWrapperDelegate {
+    func componentWrapper(_ wrapper: ComponentWrapper, willUpdateSelectionState state: SelectionState) {
+        input.selectionStateWillChange(of: wrapper, to: state)
+    }
+
+    func componentWrapperWillBeReused(_ wrapper: ComponentWrapper) {
+        if let view = wrapper.view { delegate?.viewController(self, willReuseComponentWith: view) }
+        recycler.returnToPool(wrapper)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, childWrapperFor childModel: ComponentModel) -> ComponentWrapper? {
+        recycler.makeChild(for: childModel, of: wrapper)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, childWrapper: ComponentWrapper?, willAppearAt index: Int,
+                          view: Widget)
+    {
+        guard let model = wrapper.model, let children = Optional(model.children), index < children.count else { return }
+        let childModel = children[index]
+        if let childWrapper { images.load(for: childWrapper, containerViewSize: containerSize) }
+        delegate?.viewController(self, componentWith: childModel,
+                                 layoutTraits: childWrapper?.component.layoutTraits ?? [], willAppearIn: view)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, childWrapper: ComponentWrapper?, didDisappearAt index: Int,
+                          view: Widget)
+    {
+        guard let model = wrapper.model, index < model.children.count else { return }
+        delegate?.viewController(self, componentWith: model.children[index],
+                                 layoutTraits: childWrapper?.component.layoutTraits ?? [], didDisappearFrom: view)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, childWithCustomViewSelectedAt index: Int,
+                          customData: JSONObject?)
+    {
+        guard let model = wrapper.model, index >= 0, index < model.children.count else { return }
+        actions.selectComponent(with: model.children[index], customData: customData)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, performActionWithIdentifier identifier: Identifier,
+                          customData: JSONObject?) -> Bool
+    {
+        actions.performAction(trigger: .component, identifier: identifier, customData: customData, model: wrapper.model)
+    }
+}
