@@ -152,7 +152,7 @@ let package = Package(
         // synthesizes input. Only test targets depend on it.
         .target(
             name: "HubGTKTestSupport",
-            dependencies: ["HubGTK", "HubFramework", "CGtk"],
+            dependencies: ["HubGTK", "GtkKit", "HubFramework", "CGtk"],
             path: "Tests/HubGTKTestSupport"
         ),
         .testTarget(

@@ -186,7 +186,7 @@ final class BenchViewer {
         else { return false }
         if count == 0 { return true }
         guard controller.liveBodyComponentCount > 0, let index = controller.liveBodyIndexes.first,
-            let cell = controller.cellWidget(atBodyIndex: index)
+            let cell = controller.cellView(atBodyIndex: index)?.gtkWidget
         else { return false }
         return gtk_widget_get_mapped(cell) != 0 && gtk_widget_get_allocated_height(cell) > 1
     }

@@ -330,7 +330,7 @@ final class BenchHubView {
     func loadAndWaitForFirstFrame() -> (chainStart: UInt64, frameEnd: UInt64) {
         let controller = self.controller
         probe.condition = {
-            guard let index = controller.liveBodyIndexes.first, let cell = controller.cellWidget(atBodyIndex: index)
+            guard let index = controller.liveBodyIndexes.first, let cell = controller.cellView(atBodyIndex: index)?.gtkWidget
             else { return false }
             return gtk_widget_get_mapped(cell) != 0 && gtk_widget_get_allocated_height(cell) > 1
         }
@@ -370,7 +370,7 @@ final class BenchHubView {
         controller.scroll(to: Point(x: 0, y: maximum))
         probe.waitForFrame()
         probe.settle()
-        let last = controller.cellWidget(atBodyIndex: count - 1)
+        let last = controller.cellView(atBodyIndex: count - 1)?.gtkWidget
         BenchChildReport.report("lastY", controller.frame(ofBodyComponentAt: count - 1).minY)
         BenchChildReport.report("lastDrawn", last.map { isDrawnOnScreen($0, in: window) } == true ? "yes" : "no")
 

@@ -63,6 +63,12 @@ public struct KeyPress: Sendable, Equatable {
         key = Self.key(for: event.keyval)
     }
 
+    /// Whether the key moves the focus backwards: Shift+Tab, which GDK may also report as its own
+    /// key (ISO Left Tab) without the Shift modifier.
+    public var isBackwardTab: Bool {
+        key == .tab && (modifiers.contains(.shift) || keyValue == UInt32(GDK_KEY_ISO_Left_Tab))
+    }
+
     /// A key press made in code (tests, synthesized input).
     public init(key: Key, modifiers: Modifiers = []) {
         self.key = key

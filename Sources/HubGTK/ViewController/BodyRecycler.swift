@@ -211,7 +211,7 @@ final class BodyRecycler {
         }
         let child = pool.wrapper(for: model, delegate: controller, parent: parent)
         child.loadViewIfNeeded()
-        if let view = child.view?.gtkWidget { CellInput.takeOutOfParent(view) }  // it may have been a root's cell content
+        child.view?.removeFromParent()  // it may have been a root's cell content
         child.configureView(with: model, containerViewSize: container)
         if let view = child.view {
             let size = controller.bodyLayout.measurer.preferredSize(for: model, containerSize: container)

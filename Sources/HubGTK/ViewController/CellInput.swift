@@ -1,4 +1,3 @@
-import CGtk
 import GtkKit
 import HubFramework
 
@@ -11,8 +10,7 @@ import HubFramework
 /// visible; Enter and Space select the focused component. Tab past the last component leaves the view.
 ///
 /// It owns the press being tracked, the highlighted component and the wish for an initial focus.
-/// The GDK events arrive as C pointers (`Cell` connects the signals); every raw GTK call is in the
-/// last section of this file, which reads the events into Swift values.
+/// The events arrive typed (GtkKit's `PointerEvent` and `KeyPress`) from the cells' handlers.
 @MainActor
 final class CellInput {
     /// Distance the pointer may move before a press turns into a drag and stops being a click.
@@ -33,35 +31,32 @@ final class CellInput {
 
     // MARK: Pointer → highlight → selection
 
-    func buttonPressed(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        let button = Self.button(of: event)
-        guard button.isPress, button.number == 1, gesture == nil, let root = cell.wrapper else { return false }
-        let local = Self.pointerLocation(in: cell.widget, root: button.root)
+    func buttonPressed(_ cell: Cell, event: PointerEvent) -> Bool {
+        guard event.kind == .press, event.button == 1, gesture == nil, let root = cell.wrapper else { return false }
+        let local = cell.widget.location(ofScreenPoint: event.rootLocation)
         let target = Self.deepestChild(of: root, containing: local, in: cell.widget) ?? root
-        gesture = (target, cell, button.root)
+        gesture = (target, cell, event.rootLocation)
         // Touch presses wait before highlighting so that a scroll does not flash the component;
         // a mouse press shows at once, as GTK's own widgets do.
-        target.beginHighlight(delay: Self.isTouch(event) ? ComponentWrapper.highlightDelay : 0)
-        Self.grabFocus(cell.widget)  // keyboard navigation continues from the clicked component
+        target.beginHighlight(delay: event.isFromTouchscreen ? ComponentWrapper.highlightDelay : 0)
+        cell.widget.grabFocus()  // keyboard navigation continues from the clicked component
         return false
     }
 
-    func pointerMoved(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    func pointerMoved(_ cell: Cell, event: PointerEvent) -> Bool {
         guard let gesture, gesture.cell === cell else { return false }
-        let root = Self.motionRoot(of: event)
-        let dx = root.x - gesture.startRoot.x
-        let dy = root.y - gesture.startRoot.y
+        let dx = event.rootLocation.x - gesture.startRoot.x
+        let dy = event.rootLocation.y - gesture.startRoot.y
         if (dx * dx + dy * dy).squareRoot() > Self.dragThreshold { cancelGesture() }
         return false
     }
 
-    func buttonReleased(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        let button = Self.button(of: event)
-        guard button.number == 1, let gesture, gesture.cell === cell else { return false }
+    func buttonReleased(_ cell: Cell, event: PointerEvent) -> Bool {
+        guard event.button == 1, let gesture, gesture.cell === cell else { return false }
         self.gesture = nil
         let wrapper = gesture.wrapper
         guard let view = wrapper.view, let model = wrapper.model else { return false }
-        guard Self.contains(view.gtkWidget, Self.pointerLocation(in: view.gtkWidget, root: button.root)) else {
+        guard view.contains(view.location(ofScreenPoint: event.rootLocation)) else {
             wrapper.setSelectionState(.none)
             return false
         }
@@ -116,7 +111,7 @@ final class CellInput {
 
     /// The body index of the component that has the keyboard focus, if any.
     var focusedBodyIndex: Int? {
-        controller.recycler.placedWrappers.first { Self.isFocus(controller.recycler.cell(for: $0.value).widget) }?.key
+        controller.recycler.placedWrappers.first { controller.recycler.cell(for: $0.value).widget.isFocus }?.key
     }
 
     /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
@@ -131,17 +126,17 @@ final class CellInput {
             controller.scrolling.scroll(to: Point(x: 0, y: frame.maxY - visible.height))
         }
         guard let wrapper = controller.recycler.placedWrappers[index] else { return false }
-        Self.grabFocus(controller.recycler.cell(for: wrapper).widget)
+        controller.recycler.cell(for: wrapper).widget.grabFocus()
         return true
     }
 
-    func keyPressed(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    func keyPressed(_ cell: Cell, key: KeyPress) -> Bool {
         guard let wrapper = cell.wrapper,
             let index = controller.recycler.placedWrappers.first(where: { $0.value === wrapper })?.key,
             let layout = controller.layout
         else { return false }
         let rightToLeft = controller.layoutDirection == .rightToLeft
-        switch Self.key(of: event) {
+        switch Self.navigation(for: key) {
         case .activate: return activated(cell)
         case .tab(let backwards):
             // Past either end, GTK moves the focus out of the view.
@@ -198,104 +193,34 @@ final class CellInput {
     }
 }
 
-// MARK: - Raw GTK calls
-// The only C calls of the view controller's team: reading GDK events into Swift values, pointer
-// geometry, and the keyboard focus of cells. Kept together so that typed events can replace them.
+// MARK: - Keys and hit testing
 
 extension CellInput {
     /// The keys a focused cell handles.
-    enum Key { case activate, tab(backwards: Bool), down, up, right, left }
+    enum Navigation { case activate, tab(backwards: Bool), down, up, right, left }
 
-    static func button(of event: UnsafeMutablePointer<GdkEvent>) -> (isPress: Bool, number: UInt32, root: Point) {
-        let button = hub_event_button(event)!.pointee
-        return (button.type == GDK_BUTTON_PRESS, button.button, Point(x: button.x_root, y: button.y_root))
-    }
-
-    static func isTouch(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        gdk_device_get_source(gdk_event_get_source_device(event)) == GDK_SOURCE_TOUCHSCREEN
-    }
-
-    static func motionRoot(of event: UnsafeMutablePointer<GdkEvent>) -> Point {
-        let motion = hub_event_motion(event)!.pointee
-        return Point(x: motion.x_root, y: motion.y_root)
-    }
-
-    static func key(of event: UnsafeMutablePointer<GdkEvent>) -> Key? {
-        let key = hub_event_key(event)!.pointee
-        let shift = key.state & GDK_SHIFT_MASK.rawValue != 0
-        switch Int32(key.keyval) {
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space, GDK_KEY_KP_Space: return .activate
-        case GDK_KEY_Tab, GDK_KEY_KP_Tab, GDK_KEY_ISO_Left_Tab:
-            return .tab(backwards: shift || Int32(key.keyval) == GDK_KEY_ISO_Left_Tab)
-        case GDK_KEY_Down, GDK_KEY_KP_Down: return .down
-        case GDK_KEY_Up, GDK_KEY_KP_Up: return .up
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return .right
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return .left
+    static func navigation(for press: KeyPress) -> Navigation? {
+        switch press.key {
+        case .enter, .space: return .activate
+        case .tab: return .tab(backwards: press.isBackwardTab)
+        case .down: return .down
+        case .up: return .up
+        case .right: return .right
+        case .left: return .left
         default: return nil
         }
     }
 
-    static func grabFocus(_ widget: WidgetPointer) { gtk_widget_grab_focus(widget) }
-    static func isFocus(_ widget: WidgetPointer) -> Bool { gtk_widget_is_focus(widget) != 0 }
-
-    /// Whether `point` (in the widget's coordinates) is inside the widget's allocation.
-    static func contains(_ widget: WidgetPointer, _ point: Point) -> Bool {
-        point.x >= 0 && point.y >= 0 && point.x < Double(gtk_widget_get_allocated_width(widget))
-            && point.y < Double(gtk_widget_get_allocated_height(widget))
-    }
-
-    /// Takes a child component's widget out of its parent: it may have been a root's cell content.
-    static func takeOutOfParent(_ widget: WidgetPointer) {
-        if let parent = gtk_widget_get_parent(widget) { gtk_container_remove(hub_container(parent), widget) }
-    }
-
-    static func pointerLocation(in widget: WidgetPointer, root: Point) -> Point {
-        guard let window = gtk_widget_get_window(widget) else { return Point(x: -1, y: -1) }
-        var originX: Int32 = 0
-        var originY: Int32 = 0
-        gdk_window_get_origin(window, &originX, &originY)
-        var allocation = GtkAllocation()
-        gtk_widget_get_allocation(widget, &allocation)
-        // Widgets without their own GdkWindow are allocated in their window's coordinates.
-        var x = root.x - Double(originX)
-        var y = root.y - Double(originY)
-        if gtk_widget_get_has_window(widget) == 0 {
-            x -= Double(allocation.x)
-            y -= Double(allocation.y)
-        }
-        return Point(x: x, y: y)
-    }
-
     /// The deepest visible managed child under `point` (in `container` coordinates).
-    static func deepestChild(of wrapper: ComponentWrapper, containing point: Point, in container: WidgetPointer)
+    static func deepestChild(of wrapper: ComponentWrapper, containing point: Point, in container: Widget)
         -> ComponentWrapper?
     {
         for child in wrapper.visibleChildren {
-            guard let view = child.view?.gtkWidget, gtk_widget_get_mapped(view) != 0 else { continue }
-            var x: Int32 = 0
-            var y: Int32 = 0
-            guard gtk_widget_translate_coordinates(container, view, Int32(point.x), Int32(point.y), &x, &y) != 0
-            else { continue }
-            if x >= 0, y >= 0, x < gtk_widget_get_allocated_width(view), y < gtk_widget_get_allocated_height(view) {
-                return deepestChild(of: child, containing: Point(x: Double(x), y: Double(y)), in: view) ?? child
+            guard let view = child.view, view.isMapped, let local = container.convert(point, to: view) else { continue }
+            if view.contains(local) {
+                return deepestChild(of: child, containing: local, in: view) ?? child
             }
         }
         return nil
     }
-}
-
-// MARK: - What `Cell` calls
-// `Cell` holds its controller weakly and reports its events to it; the controller hands them on.
-
-extension ViewController {
-    @discardableResult
-    func cellActivated(_ cell: Cell) -> Bool { input.activated(cell) }
-    func cellKeyPressed(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool { input.keyPressed(cell, event: event) }
-    func cellButtonPressed(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        input.buttonPressed(cell, event: event)
-    }
-    func cellButtonReleased(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        input.buttonReleased(cell, event: event)
-    }
-    func cellPointerMoved(_ cell: Cell, event: UnsafeMutablePointer<GdkEvent>) -> Bool { input.pointerMoved(cell, event: event) }
 }

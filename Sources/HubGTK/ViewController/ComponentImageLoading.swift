@@ -1,4 +1,3 @@
-import CGtk
 import GtkKit
 import HubFramework
 
@@ -46,16 +45,11 @@ extension ComponentWrapperHandle {
 extension ComponentWrapper: ComponentWrapperHandle {
     /// A wrapper whose widget, or the cell holding it, is hidden has been put back in the pool.
     var wantsLoadedImages: Bool {
-        guard let view = component.view?.gtkWidget, gtk_widget_get_visible(view) != 0 else { return false }
-        if let parent = gtk_widget_get_parent(view), gtk_widget_get_visible(parent) == 0 { return false }
-        return true
+        component.view?.isVisibleInParent ?? false
     }
 
-    /// `gtk_widget_get_scale_factor` of the component's widget (the monitor's scale once it is realized).
-    var imageScaleFactor: Double {
-        guard let view = component.view else { return 1 }
-        return Double(max(1, gtk_widget_get_scale_factor(view.gtkWidget)))
-    }
+    /// The scale factor of the component's widget (the monitor's once it is realized).
+    var imageScaleFactor: Double { Double(component.view?.scaleFactor ?? 1) }
 }
 
 extension ComponentImageLoading {

@@ -41,7 +41,7 @@ final class HeaderAndOverlays {
             view.setSizeRequest(width: -1, height: Int(size.height.rounded()))
         }
         cell.setSize(Size(width: -1, height: -1))
-        cell.attachToOverlay(controller.canvas.overlay, halign: .fill, valign: .start)
+        cell.attachToOverlay(of: controller.canvas, horizontally: .fill, vertically: .start)
         cell.addCSSClass("hub-header")
         header = wrapper
     }
@@ -67,9 +67,9 @@ final class HeaderAndOverlays {
             let frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
                              width: size.width, height: size.height)
             if center == proposed {
-                cell.attachToOverlay(controller.canvas.overlay, halign: .center, valign: .center)
+                cell.attachToOverlay(of: controller.canvas, horizontally: .center, vertically: .center)
             } else {
-                cell.attachToOverlay(controller.canvas.overlay, halign: .start, valign: .start)
+                cell.attachToOverlay(of: controller.canvas, horizontally: .start, vertically: .start)
                 cell.place(at: frame, inOverlayOfWidth: containerSize.width)
             }
             cell.addCSSClass("hub-overlay")

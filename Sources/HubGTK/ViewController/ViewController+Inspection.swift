@@ -28,14 +28,14 @@ extension ViewController {
     package var headerComponent: (any Component)? { floating.header?.component }
     /// The overlay components, in order.
     package var overlayComponents: [any Component] { floating.overlays.map(\.component) }
-    /// The cell widget hosting the body component at `index` (its allocation is the component's frame).
-    package func cellWidget(atBodyIndex index: Int) -> WidgetPointer? {
+    /// The cell hosting the body component at `index` (its allocation is the component's frame).
+    package func cellView(atBodyIndex index: Int) -> Widget? {
         recycler.placedWrappers[index].flatMap { recycler.existingCell(for: $0)?.widget }
     }
-    /// The cell widget hosting the header.
-    package var headerCellWidget: WidgetPointer? { floating.header.flatMap { recycler.existingCell(for: $0)?.widget } }
-    /// The cell widgets hosting the overlays.
-    package var overlayCellWidgets: [WidgetPointer] { floating.overlays.compactMap { recycler.existingCell(for: $0)?.widget } }
+    /// The cell hosting the header.
+    package var headerCellView: Widget? { floating.header.flatMap { recycler.existingCell(for: $0)?.widget } }
+    /// The cells hosting the overlays.
+    package var overlayCellViews: [Widget] { floating.overlays.compactMap { recycler.existingCell(for: $0)?.widget } }
 
     /// The state shown over the content: "loading", "empty", an error message, or nil.
     package var visibleStateDescription: String? { content.stateView?.currentDescription }
