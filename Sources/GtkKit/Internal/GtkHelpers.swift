@@ -1,6 +1,6 @@
 package import CGtk
 
-/// Small conveniences over the C API for the engine files and tests that hold raw widgets
+/// Small conveniences over the C API for GtkKit's own code and the tests that hold raw widgets
 /// (everything else uses the typed widgets).
 @MainActor
 package enum Gtk {

@@ -1,5 +1,5 @@
 package import CGtk
 
-/// A raw GTK widget, for the engine files that talk to GTK directly (the scroll canvas, cells,
-/// image drawing). Everything else uses ``Widget``.
+/// A raw GTK widget, for GtkKit's own code and the tests that inspect GTK directly. Everything
+/// else uses ``Widget``.
 package typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>

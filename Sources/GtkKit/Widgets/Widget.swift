@@ -20,8 +20,7 @@ import HubFramework
 /// ```
 @MainActor
 open class Widget {
-    /// The GTK widget. Only the widget layer and the few engine files that must talk to GTK
-    /// directly (the scroll canvas, cells, image drawing) use it.
+    /// The GTK widget: GtkKit's own code, and the tests that inspect GTK directly, use it.
     package let gtkWidget: UnsafeMutablePointer<GtkWidget>
     private var connections: [SignalConnection] = []
     private var connectedSignals: Set<String> = []
