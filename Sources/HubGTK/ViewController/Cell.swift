@@ -12,26 +12,25 @@ final class Cell {
 
     init(controller: ViewController) {
         widget.addCSSClass("hub-cell")
-        // The controller's team outlives its cells' events only while the controller does.
+        // Held weakly: an event that comes after the cell or the controller is gone does nothing.
         widget.onActivate { [weak self, weak controller] in
             guard let self else { return }
             controller?.input.activated(self)
         }
-        widget.onKeyPress { [weak self, weak controller] key in
+        widget.onKeyPress(forwarding(to: controller, CellInput.keyPressed(_:key:)))
+        widget.onButtonPress(forwarding(to: controller, CellInput.buttonPressed(_:event:)))
+        widget.onButtonRelease(forwarding(to: controller, CellInput.buttonReleased(_:event:)))
+        widget.onPointerMotion(forwarding(to: controller, CellInput.pointerMoved(_:event:)))
+    }
+
+    /// A handler that passes the cell's event to `method` of the controller's input, while both live.
+    private func forwarding<Event>(to controller: ViewController,
+                                   _ method: @escaping @MainActor (CellInput) -> (Cell, Event) -> Bool)
+        -> @MainActor (Event) -> Bool
+    {
+        { [weak self, weak controller] event in
             guard let self, let controller else { return false }
-            return controller.input.keyPressed(self, key: key)
-        }
-        widget.onButtonPress { [weak self, weak controller] event in
-            guard let self, let controller else { return false }
-            return controller.input.buttonPressed(self, event: event)
-        }
-        widget.onButtonRelease { [weak self, weak controller] event in
-            guard let self, let controller else { return false }
-            return controller.input.buttonReleased(self, event: event)
-        }
-        widget.onPointerMotion { [weak self, weak controller] event in
-            guard let self, let controller else { return false }
-            return controller.input.pointerMoved(self, event: event)
+            return method(controller.input)(self, event)
         }
     }
 
