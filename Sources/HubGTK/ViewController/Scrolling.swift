@@ -13,7 +13,7 @@ final class Scrolling: ScrollCanvasDelegate {
     /// The scrolling surface the body lives on.
     let canvas: ScrollCanvas
     /// The controller's root widget: the canvas's.
-    let view: Widget
+    var view: Widget { canvas.view }
     private let scrollHandler: any ViewControllerScrollHandler
     /// The offset last set through `scroll(to:)`: content offset observers are not told it again
     /// when their component appears there.
@@ -23,7 +23,6 @@ final class Scrolling: ScrollCanvasDelegate {
         self.controller = controller
         self.scrollHandler = scrollHandler
         canvas = ScrollCanvas()
-        view = Widget(owning: canvas.widget)
         canvas.delegate = self
     }
 
