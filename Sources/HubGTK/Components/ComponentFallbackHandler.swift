@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// Supplies the defaults of new component models and the component shown when a model names

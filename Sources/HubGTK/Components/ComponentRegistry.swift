@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// The component factories of an app, by namespace, plus the fallback handler.

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// The widest the default list-like components get: rows, search bars and coloured panels.

@@ -1,5 +1,4 @@
 import Foundation
-import GtkKit
 import HubFramework
 
 /// Loads the images of a view controller's components (the original's

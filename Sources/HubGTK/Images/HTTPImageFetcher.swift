@@ -1,5 +1,4 @@
 import Foundation
-import GtkKit
 import HubFramework
 
 /// Downloads image bytes through the framework's HTTP client (``/HubFramework/DefaultHTTPClient``,

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// Idle component wrappers, keyed by the `namespace:name` of the model each last rendered.

@@ -1,4 +1,3 @@
-import GtkKit
 /// Remembers component UI state per model identifier, in memory, for one view controller.
 @MainActor
 final class ComponentUIStateManager {

@@ -1,5 +1,4 @@
 import Foundation
-import GtkKit
 import HubFramework
 
 /// Selections and actions. A selection offers the component's target actions in order until one

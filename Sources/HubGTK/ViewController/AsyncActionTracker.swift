@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// Keeps asynchronous actions alive until they finish, then chains to the next action.

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// The visible-cell recycler: only body components in the visible area (plus `overscan`) have

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// Loads the images of components for a view controller (see `ComponentImageLoader`).

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// The view's image loading glue: the loader the factory gave the controller, and where the view's

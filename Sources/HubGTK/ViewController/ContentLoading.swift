@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// The content loading chain as the view appears and disappears, and what the view shows while it

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// The header and the overlays. Neither scrolls: both float in the canvas overlay, the header at

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// Hears when a component with `logging` data has been seen in a ``ViewController``'s view (see

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// The recycler's record of the body components that have widgets: the body index each shows,

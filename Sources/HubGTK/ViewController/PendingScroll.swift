@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// Where a view scrolls once its layout reaches far enough.

@@ -1,5 +1,4 @@
 import Foundation
-import GtkKit
 import HubFramework
 
 /// The view models a render (or a discard) replaces, held until a background thread lets them go:

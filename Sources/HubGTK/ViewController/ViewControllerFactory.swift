@@ -1,5 +1,4 @@
 import Foundation
-import GtkKit
 import HubFramework
 
 /// Creates view controllers for view URIs, wiring each to its feature's loader, action handler

@@ -1,4 +1,3 @@
-import GtkKit
 import HubFramework
 
 /// Customises how a feature's views scroll. Register one with a feature; every method has a default.
