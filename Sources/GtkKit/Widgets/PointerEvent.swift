@@ -42,8 +42,6 @@ public struct PointerEvent: Sendable, Equatable {
 
     /// Reads a GDK button or motion event; nil for other events.
     package init?(_ event: UnsafeMutablePointer<GdkEvent>) {
-        let source = gdk_event_get_source_device(event).map { gdk_device_get_source($0) }
-        isFromTouchscreen = source == GDK_SOURCE_TOUCHSCREEN
         switch event.pointee.type {
         case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_BUTTON_RELEASE:
             let button = hub_event_button(event)!.pointee
@@ -63,5 +61,8 @@ public struct PointerEvent: Sendable, Equatable {
         default:
             return nil
         }
+        // Asked only of pointer events: GDK warns when an event of another kind has no device.
+        let source = gdk_event_get_source_device(event).map { gdk_device_get_source($0) }
+        isFromTouchscreen = source == GDK_SOURCE_TOUCHSCREEN
     }
 }
