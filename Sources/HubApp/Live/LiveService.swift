@@ -26,8 +26,8 @@ public struct LiveServiceError: Error, CustomStringConvertible {
     }
 }
 
-/// The live-editing service (what `hublive` talks to): a `GSocketService` listening on 127.0.0.1
-/// only (GtkKit's `LoopbackServer`), speaking the length-prefixed protocol of `LiveProtocol`
+/// The live-editing service (what `hublive` talks to): a `LoopbackServer` (GtkKit) listening on
+/// 127.0.0.1 only, speaking the length-prefixed protocol of `LiveProtocol`
 /// (docs/live-editing.md). The viewer runs one; any application that shows a `LiveDocument` can.
 ///
 /// **Only its owner gets in.** Each `start(onPort:token:)` makes a new session token (``token``);
@@ -54,9 +54,9 @@ public struct LiveServiceError: Error, CustomStringConvertible {
 /// connection is closed. A client that disconnects in the middle of a message loses that message,
 /// and nothing else happens.
 ///
-/// The main loop never waits for a client: reads and writes are asynchronous GIO calls, and the
-/// documents of one read are handed over one per main-loop turn, so drawing and input go on
-/// between them.
+/// The main loop never waits for a client: reads and writes are asynchronous (GtkKit's
+/// `StreamConnection`), and the documents of one read are handed over one per main-loop turn, so
+/// drawing and input go on between them.
 @MainActor
 public final class LiveService {
     /// Receives the messages and answers them.
