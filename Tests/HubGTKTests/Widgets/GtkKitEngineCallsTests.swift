@@ -8,8 +8,8 @@ import XCTest
 /// The typed calls GtkKit gives the engine in place of raw GTK: widget states, the activatable
 /// cell, pointer events read from GDK, off-screen drawing.
 final class GtkKitEngineCallsTests: GtkTestCase, @unchecked Sendable {
-    func testStatesSetOnlyActiveAndSelectedAndLeaveGTKsOwnFlags() throws {
-        try onMain {
+    func testStatesSetOnlyActiveAndSelectedAndLeaveGTKsOwnFlags() {
+        onMain {
             let label = Label("x")
             let direction = gtk_widget_get_state_flags(label.gtkWidget).rawValue
                 & (GTK_STATE_FLAG_DIR_LTR.rawValue | GTK_STATE_FLAG_DIR_RTL.rawValue)
@@ -27,8 +27,8 @@ final class GtkKitEngineCallsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAnActivatableCellHoldsOneChildAndGivesItUpToAnotherCell() throws {
-        try onMain {
+    func testAnActivatableCellHoldsOneChildAndGivesItUpToAnotherCell() {
+        onMain {
             let first = ActivatableCell()
             let second = ActivatableCell()
             let label = Label("row")
@@ -48,8 +48,8 @@ final class GtkKitEngineCallsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAnActivatableCellReportsActivationAndCarriesItsIdentifier() throws {
-        try onMain {
+    func testAnActivatableCellReportsActivationAndCarriesItsIdentifier() {
+        onMain {
             let cell = ActivatableCell()
             var activations = 0
             cell.onActivate { activations += 1 }
@@ -63,8 +63,8 @@ final class GtkKitEngineCallsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testPointerEventsAreReadFromGDKEvents() throws {
-        try onMain {
+    func testPointerEventsAreReadFromGDKEvents() {
+        onMain {
             func event(_ type: GdkEventType, button: UInt32 = 0, x: Double, y: Double) -> PointerEvent? {
                 let raw = gdk_event_new(type)!
                 defer { gdk_event_free(raw) }
@@ -92,8 +92,8 @@ final class GtkKitEngineCallsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAnImageCanvasDrawsGradientsAndCircles() throws {
-        try onMain {
+    func testAnImageCanvasDrawsGradientsAndCircles() {
+        onMain {
             let image = ImageCanvas.draw(size: Size(width: 40, height: 20)) { canvas in
                 canvas.fillLinearGradient(from: .zero, to: Point(x: 40, y: 0), start: Color(red: 1, green: 0, blue: 0),
                                           end: Color(red: 0, green: 0, blue: 1))
