@@ -179,4 +179,27 @@ final class ScrollCanvasTests: GtkTestCase, @unchecked Sendable {
             canvas.tearDown()
         }
     }
+
+    func testAChildThatLeavesTheLayoutIsForgotten() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let window = makeWindow(canvas)
+            canvas.setContentHeight(1_000)
+            let floated = Label("floated")
+            canvas.addChild(floated, at: Point(x: 0, y: 10))
+            XCTAssertEqual(canvas.origin(of: floated), Point(x: 0, y: 10))
+            canvas.float(floated, horizontally: .start, vertically: .start)
+            XCTAssertNil(canvas.origin(of: floated), "floating above the content, it is no child of the canvas")
+            let removed = Label("removed")
+            canvas.addChild(removed, at: Point(x: 0, y: 50))
+            removed.removeFromParent()
+            XCTAssertNil(canvas.origin(of: removed), "taken out of the layout, it is forgotten")
+            canvas.moveChild(removed, to: Point(x: 0, y: 60))
+            XCTAssertEqual(gtk_widget_get_parent(removed.gtkWidget), canvas.layout, "moving it puts it back")
+            XCTAssertTrue(canvas.setContentOffset(100), "repositioning touches only the children it holds")
+            pump(for: 0.05)
+            gtk_widget_destroy(window)
+            canvas.tearDown()
+        }
+    }
 }

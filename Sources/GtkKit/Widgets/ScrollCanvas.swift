@@ -153,6 +153,13 @@ package final class ScrollCanvas {
         connections.append(GSignal.connectAllocate(layout) { [weak self] allocation in
             self?.layoutDidAllocate(width: Double(allocation.width), height: Double(allocation.height))
         })
+        // A child that leaves the layout in any way (floated onto the overlay, taken out of its
+        // parent, destroyed) is forgotten at once: the canvas moves and allocates every child it
+        // remembers, and must never touch a widget it no longer holds, or one freed since.
+        connections.append(GSignal.connectPointer(layout, "remove") { [weak self] child in
+            guard let child else { return }
+            self?.children[child.assumingMemoryBound(to: GtkWidget.self)] = nil
+        })
         connections.append(GSignal.connect(adjustment, "value-changed") { [weak self] in
             self?.adjustmentValueChanged()
         })
@@ -202,17 +209,8 @@ package final class ScrollCanvas {
         }
     }
 
-    /// Removes a child (the caller keeps its own reference if it wants to reuse it).
-    package func removeChild(_ child: UnsafeMutablePointer<GtkWidget>) {
-        guard children.removeValue(forKey: child) != nil else { return }
-        gtk_container_remove(hub_container(layout), child)
-    }
-
     /// The content-coordinate origin of a child, if it is on the canvas.
     package func origin(of child: UnsafeMutablePointer<GtkWidget>) -> Point? { children[child] }
-
-    /// Number of children currently on the canvas.
-    package var childCount: Int { children.count }
 
     // The same for typed widgets: the engine above GtkKit places its cells through these.
 
@@ -224,9 +222,6 @@ package final class ScrollCanvas {
 
     /// Moves `child` to a position in content coordinates (adding it if it is not on the canvas).
     package func moveChild(_ child: Widget, to origin: Point) { moveChild(child.gtkWidget, to: origin) }
-
-    /// Removes `child` from the canvas.
-    package func removeChild(_ child: Widget) { removeChild(child.gtkWidget) }
 
     /// The content-coordinate origin of `child`, if it is on the canvas.
     package func origin(of child: Widget) -> Point? { origin(of: child.gtkWidget) }

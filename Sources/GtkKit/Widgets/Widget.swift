@@ -342,9 +342,7 @@ open class Widget {
 
     /// Called each time GTK gives the widget a new size.
     public func onResize(_ handler: @escaping @MainActor (Size) -> Void) {
-        retain(GSignal.connectAllocate(gtkWidget) { rect in
-            handler(Size(width: Double(rect.width), height: Double(rect.height)))
-        })
+        retain(observeAllocation(handler))
     }
 
     package func addEvents(_ mask: Int32) {
