@@ -235,7 +235,7 @@ sanitize: deps
 # found as a regression test in the normal test suite, and its input in the seed corpus.
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
-FUZZ_TARGETS ?= json-parser json-view-model live-framing view-uri-predicate
+FUZZ_TARGETS ?= json-parser json-view-model live-framing view-uri-predicate uri-origin
 FUZZ_BUILD   ?= .build-fuzz
 fuzz: deps
 	@$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \

@@ -38,6 +38,13 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "HubFramework", package: "HubFramework")],
             path: "Sources/fuzz-view-uri-predicate"
         ),
+        // URI spellings against the content origin policy: whatever a reader opens as a local file,
+        // the policy must refuse to remote content.
+        .executableTarget(
+            name: "fuzz-uri-origin",
+            dependencies: ["FuzzDriver", .product(name: "HubFramework", package: "HubFramework")],
+            path: "Sources/fuzz-uri-origin"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,20 +37,70 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
     private var targetURL: URL { directory.appendingPathComponent("target.json") }
     private var pictureURL: URL { directory.appendingPathComponent("picture.png") }
 
-    /// Rows that target a local file (plainly and wrapped in `hub-json:`), one that targets an app
-    /// view, and a `file:` picture.
+    /// The spellings of a wrapped local file that the hostile run opened from a remote document
+    /// (issue "No way in", case 1), by row identifier. `JSONFileFeature` reads each as the file.
+    private var encodedFileTargets: [(id: String, uri: String)] {
+        let file = targetURL.absoluteString
+        let afterScheme = String(file.dropFirst("file".count))
+        let everyByte = file.utf8.map { String(format: "%%%02X", $0) }.joined()
+        return [
+            ("percent-f", "hub-json:%66ile" + afterScheme),
+            ("percent-colon", "hub-json:file%3A" + String(afterScheme.dropFirst())),
+            ("every-byte", "hub-json:" + everyByte),
+            ("upper-case", "HUB-JSON:FILE" + afterScheme),
+        ]
+    }
+
+    /// Rows that target a local file (plainly, wrapped in `hub-json:`, and wrapped in encoded
+    /// spellings), one that targets a view whose feature reads a local file without its URI saying
+    /// so, one that targets an app view, and a `file:` picture.
     private var document: Data {
-        Data("""
+        let encoded = encodedFileTargets.map {
+            #"{"id": "\#($0.id)", "component": {"id": "default:row"}, "text": {"title": "\#($0.id)"}, "target": {"uri": "\#($0.uri)"}},"#
+        }.joined(separator: "\n")
+        return Data("""
             {"title": "Untrusted", "body": [
               {"id": "file", "component": {"id": "default:row"}, "text": {"title": "A file"},
                "target": {"uri": "\(targetURL.absoluteString)"},
                "images": {"main": {"uri": "\(pictureURL.absoluteString)"}}},
               {"id": "wrapped", "component": {"id": "default:row"}, "text": {"title": "A wrapped file"},
                "target": {"uri": "hub-json:\(targetURL.absoluteString)"}},
+              \(encoded)
+              {"id": "indirect", "component": {"id": "default:row"}, "text": {"title": "A view read from a file"},
+               "target": {"uri": "\(Self.indirectFileViewURI)"}},
               {"id": "app", "component": {"id": "default:row"}, "text": {"title": "An app view"},
                "target": {"uri": "hub-demo:root"}}
             ]}
             """.utf8)
+    }
+
+    /// A view whose feature (registered by `withIndirectFileFeature`) reads `target.json`, though
+    /// nothing in its URI names a file.
+    private static let indirectFileViewURI = "origin-test:indirect"
+
+    /// Runs `body` with a feature that serves ``indirectFileViewURI`` from `target.json`.
+    @MainActor
+    private func withIndirectFileFeature(in app: HubApplication, _ body: () throws -> Void) throws {
+        let target = targetURL
+        try app.hub.featureRegistry.registerFeature(
+            identifier: "origin-test", viewURIPredicate: ViewURIPredicate(viewURI: URL(string: Self.indirectFileViewURI)!),
+            title: "Indirect", contentOperationFactories: [BlockContentOperationFactory { _ in [JSONContentOperation(url: target)] }])
+        defer { app.hub.featureRegistry.unregisterFeature(identifier: "origin-test") }
+        try body()
+    }
+
+    /// Remote or live content opened the indirect view: it opens, held to that content's origin,
+    /// and its loader refuses to read the file, on the URL it was about to open.
+    @MainActor
+    private func assertIndirectFileRefused(_ controller: ViewController, in app: HubApplication) throws {
+        XCTAssertTrue(controller.selectComponent(with: try model("indirect", in: controller)))
+        let opened = try XCTUnwrap(app.navigator.currentPage?.viewController)
+        XCTAssertEqual(opened.viewURI.absoluteString, Self.indirectFileViewURI)
+        XCTAssertEqual(opened.contentOrigin, controller.contentOrigin, "the opened view is held to its opener's origin")
+        let refusal = ContentLoadingError.refused(ContentOriginRefusal(origin: controller.contentOrigin, uri: targetURL))
+        pump(until: { opened.visibleStateDescription == refusal.description }, "the error page: \(refusal)")
+        XCTAssertNil(opened.viewModel?.bodyComponentModels.first { $0.title == "A local file" }, "the file was not read")
+        app.navigator.goBack()
     }
 
     @MainActor
@@ -76,7 +126,7 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     private func assertFileTargetsRefused(_ controller: ViewController, in app: HubApplication) throws {
         let pages = app.navigator.pages.count
-        for identifier in ["file", "wrapped"] {
+        for identifier in ["file", "wrapped"] + encodedFileTargets.map(\.id) {
             XCTAssertFalse(controller.selectComponent(with: try model(identifier, in: controller)), identifier)
             XCTAssertTrue(app.navigator.currentPage?.viewController === controller, identifier)
             XCTAssertEqual(app.navigator.pages.count, pages, identifier)
@@ -101,6 +151,19 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
             defer { app.navigator.tearDown() }
             let (controller, images) = try show(directory.appendingPathComponent("view.json").absoluteString, in: app)
             XCTAssertEqual(controller.contentOrigin, .local)
+            try withIndirectFileFeature(in: app) {
+                XCTAssertTrue(controller.selectComponent(with: try model("indirect", in: controller)))
+                let opened = try XCTUnwrap(app.navigator.currentPage?.viewController)
+                XCTAssertEqual(opened.contentOrigin, .local)
+                pump(until: { opened.viewModel?.navigationItem?.title == "Local target" }, "the indirect file's view")
+                app.navigator.goBack()
+            }
+            for (identifier, _) in encodedFileTargets {
+                XCTAssertTrue(controller.selectComponent(with: try model(identifier, in: controller)), identifier)
+                let opened = try XCTUnwrap(app.navigator.currentPage?.viewController)
+                pump(until: { opened.viewModel?.navigationItem?.title == "Local target" }, "\(identifier): the file's view")
+                app.navigator.goBack()
+            }
             pump(until: { images.statistics.delivered > 0 }, "the picture")
             XCTAssertEqual(images.statistics.refusedByOrigin, 0)
             XCTAssertTrue(controller.selectComponent(with: try model("file", in: controller)))
@@ -120,6 +183,7 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
             let (controller, images) = try show("hub-json:" + server.url("/view.json").absoluteString, in: app)
             XCTAssertEqual(controller.contentOrigin, .remote(host: "127.0.0.1"))
             assertPictureRefused(images)
+            try withIndirectFileFeature(in: app) { try assertIndirectFileRefused(controller, in: app) }
             try assertFileTargetsRefused(controller, in: app)
         }
     }
@@ -144,6 +208,7 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(controller.contentOrigin, .live)
             pump(until: { controller.liveBodyComponentCount >= 3 }, "the document's rows")
             assertPictureRefused(try XCTUnwrap(controller.imageLoader as? ComponentImageLoader))
+            try withIndirectFileFeature(in: app) { try assertIndirectFileRefused(controller, in: app) }
             try assertFileTargetsRefused(controller, in: app)
         }
     }

@@ -150,6 +150,13 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     /// it is empty) shows the error page. Returns true when a view opened.
     @discardableResult
     public func open(_ text: String) -> Bool {
+        open(text, requestedBy: .local)
+    }
+
+    /// Opens what `text` names for content of `origin` (the user and the app are `.local`). A view
+    /// opened for remote or live content is held to that origin: it may neither read its document
+    /// from a local file nor open or show local files in turn.
+    private func open(_ text: String, requestedBy origin: ContentOrigin) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= Self.maximumURILength else {
             push(errorPage(for: trimmed, reason: .tooLong))
@@ -160,14 +167,17 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
             return false
         }
         if let feature = hub.featureRegistry.featureRegistration(forViewURI: uri) {
+            let factory = hub.viewControllerFactory
+            let make = { @MainActor () throws -> ViewController in
+                let controller = try factory.createViewController(for: feature, viewURI: uri)
+                controller.contentOrigin = controller.contentOrigin.combined(with: origin)
+                return controller
+            }
             do {
-                let controller = try hub.viewControllerFactory.createViewController(for: feature, viewURI: uri)
-                let factory = hub.viewControllerFactory
+                let controller = try make()
                 // Made again (for a page kept without its controller) as it was made now: the
                 // feature is registered still, so this does not fail.
-                push(Page(uri: uri.absoluteString, isErrorPage: false, viewController: controller) {
-                    try! factory.createViewController(for: feature, viewURI: uri)
-                })
+                push(Page(uri: uri.absoluteString, isErrorPage: false, viewController: controller) { try! make() })
                 remember(uri.absoluteString)
                 return true
             } catch {
@@ -185,9 +195,17 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         return false
     }
 
-    /// URIOpener: the default selection action opens target URIs through the navigator.
+    /// URIOpener: opens a URI for the app's own code.
     public func open(_ uri: URL) -> Bool {
         open(uri.absoluteString)
+    }
+
+    /// URIOpener: the default selection action opens target URIs through the navigator, for the
+    /// content of the view they were selected in. What `origin` may not reach is refused (nothing
+    /// opens); a view that opens is held to `origin` as well as to its own content's origin.
+    public func open(_ uri: URL, requestedBy origin: ContentOrigin) -> Bool {
+        guard ContentOriginPolicy.allowsNavigation(to: uri, from: origin) else { return false }
+        return open(uri.absoluteString, requestedBy: origin)
     }
 
     /// Shows the previous page.

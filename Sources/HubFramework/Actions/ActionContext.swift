@@ -20,6 +20,9 @@ public struct ActionContext {
     public let componentModel: ComponentModel?
     /// The view controller the action happened in (a HubGTK `ViewController`).
     public private(set) weak var viewController: AnyObject?
+    /// Where the content of the view came from: what the action may open on the content's behalf
+    /// (``ContentOriginPolicy``). `.local` for actions the app performs itself.
+    public let contentOrigin: ContentOrigin
 
     /// Creates a context. The view controller builds one for every action it performs; create
     /// your own to call an ``Action`` or an ``ActionHandler`` directly, for example in a test.
@@ -33,10 +36,12 @@ public struct ActionContext {
     ///   - viewModel: the view model the view shows.
     ///   - componentModel: the component the action is about; nil when a content operation performs it.
     ///   - viewController: the view controller, held weakly.
+    ///   - contentOrigin: where the view's content came from; `.local` (the app's own) by default.
     public init(trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONObject?,
                 featureInfo: FeatureInfo, viewURI: URL, viewModel: ViewModel, componentModel: ComponentModel?,
-                viewController: AnyObject?)
+                viewController: AnyObject?, contentOrigin: ContentOrigin = .local)
     {
+        self.contentOrigin = contentOrigin
         self.trigger = trigger
         self.customActionIdentifier = customActionIdentifier
         self.customData = customData

@@ -8,9 +8,10 @@ public final class SelectionAction: Action {
     /// - Parameter opener: opens the target URIs; held weakly, and without one the action handles nothing.
     public init(opener: (any URIOpener)?) { self.opener = opener }
 
-    /// Opens `componentModel.target.uri`; false when there is no URI or nothing could open it.
+    /// Opens `componentModel.target.uri` for content of the context's origin
+    /// (``URIOpener/open(_:requestedBy:)``); false when there is no URI or nothing could open it.
     public func perform(with context: ActionContext) -> Bool {
         guard let uri = context.componentModel?.target?.uri, let opener else { return false }
-        return opener.open(uri)
+        return opener.open(uri, requestedBy: context.contentOrigin)
     }
 }

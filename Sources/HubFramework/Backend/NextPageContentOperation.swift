@@ -23,7 +23,9 @@ import Logging
 /// * In the main run it changes nothing and forwards the error of the operation before it, so a
 ///   failed first document still reaches the view.
 @MainActor
-public final class NextPageContentOperation: ContentOperationWithPaginatedContent, ContentOperationReadingDocuments {
+public final class NextPageContentOperation: ContentOperationWithPaginatedContent, ContentOperationReadingDocuments,
+    ContentOperationRestrictedByOrigin
+{
     public weak var delegate: (any ContentOperationDelegate)?
 
     /// The key of the document's custom data that holds the next page's URL.
@@ -33,6 +35,9 @@ public final class NextPageContentOperation: ContentOperationWithPaginatedConten
     /// The bounds every page must stay within: the app's limits when the chain is assembled by the
     /// manager's loader factory (``HubManager/Configuration/contentLimits``).
     public var limits: ContentLimits = .default
+    /// The origin of the view the pages are added to (set by the loader): each page is loaded under
+    /// it, so a view that remote content opened never reads a local page.
+    public var viewContentOrigin: ContentOrigin = .local
     /// The URL of the next page to load; nil when there is none (the list has ended, or the first
     /// document has not loaded yet).
     public private(set) var nextPageURL: URL?
@@ -83,6 +88,7 @@ public final class NextPageContentOperation: ContentOperationWithPaginatedConten
         viewModelBuilder.setCustomDataValue(nil, forKey: customDataKey)
         let page = JSONContentOperation(url: url, timeout: timeout)
         page.limits = limits
+        page.viewContentOrigin = viewContentOrigin
         let relay = PageRelay { [weak self] error in
             guard let self else { return }
             self.pageOperation = nil
@@ -116,7 +122,8 @@ public final class NextPageContentOperation: ContentOperationWithPaginatedConten
         guard let text = builder.customData?[customDataKey]?.stringValue,
             let url = URL(string: text, relativeTo: document)?.absoluteURL
         else { return nil }
-        if !ContentOrigin(documentURL: document).mayReachLocalFiles, ContentOriginPolicy.reachesLocalFiles(url) {
+        let origin = ContentOrigin(documentURL: document).combined(with: viewContentOrigin)
+        guard ContentOriginPolicy.allowsDocument(at: url, from: origin) else {
             HubLogging.logger("content").warning("ignoring the next page \(url.absoluteString) of \(document.absoluteString): a remote document may not reach local files")
             return nil
         }

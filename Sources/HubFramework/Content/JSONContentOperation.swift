@@ -26,6 +26,9 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     case fileOnAnotherComputer(URL)
     /// The operation's URL mapping returned no document URL for this view.
     case noDocument(viewURI: URL)
+    /// The view's origin may not reach the document: a view that remote or live content opened may
+    /// not read a local file (``ContentOriginPolicy/allowsDocument(at:from:)``).
+    case refused(ContentOriginRefusal)
 
     /// The document's location, when there is one.
     public var url: URL? {
@@ -37,6 +40,8 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
             return URL(fileURLWithPath: path)
         case .noDocument:
             return nil
+        case .refused(let refusal):
+            return refusal.uri
         }
     }
 
@@ -68,6 +73,9 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
                 + "file: URLs open files on this computer only."
         case .noDocument(let viewURI):
             return "There is no document to load for the view \(viewURI.absoluteString)."
+        case .refused(let refusal):
+            return "Did not open \(refusal.uri.absoluteString.prefix(1_000)): a view opened by content from a "
+                + "\(refusal.origin) source may not read local files."
         }
     }
 
@@ -125,7 +133,7 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
 ///
 /// It reports exactly once per execution and never after `cancel()`.
 @MainActor
-public final class JSONContentOperation: ContentOperationReadingDocuments {
+public final class JSONContentOperation: ContentOperationReadingDocuments, ContentOperationRestrictedByOrigin {
     /// The custom data key under which the ignored parts of the document are listed (as strings)
     /// when `recordsProblemsInCustomData` is true.
     public static let problemsCustomDataKey = "hub.json-problems"
@@ -135,6 +143,11 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
     public static let staleDocumentCustomDataKey = "hub.stale-document"
 
     public weak var delegate: (any ContentOperationDelegate)?
+
+    /// The origin of the view this operation loads for (set by the loader): a view that remote or
+    /// live content opened may not read a local file, whatever URL the mapping produced; the load
+    /// then fails with ``ContentLoadingError/refused(_:)``.
+    public var viewContentOrigin: ContentOrigin = .local
 
     /// Seconds the whole load may take (HTTP only): the `timeout` the operation was created with, or
     /// else the limits' ``ContentLimits/maximumLoadSeconds`` (default 15).
@@ -224,6 +237,11 @@ public final class JSONContentOperation: ContentOperationReadingDocuments {
             return
         }
         lastURL = url
+        // Decided on the URL about to be opened, after the mapping unwrapped and decoded the view URI.
+        guard ContentOriginPolicy.allowsDocument(at: url, from: viewContentOrigin) else {
+            complete(load, with: .failure(.refused(ContentOriginRefusal(origin: viewContentOrigin, uri: url))))
+            return
+        }
         switch url.scheme?.lowercased() {
         case "file":
             let limits = self.limits

@@ -51,6 +51,17 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
         }
     }
 
+    /// The origin of the view the loader loads for (set by the view controller, `.local` until then);
+    /// forwarded to operations that open URLs for the view (``ContentOperationRestrictedByOrigin``),
+    /// which refuse what it may not reach.
+    public var contentOrigin: ContentOrigin = .local {
+        didSet {
+            for case let operation as any ContentOperationRestrictedByOrigin in operations {
+                operation.viewContentOrigin = contentOrigin
+            }
+        }
+    }
+
     /// True while operations are queued or running, or a large view model is being built.
     public var isLoading: Bool { !queue.isEmpty || pendingBuild != nil }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why content was not allowed to reach something: for logs and image failure reports.
-public struct ContentOriginRefusal: Error, Sendable, CustomStringConvertible {
+public struct ContentOriginRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// The content's origin.
     public let origin: ContentOrigin
     /// What it tried to reach.

@@ -54,7 +54,8 @@ final class ActionRouter {
         if identifier == nil, let uri = model?.target?.uri, !allowsOpeningTarget(uri) { return false }
         let context = ActionContext(trigger: trigger, customActionIdentifier: identifier, customData: customData,
                                     featureInfo: controller.featureInfo, viewURI: controller.viewURI,
-                                    viewModel: viewModel, componentModel: model, viewController: controller)
+                                    viewModel: viewModel, componentModel: model, viewController: controller,
+                                    contentOrigin: controller.contentOrigin)
         let handled = handleAction(context)
         for wrapper in controller.observerWrappers() where wrapper.isActionObserver {
             wrapper.actionPerformed(with: context)

@@ -23,7 +23,8 @@ final class AsyncActionTracker: AsyncActionDelegate {
         let context = ActionContext(trigger: entry.context.trigger, customActionIdentifier: next,
                                     customData: customData, featureInfo: entry.context.featureInfo,
                                     viewURI: entry.context.viewURI, viewModel: entry.context.viewModel,
-                                    componentModel: entry.context.componentModel, viewController: entry.controller)
+                                    componentModel: entry.context.componentModel, viewController: entry.controller,
+                                    contentOrigin: entry.context.contentOrigin)
         _ = entry.controller.actions.handleAction(context)
     }
 }

@@ -34,6 +34,12 @@ final class ContentLoading {
 
     func setVisible(_ visible: Bool) { isVisible = visible }
 
+    /// The view's origin, which the loader's operations are held to (what they may open).
+    var contentOrigin: ContentOrigin {
+        get { loader.contentOrigin }
+        set { loader.contentOrigin = newValue }
+    }
+
     /// Loads the content (subject to the reload policy when it was loaded before).
     func load() {
         loader.loadViewModel()

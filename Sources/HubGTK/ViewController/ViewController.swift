@@ -61,12 +61,18 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         get { images.loader }
         set { images.loader = newValue }
     }
-    /// Where the view's content came from, set by whoever made the controller (the factory asks
-    /// the feature's factories, see ``/HubFramework/ContentOriginDeclaring``). Remote and live
-    /// content may not open `file:` targets or load `file:` images (ActionRouter.swift).
+    /// Where the view's content came from, set by whoever made the controller: the factory asks
+    /// the feature's factories (see ``/HubFramework/ContentOriginDeclaring``), and a navigator that
+    /// opens the view for another view's content combines it with that content's origin. Remote and
+    /// live content may not open `file:` targets (ActionRouter.swift) or load `file:` images, and
+    /// the view's loader may not read its document from a file
+    /// (``/HubFramework/ContentOperationRestrictedByOrigin``).
     public var contentOrigin: ContentOrigin {
         get { images.contentOrigin }
-        set { images.contentOrigin = newValue }
+        set {
+            images.contentOrigin = newValue
+            content.contentOrigin = newValue
+        }
     }
 
     // The team. Each is made in `init` once the controller exists (they hold it `unowned`), so

@@ -16,23 +16,13 @@ import HubGTK
 enum JSONFileFeature {
     static let remoteScheme = "hub-json"
 
+    /// Reads the document URL out of a `hub-json:` view URI.
+    static let wrapped = WrappedDocumentURI(scheme: remoteScheme)
+
     /// The document a view URI points at, or nil when it is not one of ours.
     static func documentURL(for viewURI: URL) -> URL? {
         if viewURI.isFileURL { return viewURI.pathExtension.lowercased() == "json" ? viewURI : nil }
-        guard viewURI.scheme == remoteScheme else { return nil }
-        let rest = String(viewURI.absoluteString.dropFirst(remoteScheme.count + 1))
-        // Foundation percent-encodes the opaque part of `hub-json:` when it holds characters that
-        // part may not (the brackets of an IPv6 host: `http://[::1]:8765/…` arrives as
-        // `http%3A//%5B::1%5D:8765/…`); the inner URL is then read as it was typed.
-        let candidates = [rest, rest.removingPercentEncoding].compactMap { $0 }
-        for candidate in candidates {
-            if let url = URL(string: candidate), ["http", "https", "file"].contains(url.scheme ?? ""),
-                url.scheme == "file" || url.host?.isEmpty == false
-            {
-                return url
-            }
-        }
-        return nil
+        return wrapped.documentURL(in: viewURI)
     }
 
     static func register(in hub: Hub) {
