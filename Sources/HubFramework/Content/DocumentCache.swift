@@ -21,7 +21,9 @@ import Foundation
 /// that they outlive the process: `HubApp` apps keep them under `$XDG_CACHE_HOME/<app id>/documents`.
 /// A view seen before then opens after a restart, and when its server cannot be reached, the
 /// operation shows the kept document, however old (see ``JSONContentOperation``). A damaged file
-/// on disk is a miss, never an error.
+/// on disk is a miss, never an error. The disk folder is private and nothing in it leads outside
+/// it: folders 0700, files 0600, and a link, FIFO, device or folder where a document's file should
+/// be is a miss that is never followed or read.
 public final class DocumentCache: @unchecked Sendable {
     /// What a cached document carries besides its bytes.
     package struct Entry {
@@ -56,8 +58,12 @@ public final class DocumentCache: @unchecked Sendable {
     /// How many documents are kept in memory now.
     public var count: Int { lock.withLock { entries.count } }
 
-    /// Where documents are also kept on disk (created when needed); nil keeps them in memory only.
-    /// Set it before the first load that should use it.
+    /// Where documents are also kept on disk; nil keeps them in memory only. Set it before the first
+    /// load that should use it.
+    ///
+    /// The folder, and any missing folder above it, is created with mode 0700 when a document is
+    /// first kept; an existing one is set to 0700. A folder that is a symbolic link, or another
+    /// user's, is not used: the cache then keeps documents in memory only.
     public var diskDirectory: URL? {
         get { lock.withLock { disk?.directory } }
         set { lock.withLock { disk = newValue.map { DocumentDiskStore(directory: $0, capacityBytes: diskCapacity) } } }
