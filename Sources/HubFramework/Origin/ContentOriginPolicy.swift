@@ -126,11 +126,13 @@ public enum ContentOriginPolicy {
     }
 
     /// True when `canonical` starts with the scheme `file`, or wraps it after schemes of its own.
+    /// Read scalar by scalar, as URL readers do: a combining mark after the colon must not hide it
+    /// inside one grapheme (`:` and U+0742 are one `Character`).
     private static func namesFileScheme(_ canonical: String) -> Bool {
-        var rest = Substring(canonical)
+        var rest = Substring(canonical).unicodeScalars[...]
         for _ in 0..<maximumNestedSchemes {
             guard let scheme = leadingScheme(of: rest) else { return false }
-            if scheme == "file" { return true }
+            if scheme.elementsEqual("file".unicodeScalars) { return true }
             rest = rest.dropFirst(scheme.count + 1)
         }
         // Deeper nesting than any real URI: treat as reaching files rather than guess.
@@ -139,9 +141,9 @@ public enum ContentOriginPolicy {
 
     /// The scheme at the start of `text` (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`,
     /// then a colon), without the colon; nil when there is none.
-    private static func leadingScheme(of text: Substring) -> Substring? {
-        guard let first = text.first, first.isASCII, first.isLetter else { return nil }
-        let scheme = text.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    private static func leadingScheme(of text: Substring.UnicodeScalarView.SubSequence) -> Substring.UnicodeScalarView.SubSequence? {
+        guard let first = text.first, first.isASCII, first.properties.isAlphabetic else { return nil }
+        let scheme = text.prefix { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
         guard text.dropFirst(scheme.count).first == ":" else { return nil }
         return scheme
     }

@@ -38,6 +38,8 @@ final class ContentOriginPolicyTests: XCTestCase, @unchecked Sendable {
             "hub-json:fi%E2%80%8Ble:///x", "hub-json:%C2%ADfile:///x",  // zero-width space, soft hyphen
             "hub-json:%EF%BB%BFfile:///x",  // a byte order mark
             "\u{0000}file:///x", " file:///x",
+            "hub-json:file:\u{1F}\u{0742}x",  // a combining mark after the colon (found by fuzz-uri-origin)
+            "hub-json:file:\u{0301}///x", "hub-json:file%3A%CC%81///x",
             "hub-json:%" + String(repeating: "25", count: 20) + "66ile:///x",  // beyond any real encoding
         ]
         for text in spellings {
