@@ -36,10 +36,10 @@ public struct ActionContext {
     ///   - viewModel: the view model the view shows.
     ///   - componentModel: the component the action is about; nil when a content operation performs it.
     ///   - viewController: the view controller, held weakly.
-    ///   - contentOrigin: where the view's content came from; `.local` (the app's own) by default.
+    ///   - contentOrigin: where the view's content came from.
     public init(trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONObject?,
                 featureInfo: FeatureInfo, viewURI: URL, viewModel: ViewModel, componentModel: ComponentModel?,
-                viewController: AnyObject?, contentOrigin: ContentOrigin = .local)
+                viewController: AnyObject?, contentOrigin: ContentOrigin)
     {
         self.contentOrigin = contentOrigin
         self.trigger = trigger
@@ -50,6 +50,27 @@ public struct ActionContext {
         self.viewModel = viewModel
         self.componentModel = componentModel
         self.viewController = viewController
+    }
+
+    /// Creates a context for the app's own content (``contentOrigin`` `.local`), as before contexts
+    /// carried an origin.
+    ///
+    /// - Parameters:
+    ///   - trigger: what caused the action.
+    ///   - customActionIdentifier: the action's `namespace:name`; nil for the default selection action.
+    ///   - customData: data for the action; nil when there is none.
+    ///   - featureInfo: the feature of the view.
+    ///   - viewURI: the URI of the view.
+    ///   - viewModel: the view model the view shows.
+    ///   - componentModel: the component the action is about; nil when a content operation performs it.
+    ///   - viewController: the view controller, held weakly.
+    public init(trigger: ActionTrigger, customActionIdentifier: Identifier?, customData: JSONObject?,
+                featureInfo: FeatureInfo, viewURI: URL, viewModel: ViewModel, componentModel: ComponentModel?,
+                viewController: AnyObject?)
+    {
+        self.init(trigger: trigger, customActionIdentifier: customActionIdentifier, customData: customData,
+                  featureInfo: featureInfo, viewURI: viewURI, viewModel: viewModel, componentModel: componentModel,
+                  viewController: viewController, contentOrigin: .local)
     }
 }
 
