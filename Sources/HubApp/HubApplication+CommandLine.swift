@@ -19,8 +19,8 @@ extension HubApplication {
     func handleLocally(_ arguments: [String]) -> Int32? {
         switch commandLine.launch(arguments: Array(arguments.dropFirst())) {
         case .exit(let status, let message):
-            let stream = status == 0 ? FileHandle.standardOutput : FileHandle.standardError
-            stream.write(Data((message + "\n").utf8))
+            let stream = status == 0 ? StandardStreamWriter.standardOutput : StandardStreamWriter.standardError
+            stream.write(message + "\n")
             return status
         case .run(let options):
             if let path = options.manifestPath {

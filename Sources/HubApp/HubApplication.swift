@@ -100,15 +100,19 @@ public final class HubApplication {
         didSet { updateImpressionObserver() }
     }
     /// Whether the app writes one line per impression to standard error, in the format of
-    /// ``/HubFramework/Impression/logLine(viewURI:)``, for a backend developer to watch. Turned on by
+    /// ``/HubFramework/Impression/logLine(viewURI:)``, for a backend developer to watch. The lines
+    /// never wait for their reader: when it falls more than 1 MiB behind, lines are dropped and a
+    /// line says how many (`12 lines dropped: the reader of standard error is too slow`). Turned on by
     /// `--log-impressions`, or by the `log-impressions` setting (with ``settingsSchemaID``). Off by
     /// default; like ``onImpression``, it applies to the views opened after it is set.
     public var logsImpressions = false {
         didSet { updateImpressionObserver() }
     }
-    /// Where ``logsImpressions`` writes its lines; standard error, unless a test catches them.
+    /// Where ``logsImpressions`` writes its lines; standard error, unless a test catches them. The
+    /// line is only queued: a reader that is slow, never reads or has gone never stalls the main
+    /// loop (`StandardStreamWriter`).
     package var impressionLogWriter: @MainActor (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreamWriter.standardError.write(line + "\n")
     }
     /// The observer the hub's view controller factory hands to every view while impressions are wanted.
     let impressionRecorder = AppImpressionRecorder()
@@ -257,8 +261,14 @@ public final class HubApplication {
 
     /// Runs the app's command line and then, in the primary instance, the app until its last window
     /// closes. Returns the exit status.
+    ///
+    /// `SIGPIPE` is ignored from now on (as `HubLogging.bootstrap()` does): what the app writes to
+    /// standard error or output (log and impression lines, messages) is written by a thread of its
+    /// own, which stops when the reader is gone, so `APP --log-impressions 2>&1 | head -1` neither
+    /// ends nor stalls the app.
     /// - Parameter arguments: the program name, then its arguments.
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
-        application.run(arguments: arguments)
+        StandardStreamWriter.ignoreBrokenPipeSignal()
+        return application.run(arguments: arguments)
     }
 }

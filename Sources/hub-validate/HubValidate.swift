@@ -86,6 +86,8 @@ struct HubValidate: ParsableCommand {
     /// Like the default, except that wrong arguments exit with 2 (the status the tool documents for
     /// them) instead of the argument parser's 64.
     static func main() {
+        // A closed pipe makes writes fail (see writeOutput) instead of ending the process.
+        StandardStreamWriter.ignoreBrokenPipeSignal()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -27,14 +27,22 @@ protocol ValidationReport {
     mutating func finish(_ summary: ValidationSummary)
 }
 
-/// Writes to standard output (buffered by the standard library; flushed at exit).
+/// Writes to standard output, unbuffered. When its reader is gone (`hub-validate … | head -1`;
+/// `SIGPIPE` is ignored, so the write fails instead of ending the process), nothing the run finds
+/// can be reported any more: it stops, with status 2, as for anything else that keeps it from
+/// checking everything.
 func writeOutput(_ text: String) {
-    print(text, terminator: "")
+    do {
+        try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    } catch {
+        Foundation.exit(2)
+    }
 }
 
-/// Writes to standard error, unbuffered.
+/// Writes to standard error, unbuffered; a reader that is gone is no error (the throwing
+/// `write(contentsOf:)`, not `write(_:)`, which stops the process on a failed write).
 func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
 }
 
 /// `file:line:column: path: severity: message`, one line per problem, in document order, which

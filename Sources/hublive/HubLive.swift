@@ -47,8 +47,8 @@ struct HubLive: ParsableCommand {
     func run() throws {
         // Diagnostics (HUB_LOG_LEVEL=debug shows every file event); the lines below about pushes
         // are hublive's output, not logging.
+        // It also ignores SIGPIPE: a reader that is gone ends the output, not the process.
         HubLogging.bootstrap()
-        signal(SIGPIPE, SIG_IGN)
         let path = Self.absolutePath(file)
         let session = LiveSession(path: path, displayName: file, client: LiveClient(host: host, port: port, tokenFile: tokenFileURL))
         // Watch (and catch Ctrl+C) before the first push, so a save during it is not missed: the
@@ -252,15 +252,11 @@ enum Output {
         write("hublive: error: \(text)\n", toStandardError: true)
     }
 
-    /// Unbuffered, so a line reaches a pipe (an editor plugin, a test) as soon as it is printed.
+    /// Unbuffered, so a line reaches a pipe (an editor plugin, a test) as soon as it is printed,
+    /// and never waited for: the watch loop goes on while a reader is slow, and stops writing,
+    /// silently, when the reader is gone. Standard error's lines keep their order with the log's,
+    /// which go through the same writer.
     private static func write(_ text: String, toStandardError: Bool) {
-        let descriptor = toStandardError ? STDERR_FILENO : STDOUT_FILENO
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            bytes = bytes.dropFirst(written)
-        }
+        (toStandardError ? StandardStreamWriter.standardError : StandardStreamWriter.standardOutput).write(text)
     }
 }

@@ -55,8 +55,15 @@ package final class ChildProcess: @unchecked Sendable {
         package var description: String { "posix_spawn failed: \(String(cString: strerror(code)))" }
     }
 
-    /// - Parameter environment: variables to set (a nil value removes one) on top of this process's.
-    package init(_ executable: URL, arguments: [String], environment: [String: String?] = [:]) throws {
+    /// - Parameters:
+    ///   - environment: variables to set (a nil value removes one) on top of this process's.
+    ///   - standardOutput: a descriptor to give the process as its standard output (a pipe the
+    ///     test reads, closes or never reads itself); nil collects it in ``standardOutput``. The
+    ///     test keeps its copy and closes it.
+    ///   - standardError: the same for standard error.
+    package init(_ executable: URL, arguments: [String], environment: [String: String?] = [:],
+                 standardOutput givenOutput: Int32? = nil, standardError givenError: Int32? = nil) throws
+    {
         var out: [Int32] = [0, 0]
         var err: [Int32] = [0, 0]
         guard pipe(&out) == 0, pipe(&err) == 0 else { throw SpawnError(code: errno) }
@@ -66,16 +73,26 @@ package final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, givenOutput ?? out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, givenError ?? err[1], 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var variables = ProcessInfo.processInfo.environment
         for (name, value) in environment { variables[name] = value }
         let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
+        // The child starts with SIGPIPE's default action, as from a shell, even when this process
+        // ignores it (an ignored signal stays ignored across exec).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+        let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
         close(out[1])
         close(err[1])
         guard result == 0 else {
@@ -86,7 +103,15 @@ package final class ChildProcess: @unchecked Sendable {
         self.pid = pid
         outputFD = out[0]
         errorFD = err[0]
-        for fd in [outputFD, errorFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        if givenOutput != nil {
+            close(outputFD)
+            outputFD = -1
+        }
+        if givenError != nil {
+            close(errorFD)
+            errorFD = -1
+        }
+        for fd in [outputFD, errorFD] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
     }
 
     deinit {

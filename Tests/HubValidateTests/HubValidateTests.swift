@@ -183,4 +183,26 @@ final class HubValidateTests: XCTestCase {
         XCTAssertEqual(run.standardOutput,
             "large.json:\(rows + 2):36: body[\(rows)].text.title: warning: expected a string, found a boolean\n")
     }
+
+    /// `hub-validate docs/ | head -0`: standard output's reader is gone before the first problem.
+    /// The run stops with status 2 (it could not report everything), quietly: no crash, no SIGPIPE.
+    func testAReaderThatIsGoneStopsTheRunWithStatus2() throws {
+        let process = Process()
+        process.executableURL = try ValidatorRun.executable
+        process.arguments = ["invalid"]
+        process.currentDirectoryURL = ValidatorRun.fixtures
+        let output = Pipe()
+        let error = Pipe()
+        try output.fileHandleForReading.close()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try output.fileHandleForWriting.close()
+        let errorText = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit, "not ended by a signal (\(process.terminationStatus))")
+        XCTAssertEqual(process.terminationStatus, 2, errorText)
+        XCTAssertEqual(errorText, "")
+    }
 }

@@ -56,7 +56,7 @@ extension HubApplication {
             return nil
         } catch {
             let lines = String(describing: error).split(separator: "\n").map { "\(commandName): \($0)\n" }
-            FileHandle.standardError.write(Data(lines.joined().utf8))
+            StandardStreamWriter.standardError.write(lines.joined())
             return 1
         }
     }

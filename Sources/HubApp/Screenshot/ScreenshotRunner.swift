@@ -19,7 +19,7 @@ enum ScreenshotRunner {
         let fail = { (message: String) -> Int32 in
             // The command's own answer when it cannot do its job (what went wrong is the result the
             // user asked for, so it is printed, not logged): `APP: MESSAGE` and exit status 1.
-            FileHandle.standardError.write(Data("\(app.commandName): \(message)\n".utf8))
+            StandardStreamWriter.standardError.write("\(app.commandName): \(message)\n")
             return 1
         }
         guard GtkRuntime.initialize() else {

@@ -5,8 +5,10 @@ import Logging
 /// them on and the place that names the conventions.
 ///
 /// **For applications.** Call `HubLogging.bootstrap()` once, first thing in `main` (hublive does it
-/// at the start of `run()`). It installs a handler that writes one line per message to standard
-/// error, at the level named by the environment variable `HUB_LOG_LEVEL`: `trace`, `debug`,
+/// at the start of `run()`). It ignores `SIGPIPE`, so that a closed pipe on standard error or
+/// output (`APP 2>&1 | head -1`) does not end the process, and installs a handler that writes one
+/// line per message to standard error, without ever waiting for its reader (`handler(label:level:)`),
+/// at the level named by the environment variable `HUB_LOG_LEVEL`: `trace`, `debug`,
 /// `info`, `notice`, `warning`, `error` or `critical` (any case). Unset, empty or unknown values
 /// give `warning` (`defaultLevel`), so that a terminal shows only what went wrong unless asked for
 /// more; an unknown value is itself reported as a warning. Calling `bootstrap()` again does
@@ -56,20 +58,29 @@ public enum HubLogging {
     /// The handler `bootstrap` installs for each label: one line per message on standard error,
     /// at `level`. Public so that an application that combines handlers (swift-log's
     /// `MultiplexLogHandler`) can include it.
+    ///
+    /// Logging never waits for whoever reads standard error: the lines are queued (up to 1 MiB)
+    /// and written by a thread of their own, so a slow reader or a full pipe cannot stall the
+    /// thread that logs, the GTK main loop included. When the queue is full, lines are dropped and
+    /// a line says how many (`12 lines dropped: the reader of standard error is too slow`); when
+    /// the reader is gone, nothing more is written. At exit the process waits up to 2 s for the
+    /// lines still queued.
     public static func handler(label: String, level: Logger.Level) -> any LogHandler {
-        var handler = StreamLogHandler.standardError(label: label)
+        var handler = StreamLogHandler(label: label, stream: StandardStreamWriter.standardError)
         handler.logLevel = level
         return handler
     }
 
-    /// Installs `handler(label:level:)` as the process's logging backend, at the level
-    /// `HUB_LOG_LEVEL` names in `environment`. Only the first call in a process does anything;
-    /// every call returns the level of the first.
+    /// Ignores `SIGPIPE` for the process (writing to a pipe whose reader is gone then fails
+    /// instead of ending the process) and installs `handler(label:level:)` as the process's logging
+    /// backend, at the level `HUB_LOG_LEVEL` names in `environment`. Only the first call in a
+    /// process installs anything; every call returns the level of the first.
     @discardableResult
     public static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Logger.Level
     {
-        processBootstrap.run(environment: environment)
+        StandardStreamWriter.ignoreBrokenPipeSignal()
+        return processBootstrap.run(environment: environment)
     }
 
     static let processBootstrap = Bootstrap { level in
