@@ -33,8 +33,10 @@ extract() {
   xgettext "${common[@]}" --join-existing --output="$out" "${data[@]}"
 }
 
-# The template without the line that changes on every run.
-stable() { grep -v '^"POT-Creation-Date:' "$1"; }
+# The template without what changes when nothing a translator sees did: the creation date, and the
+# source references (`#: File.swift:12`), which move with every edit above a marked string. A message
+# added, removed or changed still makes the template stale.
+stable() { grep -v -e '^"POT-Creation-Date:' -e '^#: ' "$1"; }
 
 case ${1:-} in
 pot)
