@@ -6,19 +6,22 @@ import HubFramework
 @MainActor
 final class ComponentReusePool {
     private var idle: [Identifier: [ComponentWrapper]] = [:]
-    private let registry: ComponentRegistry
+    private let makeComponent: @MainActor (ComponentModel) -> any Component
     let uiStateManager = ComponentUIStateManager()
     /// Every wrapper this pool created, for statistics (weakly held).
     private(set) var createdCount = 0
+    /// Hears every wrapper the pool hands out (the view controller).
+    weak var delegate: (any ComponentWrapperDelegate)?
 
-    init(registry: ComponentRegistry) {
-        self.registry = registry
+    /// - Parameter makeComponent: makes the component of a new wrapper for a model: the view
+    ///   controller hands over the component it measured that kind with, the first time, and asks
+    ///   the registry after that (`ComponentMeasurer.handOverComponent(for:)`).
+    init(makeComponent: @escaping @MainActor (ComponentModel) -> any Component) {
+        self.makeComponent = makeComponent
     }
 
-    /// An idle wrapper for the model's component, or a new one (with a new component from the registry).
-    func wrapper(for model: ComponentModel, delegate: ComponentWrapperDelegate?, parent: ComponentWrapper?)
-        -> ComponentWrapper
-    {
+    /// An idle wrapper for the model's component, or a new one (with a new component).
+    func wrapper(for model: ComponentModel, parent: ComponentWrapper?) -> ComponentWrapper {
         let key = model.componentIdentifier
         if var list = idle[key], !list.isEmpty {
             let wrapper = list.removeFirst()
@@ -27,7 +30,7 @@ final class ComponentReusePool {
             wrapper.parent = parent
             return wrapper
         }
-        let component = registry.createComponent(for: model)
+        let component = makeComponent(model)
         createdCount += 1
         let wrapper = ComponentWrapper(component: component, uiStateManager: uiStateManager)
         wrapper.delegate = delegate

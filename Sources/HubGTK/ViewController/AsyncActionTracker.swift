@@ -1,15 +1,17 @@
 import HubFramework
 
-/// Keeps asynchronous actions alive until they finish, then chains to the next action.
+/// Keeps asynchronous actions alive until they finish, then chains to the next action through the
+/// closure of the view they ran in (which does nothing once that view is gone).
 @MainActor
 final class AsyncActionTracker: AsyncActionDelegate {
     static let shared = AsyncActionTracker()
     private var running: [ObjectIdentifier: (action: any AsyncAction, context: ActionContext,
-                                             controller: ViewController)] = [:]
+                                             chain: @MainActor (ActionContext) -> Void)] = [:]
 
-    func retain(_ action: any AsyncAction, context: ActionContext, controller: ViewController) {
+    /// Keeps `action` until it finishes; `chain` runs the action it chains to.
+    func retain(_ action: any AsyncAction, context: ActionContext, chain: @escaping @MainActor (ActionContext) -> Void) {
         action.delegate = self
-        running[ObjectIdentifier(action)] = (action, context, controller)
+        running[ObjectIdentifier(action)] = (action, context, chain)
     }
 
     var runningCount: Int { running.count }
@@ -23,8 +25,9 @@ final class AsyncActionTracker: AsyncActionDelegate {
         let context = ActionContext(trigger: entry.context.trigger, customActionIdentifier: next,
                                     customData: customData, featureInfo: entry.context.featureInfo,
                                     viewURI: entry.context.viewURI, viewModel: entry.context.viewModel,
-                                    componentModel: entry.context.componentModel, viewController: entry.controller,
+                                    componentModel: entry.context.componentModel,
+                                    viewController: entry.context.viewController,
                                     contentOrigin: entry.context.contentOrigin)
-        _ = entry.controller.actions.handleAction(context)
+        entry.chain(context)
     }
 }

@@ -4,26 +4,36 @@ import HubFramework
 /// widgets. Each sits in a `Cell` placed on the canvas at its layout frame; components that leave
 /// the area go back to the reuse pool and are handed to the models that come into view.
 ///
-/// It owns the reuse pool, the record of the live body components (`LiveBodyComponents`) and the
-/// cells of every root component (the header and overlays borrow theirs from here, since a wrapper
-/// the pool hands out may have had a cell as a body component before).
+/// It owns the record of the live body components (`LiveBodyComponents`). It is given the reuse
+/// pool and the cells of the root components (both shared with the header and overlays), the
+/// surface the cells are placed on, and two closures the view controller carries out: a component
+/// shown for a model (its images load, it may appear) and a component about to leave the screen.
 @MainActor
 final class BodyRecycler {
-    private unowned let controller: ViewController
     private let pool: ComponentReusePool
+    private let cells: RootCells
+    private let surface: any CellSurface
+    /// A wrapper was configured for a model and placed: `isNew` when it came from the pool.
+    private let didShow: @MainActor (ComponentWrapper, _ isNew: Bool) -> Void
+    /// A wrapper is about to leave the screen (before its model is forgotten).
+    private let willHide: @MainActor (ComponentWrapper) -> Void
     /// The body components that have widgets (see `LiveBodyComponents`).
     private var liveBody = LiveBodyComponents<ComponentWrapper>()
-    /// The cell each root component's widget sits in, by wrapper.
-    private var cells: [ObjectIdentifier: Cell] = [:]
     /// Extra height above and below the visible area for which components are kept alive.
     var overscan: Double = 240
     /// How many times the visible cells have been brought up to date (for the tests: once per
     /// render or scroll, never twice).
     private(set) var updateCount = 0
 
-    init(controller: ViewController, pool: ComponentReusePool) {
-        self.controller = controller
+    init(pool: ComponentReusePool, cells: RootCells, surface: any CellSurface,
+         didShow: @escaping @MainActor (ComponentWrapper, _ isNew: Bool) -> Void,
+         willHide: @escaping @MainActor (ComponentWrapper) -> Void)
+    {
         self.pool = pool
+        self.cells = cells
+        self.surface = surface
+        self.didShow = didShow
+        self.willHide = willHide
     }
 
     /// The body components that have widgets, by body index.
@@ -31,8 +41,6 @@ final class BodyRecycler {
     /// Every body component that has a widget, placed or not.
     var liveWrappers: [ComponentWrapper] { liveBody.all }
     var liveCount: Int { liveBody.count }
-    var pooledCount: Int { pool.idleCount }
-    var createdCount: Int { pool.createdCount }
 
     /// A render follows the body diff from `old` to `new` (see `LiveBodyComponents`).
     func follow(_ diff: ListDiff?, to new: ViewModel, from old: ViewModel?) {
@@ -59,20 +67,18 @@ final class BodyRecycler {
     /// scrolling no model is compared at all. Components whose index the diff could not tell (their
     /// item was deleted, perhaps to be inserted elsewhere, or there was no diff) are matched to
     /// models by identifier and compared.
-    func updateVisibleCells() {
+    ///
+    /// `layout` must be `viewModel`'s: complete, or the first chunks of it while a large body is
+    /// still being laid out (`isRendered`: the view model was rendered; IncrementalLayout.swift).
+    func updateVisibleCells(layout: ComponentLayout, viewModel: ViewModel, isRendered: Bool, visibleRect visible: Rect,
+                            containerSize container: Size)
+    {
         updateCount += 1
-        // The layout must be this view model's: complete, or the first chunks of it while a large
-        // body is still being laid out (IncrementalLayout.swift).
-        guard let layout = controller.layout, let viewModel = controller.viewModel,
-            layout.count == viewModel.bodyComponentModels.count
-                || (controller.renderer.lastRenderedViewModel === viewModel
-                    && layout.count < viewModel.bodyComponentModels.count)
+        guard layout.count == viewModel.bodyComponentModels.count
+            || (isRendered && layout.count < viewModel.bodyComponentModels.count)
         else { return }
-        let canvas = controller.canvas
         let body = viewModel.bodyComponentModels
-        let visible = canvas.visibleRect
         let area = Rect(x: 0, y: visible.minY - overscan, width: visible.width, height: visible.height + 2 * overscan)
-        let container = controller.containerSize
 
         // Content that arrived without a render (the view had no width) has no diff to follow.
         liveBody.update(to: viewModel)
@@ -119,9 +125,8 @@ final class BodyRecycler {
             next[index] = wrapper
             place(wrapper, at: wrapper.frame)
             if changed {
-                cells[ObjectIdentifier(wrapper)]?.describeComponent()  // another model: another name
-                controller.images.load(for: wrapper, containerViewSize: container)
-                if controller.content.isVisible { controller.cellWillAppear(wrapper, forced: false) }
+                cells.existingCell(for: wrapper)?.describeComponent()  // another model: another name
+                didShow(wrapper, false)
             }
         }
         // Recycle first, so the pool can hand the freed wrappers to the appearing models.
@@ -129,116 +134,52 @@ final class BodyRecycler {
         for wrapper in liveBody.unplaced where !claimed.contains(ObjectIdentifier(wrapper)) { endDisplaying(wrapper) }
         for index in appearing {
             let model = body[index]
-            let wrapper = pool.wrapper(for: model, delegate: controller, parent: nil)
+            let wrapper = pool.wrapper(for: model, parent: nil)
             // A component creating children while it is configured sizes them to its frame.
             let frame = layout.frame(at: index)
             wrapper.frame = frame
             wrapper.configureView(with: model, containerViewSize: container)
-            let cell = self.cell(for: wrapper)
+            let cell = cells.cell(for: wrapper)
             cell.adopt(wrapper)
             place(wrapper, at: frame)
             cell.show()
             next[index] = wrapper
-            controller.images.load(for: wrapper, containerViewSize: container)
-            if controller.content.isVisible { controller.cellWillAppear(wrapper, forced: canvas.isScrolling) }
+            didShow(wrapper, true)
         }
         liveBody.replace(with: next, for: viewModel)
     }
 
     /// Puts the wrapper's cell at `frame` on the canvas (adding it the first time).
     private func place(_ wrapper: ComponentWrapper, at frame: Rect) {
-        let cell = self.cell(for: wrapper)
+        let cell = cells.cell(for: wrapper)
         wrapper.frame = frame
         cell.setSize(frame.size)
-        let canvas = controller.canvas
-        if canvas.origin(of: cell.widget) == nil {
-            canvas.addChild(cell.widget, at: frame.origin)
+        if surface.origin(of: cell.widget) == nil {
+            surface.addChild(cell.widget, at: frame.origin)
         } else {
-            canvas.moveChild(cell.widget, to: frame.origin)
+            surface.moveChild(cell.widget, to: frame.origin)
         }
     }
 
-    /// The component left the visible area: tells the delegate, keeps its UI state, hides its cell
+    /// The component left the visible area: says so (`willHide`), keeps its UI state, hides its cell
     /// and hands the wrapper back to the reuse pool.
     private func endDisplaying(_ wrapper: ComponentWrapper) {
-        if let model = wrapper.model, let view = wrapper.view {
-            controller.delegate?.viewController(controller, componentWith: model,
-                                                layoutTraits: wrapper.component.layoutTraits, didDisappearFrom: view)
-        }
-        controller.input.wrapperWillLeave(wrapper)
+        willHide(wrapper)
         wrapper.saveComponentUIState()
-        if let cell = cells[ObjectIdentifier(wrapper)] {
+        if let cell = cells.existingCell(for: wrapper) {
             // Hiding the focused cell would leave the window with no focus at all (GTK unsets it),
             // so the next key would reach no part of the view: after a click focused a row and a
             // key scrolled it away, Home, End and Page Up/Down went nowhere. The content surface
             // takes the focus instead, and its keys keep scrolling.
-            if cell.containsFocus { controller.canvas.focusContent() }
+            if cell.containsFocus { surface.focusContent() }
             cell.hide()
         }
         wrapper.prepareViewForReuse()
     }
 
-    /// The cell a root component's widget sits in, created the first time (one per wrapper).
-    func cell(for wrapper: ComponentWrapper) -> Cell {
-        let key = ObjectIdentifier(wrapper)
-        if let cell = cells[key] { return cell }
-        let cell = Cell(controller: controller)
-        cells[key] = cell
-        return cell
-    }
-
-    /// The cell of a root component that has one, without creating it.
-    func existingCell(for wrapper: ComponentWrapper) -> Cell? { cells[ObjectIdentifier(wrapper)] }
-
-    /// A wrapper from the pool for `model`, taken out of it for good (the header and overlays).
-    func takeWrapper(for model: ComponentModel) -> ComponentWrapper {
-        let wrapper = pool.wrapper(for: model, delegate: controller, parent: nil)
-        pool.remove(wrapper)
-        return wrapper
-    }
-
-    /// A wrapper from the pool for a child of `parent`, configured and sized for it (a parent asks
-    /// its `ComponentWrapperDelegate` for its children).
-    func makeChild(for model: ComponentModel, of parent: ComponentWrapper) -> ComponentWrapper {
-        // Children of a root body component get its frame as their container; others the parent's view size.
-        var container = controller.containerSize
-        // (A body component being configured has its frame already, but is not placed yet.)
-        if parent.isRootComponent, parent.frame.size.width > 0 {
-            container = parent.frame.size
-        } else if let view = parent.view {
-            container = view.allocatedSize
-        }
-        let child = pool.wrapper(for: model, delegate: controller, parent: parent)
-        child.loadViewIfNeeded()
-        child.view?.removeFromParent()  // it may have been a root's cell content
-        child.configureView(with: model, containerViewSize: container)
-        if let view = child.view {
-            let size = controller.bodyLayout.measurer.preferredSize(for: model, containerSize: container)
-            view.setSizeRequest(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
-            view.show()
-        }
-        controller.images.load(for: child, containerViewSize: controller.containerSize)
-        return child
-    }
-
-    /// The wrapper is done with its model: it waits in the pool.
-    func returnToPool(_ wrapper: ComponentWrapper) { pool.add(wrapper) }
-
-    /// Releases a header or overlay wrapper that is no longer used, with its cell.
-    func discard(_ wrapper: ComponentWrapper) {
-        let key = ObjectIdentifier(wrapper)
-        cells[key]?.detachFromOverlay()
-        wrapper.tearDown()
-        cells[key]?.tearDown()
-        cells[key] = nil
-    }
-
-    /// Releases every widget: the live body components, `others` (the header and overlays), the
-    /// pool and every cell.
-    func tearDown(alongWith others: [ComponentWrapper]) {
-        for wrapper in liveBody.all + others + pool.drain() { wrapper.tearDown() }
-        for cell in cells.values { cell.tearDown() }
-        cells.removeAll()
+    /// Releases the live body components' widgets (the pool and the cells are released by their owner).
+    func tearDown() {
+        for wrapper in liveBody.all { wrapper.tearDown() }
         liveBody = LiveBodyComponents()
     }
 }

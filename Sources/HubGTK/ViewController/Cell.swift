@@ -3,34 +3,35 @@ import HubFramework
 
 /// The cell a root component's widget sits in: GtkKit's ``/GtkKit/ActivatableCell``, which the view
 /// controller places at the component's frame. It takes the focus, draws the focus ring, reports
-/// presses, releases, movement and keys to the controller's `CellInput`, and tells assistive
+/// presses, releases, movement and keys to the view's `CellInput`, and tells assistive
 /// technologies what the component shows.
 @MainActor
 final class Cell {
     let widget = ActivatableCell()
     private(set) weak var wrapper: ComponentWrapper?
 
-    init(controller: ViewController) {
+    /// A cell that reports its input to `input` (held weakly: an event that comes after the cell or
+    /// the view is gone does nothing).
+    init(input: CellInput?) {
         widget.addCSSClass("hub-cell")
-        // Held weakly: an event that comes after the cell or the controller is gone does nothing.
-        widget.onActivate { [weak self, weak controller] in
+        widget.onActivate { [weak self, weak input] in
             guard let self else { return }
-            controller?.input.activated(self)
+            input?.activated(self)
         }
-        widget.onKeyPress(forwarding(to: controller, CellInput.keyPressed(_:key:)))
-        widget.onButtonPress(forwarding(to: controller, CellInput.buttonPressed(_:event:)))
-        widget.onButtonRelease(forwarding(to: controller, CellInput.buttonReleased(_:event:)))
-        widget.onPointerMotion(forwarding(to: controller, CellInput.pointerMoved(_:event:)))
+        widget.onKeyPress(forwarding(to: input, CellInput.keyPressed(_:key:)))
+        widget.onButtonPress(forwarding(to: input, CellInput.buttonPressed(_:event:)))
+        widget.onButtonRelease(forwarding(to: input, CellInput.buttonReleased(_:event:)))
+        widget.onPointerMotion(forwarding(to: input, CellInput.pointerMoved(_:event:)))
     }
 
-    /// A handler that passes the cell's event to `method` of the controller's input, while both live.
-    private func forwarding<Event>(to controller: ViewController,
+    /// A handler that passes the cell's event to `method` of the view's input, while both live.
+    private func forwarding<Event>(to input: CellInput?,
                                    _ method: @escaping @MainActor (CellInput) -> (Cell, Event) -> Bool)
         -> @MainActor (Event) -> Bool
     {
-        { [weak self, weak controller] event in
-            guard let self, let controller else { return false }
-            return method(controller.input)(self, event)
+        { [weak self, weak input] event in
+            guard let self, let input else { return false }
+            return method(input)(self, event)
         }
     }
 
@@ -96,7 +97,7 @@ final class Cell {
     }
 
     /// Floats the cell above the content (header and overlays).
-    func attachToOverlay(of canvas: ScrollCanvas, horizontally: Alignment, vertically: Alignment) {
+    func attachToOverlay(of canvas: any FloatingSurface, horizontally: Alignment, vertically: Alignment) {
         canvas.float(widget, horizontally: horizontally, vertically: vertically)
     }
 

@@ -10,7 +10,10 @@ import HubFramework
 /// visible; Enter and Space select the focused component. Tab past the last component leaves the view.
 ///
 /// It owns the press being tracked, the highlighted component and the wish for an initial focus.
-/// The events arrive typed (GtkKit's `PointerEvent` and `KeyPress`) from the cells' handlers.
+/// The events arrive typed (GtkKit's `PointerEvent` and `KeyPress`) from the cells' handlers. What
+/// it needs of the rest of the view it is given when it is made: the cells, the canvas's focus, a
+/// way to read where the components are now (`InputSnapshot`), and closures that scroll and select,
+/// which the view controller carries out.
 @MainActor
 final class CellInput {
     /// Distance the pointer may move before a press turns into a drag and stops being a click.
@@ -20,14 +23,33 @@ final class CellInput {
     /// view controller tracks a press at a time.
     private typealias GestureTracking = (wrapper: ComponentWrapper, cell: Cell, startRoot: Point)
 
-    private unowned let controller: ViewController
+    private let cells: RootCells
+    private let surface: any FocusSurface
+    private let snapshot: @MainActor () -> InputSnapshot?
+    private let scrollTo: @MainActor (Double) -> Void
+    private let select: @MainActor (ComponentWrapper, ComponentModel) -> Void
     private var gesture: GestureTracking?
     private var highlightedWrapper: ComponentWrapper?
     /// Set by `focusContent()` until content has been shown: the first render with components gives
     /// the focus to a `ComponentWithInitialFocus`.
     private var wantsInitialFocus = false
 
-    init(controller: ViewController) { self.controller = controller }
+    /// - Parameters:
+    ///   - cells: the cells of the root components (to find and move the keyboard focus).
+    ///   - surface: the canvas the body scrolls on: the list that holds the focus between components.
+    ///   - snapshot: where the components are now; nil while there is no layout.
+    ///   - scrollTo: scrolls the body to a content offset.
+    ///   - select: selects a component (a click, Enter or Space, or assistive technology's activate).
+    init(cells: RootCells, surface: any FocusSurface, snapshot: @escaping @MainActor () -> InputSnapshot?,
+         scrollTo: @escaping @MainActor (Double) -> Void,
+         select: @escaping @MainActor (ComponentWrapper, ComponentModel) -> Void)
+    {
+        self.cells = cells
+        self.surface = surface
+        self.snapshot = snapshot
+        self.scrollTo = scrollTo
+        self.select = select
+    }
 
     // MARK: Pointer → highlight → selection
 
@@ -61,7 +83,7 @@ final class CellInput {
             return false
         }
         wrapper.setSelectionState(.selected)
-        controller.actions.selectComponent(with: model, customData: nil)
+        select(wrapper, model)
         return true
     }
 
@@ -72,7 +94,7 @@ final class CellInput {
     func activated(_ cell: Cell) -> Bool {
         guard let wrapper = cell.wrapper, let model = wrapper.model else { return false }
         wrapper.setSelectionState(.selected)
-        controller.actions.selectComponent(with: model, customData: nil)
+        select(wrapper, model)
         return true
     }
 
@@ -111,31 +133,32 @@ final class CellInput {
 
     /// The body index of the component that has the keyboard focus, if any.
     var focusedBodyIndex: Int? {
-        controller.recycler.placedWrappers.first { controller.recycler.cell(for: $0.value).widget.isFocus }?.key
+        snapshot()?.placed.first { cells.cell(for: $0.value).widget.isFocus }?.key
     }
 
     /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
     @discardableResult
     func focusBodyComponent(at index: Int) -> Bool {
-        guard let layout = controller.layout, index >= 0, index < layout.count else { return false }
-        let frame = layout.frame(at: index)
-        let visible = controller.canvas.visibleRect
+        guard let current = snapshot(), index >= 0, index < current.layout.count else { return false }
+        let frame = current.layout.frame(at: index)
+        let visible = current.visibleRect
         if frame.minY < visible.minY {
-            controller.scrolling.scroll(to: Point(x: 0, y: frame.minY))
+            scrollTo(frame.minY)
         } else if frame.maxY > visible.maxY {
-            controller.scrolling.scroll(to: Point(x: 0, y: frame.maxY - visible.height))
+            scrollTo(frame.maxY - visible.height)
         }
-        guard let wrapper = controller.recycler.placedWrappers[index] else { return false }
-        controller.recycler.cell(for: wrapper).widget.grabFocus()
+        // Scrolling placed the components that came into view.
+        guard let wrapper = snapshot()?.placed[index] else { return false }
+        cells.cell(for: wrapper).widget.grabFocus()
         return true
     }
 
     func keyPressed(_ cell: Cell, key: KeyPress) -> Bool {
-        guard let wrapper = cell.wrapper,
-            let index = controller.recycler.placedWrappers.first(where: { $0.value === wrapper })?.key,
-            let layout = controller.layout
+        guard let wrapper = cell.wrapper, let current = snapshot(),
+            let index = current.placed.first(where: { $0.value === wrapper })?.key
         else { return false }
-        let rightToLeft = controller.layoutDirection == .rightToLeft
+        let layout = current.layout
+        let rightToLeft = current.direction == .rightToLeft
         switch Self.navigation(for: key) {
         case .activate: return activated(cell)
         case .tab(let backwards):
@@ -154,7 +177,7 @@ final class CellInput {
     /// `focusContent()`: the list takes the focus now, and the first render with components may
     /// move it on.
     func focusContent() {
-        controller.canvas.focusContent()
+        surface.focusContent()
         wantsInitialFocus = true
         moveFocusToInitialComponent()
     }
@@ -166,13 +189,11 @@ final class CellInput {
     /// (the next page of a list, search results) never take the focus.
     func moveFocusToInitialComponent() {
         guard wantsInitialFocus else { return }
-        guard controller.canvas.isFocus else {
+        guard surface.isFocus else {
             wantsInitialFocus = false
             return
         }
-        let body = controller.recycler.placedWrappers.sorted { $0.key < $1.key }.map(\.value)
-        let floating = controller.floating!
-        let wrappers = [floating.header].compactMap { $0 } + body + floating.overlays
+        let wrappers = snapshot()?.focusOrder ?? []
         guard !wrappers.isEmpty else { return }  // still loading: wait for the content
         wantsInitialFocus = false
         for wrapper in wrappers {

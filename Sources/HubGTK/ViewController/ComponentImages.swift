@@ -1,9 +1,9 @@
 import HubFramework
 
 /// The view's image loading glue: the loader the factory gave the controller, and where the view's
-/// content came from. Whoever configures a component (the recycler, the header and overlays, a
-/// parent making children) asks it to load that component's images; it keeps the loader's origin
-/// in step with the view's, so that remote content never loads `file:` images.
+/// content came from. The view controller asks it to load the images of every component it shows
+/// for a new model (body, header, overlays, children); it keeps the loader's origin in step with
+/// the view's, so that remote content never loads `file:` images.
 @MainActor
 final class ComponentImages {
     /// Nil shows only local images and placeholders (see ``ViewController/imageLoader``).

@@ -1,27 +1,25 @@
 import HubFramework
 
-/// The content loading chain as the view appears and disappears, and what the view shows while it
-/// runs: the delegate hears when loading starts and stops, and a `StateView` floats over the content
-/// while there is nothing to show (a spinner while loading, "Nothing to show here" for an empty
-/// view) or when loading failed (the error with "Try Again").
+/// The content loading chain as the view appears and disappears, and what the view should show
+/// while it runs: a spinner while loading with nothing to show, "Nothing to show here" for an empty
+/// view, or the error with "Try Again" when loading failed (``status(hasContent:isLoading:)``).
 ///
-/// It owns the loader: the other parts of the controller ask it for the next page or tell it about
-/// actions, and never drive the loader themselves, so that the loading state is always updated.
+/// It owns the loader, whether the view is visible, the last error and whether the view shows
+/// only part of its content. The view controller is the loader's delegate: it tells this object
+/// what arrived, renders, and shows the status it computes. The other parts of the controller never
+/// drive the loader themselves.
 @MainActor
 final class ContentLoading {
-    private unowned let controller: ViewController
     private let loader: ViewModelLoader
     /// Between `viewWillAppear` and `viewDidDisappear`.
     private(set) var isVisible = false
-    /// The spinner or the error page, made the first time one is shown.
-    private(set) var stateView: StateView?
     private var lastError: (any Error)?
     /// True while the view shows part of its content (`viewModelLoader(_:didLoadPart:)`).
     private var isShowingPart = false
+    /// The loading state the view's delegate was last told.
     private var wasLoading = false
 
-    init(controller: ViewController, loader: ViewModelLoader) {
-        self.controller = controller
+    init(loader: ViewModelLoader) {
         self.loader = loader
     }
 
@@ -41,22 +39,13 @@ final class ContentLoading {
     }
 
     /// Loads the content (subject to the reload policy when it was loaded before).
-    func load() {
-        loader.loadViewModel()
-        updateLoadingState()
-    }
+    func load() { loader.loadViewModel() }
 
     /// Loads the content again, ignoring the reload policy.
-    func reload() {
-        loader.reloadViewModel()
-        updateLoadingState()
-    }
+    func reload() { loader.reloadViewModel() }
 
     /// Asks for the next page of the content.
-    func loadNextPage() {
-        loader.loadNextPage()
-        updateLoadingState()
-    }
+    func loadNextPage() { loader.loadNextPage() }
 
     func cancel() { loader.cancel() }
 
@@ -67,67 +56,36 @@ final class ContentLoading {
     func actionPerformed(with context: ActionContext) { loader.actionPerformed(with: context) }
 
     /// The loader delivered the content, or part of it while the rest loads.
-    func didLoad(_ viewModel: ViewModel, isPart: Bool) {
-        isShowingPart = isPart
-        controller.renderer.render(viewModel)
-    }
+    func didLoad(isPart: Bool) { isShowingPart = isPart }
 
-    /// Keeps the current content, shows the error (over the content when there is some) and tells
-    /// the delegate.
-    func didFail(with error: any Error) {
-        if isShowingPart {
-            // The part was never the view's content (the rest of its document was unusable): the
-            // view goes back to what it showed before the part, and shows the error.
-            isShowingPart = false
-            controller.renderer.cancelBackgroundDiff()
-            controller.renderer.show(loader.previouslyLoadedViewModel ?? loader.initialViewModel, diff: nil)
-        }
-        lastError = error
-        updateLoadingState()  // also updates the state view
-        controller.delegate?.viewController(controller, didFailToUpdateWith: error)
+    /// Loading failed: the error is kept for the status (set it after any view model shown for it,
+    /// since showing content clears it).
+    func didFail(with error: any Error) { lastError = error }
+
+    /// When loading failed while the view showed part of its content: the view model to show
+    /// instead (the rest of its document was unusable, so the part was never the view's content).
+    /// Nil otherwise.
+    func viewModelReplacingFailedPart() -> ViewModel? {
+        guard isShowingPart else { return nil }
+        isShowingPart = false
+        return loader.previouslyLoadedViewModel ?? loader.initialViewModel
     }
 
     /// New content is shown: the last error no longer applies.
     func clearError() { lastError = nil }
 
-    func updateLoadingState() {
-        let loading = controller.isLoading
-        if loading != wasLoading {
-            wasLoading = loading
-            controller.delegate?.viewController(controller, loadingStateDidChange: loading)
-        }
-        updateStateView()
+    /// Records `isLoading`; true when it differs from what the view's delegate was last told.
+    func loadingStateChanged(to isLoading: Bool) -> Bool {
+        guard isLoading != wasLoading else { return false }
+        wasLoading = isLoading
+        return true
     }
 
-    func updateStateView() {
-        let hasContent = controller.viewModel.map {
-            !$0.bodyComponentModels.isEmpty || $0.headerComponentModel != nil || !$0.overlayComponentModels.isEmpty
-        } ?? false
-        let isLoading = controller.isLoading
-        let state: StateView.State?
-        if let lastError, !isLoading {
-            state = .error(lastError, compact: hasContent)
-        } else if isLoading && !hasContent {
-            state = .loading
-        } else if !hasContent && loader.previouslyLoadedViewModel != nil {
-            state = .empty
-        } else {
-            state = nil
-        }
-        if let state {
-            if stateView == nil {
-                let created = StateView { [weak controller] in controller?.reload() }
-                controller.canvas.addOverlay(created.view)
-                stateView = created
-            }
-            stateView?.show(state)
-        } else {
-            stateView?.hide()
-        }
-    }
-
-    func tearDown() {
-        stateView?.tearDown()
-        stateView = nil
+    /// What the view shows over its content: the error, a spinner, "empty", or nothing.
+    func status(hasContent: Bool, isLoading: Bool) -> StateView.State? {
+        if let lastError, !isLoading { return .error(lastError, compact: hasContent) }
+        if isLoading && !hasContent { return .loading }
+        if !hasContent && loader.previouslyLoadedViewModel != nil { return .empty }
+        return nil
     }
 }

@@ -1,74 +1,86 @@
 import HubFramework
 
-/// The header and the overlays. Neither scrolls: both float in the canvas overlay, the header at
-/// the top at its preferred height, the overlays centred (or where the delegate puts them) and
+/// The header and the overlays. Neither scrolls: both float above the content, the header at the
+/// top at its preferred height, the overlays centred (or where the view's delegate puts them) and
 /// stacked in model order. A wrapper showing the same kind of component is reused in place.
 ///
-/// It owns those wrappers and the overlays' frames (which impressions need); their cells come from
-/// the recycler, which keeps the cell of every root component.
+/// It owns those wrappers and the overlays' frames (which impressions need). It is given the reuse
+/// pool and the cells of the root components (shared with the recycler), the measurer and the
+/// surface the cells float on. Each call returns the wrappers it configured for a new model, whose
+/// images the view controller then loads.
 @MainActor
 final class HeaderAndOverlays {
-    private unowned let controller: ViewController
+    private let pool: ComponentReusePool
+    private let cells: RootCells
+    private let measurer: ComponentMeasurer
+    private let surface: any FloatingSurface
     private(set) var header: ComponentWrapper?
     private(set) var overlays: [ComponentWrapper] = []
     /// The frames of the overlays, in the view's coordinates, in model order.
     private(set) var overlayFrames: [Rect] = []
 
-    init(controller: ViewController) {
-        self.controller = controller
+    init(pool: ComponentReusePool, cells: RootCells, measurer: ComponentMeasurer, surface: any FloatingSurface) {
+        self.pool = pool
+        self.cells = cells
+        self.measurer = measurer
+        self.surface = surface
     }
 
     /// The header (if any), then the overlays.
     var wrappers: [ComponentWrapper] { [header].compactMap { $0 } + overlays }
 
-    private var recycler: BodyRecycler { controller.recycler }
-    private var containerSize: Size { controller.containerSize }
-
-    func configureHeader(_ model: ComponentModel?) {
+    /// Shows `model` as the header (nil: no header). Returns the wrapper when it was configured for
+    /// a new model.
+    func configureHeader(_ model: ComponentModel?, containerSize: Size) -> ComponentWrapper? {
         guard let model else {
             if let header {
-                recycler.discard(header)
+                discard(header)
                 self.header = nil
             }
-            return
+            return nil
         }
-        let (wrapper, changed) = configureHeaderOrOverlay(model, previous: header)
-        let cell = recycler.cell(for: wrapper)
+        let (wrapper, changed) = configure(model, reusing: header, containerSize: containerSize)
+        let cell = cells.cell(for: wrapper)
         if changed, let view = wrapper.view {
             // The header's own widget carries its height, so a collapsing header can resize itself.
-            let size = controller.bodyLayout.measurer.preferredSize(for: model, containerSize: containerSize)
+            let size = measurer.preferredSize(for: model, containerSize: containerSize)
             view.setSizeRequest(width: -1, height: Int(size.height.rounded()))
         }
         cell.setSize(Size(width: -1, height: -1))
-        cell.attachToOverlay(of: controller.canvas, horizontally: .fill, vertically: .start)
+        cell.attachToOverlay(of: surface, horizontally: .fill, vertically: .start)
         cell.addCSSClass("hub-header")
         header = wrapper
+        return changed ? wrapper : nil
     }
 
-    func configureOverlays(_ models: [ComponentModel]) {
+    /// Shows `models` as the overlays, each centred or at the centre `placement` gives for the
+    /// proposed one (which reads left to right: right to left, it is mirrored across the view, as
+    /// the layout's frames are). Returns the wrappers configured for a new model.
+    func configureOverlays(_ models: [ComponentModel], containerSize: Size, direction: LayoutDirection,
+                           placement: (Point) -> Point) -> [ComponentWrapper]
+    {
         var old = overlays
         var configured: [ComponentWrapper] = []
+        var changed: [ComponentWrapper] = []
         overlayFrames.removeAll()
         for model in models {
             // Plain positional reuse (the original skipped every other wrapper, a bug).
             let previous = old.isEmpty ? nil : old.removeFirst()
-            let wrapper = configureHeaderOrOverlay(model, previous: previous).wrapper
-            let size = controller.bodyLayout.measurer.preferredSize(for: model, containerSize: containerSize)
-            let cell = recycler.cell(for: wrapper)
+            let (wrapper, isNew) = configure(model, reusing: previous, containerSize: containerSize)
+            if isNew { changed.append(wrapper) }
+            let size = measurer.preferredSize(for: model, containerSize: containerSize)
+            let cell = cells.cell(for: wrapper)
             cell.setSize(size)
             let proposed = Point(x: containerSize.width / 2, y: containerSize.height / 2)
-            var center = controller.delegate?.viewController(controller, centerPointForOverlayComponentAt: proposed)
-                ?? proposed
-            // The delegate's point reads left to right, as a layout manager's frames do: right to
-            // left, it is mirrored across the view like them.
-            if controller.layoutDirection == .rightToLeft { center.x = containerSize.width - center.x }
+            var center = placement(proposed)
+            if direction == .rightToLeft { center.x = containerSize.width - center.x }
             // Centred or placed by the delegate, the overlay's middle is at `center`.
             let frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2,
                              width: size.width, height: size.height)
             if center == proposed {
-                cell.attachToOverlay(of: controller.canvas, horizontally: .center, vertically: .center)
+                cell.attachToOverlay(of: surface, horizontally: .center, vertically: .center)
             } else {
-                cell.attachToOverlay(of: controller.canvas, horizontally: .start, vertically: .start)
+                cell.attachToOverlay(of: surface, horizontally: .start, vertically: .start)
                 cell.place(at: frame, inOverlayOfWidth: containerSize.width)
             }
             cell.addCSSClass("hub-overlay")
@@ -76,14 +88,15 @@ final class HeaderAndOverlays {
             overlayFrames.append(frame)
         }
         for unused in old {
-            recycler.discard(unused)
+            discard(unused)
         }
         overlays = configured
+        return changed
     }
 
     /// Reuses `previous` when it shows the same kind of component; `changed` is false when the
     /// model was equal and nothing was touched.
-    private func configureHeaderOrOverlay(_ model: ComponentModel, previous: ComponentWrapper?)
+    private func configure(_ model: ComponentModel, reusing previous: ComponentWrapper?, containerSize: Size)
         -> (wrapper: ComponentWrapper, changed: Bool)
     {
         if let previous, let current = previous.model, current == model { return (previous, false) }
@@ -94,19 +107,28 @@ final class HeaderAndOverlays {
             wrapper = previous
         } else {
             if let previous {
-                recycler.discard(previous)
+                discard(previous)
             }
-            wrapper = recycler.takeWrapper(for: model)
+            wrapper = pool.wrapper(for: model, parent: nil)
+            pool.remove(wrapper)  // taken out of the pool for good
         }
         wrapper.configureView(with: model, containerViewSize: containerSize)
-        recycler.cell(for: wrapper).adopt(wrapper)
-        controller.images.load(for: wrapper, containerViewSize: containerSize)
+        cells.cell(for: wrapper).adopt(wrapper)
         return (wrapper, true)
     }
 
-    /// The recycler tore the wrappers down with every other widget (`tearDown()`).
-    func forgetWrappers() {
+    /// Releases a header or overlay wrapper that is no longer used, with its cell.
+    private func discard(_ wrapper: ComponentWrapper) {
+        cells.existingCell(for: wrapper)?.detachFromOverlay()
+        wrapper.tearDown()
+        cells.discardCell(of: wrapper)
+    }
+
+    /// Releases the header and the overlays.
+    func tearDown() {
+        for wrapper in wrappers { wrapper.tearDown() }
         header = nil
         overlays.removeAll()
+        overlayFrames.removeAll()
     }
 }

@@ -18,9 +18,11 @@ import HubFramework
 /// The view counts as shown between `viewWillAppear()` and `viewDidDisappear()` while its widget is
 /// mapped and its window is not minimized (`OnScreenMonitor`). A window that is merely unfocused
 /// still shows its content and counts as shown.
+///
+/// It is given what it needs when it is made: the view's widget, and closures that say whether the
+/// view appeared, whether a render is under way, what is visible now, and how to report.
 @MainActor
 final class ImpressionReporter {
-    private unowned let controller: ViewController
     /// Hears impressions; nil tracks nothing (see ``ViewController/impressionObserver``).
     weak var observer: (any ImpressionObserver)?
     var thresholds = ImpressionThresholds.default
@@ -32,11 +34,28 @@ final class ImpressionReporter {
     private var timerDeadline: ContinuousClock.Instant?
     /// Whether the view is mapped and its window not minimized; nil once stopped.
     private var monitor: OnScreenMonitor?
+    private let hasAppeared: @MainActor () -> Bool
+    private let isRendering: @MainActor () -> Bool
+    private let candidates: @MainActor (ImpressionThresholds) -> [ImpressionCandidate]
+    private let report: @MainActor (any ImpressionObserver, Impression) -> Void
 
-    /// Watches the controller's view.
-    init(controller: ViewController) {
-        self.controller = controller
-        monitor = OnScreenMonitor(controller.view) { [weak self] in self?.update() }
+    /// Watches `view`.
+    /// - Parameters:
+    ///   - view: the view controller's root widget.
+    ///   - hasAppeared: whether the view is between `viewWillAppear()` and `viewDidDisappear()`.
+    ///   - isRendering: whether a render is under way (its intermediate states are not shown).
+    ///   - candidates: the components with `logging` data visible now, with how much of each
+    ///     (`VisibleImpressionCandidates`).
+    ///   - report: tells the observer of an impression.
+    init(view: Widget, hasAppeared: @escaping @MainActor () -> Bool, isRendering: @escaping @MainActor () -> Bool,
+         candidates: @escaping @MainActor (ImpressionThresholds) -> [ImpressionCandidate],
+         report: @escaping @MainActor (any ImpressionObserver, Impression) -> Void)
+    {
+        self.hasAppeared = hasAppeared
+        self.isRendering = isRendering
+        self.candidates = candidates
+        self.report = report
+        monitor = OnScreenMonitor(view) { [weak self] in self?.update() }
     }
 
     /// Whether the reporter still runs (not stopped by the controller's `tearDown()`).
@@ -46,13 +65,13 @@ final class ImpressionReporter {
     var isOnScreen: Bool { monitor?.isOnScreen == true }
 
     /// Whether the view can be seen: it appeared, and its widget is on screen.
-    var isShown: Bool { controller.content.isVisible && isOnScreen }
+    var isShown: Bool { hasAppeared() && isOnScreen }
 
     /// Tells the tracker what is visible now (asked only when the view is shown and someone
     /// listens); reports what became due and arms the timer.
     func update() {
         // Once at the end of a render: the offsets and layouts it passes through are not shown.
-        guard isRunning, !controller.renderer.isRendering else { return }
+        guard isRunning, !isRendering() else { return }
         guard observer != nil else {
             if tracker.appearanceCount > 0 { tracker.reset() }
             cancelTimer()
@@ -60,12 +79,12 @@ final class ImpressionReporter {
         }
         let shown = isShown
         let now = ContinuousClock.now
-        let due = tracker.update(visible: shown ? candidates() : [], isShown: shown, at: now)
+        let due = tracker.update(visible: shown ? candidates(thresholds) : [], isShown: shown, at: now)
         armTimer(now: now)
         for impression in due {
             // The observer may stop listening, or tear the view down, while it hears one.
             guard let observer = self.observer, isRunning else { return }
-            observer.viewController(controller, didRecord: impression)
+            report(observer, impression)
         }
     }
 
@@ -75,49 +94,6 @@ final class ImpressionReporter {
         tracker.reset()
         monitor?.stop()
         monitor = nil
-    }
-
-    /// The components with `logging` data that are at least partly visible now, with how much.
-    private func candidates() -> [ImpressionCandidate] {
-        // Only what was rendered is on screen: the layout is that view model's.
-        guard let viewModel = controller.renderer.lastRenderedViewModel, viewModel === controller.viewModel,
-            let layout = controller.layout
-        else { return [] }
-        let canvas = controller.canvas
-        let viewport = canvas.viewportSize
-        guard viewport.width > 0, viewport.height > 0 else { return [] }
-        let thresholds = thresholds
-        let screen = Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
-        var candidates: [ImpressionCandidate] = []
-        func consider(_ model: ComponentModel, frame: Rect, in area: Rect) {
-            let fraction = ImpressionCandidate.visibleFraction(of: frame, in: area)
-            if fraction > 0 {
-                candidates.append(ImpressionCandidate(model: model, visibleFraction: fraction, viewThresholds: thresholds))
-            }
-        }
-
-        // The header floats over the top of the viewport; the body scrolls under it.
-        var headerHeight = 0.0
-        if controller.floating.header != nil, let header = viewModel.headerComponentModel, let frame = layout.headerFrame {
-            headerHeight = min(viewport.height, max(0, frame.maxY))
-            if header.loggingData != nil { consider(header, frame: frame, in: screen) }
-        }
-
-        let body = viewModel.bodyComponentModels
-        let bodyArea = Rect(x: 0, y: canvas.contentOffset + headerHeight, width: viewport.width,
-                            height: viewport.height - headerHeight)
-        if !bodyArea.isEmpty {
-            layout.forEachIndex(intersecting: bodyArea) { index in
-                guard index < body.count, index < layout.count, body[index].loggingData != nil else { return }
-                consider(body[index], frame: layout.frame(at: index), in: bodyArea)
-            }
-        }
-
-        for (model, frame) in zip(viewModel.overlayComponentModels, controller.floating.overlayFrames)
-        where model.loggingData != nil {
-            consider(model, frame: frame, in: screen)
-        }
-        return candidates
     }
 
     /// One timer, for the earliest deadline; left alone when that did not change, so that scrolling

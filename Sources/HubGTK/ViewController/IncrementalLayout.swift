@@ -7,6 +7,9 @@ import HubFramework
 /// shows content, the rest for a few milliseconds per main-loop turn. A scroll asked for beyond
 /// what is laid out yet (`PendingScroll`) waits here until the layout gets there.
 ///
+/// It writes nothing on screen: each step it lays out is handed to `didExtend`, and the view
+/// controller sets the content height and scrolls to a ``pendingScroll`` that has become reachable.
+///
 /// See docs/content-loading.md, "Threading", for the measurements behind the numbers.
 @MainActor
 final class IncrementalLayout {
@@ -19,25 +22,33 @@ final class IncrementalLayout {
     /// under AddressSanitizer or on a slow machine, and a count sized for one stalled the others.
     static let layoutTurnBudget = 0.008
 
-    private unowned let controller: ViewController
-    /// Measures components for the layout (and the header, overlays and children for their cells).
-    let measurer: ComponentMeasurer
+    /// Measures components for the layout.
+    private let measurer: ComponentMeasurer
     private let layoutManager: any ComponentLayoutManager
+    /// Hears each step laid out after the first, a main-loop turn later.
+    private let didExtend: @MainActor (ComponentLayout) -> Void
     /// The layout of the rendered view model (nil before one is rendered, or after a discard).
     private(set) var current: ComponentLayout?
+    /// The view model ``current`` is the layout of.
+    private var viewModel: ViewModel?
     /// Lays out the rest of a large view model, a few milliseconds per main-loop turn, after its first screenful.
     private var continuation: MainLoopTimer?
     /// Where to scroll once the layout reaches that far: after ``ViewController/discardContent()``,
-    /// or a scroll asked for beyond what is laid out yet.
-    private var pendingScroll: PendingScroll?
+    /// or a scroll asked for beyond what is laid out yet. The view controller takes it
+    /// (``takeReachablePendingScroll(viewportHeight:)``) and scrolls.
+    var pendingScroll: PendingScroll?
 
-    init(controller: ViewController, measurer: ComponentMeasurer, layoutManager: any ComponentLayoutManager) {
-        self.controller = controller
+    /// - Parameters:
+    ///   - measurer: measures the components.
+    ///   - layoutManager: the spacing rules.
+    ///   - didExtend: called with the layout after each later step.
+    init(measurer: ComponentMeasurer, layoutManager: any ComponentLayoutManager,
+         didExtend: @escaping @MainActor (ComponentLayout) -> Void)
+    {
         self.measurer = measurer
         self.layoutManager = layoutManager
+        self.didExtend = didExtend
     }
-
-    private var canvas: ScrollCanvas { controller.canvas }
 
     /// True when the layout covers every body component of `rendered` (or there is nothing to cover).
     func covers(_ rendered: ViewModel?) -> Bool {
@@ -45,18 +56,19 @@ final class IncrementalLayout {
         return current.count >= rendered.bodyComponentModels.count
     }
 
+    /// True when every body component of the view model laid out is laid out.
+    var isComplete: Bool { covers(viewModel) }
+
     /// Forgets the layout: the next update lays out afresh.
     func reset() { current = nil }
 
     /// Stops laying out and hands over the layout, to be freed off the main thread.
     func discard() -> ComponentLayout? {
         continuation = nil
+        viewModel = nil
         defer { current = nil }
         return current
     }
-
-    /// Scrolls to `target` once the content reaches that far (nil cancels a scroll waiting).
-    func scrollWhenLaidOut(_ target: PendingScroll?) { pendingScroll = target }
 
     /// Updates the layout with the diff's insertions, deletions and reloads when it was computed
     /// for the same container, or lays everything out afresh; then goes on laying out what the
@@ -88,7 +100,8 @@ final class IncrementalLayout {
         }
         updated.direction = direction
         current = updated
-        continueIfIncomplete(of: viewModel)
+        self.viewModel = viewModel
+        continueIfIncomplete()
         return updated
     }
 
@@ -101,10 +114,9 @@ final class IncrementalLayout {
             && inserted.last == newCount - 1
     }
 
-    /// Schedules the next chunk of the layout when it does not cover `viewModel`'s body yet.
-    func continueIfIncomplete(of viewModel: ViewModel) {
-        performPendingScrollIfLaidOut(viewModel)
-        guard let current, current.count < viewModel.bodyComponentModels.count else {
+    /// Schedules the next chunk of the layout when it does not cover the view model's body yet.
+    private func continueIfIncomplete() {
+        guard let current, let viewModel, current.count < viewModel.bodyComponentModels.count else {
             continuation = nil
             return
         }
@@ -112,7 +124,7 @@ final class IncrementalLayout {
     }
 
     private func layOutNextChunk() {
-        guard let viewModel = controller.renderer.lastRenderedViewModel else { return }
+        guard let viewModel else { return }
         let total = viewModel.bodyComponentModels.count
         let deadline = ProcessInfo.processInfo.systemUptime + Self.layoutTurnBudget
         while let count = current?.count, count < total {
@@ -123,28 +135,19 @@ final class IncrementalLayout {
             _ = current?.appendBodyComponents(measuring: measuring)
             if ProcessInfo.processInfo.systemUptime >= deadline { break }
         }
-        if let height = current?.contentSize.height { canvas.setContentHeight(height) }
-        continueIfIncomplete(of: viewModel)
+        continueIfIncomplete()
+        if let current { didExtend(current) }
     }
 
-    /// Scrolls to the ``pendingScroll`` target once the content reaches that far (or is all laid
+    /// The ``pendingScroll`` target, taken, once the content reaches that far (or is all laid
     /// out, when it is shorter): where the view was before ``ViewController/discardContent()``, or a
-    /// scroll asked for beyond what was laid out then.
-    private func performPendingScrollIfLaidOut(_ viewModel: ViewModel) {
-        guard let pending = pendingScroll, let current, !viewModel.bodyComponentModels.isEmpty,
+    /// scroll asked for beyond what was laid out then. Nil while it is not reachable yet.
+    func takeReachablePendingScroll(viewportHeight: Double) -> PendingScroll? {
+        guard let pending = pendingScroll, let current, let viewModel, !viewModel.bodyComponentModels.isEmpty,
             pending.isReachable(in: current, isComplete: current.count >= viewModel.bodyComponentModels.count,
-                                viewportHeight: canvas.viewportSize.height)
-        else { return }
+                                viewportHeight: viewportHeight)
+        else { return nil }
         pendingScroll = nil
-        let target: Double
-        switch pending {
-        case .offset(let offset):
-            target = offset
-        case .component(let index, let position):
-            target = controller.scrolling.contentOffset(forDisplayingComponentAt: index, scrollPosition: position,
-                                                        contentSize: current.contentSize).y
-        }
-        canvas.setContentHeight(current.contentSize.height)
-        canvas.setContentOffset(min(target, canvas.maximumOffset))
+        return pending
     }
 }

@@ -57,6 +57,12 @@ final class ComponentMeasurer: ComponentChildDelegate {
     private var entries: [Identifier: Entry] = [:]
     private var lastIdentifier: Identifier?
     private var lastEntry: Entry?
+    /// The kinds whose measuring component was handed over to the reuse pool.
+    private var handedOver: Set<Identifier> = []
+    /// How many components the measurer created (one per kind).
+    private(set) var createdCount = 0
+    /// How many of them it handed over to the reuse pool.
+    var handedOverCount: Int { handedOver.count }
 
     init(registry: ComponentRegistry) {
         self.registry = registry
@@ -70,6 +76,7 @@ final class ComponentMeasurer: ComponentChildDelegate {
             entry = existing
         } else {
             let component = registry.createComponent(for: model)
+            createdCount += 1
             if let parent = component as? any ComponentWithChildren { parent.childDelegate = self }
             entry = Entry(component: component, traits: component.layoutTraits)
             entries[identifier] = entry
@@ -87,6 +94,22 @@ final class ComponentMeasurer: ComponentChildDelegate {
 
     /// The measuring component for a model (children are measured through it too).
     func component(for model: ComponentModel) -> any Component { entry(for: model).component }
+
+    /// The measuring component of the model's kind, for the reuse pool's first wrapper of that kind,
+    /// so that a kind is created once, not once to measure and once to show. Each kind is handed
+    /// over once; nil after that, and for components with children, whose measuring instance asks
+    /// the measurer for its children while a shown one asks its wrapper.
+    ///
+    /// The measurer goes on measuring with the component it handed over: `preferredViewSize` is
+    /// computed from the model and the container (docs/components.md), whatever the component shows.
+    func handOverComponent(for model: ComponentModel) -> (any Component)? {
+        let identifier = model.componentIdentifier
+        guard !handedOver.contains(identifier) else { return nil }
+        let component = entry(for: model).component
+        guard !(component is any ComponentWithChildren) else { return nil }
+        handedOver.insert(identifier)
+        return component
+    }
 }
 
 extension ComponentMeasurer {

@@ -16,9 +16,12 @@ extension ViewController {
     /// Component widgets currently placed for the body.
     package var liveBodyComponentCount: Int { recycler.liveCount }
     /// Wrappers waiting in the reuse pool.
-    package var pooledComponentCount: Int { recycler.pooledCount }
+    package var pooledComponentCount: Int { pool.idleCount }
     /// Components the pool ever created.
-    package var createdComponentCount: Int { recycler.createdCount }
+    package var createdComponentCount: Int { pool.createdCount }
+    /// Component instances the view ever created, to measure and to show: one per kind measured,
+    /// plus each the pool created beyond the one it was handed.
+    package var componentInstanceCount: Int { measurer.createdCount + pool.createdCount - measurer.handedOverCount }
     /// The body indexes that currently have widgets.
     package var liveBodyIndexes: [Int] { recycler.placedWrappers.keys.sorted() }
 
@@ -30,17 +33,15 @@ extension ViewController {
     package var overlayComponents: [any Component] { floating.overlays.map(\.component) }
     /// The cell hosting the body component at `index` (its allocation is the component's frame).
     package func cellView(atBodyIndex index: Int) -> Widget? {
-        recycler.placedWrappers[index].flatMap { recycler.existingCell(for: $0)?.widget }
+        recycler.placedWrappers[index].flatMap { cells.existingCell(for: $0)?.widget }
     }
     /// The cell hosting the header.
-    package var headerCellView: Widget? { floating.header.flatMap { recycler.existingCell(for: $0)?.widget } }
+    package var headerCellView: Widget? { floating.header.flatMap { cells.existingCell(for: $0)?.widget } }
     /// The cells hosting the overlays.
-    package var overlayCellViews: [Widget] { floating.overlays.compactMap { recycler.existingCell(for: $0)?.widget } }
+    package var overlayCellViews: [Widget] { floating.overlays.compactMap { cells.existingCell(for: $0)?.widget } }
 
     /// The state shown over the content: "loading", "empty", an error message, or nil.
-    package var visibleStateDescription: String? { content.stateView?.currentDescription }
-    /// The spinner or error page, once one was shown (the tests press its button).
-    var stateView: StateView? { content.stateView }
+    package var visibleStateDescription: String? { stateView?.currentDescription }
     /// Between `viewWillAppear` and `viewDidDisappear`.
     var isVisible: Bool { content.isVisible }
     /// Whether the view can be seen for impressions: it appeared, and its widget is on screen.

@@ -1,7 +1,7 @@
 import GtkKit
 import HubFramework
 
-// The public API the team carries out: geometry and scrolling (`Scrolling`, the layout), the
+// The public API the team carries out: geometry and scrolling (the controller and the layout), the
 // widgets on screen (`BodyRecycler`, `HeaderAndOverlays`), selection and actions (`ActionRouter`,
 // `CellInput`) and the keyboard focus (`CellInput`).
 
@@ -13,12 +13,12 @@ extension ViewController {
 
     /// The frame of the body component at `index` (content coordinates), `.zero` when out of bounds.
     public func frame(ofBodyComponentAt index: Int) -> Rect {
-        layout?.frame(at: index) ?? .zero
+        bodyLayout.current?.frame(at: index) ?? .zero
     }
 
     /// The body component under `point` (view coordinates), or nil.
     public func indexOfBodyComponent(at point: Point) -> Int? {
-        layout?.index(at: Point(x: point.x, y: point.y + canvas.contentOffset))
+        bodyLayout.current?.index(at: Point(x: point.x, y: point.y + canvas.contentOffset))
     }
 
     /// The current content offset.
@@ -28,22 +28,22 @@ extension ViewController {
     /// few milliseconds per main-loop turn), an offset beyond what is laid out yet is reached once
     /// the layout gets there, unless the user scrolls first.
     public func scroll(to offset: Point, animated: Bool = false) {
-        scrolling.scroll(to: offset, animated: animated)
+        scrollInCode(to: offset, animated: animated)
     }
 
     /// Scrolls to `offset` once the content reaches that far (or is all laid out, when it is
     /// shorter): for a view made again to stand for one that was let go, such as a page far back
     /// in an app's history. Scrolling before then cancels it.
     public func scrollWhenLoaded(to offset: Point) {
-        scrolling.scrollWhenLoaded(to: offset)
+        scrollWhenLaidOut(to: offset)
     }
 
     /// The offset that shows the body component at `index` at `scrollPosition`: its top edge at the
     /// top of the view (`.top`), its middle in the middle (`.centeredVertically`) or its bottom edge at
     /// the bottom (`.bottom`), clamped to the content. Scroll handlers without a rule of their own use it.
     public func defaultContentOffset(forDisplayingComponentAt index: Int, scrollPosition: ScrollPosition) -> Point {
-        layout?.contentOffset(forDisplayingComponentAt: index, scrollPosition: scrollPosition, contentInset: .zero,
-                              viewHeight: canvas.viewportSize.height) ?? .zero
+        bodyLayout.current?.contentOffset(forDisplayingComponentAt: index, scrollPosition: scrollPosition,
+                                          contentInset: .zero, viewHeight: canvas.viewportSize.height) ?? .zero
     }
 
     /// Scrolls a component into view; for children (`indexPath` longer than 1) asks each parent
@@ -53,8 +53,8 @@ extension ViewController {
     public func scrollToComponent(ofType type: ComponentType, indexPath: [Int], scrollPosition: ScrollPosition,
                                   animated: Bool, completion: (@MainActor ([Int]) -> Void)? = nil)
     {
-        scrolling.scrollToComponent(ofType: type, indexPath: indexPath, scrollPosition: scrollPosition,
-                                    animated: animated, completion: completion)
+        scrollToComponentInCode(ofType: type, indexPath: indexPath, scrollPosition: scrollPosition,
+                                animated: animated, completion: completion)
     }
 }
 
@@ -109,7 +109,12 @@ extension ViewController {
     /// Returns whether the selection was handled.
     @discardableResult
     public func selectComponent(with model: ComponentModel, customData: JSONObject? = nil) -> Bool {
-        actions.selectComponent(with: model, customData: customData)
+        if let wrapper = actions.liveWrapper(forModelIdentifier: model.identifier) {
+            wrapper.setSelectionState(.selected, notifyDelegate: false)
+            input.wrapperWasSelected(wrapper)
+            MainThread.after(0.2) { [weak wrapper] in wrapper?.setSelectionState(.none, notifyDelegate: false) }
+        }
+        return actions.selectComponent(with: model, customData: customData)
     }
 
     /// Performs an action on behalf of a content operation (trigger `.contentOperation`).
@@ -125,55 +130,5 @@ extension ViewController {
     @discardableResult
     public func focusBodyComponent(at index: Int) -> Bool {
         input.focusBodyComponent(at: index)
-    }
-}
-
-// MARK: - ComponentWrapperDelegate
-// Every wrapper the pool hands out reports to the controller, which hands each event to the part
-// of the team it concerns.
-
-extension ViewController: ComponentWrapperDelegate {
-    func componentWrapper(_ wrapper: ComponentWrapper, willUpdateSelectionState state: SelectionState) {
-        input.selectionStateWillChange(of: wrapper, to: state)
-    }
-
-    func componentWrapperWillBeReused(_ wrapper: ComponentWrapper) {
-        if let view = wrapper.view { delegate?.viewController(self, willReuseComponentWith: view) }
-        recycler.returnToPool(wrapper)
-    }
-
-    func componentWrapper(_ wrapper: ComponentWrapper, childWrapperFor childModel: ComponentModel) -> ComponentWrapper? {
-        recycler.makeChild(for: childModel, of: wrapper)
-    }
-
-    func componentWrapper(_ wrapper: ComponentWrapper, childWrapper: ComponentWrapper?, willAppearAt index: Int,
-                          view: Widget)
-    {
-        guard let model = wrapper.model, let children = Optional(model.children), index < children.count else { return }
-        let childModel = children[index]
-        if let childWrapper { images.load(for: childWrapper, containerViewSize: containerSize) }
-        delegate?.viewController(self, componentWith: childModel,
-                                 layoutTraits: childWrapper?.component.layoutTraits ?? [], willAppearIn: view)
-    }
-
-    func componentWrapper(_ wrapper: ComponentWrapper, childWrapper: ComponentWrapper?, didDisappearAt index: Int,
-                          view: Widget)
-    {
-        guard let model = wrapper.model, index < model.children.count else { return }
-        delegate?.viewController(self, componentWith: model.children[index],
-                                 layoutTraits: childWrapper?.component.layoutTraits ?? [], didDisappearFrom: view)
-    }
-
-    func componentWrapper(_ wrapper: ComponentWrapper, childWithCustomViewSelectedAt index: Int,
-                          customData: JSONObject?)
-    {
-        guard let model = wrapper.model, index >= 0, index < model.children.count else { return }
-        actions.selectComponent(with: model.children[index], customData: customData)
-    }
-
-    func componentWrapper(_ wrapper: ComponentWrapper, performActionWithIdentifier identifier: Identifier,
-                          customData: JSONObject?) -> Bool
-    {
-        actions.performAction(trigger: .component, identifier: identifier, customData: customData, model: wrapper.model)
     }
 }

@@ -11,21 +11,30 @@ import HubFramework
 /// that leave the visible area (plus `overscan`) go back to a reuse pool keyed by `namespace:name`
 /// and are configured with the models that come into view.
 ///
-/// The controller coordinates a team of small objects, each owning its state privately (one file each):
-/// - `ContentLoading`: the loader as the view appears and disappears, and the spinner and error page (`StateView`);
-/// - `ContentRenderer`: a new view model → diff (on a background thread when large) → layout → apply,
-///   keeping the content offset; `IncrementalLayout`: the layout, laid out a screenful first and the
-///   rest a few milliseconds per main-loop turn, and the scroll (`PendingScroll`) waiting for it;
-/// - `BodyRecycler`: the reuse pool, which body components have widgets, their cells and placement;
-/// - `HeaderAndOverlays`: the header and the overlays, which do not scroll;
-/// - `Scrolling`: the canvas, its scroll events, paging, content offset observers, scrolling to components;
+/// The controller coordinates a team of small objects, each owning its state privately (one file
+/// each), each given what it needs when it is made (a narrow interface to the canvas, the shared
+/// pool and cells, closures it calls back through) and none holding the controller or another part:
+/// - `ContentLoading`: the loader as the view appears and disappears, and the status it computes
+///   (spinner, empty, error) that the controller shows in a `StateView`;
+/// - `ContentRenderer`: the view models (shown, last rendered) and their diff, large ones on a
+///   background thread;
+/// - `IncrementalLayout`: the layout, a screenful first and the rest a few milliseconds per
+///   main-loop turn, and the scroll (`PendingScroll`) waiting for it;
+/// - `BodyRecycler`: which body components have widgets, their placement; `HeaderAndOverlays`:
+///   the header and the overlays, which do not scroll; both share the `ComponentReusePool` and the
+///   `RootCells`;
+/// - `Scrolling`: the scroll handler and where scrolling in code goes;
 /// - `CellInput`: pointer and keyboard input on the cells, the highlight and the keyboard focus;
 /// - `ActionRouter`: selections and actions, and what the content's origin may open;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
 /// - `ComponentImages`: the image loader and the content's origin it is given.
-/// They reach each other through this coordinator (held `unowned`) and each other's methods, never
-/// each other's state. `ViewController+PublicAPI.swift` forwards the public API to them;
-/// `ViewController+Inspection.swift` shows what they hold, for the package's tests and benchmarks.
+///
+/// The controller is the loader's delegate, the canvas's delegate and every wrapper's delegate, and
+/// sequences what follows: `render(precomputedDiff:)` is the one place a render is sequenced (diff →
+/// layout → offset → recycle → appear → state view), and the controller is the only code that
+/// writes the canvas's content offset and height. `ViewController+PublicAPI.swift` forwards the
+/// public API to the parts; `ViewController+Inspection.swift` shows what they hold, for the
+/// package's tests and benchmarks.
 @MainActor
 public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// What the controller shows, fixed at creation.
@@ -44,10 +53,11 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// The navigation item of the current view model (title, bar buttons).
     public var navigationItem: NavigationItem { renderer.navigationItem }
 
+    /// The scrolling surface the body lives on. Only the controller moves its content offset and
+    /// changes its content height; the parts get narrow interfaces to it (`CanvasSurfaces.swift`).
+    package let canvas = ScrollCanvas()
     /// The root widget to put in a window or any container.
-    public var view: Widget { scrolling.view }
-    /// The scrolling surface the body lives on.
-    package var canvas: ScrollCanvas { scrolling.canvas }
+    public var view: Widget { canvas.view }
 
     /// Extra height above and below the visible area for which components are kept alive.
     public var overscan: Double {
@@ -75,19 +85,23 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         }
     }
 
-    // The team. Each is made in `init` once the controller exists (they hold it `unowned`), so
-    // they are implicitly unwrapped; none is ever nil afterwards.
-    private(set) var images: ComponentImages!
-    private(set) var content: ContentLoading!
-    private(set) var renderer: ContentRenderer!
-    private(set) var bodyLayout: IncrementalLayout!
-    private(set) var recycler: BodyRecycler!
-    private(set) var floating: HeaderAndOverlays!
-    private(set) var scrolling: Scrolling!
-    private(set) var input: CellInput!
-    private(set) var actions: ActionRouter!
+    // The team, and what two of its members share.
+    let measurer: ComponentMeasurer
+    let pool: ComponentReusePool
+    let cells: RootCells
+    let images = ComponentImages()
+    let content: ContentLoading
+    let renderer = ContentRenderer()
+    let bodyLayout: IncrementalLayout
+    let recycler: BodyRecycler
+    let floating: HeaderAndOverlays
+    let scrolling: Scrolling
+    let input: CellInput
+    let actions: ActionRouter
     /// The impression tracker, its timer and the on-screen monitor.
-    private(set) var impressions: ImpressionReporter!
+    let impressions: ImpressionReporter
+    /// The spinner or the error page, made the first time one is shown.
+    private(set) var stateView: StateView?
 
     /// The direction components flow in along a row: the one set here, else the view model's own
     /// (a document's `direction`, for a view in a language other than the app's), else the view's
@@ -96,8 +110,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// positions, and so content offsets, do not change. Left and Right move the keyboard focus in
     /// the reading direction.
     public var layoutDirection: LayoutDirection {
-        get { renderer.layoutDirection }
-        set { renderer.layoutDirection = newValue }
+        get { renderer.layoutDirection(viewDirection: view.textDirection) }
+        set {
+            let old = layoutDirection
+            renderer.layoutDirectionOverride = newValue
+            // Every frame moves: the components on screen are placed again.
+            guard newValue != old, bodyLayout.current != nil else { return }
+            render()
+        }
     }
 
     /// Hears when a component with `logging` data has been seen: at least ``impressionThresholds``'
@@ -143,23 +163,63 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 scrollHandler: (any ViewControllerScrollHandler)? = nil)
     {
         identity = (viewURI, featureInfo)
-        images = ComponentImages()
-        content = ContentLoading(controller: self, loader: loader)
-        renderer = ContentRenderer(controller: self)
-        bodyLayout = IncrementalLayout(controller: self, measurer: ComponentMeasurer(registry: componentRegistry),
-                                       layoutManager: layoutManager)
-        recycler = BodyRecycler(controller: self, pool: ComponentReusePool(registry: componentRegistry))
-        floating = HeaderAndOverlays(controller: self)
-        scrolling = Scrolling(controller: self, scrollHandler: scrollHandler ?? DefaultViewControllerScrollHandler())
-        input = CellInput(controller: self)
-        actions = ActionRouter(controller: self, actionRegistry: actionRegistry, actionHandler: actionHandler,
-                               initialViewModelRegistry: initialViewModelRegistry)
+        // The parts call back into the controller through closures that reach it through `link`,
+        // set once the controller exists: a part made before it cannot capture it.
+        let link = Link()
+        let canvas = self.canvas
+        let measurer = ComponentMeasurer(registry: componentRegistry)
+        self.measurer = measurer
+        let pool = ComponentReusePool { model in
+            measurer.handOverComponent(for: model) ?? componentRegistry.createComponent(for: model)
+        }
+        self.pool = pool
+        // The cells report their input to `input`, which finds the focus among the cells: the cells
+        // hold it weakly.
+        weak var cellInput: CellInput?
+        let cells = RootCells { Cell(input: cellInput) }
+        self.cells = cells
+        let input = CellInput(
+            cells: cells, surface: canvas, snapshot: { link.controller?.inputSnapshot() },
+            scrollTo: { link.controller?.scroll(to: Point(x: 0, y: $0)) },
+            select: { wrapper, model in link.controller?.selectFromInput(wrapper, model: model) })
+        cellInput = input
+        self.input = input
+        content = ContentLoading(loader: loader)
+        bodyLayout = IncrementalLayout(measurer: measurer, layoutManager: layoutManager) { layout in
+            link.controller?.layoutDidExtend(layout)
+        }
+        recycler = BodyRecycler(
+            pool: pool, cells: cells, surface: canvas,
+            didShow: { wrapper, isNew in link.controller?.wrapperWasShown(wrapper, isNew: isNew) },
+            willHide: { wrapper in link.controller?.wrapperWillHide(wrapper) })
+        floating = HeaderAndOverlays(pool: pool, cells: cells, measurer: measurer, surface: canvas)
+        scrolling = Scrolling(scrollHandler: scrollHandler ?? DefaultViewControllerScrollHandler())
+        actions = ActionRouter(
+            actionRegistry: actionRegistry, actionHandler: actionHandler,
+            initialViewModelRegistry: initialViewModelRegistry, site: { link.controller?.actionSite },
+            liveWrappers: { link.controller?.observerWrappers() ?? [] },
+            notify: { event in link.controller?.actionDidHappen(event) })
+        impressions = ImpressionReporter(
+            view: canvas.view, hasAppeared: { link.controller?.content.isVisible ?? false },
+            isRendering: { link.controller?.renderer.isRendering ?? false },
+            candidates: { thresholds in link.controller?.impressionCandidates(thresholds) ?? [] },
+            report: { observer, impression in
+                guard let controller = link.controller else { return }
+                observer.viewController(controller, didRecord: impression)
+            })
+        link.controller = self
+        pool.delegate = self
+        canvas.delegate = self
         FrameworkStyle.installIfNeeded()
         SoupHTTPClient.installAsDefaultUnlessSet()
         view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self
-        impressions = ImpressionReporter(controller: self)
+    }
+
+    /// How the parts reach the controller they were made for (held weakly).
+    private final class Link {
+        weak var controller: ViewController?
     }
 
     /// Gives the keyboard focus to the view: to the first component on screen that wants it
@@ -180,13 +240,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// to where it was. Does nothing while the view is visible.
     public func discardContent() {
         guard !content.isVisible, viewModel != nil else { return }
-        bodyLayout.scrollWhenLaidOut(.offset(canvas.contentOffset))
+        let offset = canvas.contentOffset
         content.discardLoadedContent()
         // Holds the view models and the layout until the recycler has let go of them too, so that
         // they are freed off the main thread.
-        let replaced = renderer.discardContent()
+        let replaced = renderer.discardContent(layout: bodyLayout.discard())
+        bodyLayout.pendingScroll = .offset(offset)
         recycler.forgetViewModel()
-        content.updateLoadingState()
+        updateLoadingState()
         replaced.releaseOffTheMainThread()
     }
 
@@ -195,9 +256,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         impressions.stop()
         content.cancel()
         input.cancelGesture()
-        recycler.tearDown(alongWith: floating.wrappers)
-        floating.forgetWrappers()
-        content.tearDown()
+        recycler.tearDown()
+        floating.tearDown()
+        for wrapper in pool.drain() { wrapper.tearDown() }
+        cells.tearDown()
+        stateView?.tearDown()
+        stateView = nil
         canvas.tearDown()
     }
 
@@ -207,12 +271,17 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// at once and loads the content (subject to the reload policy when it was loaded before).
     public func viewWillAppear() {
         content.setVisible(true)
-        if viewModel == nil { renderer.showInitial(content.initialViewModel) }
+        if viewModel == nil {
+            let replaced = renderer.show(content.initialViewModel)
+            render()
+            replaced.releaseOffTheMainThread()
+        }
         // Components still on screen from an earlier appearance appear again; a first render
         // below makes its components appear by itself.
         for wrapper in recycler.liveWrappers { cellWillAppear(wrapper, forced: true) }
         for wrapper in floating.wrappers { wrapperWillAppear(wrapper) }
         content.load()
+        updateLoadingState()
         updateImpressions()
     }
 
@@ -222,13 +291,20 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         content.setVisible(false)
         input.cancelGesture()
         content.cancel()
-        content.updateLoadingState()
+        updateLoadingState()
         updateImpressions()
     }
 
     /// Loads the content again, ignoring the reload policy.
     public func reload() {
         content.reload()
+        updateLoadingState()
+    }
+
+    /// Asks for the next page of the content.
+    private func loadNextPage() {
+        content.loadNextPage()
+        updateLoadingState()
     }
 
     /// True while the content loading chain runs.
@@ -239,26 +315,235 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Renders `viewModel`, updates ``navigationItem`` and tells the delegate before and after.
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
-        content.didLoad(viewModel, isPart: false)
+        content.didLoad(isPart: false)
+        renderLoaded(viewModel)
     }
 
     /// Renders part of the content while the rest loads (the first screens of a long document):
     /// ``isLoading`` stays true, and the whole follows. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
-        content.didLoad(viewModel, isPart: true)
+        content.didLoad(isPart: true)
+        renderLoaded(viewModel)
     }
 
     /// Keeps the current content, shows the error (over the content when there is some) and tells
     /// the delegate. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didFailLoadingWithError error: any Error) {
+        if let shownBefore = content.viewModelReplacingFailedPart() {
+            // The part shown was never the view's content (the rest of its document was unusable):
+            // the view goes back to what it showed before the part, and shows the error.
+            renderer.cancelBackgroundDiff()
+            show(shownBefore, diff: nil)
+        }
         content.didFail(with: error)
+        updateLoadingState()  // also shows the error
+        delegate?.viewController(self, didFailToUpdateWith: error)
+    }
+
+    // MARK: Rendering
+
+    /// Renders what the loader delivered: a large view model is diffed on a background thread
+    /// first, and shown when the diff is in.
+    private func renderLoaded(_ viewModel: ViewModel) {
+        let inBackground = renderer.diffInBackgroundIfLarge(
+            viewModel, layoutIsComplete: bodyLayout.covers(renderer.lastRenderedViewModel),
+            hasWidth: canvas.viewportSize.width > 0
+        ) { [weak self] diff in
+            self?.show(viewModel, diff: diff)
+        }
+        if inBackground {
+            updateLoadingState()
+        } else {
+            show(viewModel, diff: nil)
+        }
+    }
+
+    /// Shows `viewModel` (with `diff` from the last rendered view model, when it was computed
+    /// already) and tells the delegate before and after.
+    private func show(_ viewModel: ViewModel, diff: ViewModelDiff?) {
+        content.clearError()
+        delegate?.viewController(self, willUpdateWith: viewModel)
+        // Holds the view models this render replaces, so that they are freed off the main thread.
+        let replaced = renderer.show(viewModel)
+        render(precomputedDiff: diff)
+        notifyLoadingState()
+        delegate?.viewControllerDidUpdate(self)
+        replaced.releaseOffTheMainThread()
+    }
+
+    /// The one place a render is sequenced: the header and overlays; the body's diff; the layout;
+    /// the content height and offset (what the user was looking at stays put); the components on
+    /// screen; those that appear; the state view; the initial focus. Also the only code, with
+    /// ``layoutDidExtend(_:)`` and scrolling in code, that moves the canvas.
+    func render(precomputedDiff: ViewModelDiff? = nil) {
+        let wasRendering = renderer.isRendering
+        renderer.isRendering = true
+        defer {
+            renderer.isRendering = wasRendering
+            updateImpressions()
+        }
+        guard let viewModel else { return }
+        guard canvas.viewportSize.width > 0 else {
+            renderer.needsRender = true
+            return
+        }
+        renderer.needsRender = false
+        let container = containerSize
+        let direction = layoutDirection
+        recycler.saveComponentUIStates()
+        if let header = floating.configureHeader(viewModel.headerComponentModel, containerSize: container) {
+            images.load(for: header, containerViewSize: container)
+        }
+        let overlays = floating.configureOverlays(
+            viewModel.overlayComponentModels, containerSize: container, direction: direction
+        ) { proposed in delegate?.viewController(self, centerPointForOverlayComponentAt: proposed) ?? proposed }
+        for overlay in overlays { images.load(for: overlay, containerViewSize: container) }
+
+        // Diff.
+        let previousLayout = bodyLayout.current
+        let previousVisibleTop = previousLayout?.firstIndex(intersecting: canvas.visibleRect)
+        if !bodyLayout.covers(renderer.lastRenderedViewModel) || (previousLayout.map { $0.direction != direction } ?? false) {
+            // The layout of the last view model is still being completed chunk by chunk, or the new
+            // view model reads in the other direction (every frame moves): a diff could not be
+            // applied to it. Start afresh (the first screenful is laid out at once).
+            bodyLayout.reset()
+            renderer.forgetLastRender()
+        }
+        let diff = renderer.lastRenderedViewModel == nil ? nil
+            : precomputedDiff ?? renderer.diffFromLastRender(to: viewModel)
+        // Layout.
+        let addsHeaderMargin = delegate?.viewControllerShouldAutomaticallyManageTopContentInset(self) ?? true
+        let newLayout = bodyLayout.update(for: viewModel, following: diff, containerSize: container,
+                                          addsHeaderMargin: addsHeaderMargin, direction: direction)
+        // The live components follow the diff to their new indexes, and learn which were reloaded.
+        recycler.follow(diff?.body, to: viewModel, from: renderer.lastRenderedViewModel)
+        renderer.markRendered(viewModel)
+
+        // Offset: what the user was looking at stays put when components are inserted or deleted above it.
+        var target = canvas.contentOffset
+        if let diff {
+            target = ContentOffsetPreservation.targetContentOffset(
+                proposedOffset: Point(x: 0, y: target), previousLayout: previousLayout, newLayout: newLayout,
+                diff: (diff.body.inserted, diff.body.deleted), currentOffset: Point(x: 0, y: target),
+                topVisibleIndex: previousVisibleTop, contentInset: .zero, viewHeight: canvas.viewportSize.height).y
+        }
+        canvas.setContentHeight(newLayout.contentSize.height)
+        canvas.showsScrollIndicators = scrolling.showsScrollIndicators(in: self)
+        let offset = canvas.contentOffset
+        if target != offset {
+            canvas.setContentOffset(target)
+        }
+        // A scroll that waited for the layout (a discarded view scrolling back) goes there now.
+        performPendingScrollIfReachable()
+        // Recycle: a move of the offset has updated the visible cells already (the canvas tells its
+        // delegate, scrollCanvasViewportDidChange); otherwise they follow the new layout here.
+        if canvas.contentOffset == offset { updateVisibleCells() }
+        // Appear.
+        if content.isVisible {
+            for wrapper in floating.wrappers where !wrapper.viewHasAppearedSinceLastModelChange {
+                wrapperWillAppear(wrapper)
+            }
+        }
+        // State view, once per render.
+        showStatus()
+        input.moveFocusToInitialComponent()
+        delegate?.viewControllerDidFinishRendering(self)
+    }
+
+    /// The layout reached further (a large body is laid out a few milliseconds per main-loop turn).
+    private func layoutDidExtend(_ layout: ComponentLayout) {
+        canvas.setContentHeight(layout.contentSize.height)
+        performPendingScrollIfReachable()
+    }
+
+    /// Scrolls to where a scroll waits for the layout, once the layout reaches there.
+    private func performPendingScrollIfReachable() {
+        guard let pending = bodyLayout.takeReachablePendingScroll(viewportHeight: canvas.viewportSize.height),
+            let layout = bodyLayout.current
+        else { return }
+        let target: Double
+        switch pending {
+        case .offset(let offset):
+            target = offset
+        case .component(let index, let position):
+            target = scrolling.contentOffset(forDisplayingComponentAt: index, scrollPosition: position,
+                                             contentSize: layout.contentSize, in: self).y
+        }
+        canvas.setContentHeight(layout.contentSize.height)
+        canvas.setContentOffset(min(target, canvas.maximumOffset))
+    }
+
+    /// Brings the body's widgets up to date with the layout and the viewport.
+    private func updateVisibleCells() {
+        guard let layout = bodyLayout.current, let viewModel else { return }
+        recycler.updateVisibleCells(layout: layout, viewModel: viewModel,
+                                    isRendered: renderer.lastRenderedViewModel === viewModel,
+                                    visibleRect: canvas.visibleRect, containerSize: containerSize)
+    }
+
+    /// The width changed (or content waits for one): lays out afresh and renders again.
+    private func relayoutForNewSize() {
+        if let current = bodyLayout.current, current.containerSize.width != canvas.viewportSize.width || renderer.needsRender {
+            // Every width may change: lay out again and reconfigure what is visible.
+            bodyLayout.reset()
+            renderer.forgetLastRender()
+            recycler.reconfigureLiveComponents(containerViewSize: containerSize)
+        }
+        render()
+    }
+
+    // MARK: Loading state
+
+    /// Tells the delegate when the loading state changed, and shows the status.
+    func updateLoadingState() {
+        notifyLoadingState()
+        showStatus()
+    }
+
+    /// Tells the delegate when the loading state changed.
+    private func notifyLoadingState() {
+        let loading = isLoading
+        if content.loadingStateChanged(to: loading) {
+            delegate?.viewController(self, loadingStateDidChange: loading)
+        }
+    }
+
+    /// Shows the spinner, the empty state or the error over the content, or nothing.
+    private func showStatus() {
+        let hasContent = viewModel.map {
+            !$0.bodyComponentModels.isEmpty || $0.headerComponentModel != nil || !$0.overlayComponentModels.isEmpty
+        } ?? false
+        guard let state = content.status(hasContent: hasContent, isLoading: isLoading) else {
+            stateView?.hide()
+            return
+        }
+        if stateView == nil {
+            let created = StateView { [weak self] in self?.reload() }
+            canvas.addOverlay(created.view)
+            stateView = created
+        }
+        stateView?.show(state)
     }
 
     // MARK: Appearance bookkeeping
     // A component is told it will appear once per model it shows (again after its model changed),
     // and again when it scrolls into view or the whole view reappears (`forced`); one that merely
-    // stays in view is not told again. Kept here: it spans the recycler, the header and overlays,
-    // scrolling and the delegate.
+    // stays in view is not told again.
+
+    /// The recycler configured `wrapper` for a model and placed it.
+    private func wrapperWasShown(_ wrapper: ComponentWrapper, isNew: Bool) {
+        images.load(for: wrapper, containerViewSize: containerSize)
+        if content.isVisible { cellWillAppear(wrapper, forced: isNew && canvas.isScrolling) }
+    }
+
+    /// The recycler is about to take `wrapper` off the screen.
+    private func wrapperWillHide(_ wrapper: ComponentWrapper) {
+        if let model = wrapper.model, let view = wrapper.view {
+            delegate?.viewController(self, componentWith: model, layoutTraits: wrapper.component.layoutTraits,
+                                     didDisappearFrom: view)
+        }
+        input.wrapperWillLeave(wrapper)
+    }
 
     func cellWillAppear(_ wrapper: ComponentWrapper, forced: Bool) {
         if wrapper.viewHasAppearedSinceLastModelChange && !forced { return }
@@ -291,9 +576,252 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         return result
     }
 
-    /// Tells the impression reporter what is visible now (after a render, scroll or appearance).
+    // MARK: What the parts read
+
+    /// Where the components are now, for the keyboard focus.
+    private func inputSnapshot() -> InputSnapshot? {
+        guard let layout = bodyLayout.current else { return nil }
+        let placed = recycler.placedWrappers
+        let body = placed.sorted { $0.key < $1.key }.map(\.value)
+        return InputSnapshot(layout: layout, placed: placed, visibleRect: canvas.visibleRect, direction: layoutDirection,
+                             focusOrder: [floating.header].compactMap { $0 } + body + floating.overlays)
+    }
+
+    /// The view an action happens in; nil while it shows no view model.
+    private var actionSite: ActionSite? {
+        guard let viewModel else { return nil }
+        return ActionSite(featureInfo: featureInfo, viewURI: viewURI, viewModel: viewModel,
+                          contentOrigin: contentOrigin, viewController: self)
+    }
+
+    /// The components with `logging` data visible now.
+    private func impressionCandidates(_ thresholds: ImpressionThresholds) -> [ImpressionCandidate] {
+        // Only what was rendered is on screen: the layout is that view model's.
+        guard let viewModel = renderer.lastRenderedViewModel, viewModel === self.viewModel,
+            let layout = bodyLayout.current
+        else { return [] }
+        return VisibleImpressionCandidates.compute(
+            viewModel: viewModel, layout: layout, viewport: canvas.viewportSize, contentOffset: canvas.contentOffset,
+            showsHeader: floating.header != nil, overlayFrames: floating.overlayFrames, thresholds: thresholds)
+    }
+
+    // MARK: Actions
+
+    /// A click, Enter or Space, or assistive technology's activate selected `wrapper`'s component.
+    private func selectFromInput(_ wrapper: ComponentWrapper, model: ComponentModel) {
+        selectComponent(with: model, customData: nil)
+    }
+
+    /// What follows an action.
+    private func actionDidHappen(_ event: ActionRouter.Event) {
+        switch event {
+        case .handled(let context): content.actionPerformed(with: context)
+        case .performed(let context): delegate?.viewController(self, didPerformActionWith: context)
+        case .selected(let model): delegate?.viewController(self, componentSelectedWith: model)
+        }
+    }
+
+    /// Tells the impression reporter that what is visible may have changed.
     func updateImpressions() {
-        // Not before `init` has made the reporter.
-        impressions?.update()
+        impressions.update()
+    }
+
+    // MARK: Scrolling in code
+
+    /// See ``scroll(to:animated:)``: the only other place that moves the canvas.
+    func scrollInCode(to offset: Point, animated: Bool) {
+        // Beyond the content laid out so far: as far as it goes now, the rest once the layout gets there.
+        let isComplete = bodyLayout.covers(renderer.lastRenderedViewModel)
+        bodyLayout.pendingScroll = isComplete || offset.y <= canvas.maximumOffset ? nil : .offset(offset.y)
+        scrolling.noteProgrammaticScroll(to: min(max(0, offset.y), canvas.maximumOffset))
+        canvas.setContentOffset(offset.y, animated: animated)
+    }
+
+    /// See ``scrollWhenLoaded(to:)``.
+    func scrollWhenLaidOut(to offset: Point) {
+        bodyLayout.pendingScroll = .offset(max(0, offset.y))
+        performPendingScrollIfReachable()
+    }
+
+    /// See ``scrollToComponent(ofType:indexPath:scrollPosition:animated:completion:)``.
+    func scrollToComponentInCode(ofType type: ComponentType, indexPath: [Int], scrollPosition: ScrollPosition,
+                                 animated: Bool, completion: (@MainActor ([Int]) -> Void)?)
+    {
+        guard let first = indexPath.first, let viewModel else { return }
+        var root: ComponentWrapper?
+        switch type {
+        case .body:
+            guard first < viewModel.bodyComponentModels.count else { return }
+            let pending = PendingScroll.component(first, scrollPosition)
+            let layout = bodyLayout.current
+            if let layout, !pending.isReachable(in: layout, isComplete: bodyLayout.covers(renderer.lastRenderedViewModel),
+                                                viewportHeight: canvas.viewportSize.height)
+            {
+                // Not laid out yet (a large body is laid out a few milliseconds per main-loop turn):
+                // the view scrolls there when it is.
+                bodyLayout.pendingScroll = pending
+                completion?([first])
+                return
+            }
+            let offset = scrolling.contentOffset(forDisplayingComponentAt: first, scrollPosition: scrollPosition,
+                                                 contentSize: layout?.contentSize ?? .zero, in: self)
+            scrollInCode(to: offset, animated: false)
+            root = recycler.placedWrappers[first]
+        case .header:
+            root = floating.header
+        case .overlay:
+            let overlays = floating.overlays
+            root = overlays.indices.contains(first) ? overlays[first] : nil
+        }
+        completion?([first])
+        var wrapper = root
+        var path = [first]
+        for childIndex in indexPath.dropFirst() {
+            guard let current = wrapper else { return }
+            path.append(childIndex)
+            let reached = path
+            current.scrollToComponent(at: childIndex, position: scrollPosition, animated: animated) {
+                completion?(reached)
+            }
+            wrapper = current.visibleChildComponent(at: childIndex)
+        }
+    }
+
+    /// The visible part of the content, for the scroll handler.
+    private var currentContentRect: Rect {
+        let height = min(canvas.viewportSize.height, (bodyLayout.current?.contentSize.height ?? 0) - canvas.contentOffset)
+        return Rect(x: 0, y: canvas.contentOffset, width: canvas.viewportSize.width, height: max(0, height))
+    }
+
+    /// Desktop scrolling has no "end of drag" for wheels and scrollbars, so the next page is also
+    /// requested whenever the bottom of the content comes within one viewport of the visible area.
+    private func loadNextPageIfNearEnd() {
+        guard let layout = bodyLayout.current, !content.isLoaderBusy, content.hasLoadedContent else { return }
+        let remaining = layout.contentSize.height - (canvas.contentOffset + canvas.viewportSize.height)
+        if remaining < canvas.viewportSize.height {
+            loadNextPage()
+        }
+    }
+}
+
+// MARK: - ScrollCanvasDelegate
+// The canvas reports viewport changes and scroll gestures: the visible components are updated, the
+// scroll handler and the content offset observers are told, the layout is redone when the width
+// changed, and the next page is asked for when the end of the content comes near.
+
+extension ViewController: ScrollCanvasDelegate {
+    package func scrollCanvasViewportDidChange(_ canvas: ScrollCanvas) {
+        let width = canvas.viewportSize.width
+        if renderer.needsRender || (bodyLayout.current.map { $0.containerSize.width != width } ?? false) {
+            relayoutForNewSize()
+            return
+        }
+        input.cancelGesture()  // content moved under the pointer: a press in progress is no longer a click
+        updateVisibleCells()
+        let offset = Point(x: 0, y: canvas.contentOffset)
+        scrolling.didScroll(in: self, to: offset)
+        for wrapper in observerWrappers() where wrapper.isContentOffsetObserver {
+            wrapper.updateView(forChangedContentOffset: offset)
+        }
+        // An observer may have taken the focus away (the search bar leaves its entry when the view
+        // scrolls), leaving the window with none: the list takes it, so the next key still scrolls.
+        if canvas.windowHasNoFocus { canvas.focusContent() }
+        loadNextPageIfNearEnd()
+        updateImpressions()
+    }
+
+    package func scrollCanvasWillBeginScrolling(_ canvas: ScrollCanvas) {
+        bodyLayout.pendingScroll = nil  // the user scrolls: a scroll still waiting for the layout is dropped
+        input.cancelComponentSelection()
+        scrolling.willBeginScrolling(in: self, currentContentRect: currentContentRect)
+    }
+
+    package func scrollCanvas(_ canvas: ScrollCanvas, willEndScrollingWithVelocity velocity: Double,
+                             targetOffset target: inout Double)
+    {
+        target = scrolling.targetOffset(in: self, velocity: velocity, current: canvas.contentOffset, proposed: target)
+        if let layout = bodyLayout.current, target >= layout.contentSize.height - canvas.viewportSize.height,
+            !content.isLoaderBusy
+        {
+            loadNextPage()
+        }
+    }
+
+    package func scrollCanvasDidEndScrolling(_ canvas: ScrollCanvas) {
+        scrolling.didEndScrolling(in: self, currentContentRect: currentContentRect)
+    }
+
+    package func scrollCanvasShouldScroll(_ canvas: ScrollCanvas) -> Bool {
+        delegate?.viewControllerShouldStartScrolling(self) ?? true
+    }
+}
+
+// MARK: - ComponentWrapperDelegate
+// Every wrapper the pool hands out reports to the controller, which hands each event to the part
+// of the team it concerns.
+
+extension ViewController: ComponentWrapperDelegate {
+    func componentWrapper(_ wrapper: ComponentWrapper, willUpdateSelectionState state: SelectionState) {
+        input.selectionStateWillChange(of: wrapper, to: state)
+    }
+
+    func componentWrapperWillBeReused(_ wrapper: ComponentWrapper) {
+        if let view = wrapper.view { delegate?.viewController(self, willReuseComponentWith: view) }
+        pool.add(wrapper)
+    }
+
+    /// A wrapper from the pool for a child of `parent`, configured and sized for it (a parent asks
+    /// its `ComponentWrapperDelegate` for its children).
+    func componentWrapper(_ wrapper: ComponentWrapper, childWrapperFor childModel: ComponentModel) -> ComponentWrapper? {
+        // Children of a root body component get its frame as their container; others the parent's view size.
+        var container = containerSize
+        // (A body component being configured has its frame already, but is not placed yet.)
+        if wrapper.isRootComponent, wrapper.frame.size.width > 0 {
+            container = wrapper.frame.size
+        } else if let view = wrapper.view {
+            container = view.allocatedSize
+        }
+        let child = pool.wrapper(for: childModel, parent: wrapper)
+        child.loadViewIfNeeded()
+        child.view?.removeFromParent()  // it may have been a root's cell content
+        child.configureView(with: childModel, containerViewSize: container)
+        if let view = child.view {
+            let size = measurer.preferredSize(for: childModel, containerSize: container)
+            view.setSizeRequest(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+            view.show()
+        }
+        images.load(for: child, containerViewSize: containerSize)
+        return child
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, childWrapper: ComponentWrapper?, willAppearAt index: Int,
+                          view: Widget)
+    {
+        guard let model = wrapper.model, let children = Optional(model.children), index < children.count else { return }
+        let childModel = children[index]
+        if let childWrapper { images.load(for: childWrapper, containerViewSize: containerSize) }
+        delegate?.viewController(self, componentWith: childModel,
+                                 layoutTraits: childWrapper?.component.layoutTraits ?? [], willAppearIn: view)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, childWrapper: ComponentWrapper?, didDisappearAt index: Int,
+                          view: Widget)
+    {
+        guard let model = wrapper.model, index < model.children.count else { return }
+        delegate?.viewController(self, componentWith: model.children[index],
+                                 layoutTraits: childWrapper?.component.layoutTraits ?? [], didDisappearFrom: view)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, childWithCustomViewSelectedAt index: Int,
+                          customData: JSONObject?)
+    {
+        guard let model = wrapper.model, index >= 0, index < model.children.count else { return }
+        selectComponent(with: model.children[index], customData: customData)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, performActionWithIdentifier identifier: Identifier,
+                          customData: JSONObject?) -> Bool
+    {
+        actions.performAction(trigger: .component, identifier: identifier, customData: customData, model: wrapper.model)
     }
 }

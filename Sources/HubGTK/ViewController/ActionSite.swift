@@ -1,0 +1,14 @@
+import Foundation
+import HubFramework
+
+/// What an action needs to know of the view it happens in, read from the view controller when the
+/// action runs: the feature, the URI, the view model shown, where its content came from, and the
+/// controller itself (for ``/HubFramework/ActionContext/viewController``).
+@MainActor
+struct ActionSite {
+    let featureInfo: FeatureInfo
+    let viewURI: URL
+    let viewModel: ViewModel
+    let contentOrigin: ContentOrigin
+    let viewController: AnyObject
+}
