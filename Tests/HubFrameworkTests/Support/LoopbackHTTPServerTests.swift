@@ -96,6 +96,15 @@ final class LoopbackHTTPServerTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"body": [{"id": "a"}]}"#)
     }
 
+    func testARawResponseIsSentByteForByte() async throws {
+        server.route("/raw", .raw(Data("HTTP/1.1 203 Fine\r\nX-Shape: raw\r\nContent-Length: 2\r\n\r\nhi".utf8)))
+        let (body, response) = try await get(server.url("/raw"))
+        XCTAssertEqual(response.statusCode, 203)
+        XCTAssertEqual(response.value(forHTTPHeaderField: "X-Shape"), "raw")
+        XCTAssertNil(response.value(forHTTPHeaderField: "Connection"), "nothing of the server's own is added")
+        XCTAssertEqual(String(decoding: body, as: UTF8.self), "hi")
+    }
+
     func testUnknownPathIs404() async throws {
         let (data, response) = try await get(server.url("/missing"))
         XCTAssertEqual(response.statusCode, 404)
