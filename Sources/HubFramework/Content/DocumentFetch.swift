@@ -104,7 +104,7 @@ final class DocumentFetch: @unchecked Sendable {
         case .noResponse: return .noResponse(url: url, seconds: limits.maximumConnectSeconds)
         case .timeout: return .timeout(url: url, seconds: timeout)
         case .tooManyRedirects: return .transport(URLError(.httpTooManyRedirects), url: url)
-        case .redirectToUnsupportedURL(let target): return .unsupportedURL(target)
+        case .redirectToUnsupportedURL(let target): return .redirectRefused(url: url, target: target)
         case .transport(let error):
             return error.code == .timedOut ? .timeout(url: url, seconds: timeout) : .transport(error, url: url)
         }

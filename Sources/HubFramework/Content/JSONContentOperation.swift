@@ -12,6 +12,9 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     /// The server's response had not begun after `seconds` (``ContentLimits/maximumConnectSeconds``):
     /// the host could not be reached in time, or the server accepted the connection and never answered.
     case noResponse(url: URL, seconds: TimeInterval)
+    /// The server redirected the download to `target`, which is not an http(s) URL (a `file:` URL,
+    /// say): a download never follows such a redirect.
+    case redirectRefused(url: URL, target: URL)
     /// The document is larger than `limit` bytes (``ContentLimits/maximumDocumentBytes``), as the server
     /// announced or as counted while it arrived (after decompression); the download was stopped there.
     case tooLarge(url: URL, limit: Int)
@@ -31,7 +34,8 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     public var url: URL? {
         switch self {
         case .httpStatus(_, let url), .transport(_, let url), .timeout(let url, _), .malformedJSON(_, let url),
-            .unsupportedURL(let url), .noResponse(let url, _), .tooLarge(let url, _), .fileOnAnotherComputer(let url):
+            .unsupportedURL(let url), .noResponse(let url, _), .tooLarge(let url, _), .fileOnAnotherComputer(let url),
+            .redirectRefused(let url, _):
             return url
         case .unreadableFile(let path, _):
             return URL(fileURLWithPath: path)
@@ -54,6 +58,9 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
         case .noResponse(let url, let seconds):
             return "Loading \(url.absoluteString) failed: the server did not answer within \(Self.format(seconds)) "
                 + "(the limit maximumConnectSeconds)."
+        case .redirectRefused(let url, let target):
+            return "Could not load \(url.absoluteString): the server redirected to \(target.absoluteString), which a "
+                + "download may not follow (only http: and https: redirects are followed)."
         case .tooLarge(let url, let limit):
             return "Loading \(url.absoluteString) was stopped: the document is larger than "
                 + "\(ContentLimits.describe(bytes: limit)) (the limit maximumDocumentBytes)."
@@ -77,7 +84,14 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
         case .cannotFindHost, .dnsLookupFailed: return "the host name could not be resolved"
         case .networkConnectionLost: return "the connection was lost before the whole response arrived"
         case .notConnectedToInternet: return "there is no network connection"
-        case .badServerResponse: return "the server sent a response that is not valid HTTP"
+        // The client's words say what was wrong, when it says: a malformed chunked body, headers
+        // over its limit, a gzip body that is not gzip.
+        case .badServerResponse, .cannotParseResponse:
+            return (error.userInfo[NSLocalizedDescriptionKey] as? String)
+                ?? "the server sent a response that is not valid HTTP"
+        case .cannotDecodeContentData, .cannotDecodeRawData:
+            return (error.userInfo[NSLocalizedDescriptionKey] as? String)
+                ?? "the server's response body could not be decoded"
         case .timedOut: return "the request timed out"
         case .httpTooManyRedirects: return "there were too many redirects"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,

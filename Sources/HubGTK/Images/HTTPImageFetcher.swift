@@ -74,7 +74,7 @@ enum HTTPImageFetcher {
         case .noResponse, .timeout: return .timedOut
         case .tooManyRedirects: return .transport("more than \(maximumRedirects) redirects")
         case .redirectToUnsupportedURL(let target):
-            return .unsupportedScheme(target.scheme ?? target.absoluteString)
+            return .transport("the server redirected to \(target.absoluteString), which a download may not follow")
         case .transport(let error):
             switch error.code {
             case .timedOut: return .timedOut

@@ -318,7 +318,7 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         XCTAssertEqual(outcome.titles, [])
         if case .httpStatus(404, _)? = outcome.error {
             XCTAssertEqual(server.requests.map(\.target), ["/to-file", "/etc/passwd"])
-        } else if case .unsupportedURL(let target)? = outcome.error {
+        } else if case .redirectRefused(_, let target)? = outcome.error {
             XCTAssertTrue(target.isFileURL)
         } else {
             XCTFail("got \(String(describing: outcome.error))")
