@@ -21,6 +21,23 @@ static inline SoupSession *hub_soup_session_new(int max_conns, int max_conns_per
     return soup_session_new_with_options("max-conns", max_conns, "max-conns-per-host", max_conns_per_host, NULL);
 }
 
+// A message's progress before its response (SoupHTTPClient reports where a transfer waits):
+// "network-event" is emitted while the message opens a connection of its own, "wrote-headers" once
+// its request is on the wire. g_signal_connect and G_CALLBACK are macros.
+typedef void (*HubSoupMessageCallback)(SoupMessage *message, gpointer data);
+typedef void (*HubSoupNetworkEventCallback)(SoupMessage *message, GSocketClientEvent event, GIOStream *connection,
+                                            gpointer data);
+
+static inline gulong hub_soup_message_on_wrote_headers(SoupMessage *message, HubSoupMessageCallback callback,
+                                                       gpointer data) {
+    return g_signal_connect_data(message, "wrote-headers", G_CALLBACK(callback), data, NULL, (GConnectFlags)0);
+}
+
+static inline gulong hub_soup_message_on_network_event(SoupMessage *message, HubSoupNetworkEventCallback callback,
+                                                       gpointer data) {
+    return g_signal_connect_data(message, "network-event", G_CALLBACK(callback), data, NULL, (GConnectFlags)0);
+}
+
 // libsoup refuses response headers over 100 KiB with G_IO_ERROR_PARTIAL_INPUT, the code of a
 // connection cut short, told apart only by its message: "Header too big", in the locale's words
 // (libsoup translates it in its own gettext domain, so the same lookup gives the same text).

@@ -10,6 +10,9 @@ import HubFramework
 /// - **Cancelling is immediate.** A cancelled transfer's pending read ends at once and its
 ///   connection is closed, whatever the server is still sending; the next transfer never waits
 ///   for it.
+/// - **Waits say what they wait for.** Before the response it reports each transfer's
+///   ``/HubFramework/HTTPTransferStage``: waiting for a free connection, connecting, or waiting for
+///   the server's answer, so that a deadline names the right one.
 /// - **It streams.** Bodies are read in chunks of 64 KiB, decompressed (`gzip`, `deflate`,
 ///   `br`) as they are read, so the framework counts every decoded byte and stops a gzip bomb at its
 ///   limit.

@@ -11,6 +11,9 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
     private var message: OpaquePointer?  // SoupMessage
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var ended = false
+    /// The last stage reported; nil once the response has begun.
+    private var stage: HTTPTransferStage?
+    private var answered = false
     /// The body's announced length when it arrives as sent (no content coding), and what has arrived.
     private var identityLength: Int?
     private var receivedBytes = 0
@@ -53,12 +56,24 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         ended = true
         if let stream { g_object_unref(stream) }
         stream = nil
-        if let message { g_object_unref(UnsafeMutableRawPointer(message)) }
+        if let message {
+            // Its signals must not reach a transfer that is gone: libsoup may keep the message a
+            // little longer.
+            g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(message), G_SIGNAL_MATCH_DATA, 0, 0, nil,
+                                                 nil, Unmanaged.passUnretained(self).toOpaque())
+            g_object_unref(UnsafeMutableRawPointer(message))
+        }
         message = nil
         client.transferEnded()
     }
 
     func begin() {
+        guard !isCancelled, session != nil else { return end() }
+        report(.waitingForConnection)
+        send()
+    }
+
+    private func send() {
         guard !isCancelled, let session else { return end() }
         guard let message = soup_message_new("GET", request.url.absoluteString) else {
             end()
@@ -77,9 +92,26 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         for (name, value) in request.headerFields.sorted(by: { $0.key < $1.key }) {
             soup_message_headers_replace(headers, name, value)
         }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        // Unretained: `end()` disconnects both before the transfer can go.
+        hub_soup_message_on_network_event(message, { _, _, _, data in
+            Unmanaged<SoupTransfer>.fromOpaque(data!).takeUnretainedValue().report(.connecting)
+        }, me)
+        hub_soup_message_on_wrote_headers(message, { _, data in
+            Unmanaged<SoupTransfer>.fromOpaque(data!).takeUnretainedValue().report(.waitingForResponse)
+        }, me)
         soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
             Unmanaged<SoupTransfer>.fromOpaque(data!).takeRetainedValue().sent(result)
         }, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    /// Tells the handler the transfer reached `stage`, once per change, until the response begins.
+    private func report(_ stage: HTTPTransferStage) {
+        guard !ended, !answered, stage != self.stage else { return }
+        // A burst of connection events ends with the request written; a restart on a new
+        // connection begins the burst again.
+        self.stage = stage
+        handler(.stage(stage))
     }
 
     private func sent(_ result: OpaquePointer?) {
@@ -91,6 +123,7 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         }
         self.stream = stream
         guard !isCancelled else { return end() }
+        answered = true
         let response = response()
         let coding = response.value(forHTTPHeaderField: "Content-Encoding")?.trimmingCharacters(in: .whitespaces)
         let identity = coding == nil || coding?.lowercased() == "identity"

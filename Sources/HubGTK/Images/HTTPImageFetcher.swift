@@ -72,6 +72,11 @@ enum HTTPImageFetcher {
         case .overSharedBudget(let limit):
             return .tooLarge("the image downloads in flight together passed their budget of \(limit >> 20) MiB")
         case .noResponse, .timeout: return .timedOut
+        case .noFreeConnection(let seconds):
+            return .transport("no connection to the server became free within \(Int(seconds.rounded())) s: other "
+                              + "images from it held them all, so the request was never sent")
+        case .noConnection(let seconds):
+            return .transport("could not connect to the server within \(Int(seconds.rounded())) s")
         case .tooManyRedirects: return .transport("more than \(maximumRedirects) redirects")
         case .redirectToUnsupportedURL(let target):
             return .transport("the server redirected to \(target.absoluteString), which a download may not follow")

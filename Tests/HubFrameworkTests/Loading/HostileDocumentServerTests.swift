@@ -267,8 +267,8 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         let outcome = run(operation("/silent.json", limits: limits))
         let url = server.url("/silent.json")
         XCTAssertEqual(outcome.error, .noResponse(url: url, seconds: 1))
-        XCTAssertEqual(outcome.error?.description, "Loading \(url.absoluteString) failed: the server did not "
-                       + "answer within 1 second (the limit maximumConnectSeconds).")
+        XCTAssertEqual(outcome.error?.description, "Loading \(url.absoluteString) failed: the server "
+                       + "127.0.0.1:\(server.port) did not answer within 1 second (the limit maximumConnectSeconds).")
         XCTAssertGreaterThanOrEqual(outcome.elapsed, 0.9)
         XCTAssertLessThan(outcome.elapsed, 2)
     }

@@ -40,6 +40,7 @@ final class LoopbackHTTPServerTests: XCTestCase, @unchecked Sendable {
             exchange.continuation = continuation
             let transfer = client.startTransfer(HTTPRequest(url: url)) { event in
                 switch event {
+                case .stage: break
                 case .response(let response): exchange.lock.withLock { exchange.response = response }
                 case .body(let data): exchange.lock.withLock { exchange.body.append(data) }
                 case .finished:
