@@ -10,6 +10,11 @@ import HubFramework
 /// - **Cancelling is immediate.** A cancelled transfer's pending read ends at once and its
 ///   connection is closed, whatever the server is still sending; the next transfer never waits
 ///   for it.
+/// - **Images never hold up documents.** Documents and images (``/HubFramework/HTTPRequest/Purpose``)
+///   have libsoup sessions, and so connections, of their own: images a server leaves unanswered
+///   cannot take the connections a document needs. Images start at most `imageConnectionsPerHost`
+///   at a time per host; one whose server has not begun to answer ``imageAnswerSeconds`` after it
+///   was sent stops counting, so the images behind it start instead of waiting for its deadline.
 /// - **Waits say what they wait for.** Before the response it reports each transfer's
 ///   ``/HubFramework/HTTPTransferStage``: waiting for a free connection, connecting, or waiting for
 ///   the server's answer, so that a deadline names the right one.
@@ -33,10 +38,17 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
 
     /// The bytes asked of the body stream at a time.
     static let chunkSize = 64 * 1024
+    /// Seconds an image's server may take to begin answering before the image stops counting
+    /// against `imageConnectionsPerHost`, and the next image waiting for that host starts.
+    public static let imageAnswerSeconds: TimeInterval = 1
 
     let context: OpaquePointer  // GMainContext
-    /// Created on the client's thread, used only there.
-    nonisolated(unsafe) var session: UnsafeMutablePointer<SoupSession>?
+    /// Created on the client's thread, used only there: documents and everything else.
+    nonisolated(unsafe) var documentSession: UnsafeMutablePointer<SoupSession>?
+    /// Created on the client's thread, used only there: images.
+    nonisolated(unsafe) var imageSession: UnsafeMutablePointer<SoupSession>?
+    /// Used only on the client's thread.
+    let imageAdmission: HostAdmission
     private let loop: OpaquePointer  // GMainLoop
     private let activity = NSCondition()
     private var activeTransfers = 0  // guarded by `activity`
@@ -44,28 +56,43 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
     /// A client with its own connections.
     /// - Parameters:
     ///   - userAgent: the `User-Agent` sent with every request.
-    ///   - maximumConnections: the most connections open at once.
-    ///   - maximumConnectionsPerHost: the most connections open to one host at once.
+    ///   - maximumConnections: the most connections open at once, for documents and for images each.
+    ///   - maximumConnectionsPerHost: the most connections open to one host at once for documents;
+    ///     images may open twice as many, on connections of their own.
+    ///   - imageConnectionsPerHost: the images of one host that may wait for their server at once;
+    ///     one left unanswered for ``imageAnswerSeconds`` stops counting.
     public init(userAgent: String = "HubFramework/1.0", maximumConnections: Int = 32,
-                maximumConnectionsPerHost: Int = 8)
+                maximumConnectionsPerHost: Int = 8, imageConnectionsPerHost: Int = 6)
     {
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
+        imageAdmission = HostAdmission(limit: imageConnectionsPerHost)
+        // The hard limit of the image session: room for the images left unanswered, which stop
+        // counting against `imageConnectionsPerHost` but keep their connections until their deadline.
+        let imageSessionPerHost = max(imageConnectionsPerHost, 2 * maximumConnectionsPerHost)
         let ready = DispatchSemaphore(value: 0)
         let pointers = LoopPointers(context: context, loop: loop)
         let thread = Thread { [unowned(unsafe) self] in
             let context = pointers.context
             let loop = pointers.loop
             g_main_context_push_thread_default(context)
-            // The session belongs to the context that is the thread's default when it is created.
-            let session = hub_soup_session_new(Int32(maximumConnections), Int32(maximumConnectionsPerHost))
-            soup_session_set_user_agent(session, userAgent)
-            soup_session_set_accept_language_auto(session, 1)
-            self.session = session
+            // A session belongs to the context that is the thread's default when it is created.
+            func session(perHost: Int) -> UnsafeMutablePointer<SoupSession>? {
+                let session = hub_soup_session_new(Int32(maximumConnections), Int32(perHost))
+                soup_session_set_user_agent(session, userAgent)
+                soup_session_set_accept_language_auto(session, 1)
+                return session
+            }
+            let documents = session(perHost: maximumConnectionsPerHost)
+            let images = session(perHost: imageSessionPerHost)
+            self.documentSession = documents
+            self.imageSession = images
             ready.signal()
             g_main_loop_run(loop)
-            soup_session_abort(session)
-            g_object_unref(UnsafeMutableRawPointer(session))
+            for session in [documents, images] {
+                soup_session_abort(session)
+                g_object_unref(UnsafeMutableRawPointer(session))
+            }
             g_main_context_pop_thread_default(context)
             g_main_loop_unref(loop)
             g_main_context_unref(context)

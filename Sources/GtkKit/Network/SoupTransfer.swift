@@ -14,12 +14,22 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
     /// The last stage reported; nil once the response has begun.
     private var stage: HTTPTransferStage?
     private var answered = false
+    /// Where an image stands with the client's ``HostAdmission``; documents are never in it.
+    private var admission = Admission.none
     /// The body's announced length when it arrives as sent (no content coding), and what has arrived.
     private var identityLength: Int?
     private var receivedBytes = 0
     /// Reads that delivered bytes of a chunked body without content coding, whose framing is
     /// checked at its end (see ``ChunkedFraming``); nil for other bodies.
     private var chunkedReads: Int?
+
+    private enum Admission {
+        case none
+        case waiting(host: String)
+        case counted(host: String)
+        /// Counted no longer: its server left it unanswered.
+        case released
+    }
 
     init(request: HTTPRequest, client: SoupHTTPClient, handler: @escaping @Sendable (HTTPTransferEvent) -> Void) {
         self.request = request
@@ -32,17 +42,21 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         g_object_unref(cancellable)
     }
 
-    private var session: UnsafeMutablePointer<SoupSession>? { client.session }
+    private var session: UnsafeMutablePointer<SoupSession>? {
+        request.purpose == .image ? client.imageSession : client.documentSession
+    }
 
     /// Safe from any thread: the cancellable is cancelled on the client's thread (at once when called
     /// there), because libsoup's own handlers of the cancellation run on the thread that cancels and
     /// libsoup is only safe on the thread that runs its session. The pending operation then ends with
     /// `G_IO_ERROR_CANCELLED`, and the stream and message are released, which closes a connection
-    /// whose body was not read to the end.
+    /// whose body was not read to the end. An image still waiting for its turn has no operation: it
+    /// ends at once.
     func cancel() {
         g_main_context_invoke_full(client.context, G_PRIORITY_HIGH, { data in
             let transfer = Unmanaged<SoupTransfer>.fromOpaque(data!).takeRetainedValue()
             g_cancellable_cancel(transfer.cancellable)
+            if case .waiting = transfer.admission { transfer.end() }
             return 0  // G_SOURCE_REMOVE
         }, Unmanaged.passRetained(self).toOpaque(), nil)
     }
@@ -50,7 +64,8 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
     private var isCancelled: Bool { g_cancellable_is_cancelled(cancellable) != 0 }
 
     /// Releases the stream and the message, which closes a connection whose body was not read to
-    /// the end (and returns a finished one to the session's pool), then counts the transfer as ended.
+    /// the end (and returns a finished one to the session's pool), gives an image's place to the
+    /// next one, then counts the transfer as ended.
     private func end() {
         guard !ended else { return }
         ended = true
@@ -64,13 +79,36 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
             g_object_unref(UnsafeMutableRawPointer(message))
         }
         message = nil
+        switch admission {
+        case .waiting(let host): client.imageAdmission.withdraw(host, id: ObjectIdentifier(self))
+        case .counted(let host): client.imageAdmission.leave(host)
+        case .none, .released: break
+        }
+        admission = .none
         client.transferEnded()
     }
 
     func begin() {
         guard !isCancelled, session != nil else { return end() }
         report(.waitingForConnection)
-        send()
+        guard request.purpose == .image else { return send() }
+        let host = Self.hostKey(request.url)
+        let admitted = client.imageAdmission.enter(host, id: ObjectIdentifier(self)) { [self] in
+            admission = .counted(host: host)
+            send()
+        }
+        if admitted {
+            admission = .counted(host: host)
+            send()
+        } else {
+            admission = .waiting(host: host)
+        }
+    }
+
+    /// `scheme://host:port`: what libsoup keeps connections per.
+    private static func hostKey(_ url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? "http"
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(url.port ?? (scheme == "https" ? 443 : 80))"
     }
 
     private func send() {
@@ -100,6 +138,7 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         hub_soup_message_on_wrote_headers(message, { _, data in
             Unmanaged<SoupTransfer>.fromOpaque(data!).takeUnretainedValue().report(.waitingForResponse)
         }, me)
+        if case .counted = admission { watchForAnswer() }
         soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable, { _, result, data in
             Unmanaged<SoupTransfer>.fromOpaque(data!).takeRetainedValue().sent(result)
         }, Unmanaged.passRetained(self).toOpaque())
@@ -112,6 +151,23 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         // connection begins the burst again.
         self.stage = stage
         handler(.stage(stage))
+    }
+
+    /// An image whose server has not begun to answer after `SoupHTTPClient.imageAnswerSeconds`
+    /// stops counting against its host: the next image waiting for that host starts. It keeps its
+    /// connection until its own deadline or its cancellation.
+    private func watchForAnswer() {
+        let source = g_timeout_source_new(UInt32(SoupHTTPClient.imageAnswerSeconds * 1000))
+        g_source_set_callback(source, { data in
+            let transfer = Unmanaged<SoupTransfer>.fromOpaque(data!).takeRetainedValue()
+            if !transfer.ended, !transfer.answered, case .counted(let host) = transfer.admission {
+                transfer.admission = .released
+                transfer.client.imageAdmission.leave(host)
+            }
+            return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passRetained(self).toOpaque(), nil)
+        g_source_attach(source, client.context)
+        g_source_unref(source)
     }
 
     private func sent(_ result: OpaquePointer?) {

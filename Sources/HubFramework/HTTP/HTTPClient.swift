@@ -19,7 +19,9 @@ public protocol HTTPClient: AnyObject, Sendable {
     /// number of ``HTTPTransferEvent/body(_:)`` chunks (after content decoding: a gzip body arrives
     /// decompressed), then ``HTTPTransferEvent/finished``; or ``HTTPTransferEvent/failed(_:)`` at
     /// any point. Nothing follows `finished` or `failed`.
-
+    ///
+    /// `request.purpose` says what the bytes are for: a client may keep separate connections for
+    /// documents and images, so that images a server leaves unanswered never hold up a document.
     ///
     /// Events may arrive on any thread, never on the caller's stack. After ``HTTPTransfer/cancel()``
     /// no more events need to arrive, and the connection must be closed at once, with no more of

@@ -43,7 +43,8 @@ enum HTTPImageFetcher {
             // as for documents, and the cache keeps a picture per language list.
             headers["Accept-Language"] = UserLanguages.acceptLanguage
             let download = BoundedDownload(
-                HTTPRequest(url: url, headerFields: headers), limits: limits,
+                // Images have connections of their own, apart from documents' (see SoupHTTPClient).
+                HTTPRequest(url: url, headerFields: headers, purpose: .image), limits: limits,
                 accepts: DocumentCache.acceptedStatus(revalidating: entry)
             ) { result in
                 switch result {
