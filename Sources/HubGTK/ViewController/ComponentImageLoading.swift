@@ -6,6 +6,11 @@ public protocol ComponentImageLoading: AnyObject {
     /// Requests every image of the wrapper's model that its component wants, and delivers them
     /// to the component as they arrive (never to a component that moved on to another model).
     func loadImages(for wrapper: ComponentWrapperHandle, containerViewSize: Size)
+    /// Cancels every load in flight, closing its connection at once; nothing is delivered for them.
+    /// The view controller calls it when its view goes (it disappears, or is torn down), so that
+    /// downloads a server leaves unanswered never outlive the view; the images on screen are asked
+    /// for again when it appears.
+    func cancelAll()
     /// Where the view's content came from (its view controller sets it). A loader must not read
     /// what the origin may not reach: for remote and live content, no `file:` image
     /// (``/HubFramework/ContentOriginPolicy/allowsImage(at:from:)``).

@@ -22,7 +22,8 @@ import HubFramework
 /// - `CellInput`: pointer and keyboard input on the cells, the highlight and the keyboard focus;
 /// - `ActionRouter`: selections and actions, and what the content's origin may open;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
-/// - `ComponentImages`: the image loader and the content's origin it is given.
+/// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
+///   the view is away.
 /// They reach each other through this coordinator (held `unowned`) and each other's methods, never
 /// each other's state. `ViewController+PublicAPI.swift` forwards the public API to them;
 /// `ViewController+Inspection.swift` shows what they hold, for the package's tests and benchmarks.
@@ -188,6 +189,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     public func tearDown() {
         impressions.stop()
         content.cancel()
+        images.suspend()
         input.cancelGesture()
         recycler.tearDown(alongWith: floating.wrappers)
         floating.forgetWrappers()
@@ -201,6 +203,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// at once and loads the content (subject to the reload policy when it was loaded before).
     public func viewWillAppear() {
         content.setVisible(true)
+        // Images cancelled when the view went are asked for again.
+        images.resume(reloading: observerWrappers(), containerViewSize: containerSize)
         if viewModel == nil { renderer.showInitial(content.initialViewModel) }
         // Components still on screen from an earlier appearance appear again; a first render
         // below makes its components appear by itself.
@@ -210,12 +214,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         updateImpressions()
     }
 
-    /// Call when the view went away (navigated from). Work in flight is cancelled; it loads again
-    /// on `viewWillAppear` according to the reload policy.
+    /// Call when the view went away (navigated from). Work in flight is cancelled, image downloads
+    /// included (their connections close at once); it loads again on `viewWillAppear` according to
+    /// the reload policy, and the images on screen are asked for again.
     public func viewDidDisappear() {
         content.setVisible(false)
         input.cancelGesture()
         content.cancel()
+        images.suspend()
         content.updateLoadingState()
         updateImpressions()
     }

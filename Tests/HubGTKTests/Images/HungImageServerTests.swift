@@ -8,8 +8,9 @@ import HubTestSupport
 
 /// Issue 34, case 11: images a server accepts and never answers hold nothing but themselves. An
 /// image of the same host behind them arrives within about a second (an image left unanswered for
-/// `SoupHTTPClient.imageAnswerSeconds` stops counting against its host), and a document of the
-/// same host loads at once (documents have connections of their own).
+/// `SoupHTTPClient.imageAnswerSeconds` stops counting against its host), a document of the same
+/// host loads at once (documents have connections of their own), and leaving the view closes
+/// every one of their connections at once.
 final class HungImageServerTests: GtkTestCase, @unchecked Sendable {
     private var server: LoopbackHTTPServer!
     private var now: TimeInterval { ProcessInfo.processInfo.systemUptime }
@@ -104,6 +105,49 @@ final class HungImageServerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(builder.build().bodyComponentModels.map(\.title), ["One"])
             XCTAssertLessThan(now - asked, 1, "the document waited for the images")
             cancel(hung, on: loader)
+        }
+    }
+
+    /// Leaving the view cancels its image downloads: the server sees every one of their
+    /// connections closed at once, and the view asks for the images again when it comes back.
+    func testLeavingAViewClosesTheConnectionsOfItsUnansweredImages() throws {
+        try onMain {
+            let hung = hungImages(8)
+            let loader = ComponentImageLoader(configuration: DefaultImageLoader.Configuration(startDelay: 0),
+                                              cache: nil, failureLog: CapturedLog().log)
+            let harness = try ImageViewHarness(imageLoader: loader) { builder in
+                for (row, url) in hung.enumerated() { addProbeRow(builder, row: row, url: url) }
+            }
+            var closed = false
+            defer { if !closed { harness.close() } }
+            harness.waitForRender(self)
+            pump(until: { Set(self.server.requests.map(\.path)).count == hung.count }, timeout: 8,
+                 "every image reaches the server")
+            let left = now
+            harness.controller.viewDidDisappear()
+            var departures: [TimeInterval] = []
+            for url in hung {
+                guard let departed = server.waitForDeparture(from: url.path, timeout: 5) else {
+                    return XCTFail("the connection of \(url.path) stayed open after the view went away")
+                }
+                departures.append(departed)
+            }
+            XCTAssertLessThan((departures.max() ?? .infinity) - left, 1, "the connections closed late")
+            XCTAssertTrue(server.waitForIdle(timeout: 5))
+            XCTAssertTrue(loader.pendingRequests.isEmpty)
+
+            // Nothing is asked for while the view is away; everything on screen is when it returns.
+            let asked = server.requests.count
+            pump(for: 0.2)
+            XCTAssertEqual(server.requests.count, asked, "images were requested for a view that is away")
+            harness.controller.viewWillAppear()
+            pump(until: { self.server.requests.count >= asked + 6 }, timeout: 5, "the images asked for again")
+            XCTAssertEqual(loader.pendingRequests.count, hung.count)
+
+            // Tearing the view down closes them as well.
+            harness.close()
+            closed = true
+            XCTAssertTrue(server.waitForIdle(timeout: 2), "the view's teardown left image connections open")
         }
     }
 }
