@@ -1,4 +1,4 @@
-package import CSoup
+internal import CSoup
 import Foundation
 import HubFramework
 
@@ -23,7 +23,7 @@ import HubFramework
 ///   limit.
 /// - **Malformed responses say so.** A response that is not HTTP, headers over libsoup's 100 KiB,
 ///   and a chunked body whose chunk sizes are not numbers fail with a `URLError` whose description
-///   says so (``SoupErrorTranslation``), never as a lost connection or an empty body.
+///   says so (`SoupErrorTranslation`), never as a lost connection or an empty body.
 /// - **It is a GNOME app's HTTP.** Proxies come from the system's settings (`GProxyResolver`: the
 ///   GNOME proxy settings, or `http_proxy` and friends), TLS from GIO's TLS backend
 ///   (glib-networking) with the system's certificate authorities, HTTP/2 where the server offers it,
