@@ -8,7 +8,8 @@ import Glibc
 /// every request. A response can be delayed (for timeout tests, interrupted at once by `stop()`), can close
 /// the connection without responding, can announce a body and send only part of it, or can stream a body
 /// without a length, chunk by chunk (endless, trickling, or generated on the fly such as a gzip bomb,
-/// see `Gzip`). Every connection
+/// see `Gzip`), or can be sent byte for byte as given (`raw`, for responses that are not valid HTTP).
+/// Every connection
 /// is answered with `Connection: close`, then closed.
 ///
 /// Plain POSIX sockets (Linux): one accept thread plus one thread per connection. `stop()` wakes every
@@ -45,6 +46,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             /// Send the headers with the full `Content-Length`, then the body at `bytesPerSecond`, in a
             /// slice every 10 ms (a slow link).
             case throttle(bytesPerSecond: Int)
+            /// Send `body` as the whole response, byte for byte, with no status line or header of the
+            /// server's own, then close: for responses that are not valid HTTP (a malformed chunk
+            /// size, headers past a client's limit). `status` and `headers` are ignored.
+            case raw
         }
 
         public var status: Int
@@ -84,6 +89,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
 
         public static let notFound = Response.text("not found", status: 404)
+
+        /// `bytes` as the whole response, status line and headers included (see `Behavior.raw`).
+        public static func raw(_ bytes: Data) -> Response {
+            Response(body: bytes, behavior: .raw)
+        }
     }
 
     /// A request as received.
@@ -433,6 +443,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         switch response.behavior {
         case .closeWithoutResponding:
             return
+        case .raw:
+            guard transmit(connection, response.body) else { return departed(request) }
         case .respond:
             guard transmit(connection, head(for: response)),
                 request.method == "HEAD" || transmit(connection, response.body)

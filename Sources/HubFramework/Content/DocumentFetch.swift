@@ -102,9 +102,11 @@ final class DocumentFetch: @unchecked Sendable {
         case .httpStatus(let code): return .httpStatus(code: code, url: url)
         case .tooLarge, .overSharedBudget: return .tooLarge(url: url, limit: limits.maximumDocumentBytes)
         case .noResponse: return .noResponse(url: url, seconds: limits.maximumConnectSeconds)
+        case .noFreeConnection(let seconds): return .noFreeConnection(url: url, seconds: seconds)
+        case .noConnection(let seconds): return .noConnection(url: url, seconds: seconds)
         case .timeout: return .timeout(url: url, seconds: timeout)
         case .tooManyRedirects: return .transport(URLError(.httpTooManyRedirects), url: url)
-        case .redirectToUnsupportedURL(let target): return .unsupportedURL(target)
+        case .redirectToUnsupportedURL(let target): return .redirectRefused(url: url, target: target)
         case .transport(let error):
             return error.code == .timedOut ? .timeout(url: url, seconds: timeout) : .transport(error, url: url)
         }

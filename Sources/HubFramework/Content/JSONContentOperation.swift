@@ -9,9 +9,19 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     case transport(URLError, url: URL)
     /// The whole load took longer than the operation's timeout.
     case timeout(url: URL, seconds: TimeInterval)
-    /// The server's response had not begun after `seconds` (``ContentLimits/maximumConnectSeconds``):
-    /// the host could not be reached in time, or the server accepted the connection and never answered.
+    /// The server's response had not begun `seconds` (``ContentLimits/maximumConnectSeconds``) after
+    /// the request was sent: the server accepted the connection and never answered.
     case noResponse(url: URL, seconds: TimeInterval)
+    /// The request was never sent: for `seconds` every connection the app may open to the host was
+    /// busy with other downloads from it (which its server left unanswered). Not the server's
+    /// silence towards this request, which never reached it.
+    case noFreeConnection(url: URL, seconds: TimeInterval)
+    /// The connection to the server could not be opened within `seconds`: the host did not accept
+    /// it (a firewall that drops, a host that is down) or the TLS handshake did not finish.
+    case noConnection(url: URL, seconds: TimeInterval)
+    /// The server redirected the download to `target`, which is not an http(s) URL (a `file:` URL,
+    /// say): a download never follows such a redirect.
+    case redirectRefused(url: URL, target: URL)
     /// The document is larger than `limit` bytes (``ContentLimits/maximumDocumentBytes``), as the server
     /// announced or as counted while it arrived (after decompression); the download was stopped there.
     case tooLarge(url: URL, limit: Int)
@@ -34,7 +44,8 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
     public var url: URL? {
         switch self {
         case .httpStatus(_, let url), .transport(_, let url), .timeout(let url, _), .malformedJSON(_, let url),
-            .unsupportedURL(let url), .noResponse(let url, _), .tooLarge(let url, _), .fileOnAnotherComputer(let url):
+            .unsupportedURL(let url), .noResponse(let url, _), .tooLarge(let url, _), .fileOnAnotherComputer(let url),
+            .noFreeConnection(let url, _), .noConnection(let url, _), .redirectRefused(let url, _):
             return url
         case .unreadableFile(let path, _):
             return URL(fileURLWithPath: path)
@@ -57,8 +68,18 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
         case .timeout(let url, let seconds):
             return "Loading \(url.absoluteString) timed out after \(Self.format(seconds))."
         case .noResponse(let url, let seconds):
-            return "Loading \(url.absoluteString) failed: the server did not answer within \(Self.format(seconds)) "
-                + "(the limit maximumConnectSeconds)."
+            return "Loading \(url.absoluteString) failed: the server \(Self.hostAndPort(url)) did not answer within "
+                + "\(Self.format(seconds)) (the limit maximumConnectSeconds)."
+        case .noFreeConnection(let url, let seconds):
+            return "Loading \(url.absoluteString) failed: no connection to \(Self.hostAndPort(url)) became free within "
+                + "\(Self.format(seconds)); other downloads from that server held every connection the app may open "
+                + "to it, so the request was never sent."
+        case .noConnection(let url, let seconds):
+            return "Loading \(url.absoluteString) failed: could not connect to \(Self.hostAndPort(url)) within "
+                + "\(Self.format(seconds))."
+        case .redirectRefused(let url, let target):
+            return "Could not load \(url.absoluteString): the server redirected to \(target.absoluteString), which a "
+                + "download may not follow (only http: and https: redirects are followed)."
         case .tooLarge(let url, let limit):
             return "Loading \(url.absoluteString) was stopped: the document is larger than "
                 + "\(ContentLimits.describe(bytes: limit)) (the limit maximumDocumentBytes)."
@@ -85,7 +106,14 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
         case .cannotFindHost, .dnsLookupFailed: return "the host name could not be resolved"
         case .networkConnectionLost: return "the connection was lost before the whole response arrived"
         case .notConnectedToInternet: return "there is no network connection"
-        case .badServerResponse: return "the server sent a response that is not valid HTTP"
+        // The client's words say what was wrong, when it says: a malformed chunked body, headers
+        // over its limit, a gzip body that is not gzip.
+        case .badServerResponse, .cannotParseResponse:
+            return (error.userInfo[NSLocalizedDescriptionKey] as? String)
+                ?? "the server sent a response that is not valid HTTP"
+        case .cannotDecodeContentData, .cannotDecodeRawData:
+            return (error.userInfo[NSLocalizedDescriptionKey] as? String)
+                ?? "the server's response body could not be decoded"
         case .timedOut: return "the request timed out"
         case .httpTooManyRedirects: return "there were too many redirects"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
@@ -97,6 +125,14 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
             return (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? "the URL is not valid"
         default: return "network error \(error.code.rawValue) (\(error.localizedDescription))"
         }
+    }
+
+    /// `host:port` of `url`, with the scheme's port when it names none (`[::1]:8080` for IPv6).
+    private static func hostAndPort(_ url: URL) -> String {
+        var host = url.host ?? url.absoluteString
+        if host.contains(":"), !host.hasPrefix("[") { host = "[\(host)]" }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        return "\(host):\(port)"
     }
 
     private static func format(_ seconds: TimeInterval) -> String {

@@ -16,7 +16,9 @@ package final class BoundedDownload: @unchecked Sendable {
     package struct Limits: Sendable {
         /// The most body bytes (after decoding) to receive.
         package var maximumBytes: Int
-        /// Seconds to wait for each response's status line after its request is sent.
+        /// Seconds to wait for each response's status line, from the start of its request: for a
+        /// free connection, the connection and the server's answer together (the client's
+        /// ``HTTPTransferStage`` says which of them ran out).
         package var responseSeconds: TimeInterval
         /// Seconds for the whole download, redirects included.
         package var totalSeconds: TimeInterval
@@ -47,9 +49,18 @@ package final class BoundedDownload: @unchecked Sendable {
         case tooLarge(announced: Int?)
         /// The downloads sharing `sharedBudget` held all of its `limit` bytes together.
         case overSharedBudget(limit: Int)
-        /// A response had not begun within `responseSeconds`.
+        /// A response had not begun within `responseSeconds`: the request was sent and the server
+        /// did not answer (or the client does not report its ``HTTPTransferStage``).
         case noResponse
-        /// The whole download took longer than `totalSeconds`.
+        /// The request was never sent: after `seconds` (`responseSeconds`, or `totalSeconds` when that
+        /// came first) every connection the client may open to the host was still busy with other
+        /// downloads.
+        case noFreeConnection(seconds: TimeInterval)
+        /// The connection to the server was still being opened after `seconds` (`responseSeconds`,
+        /// or `totalSeconds` when that came first).
+        case noConnection(seconds: TimeInterval)
+        /// The whole download took longer than `totalSeconds` (its response had begun, or was
+        /// awaited from the server).
         case timeout
         /// More than `maximumRedirects` redirects.
         case tooManyRedirects
@@ -63,7 +74,7 @@ package final class BoundedDownload: @unchecked Sendable {
         /// certificate problem. A cache may stand in for the server then.
         package var isUnreachable: Bool {
             switch self {
-            case .noResponse, .timeout: return true
+            case .noResponse, .noFreeConnection, .noConnection, .timeout: return true
             case .httpStatus(let code): return code >= 500
             case .transport(let error):
                 return [.cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
@@ -94,6 +105,8 @@ package final class BoundedDownload: @unchecked Sendable {
     /// Counts the transfers started, so that events of a transfer left behind (a redirect) are ignored.
     private var hop = 0
     private var response: HTTPResponse?
+    /// How far the current request got before its response, as the client reports it.
+    private var stage: HTTPTransferStage?
     private var redirects = 0
     /// The final response's body so far; dropped (and its memory given back) when the download ends.
     private var received: BodyBuffer?
@@ -128,7 +141,10 @@ package final class BoundedDownload: @unchecked Sendable {
             DispatchQueue.global().async { self.finish(.failure(.noClient)) }
             return
         }
-        let total = DispatchWorkItem { [weak self] in self?.finish(.failure(.timeout)) }
+        let total = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            finish(.failure(lock.withLock { waitFailure(after: limits.totalSeconds) } ?? .timeout))
+        }
         lock.withLock { timers.append(total) }
         DispatchQueue.global().asyncAfter(deadline: .now() + limits.totalSeconds, execute: total)
         startHop()
@@ -153,14 +169,18 @@ package final class BoundedDownload: @unchecked Sendable {
         let (number, request) = lock.withLock { () -> (Int, HTTPRequest) in
             hop += 1
             response = nil
+            stage = nil
             received = nil
             return (hop, self.request)
         }
         if limits.responseSeconds < limits.totalSeconds {
             let deadline = DispatchWorkItem { [weak self] in
                 guard let self else { return }
-                guard lock.withLock({ hop == number && response == nil }) else { return }
-                finish(.failure(.noResponse))
+                let failure = lock.withLock { () -> Failure? in
+                    guard hop == number, response == nil else { return nil }
+                    return waitFailure(after: limits.responseSeconds) ?? .noResponse
+                }
+                if let failure { finish(.failure(failure)) }
             }
             guard lock.withLock({ () -> Bool in
                 guard completion != nil else { return false }
@@ -180,8 +200,24 @@ package final class BoundedDownload: @unchecked Sendable {
         if abandoned { transfer.cancel() }
     }
 
+    /// What the current request was waiting for, when it was not the server's answer: a free
+    /// connection or the connection itself, `seconds` after it started. Called under `lock`.
+    private func waitFailure(after seconds: TimeInterval) -> Failure? {
+        guard response == nil else { return nil }
+        switch stage {
+        case .waitingForConnection?: return .noFreeConnection(seconds: seconds)
+        case .connecting?: return .noConnection(seconds: seconds)
+        case .waitingForResponse?, nil: return nil
+        }
+    }
+
     private func handle(_ event: HTTPTransferEvent, hop number: Int) {
         switch event {
+        case .stage(let stage):
+            lock.withLock {
+                guard hop == number, response == nil else { return }
+                self.stage = stage
+            }
         case .response(let response):
             receive(response, hop: number)
         case .body(let data):

@@ -14,9 +14,14 @@ import Foundation
 /// arrive and cancels the transfer the moment one is passed.
 public protocol HTTPClient: AnyObject, Sendable {
     /// Sends `request` and reports what comes back to `handler`, in order and one event at a time:
-    /// one ``HTTPTransferEvent/response(_:)``, then any number of ``HTTPTransferEvent/body(_:)``
-    /// chunks (after content decoding: a gzip body arrives decompressed), then ``HTTPTransferEvent/finished``;
-    /// or ``HTTPTransferEvent/failed(_:)`` at any point. Nothing follows `finished` or `failed`.
+    /// any number of ``HTTPTransferEvent/stage(_:)`` while the response has not begun (optional: a
+    /// client that cannot tell reports none), one ``HTTPTransferEvent/response(_:)``, then any
+    /// number of ``HTTPTransferEvent/body(_:)`` chunks (after content decoding: a gzip body arrives
+    /// decompressed), then ``HTTPTransferEvent/finished``; or ``HTTPTransferEvent/failed(_:)`` at
+    /// any point. Nothing follows `finished` or `failed`.
+    ///
+    /// `request.purpose` says what the bytes are for: a client may keep separate connections for
+    /// documents and images, so that images a server leaves unanswered never hold up a document.
     ///
     /// Events may arrive on any thread, never on the caller's stack. After ``HTTPTransfer/cancel()``
     /// no more events need to arrive, and the connection must be closed at once, with no more of
@@ -33,6 +38,10 @@ public protocol HTTPTransfer: AnyObject, Sendable {
 
 /// What an ``HTTPClient`` reports about one exchange.
 public enum HTTPTransferEvent: Sendable {
+    /// The exchange reached `stage` before its response: a deadline that passes now names what
+    /// the download was waiting for (a free connection, the connection, or the server's answer).
+    /// Without these events every wait counts as the server's.
+    case stage(HTTPTransferStage)
     /// The status line and headers arrived.
     case response(HTTPResponse)
     /// The next bytes of the body, decoded.

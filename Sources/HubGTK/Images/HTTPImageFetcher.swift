@@ -43,7 +43,8 @@ enum HTTPImageFetcher {
             // as for documents, and the cache keeps a picture per language list.
             headers["Accept-Language"] = UserLanguages.acceptLanguage
             let download = BoundedDownload(
-                HTTPRequest(url: url, headerFields: headers), limits: limits,
+                // Images have connections of their own, apart from documents' (see SoupHTTPClient).
+                HTTPRequest(url: url, headerFields: headers, purpose: .image), limits: limits,
                 accepts: DocumentCache.acceptedStatus(revalidating: entry)
             ) { result in
                 switch result {
@@ -72,9 +73,14 @@ enum HTTPImageFetcher {
         case .overSharedBudget(let limit):
             return .tooLarge("the image downloads in flight together passed their budget of \(limit >> 20) MiB")
         case .noResponse, .timeout: return .timedOut
+        case .noFreeConnection(let seconds):
+            return .transport("no connection to the server became free within \(Int(seconds.rounded())) s: other "
+                              + "images from it held them all, so the request was never sent")
+        case .noConnection(let seconds):
+            return .transport("could not connect to the server within \(Int(seconds.rounded())) s")
         case .tooManyRedirects: return .transport("more than \(maximumRedirects) redirects")
         case .redirectToUnsupportedURL(let target):
-            return .unsupportedScheme(target.scheme ?? target.absoluteString)
+            return .transport("the server redirected to \(target.absoluteString), which a download may not follow")
         case .transport(let error):
             switch error.code {
             case .timedOut: return .timedOut

@@ -6,10 +6,21 @@ public protocol ComponentImageLoading: AnyObject {
     /// Requests every image of the wrapper's model that its component wants, and delivers them
     /// to the component as they arrive (never to a component that moved on to another model).
     func loadImages(for wrapper: ComponentWrapperHandle, containerViewSize: Size)
+    /// Cancels every load in flight, closing its connection at once; nothing is delivered for them.
+    /// The view controller calls it when its view goes (it disappears, or is torn down), so that
+    /// downloads a server leaves unanswered never outlive the view; the images on screen are asked
+    /// for again when it appears.
+    func cancelAll()
     /// Where the view's content came from (its view controller sets it). A loader must not read
     /// what the origin may not reach: for remote and live content, no `file:` image
     /// (``/HubFramework/ContentOriginPolicy/allowsImage(at:from:)``).
     var contentOrigin: ContentOrigin { get set }
+}
+
+extension ComponentImageLoading {
+    /// Does nothing, so that a loader written before views cancelled their images keeps working;
+    /// a loader of your own that downloads should cancel its downloads here.
+    public func cancelAll() {}
 }
 
 /// What an image loader may know about a component in use.

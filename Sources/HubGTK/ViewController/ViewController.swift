@@ -27,7 +27,8 @@ import HubFramework
 /// - `CellInput`: pointer and keyboard input on the cells, the highlight and the keyboard focus;
 /// - `ActionRouter`: selections and actions, and what the content's origin may open;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
-/// - `ComponentImages`: the image loader and the content's origin it is given.
+/// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
+///   the view is away.
 ///
 /// The controller is the loader's delegate, the canvas's delegate and every wrapper's delegate, and
 /// sequences what follows: `render(precomputedDiff:)` is the one place a render is sequenced (diff →
@@ -255,6 +256,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     public func tearDown() {
         impressions.stop()
         content.cancel()
+        images.suspend()
         input.cancelGesture()
         recycler.tearDown()
         floating.tearDown()
@@ -271,6 +273,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// at once and loads the content (subject to the reload policy when it was loaded before).
     public func viewWillAppear() {
         content.setVisible(true)
+        // Images cancelled when the view went are asked for again.
+        images.resume(reloading: observerWrappers(), containerViewSize: containerSize)
         if viewModel == nil {
             let replaced = renderer.show(content.initialViewModel)
             render()
@@ -285,12 +289,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         updateImpressions()
     }
 
-    /// Call when the view went away (navigated from). Work in flight is cancelled; it loads again
-    /// on `viewWillAppear` according to the reload policy.
+    /// Call when the view went away (navigated from). Work in flight is cancelled, image downloads
+    /// included (their connections close at once); it loads again on `viewWillAppear` according to
+    /// the reload policy, and the images on screen are asked for again.
     public func viewDidDisappear() {
         content.setVisible(false)
         input.cancelGesture()
         content.cancel()
+        images.suspend()
         updateLoadingState()
         updateImpressions()
     }

@@ -267,8 +267,8 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         let outcome = run(operation("/silent.json", limits: limits))
         let url = server.url("/silent.json")
         XCTAssertEqual(outcome.error, .noResponse(url: url, seconds: 1))
-        XCTAssertEqual(outcome.error?.description, "Loading \(url.absoluteString) failed: the server did not "
-                       + "answer within 1 second (the limit maximumConnectSeconds).")
+        XCTAssertEqual(outcome.error?.description, "Loading \(url.absoluteString) failed: the server "
+                       + "127.0.0.1:\(server.port) did not answer within 1 second (the limit maximumConnectSeconds).")
         XCTAssertGreaterThanOrEqual(outcome.elapsed, 0.9)
         XCTAssertLessThan(outcome.elapsed, 2)
     }
@@ -318,7 +318,7 @@ final class HostileDocumentServerTests: LoopbackServerTestCase, @unchecked Senda
         XCTAssertEqual(outcome.titles, [])
         if case .httpStatus(404, _)? = outcome.error {
             XCTAssertEqual(server.requests.map(\.target), ["/to-file", "/etc/passwd"])
-        } else if case .unsupportedURL(let target)? = outcome.error {
+        } else if case .redirectRefused(_, let target)? = outcome.error {
             XCTAssertTrue(target.isFileURL)
         } else {
             XCTFail("got \(String(describing: outcome.error))")

@@ -23,6 +23,38 @@ class LoopbackServerTestCase: XCTestCase, @unchecked Sendable {
         server = try LoopbackHTTPServer()
     }
 
+    /// What one load of a document reported.
+    struct LoadOutcome {
+        var error: ContentLoadingError?
+        var titles: [String]
+        var elapsed: TimeInterval
+    }
+
+    /// Loads `url` once with a `JSONContentOperation` (no cache; `client`, or the default) and
+    /// waits up to `wait` seconds for its report.
+    func loadDocument(_ url: URL, limits: ContentLimits = ContentLimits(), timeout: TimeInterval? = nil,
+                      client: (any HTTPClient)? = nil, wait: TimeInterval = 10,
+                      file: StaticString = #filePath, line: UInt = #line) -> LoadOutcome
+    {
+        MainActor.assumeIsolated {
+            let operation = JSONContentOperation(url: url, timeout: timeout, client: client)
+            operation.limits = limits
+            operation.cache = nil
+            let delegate = CountingOperationDelegate()
+            let builder = LoadingFixtures.schema().makeViewModelBuilder()
+            operation.delegate = delegate
+            let started = Date()
+            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
+                              connectivityState: .online, viewModelBuilder: builder, previousError: nil)
+            let reported = loadingSpin(timeout: wait) { delegate.finished + delegate.failed > 0 }
+            let elapsed = Date().timeIntervalSince(started)
+            XCTAssertTrue(reported, "the operation reported nothing within \(wait) s", file: file, line: line)
+            if !reported { operation.cancel() }
+            return LoadOutcome(error: operation.lastError, titles: LoadingFixtures.bodyTitles(builder.build()),
+                               elapsed: elapsed)
+        }
+    }
+
     override func tearDown() {
         server.stop()
         server = nil

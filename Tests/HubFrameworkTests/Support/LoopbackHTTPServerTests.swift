@@ -40,6 +40,7 @@ final class LoopbackHTTPServerTests: XCTestCase, @unchecked Sendable {
             exchange.continuation = continuation
             let transfer = client.startTransfer(HTTPRequest(url: url)) { event in
                 switch event {
+                case .stage: break
                 case .response(let response): exchange.lock.withLock { exchange.response = response }
                 case .body(let data): exchange.lock.withLock { exchange.body.append(data) }
                 case .finished:
@@ -94,6 +95,15 @@ final class LoopbackHTTPServerTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(response.value(forHTTPHeaderField: "Content-Type"), "application/json")
         XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"body": [{"id": "a"}]}"#)
+    }
+
+    func testARawResponseIsSentByteForByte() async throws {
+        server.route("/raw", .raw(Data("HTTP/1.1 203 Fine\r\nX-Shape: raw\r\nContent-Length: 2\r\n\r\nhi".utf8)))
+        let (body, response) = try await get(server.url("/raw"))
+        XCTAssertEqual(response.statusCode, 203)
+        XCTAssertEqual(response.value(forHTTPHeaderField: "X-Shape"), "raw")
+        XCTAssertNil(response.value(forHTTPHeaderField: "Connection"), "nothing of the server's own is added")
+        XCTAssertEqual(String(decoding: body, as: UTF8.self), "hi")
     }
 
     func testUnknownPathIs404() async throws {
