@@ -32,7 +32,8 @@ import Foundation
 ///   templates. Templates that use themselves, directly or through others, are reported and not used.
 /// * A problem with a value the component gave is reported at that value; one with a value of the
 ///   template, at the template (once, however many components use it).
-/// * Expansions have a budget that follows the document's size (``budget(limits:documentBytes:)``).
+/// * Expansions have a budget that follows the document's size (``TemplateBudget``): a use is
+///   charged for the values, texts and components it makes, counted before they are made.
 ///
 /// Expansion happens on the parsed component, before the schema reads it, so the builders see a
 /// plain component object: whatever the tree path checks, it checks for templated components too.
@@ -65,36 +66,42 @@ final class ComponentTemplates {
         let location: JSONLocation
         /// JSON values in `object`: what one expansion costs.
         let size: Int
+        /// The components its uses make: its children (and theirs), the components of a view in its
+        /// target; and the templates those children name, once for each.
+        let madeComponents: Int
+        let childTemplates: [String]
     }
 
     private let definitions: [String: JSONValue]
     private let definitionsLocation: JSONLocation?
     private var resolutions: [String: Resolution] = [:]
-    /// What expansions may still cost, in JSON values: templates that use templates multiply, so a
-    /// small document could otherwise ask for billions of components.
-    private var budget: Int
-    private var reportedBudget = false
+    /// What expansions may still cost (templates that use templates multiply, so a small document
+    /// could otherwise ask for billions of components); shared with the views in targets.
+    let budget: TemplateBudget
+    /// What one use of each template costs in full (``cost(of:limit:)``).
+    private var costs: [String: Int] = [:]
     private let unknownKeyCheck: UnknownKeyCheck?
 
     /// The problems of the definitions themselves (a value that is not an object, unknown keys,
     /// cycles), reported once, before the view's other problems.
     let definitionProblems: JSONProblemCollector
 
-    /// No templates: components that name one are reported as using an unknown template.
-    convenience init(limits: ContentLimits, schema: JSONSchema) {
-        self.init(.object([:]), at: nil, limits: limits, schema: schema, documentBytes: nil)
+    /// No templates: components that name one are reported as using an unknown template. `budget`
+    /// is the enclosing document's, for a view in a target (nil: one of its own).
+    convenience init(limits: ContentLimits, schema: JSONSchema, budget: TemplateBudget? = nil) {
+        self.init(.object([:]), at: nil, limits: limits, schema: schema, documentBytes: nil, budget: budget)
     }
 
     /// The templates of the `templates` member `value` found at `location`, to be used with `limits`.
     /// `documentBytes`, the size of the document when it is known, bounds what expansions may cost
-    /// (``budget(limits:documentBytes:)``).
+    /// (``TemplateBudget``); `budget` is the enclosing document's, for a view in a target.
     init(_ value: JSONValue, at location: JSONLocation?, limits: ContentLimits, schema: JSONSchema,
-         documentBytes: Int?) {
+         documentBytes: Int?, budget: TemplateBudget? = nil) {
         definitionsLocation = location
         unknownKeyCheck = schema.unknownKeyCheck
         let problems = JSONProblemCollector(limits: limits)
         definitionProblems = problems
-        budget = Self.budget(limits: limits, documentBytes: documentBytes)
+        self.budget = budget ?? TemplateBudget(limits: limits, documentBytes: documentBytes)
         guard case .object(let definitions) = value else {
             self.definitions = [:]
             problems.reportTypeMismatch(expected: "an object of templates", found: value, at: location)
@@ -107,19 +114,17 @@ final class ComponentTemplates {
         findCycles(problems: problems)
     }
 
-    private static let budgetMessage = "templates were expanded into as many values as the limits allow for a "
+    static let budgetMessage = "templates were expanded into as many values as the limits allow for a "
         + "document of this size; this component and the templated ones after it were left out"
 
-    /// What expansions may copy, in JSON values: 16 per byte of the document, more than an honest
-    /// document comes near (a templated row of about 20 values takes 60 bytes or more), plus 65,536;
-    /// and never more than eight per component the limits allow. A kilobyte of templates that use
-    /// templates ten levels deep stops after about 80,000 values, a fraction of a second.
+    /// Whether `message` says that the budget ran out (it is reported where it happened).
+    static func isBudgetMessage(_ message: String) -> Bool {
+        message.hasSuffix(budgetMessage)
+    }
+
+    /// What expansions may cost for a document of `documentBytes` bytes (``TemplateBudget/units(limits:documentBytes:)``).
     static func budget(limits: ContentLimits, documentBytes: Int?) -> Int {
-        let byComponents = max(1, limits.maximumComponentCount).multipliedReportingOverflow(by: 8)
-        let ceiling = byComponents.overflow ? Int.max : byComponents.partialValue
-        guard let documentBytes else { return ceiling }
-        let byBytes = documentBytes.multipliedReportingOverflow(by: 16)
-        return min(ceiling, byBytes.overflow ? Int.max : byBytes.partialValue + (1 << 16))
+        TemplateBudget.units(limits: limits, documentBytes: documentBytes)
     }
 
     // MARK: Definitions
@@ -237,10 +242,89 @@ final class ComponentTemplates {
         {
             object = Self.merge(base.object, with: object)
         }
+        var made = 0
+        var childTemplates: [String] = []
+        Self.components(in: object, count: &made, templates: &childTemplates)
         let template = Template(name: name, object: object, parameters: Self.parameters(in: .object(object)),
-                                location: .key(name, in: definitionsLocation), size: Self.size(of: .object(object)))
+                                location: .key(name, in: definitionsLocation), size: Self.size(of: .object(object)),
+                                madeComponents: made, childTemplates: childTemplates)
         resolutions[name] = .template(template)
         return .template(template)
+    }
+
+    /// Counts the components that applying the component `object` makes besides itself (its
+    /// children and theirs, the components of a view in its target), and collects the templates its
+    /// children name; a view in a target names those of its own `templates`, which are not these.
+    private static func components(in object: JSONObject, count: inout Int, templates: inout [String],
+                                   inView: Bool = false) {
+        if case .array(let children)? = object["children"] {
+            for case .object(let child) in children {
+                count += 1
+                if !inView, case .string(let used)? = child[instanceKey] { templates.append(used) }
+                components(in: child, count: &count, templates: &templates, inView: inView)
+            }
+        }
+        guard case .object(let target)? = object["target"], case .object(let view)? = target["view"] else { return }
+        if case .object(let header)? = view["header"] {
+            count += 1
+            components(in: header, count: &count, templates: &templates, inView: true)
+        }
+        for key in ["body", "overlays"] {
+            guard case .array(let list)? = view[key] else { continue }
+            for case .object(let component) in list {
+                count += 1
+                components(in: component, count: &count, templates: &templates, inView: true)
+            }
+        }
+    }
+
+    /// What one use of the template `name` costs when all of it is expanded: its values, and for
+    /// each component it makes, ``TemplateBudget/componentCost`` and what the template that component
+    /// names costs, found from the resolved templates without expanding them; nil when that is more
+    /// than `limit`. An exponential template (each level using the previous one twice) is refused
+    /// at its first use, before anything is built. The templates it looks at are resolved once
+    /// each, with work that never goes much past `limit`; without recursion, since templates may
+    /// use templates thousands of levels deep.
+    func cost(of name: String, limit: Int) -> Int? {
+        if let known = costs[name] { return known <= limit ? known : nil }
+        // More than anything the budget allows: kept as is, so that sums cannot overflow.
+        let ceiling = TemplateBudget.sum(budget.initial, 1)
+        var work = 0
+        var stack = [name]
+        var entered: Set<String> = []
+        while let top = stack.last {
+            if costs[top] != nil {
+                stack.removeLast()
+                continue
+            }
+            guard case .template(let template)? = resolution(of: top) else {
+                costs[top] = 0  // unknown or unusable: reported at the use, nothing made
+                stack.removeLast()
+                continue
+            }
+            if entered.insert(top).inserted {
+                // Each template looked at is expanded at least once by a use of `name`.
+                work = TemplateBudget.sum(work, template.size)
+                if work > limit { return nil }
+                let pending = template.childTemplates.filter { costs[$0] == nil && !entered.contains($0) }
+                if !pending.isEmpty {
+                    stack.append(contentsOf: pending)
+                    continue
+                }
+            }
+            var total = TemplateBudget.useCost(values: template.size, textBytes: 0)
+            let made = template.madeComponents.multipliedReportingOverflow(by: TemplateBudget.componentCost)
+            total = TemplateBudget.sum(total, made.overflow ? .max : made.partialValue)
+            for used in template.childTemplates {
+                // nil only on a cycle, which expansion stops.
+                total = TemplateBudget.sum(total, costs[used] ?? 0)
+                if total >= ceiling { break }
+            }
+            costs[top] = min(total, ceiling)
+            stack.removeLast()
+        }
+        let cost = costs[name]!
+        return cost <= limit ? cost : nil
     }
 
     private static func parameters(in value: JSONValue) -> Set<String> {
@@ -304,15 +388,19 @@ final class ComponentTemplates {
         return compiled
     }
 
-    /// Counts one expansion through `template` against the budget, as one through the tree would
-    /// count; false, and nothing counted, when the budget has no room for it (the tree path then
-    /// reports that).
-    func spend(_ template: CompiledTemplate) -> Bool {
-        guard budget >= template.size else { return false }
-        budget -= template.size
+    /// Counts one expansion through `template`, whose texts came to `textBytes` bytes, against the
+    /// budget, as one through the tree would count (a compiled template makes no components, so its
+    /// values and texts are all a use costs); false, and nothing counted, when the budget has no
+    /// room for it (the tree path then reports that).
+    func spend(_ template: CompiledTemplate, textBytes: Int) -> Bool {
+        guard budget.spend(TemplateBudget.useCost(values: template.size, textBytes: textBytes)) else { return false }
         wasUsed = true
         return true
     }
+
+    /// A use refused earlier refuses every later one: the one-pass reader leaves them to the tree
+    /// path, which reports that, without compiling their templates.
+    var isExhausted: Bool { budget.isExhausted }
 
     private var compiledTemplates: [String: CompiledTemplate?] = [:]
 
@@ -334,22 +422,22 @@ final class ComponentTemplates {
             problems.reportTypeMismatch(expected: "the name of a template", found: instance[Self.instanceKey]!, at: nameLocation)
             return
         }
-        guard let resolution = resolution(of: name) else {
+        guard case .object? = definitions[name] else {
             reportUnknown(name, at: nameLocation, problems: problems)
             return
         }
-        guard case .template(let template) = resolution else {
+        if case .unusable? = resolutions[name] {
             problems.report("template \(quoted(name)) cannot be used: it uses itself", at: nameLocation)
             return
         }
-        guard budget >= template.size else {
-            if !reportedBudget {
-                reportedBudget = true
-                problems.report(Self.budgetMessage, at: location)
-            }
+        // Refused before anything is resolved or built: what a use costs in full (the components and
+        // values of the templates its children use included) must fit in what is left.
+        guard !budget.isExhausted, case .template(let template)? = resolution(of: name),
+            let cost = cost(of: name, limit: budget.remaining), budget.allows(cost)
+        else {
+            budget.runOut(Self.budgetMessage, at: location, problems: problems)
             return
         }
-        budget -= template.size
 
         var values: JSONObject = [:]
         var overrides: JSONObject = [:]
@@ -360,8 +448,16 @@ final class ComponentTemplates {
         }
         unknownKeyCheck?.checkComponent(overrides, at: location, problems: problems,
                                         alsoKnown: [Self.instanceKey] + template.parameters.sorted())
-        var expansion = Expansion(values: values)
+        // Texts built from values are measured before they are joined, and count against what is left.
+        let valuesCost = TemplateBudget.useCost(values: template.size, textBytes: 0)
+        var expansion = Expansion(values: values, textAllowance: budget.remaining - valuesCost)
         let object = expansion.substitute(in: Self.merge(template.object, with: overrides), at: [])
+        if let tooLong = expansion.tooLong {
+            budget.runOut("the text for \(tooLong.path) in template \(quoted(name)) would be "
+                + "\(ContentLimits.describe(bytes: tooLong.length)) long; " + Self.budgetMessage, at: location, problems: problems)
+            return
+        }
+        _ = budget.spend(TemplateBudget.useCost(values: template.size, textBytes: expansion.textBytes))
         for missing in expansion.missing.sorted(by: { ($0.path, $0.value) < ($1.path, $1.value) }) {
             problems.report("template \(quoted(name)) needs a value for \(quoted(missing.value)) "
                 + "(\(missing.path)); the component does not give one", at: location)
@@ -372,10 +468,10 @@ final class ComponentTemplates {
         }
 
         let own = JSONProblemCollector(limits: problems.limits)
-        apply(object, own)
+        budget.expanding { apply(object, own) }
         for problem in own.problems {
             guard let relative = Self.steps(of: problem.pathLocation, below: location), !relative.isEmpty,
-                problem.message != Self.budgetMessage
+                !Self.isBudgetMessage(problem.message)
             else {
                 problems.report(problem.message, at: problem.pathLocation)
                 continue
@@ -450,67 +546,122 @@ final class ComponentTemplates {
         private(set) var missing: [(path: String, value: String)] = []
         /// Values that a text was to be built from but are neither strings nor numbers.
         private(set) var badParts: [(value: String, found: JSONValue, path: String)] = []
+        /// The bytes that texts built from values may take in all; once one would take more, it and
+        /// those after it are not built, and `tooLong` says so.
+        let textAllowance: Int
+        /// The bytes of the texts built.
+        private(set) var textBytes = 0
+        private var overAllowance = false
+        /// The longest text to build (the first path in order among equals), measured.
+        private var longestText: (path: String, length: Int)?
+        /// When the texts would take more than the allowance: the longest of them, its path in the
+        /// template and its length (which text that is does not depend on the order they were met in).
+        var tooLong: (path: String, length: Int)? { overAllowance ? longestText : nil }
 
-        init(values: JSONObject) {
+        init(values: JSONObject, textAllowance: Int = .max) {
             self.values = values
+            self.textAllowance = textAllowance
         }
 
+        /// `object` with its placeholders, at any depth, replaced by the values. `steps` is where it
+        /// sits in the expanded component.
         mutating func substitute(in object: JSONObject, at steps: [JSONLocation.Component]) -> JSONObject {
-            var result: JSONObject = [:]
-            result.reserveCapacity(object.count)
+            var path = steps
+            return substituted(object, at: &path) ?? object
+        }
+
+        /// `object` with its placeholders filled, or nil when it has none at any depth: then it is
+        /// used as it is, shared with the template and every other use (a large template copied at
+        /// every use would hold its values many times over). `path` is where it sits, and is left so.
+        private mutating func substituted(_ object: JSONObject, at path: inout [JSONLocation.Component]) -> JSONObject? {
+            var result: JSONObject?
             for (key, value) in object where !key.hasPrefix("$") {
-                result[key] = substitute(in: value, at: steps + [.key(key)])
+                switch value {
+                case .object, .array:
+                    path.append(.key(key))
+                    if let filled = substituted(value, at: &path) {
+                        if result == nil { result = object }
+                        result![key] = filled
+                    }
+                    path.removeLast()
+                default:
+                    continue
+                }
             }
+            guard object.keys.contains(where: { $0.hasPrefix("$") }) else { return result }
+            var filled = result ?? object
+            for key in object.keys where key.hasPrefix("$") { filled.removeValue(forKey: key) }
             for (key, value) in object where key.hasPrefix("$") {
                 guard case .string(let text) = value else { continue }  // reported with the definition
                 let field = String(key.dropFirst())
-                let fieldSteps = steps + [.key(field)]
+                let fieldSteps = path + [.key(field)]
                 let reference = Reference(text)
                 switch reference {
                 case .value(let name):
                     if let given = values[name] {
-                        result[field] = given
+                        filled[field] = given
                         substitutions.append((fieldSteps, name))
-                    } else if result[field] == .null {
+                    } else if filled[field] == .null {
                         // A default of null: the value is optional, and nothing is set without it.
-                        result.removeValue(forKey: field)
-                    } else if result[field] == nil {
+                        filled.removeValue(forKey: field)
+                    } else if filled[field] == nil {
                         missing.append((JSONLocation.path(of: fieldSteps), name))
                     }
                 case .text:
                     // Every value must be there; else the default stands, or the placeholder is missing.
-                    let built = reference.build { values[$0] }
-                    for (name, other) in built.unusable {
+                    let measured = reference.measure { values[$0] }
+                    for (name, other) in measured.unusable {
                         // Reported at the value: a text is built from strings and numbers.
                         badParts.append((name, other, JSONLocation.path(of: fieldSteps)))
                     }
-                    if !built.unusable.isEmpty {
+                    if !measured.unusable.isEmpty {
                         continue
-                    } else if built.absent.isEmpty {
-                        result[field] = .string(built.text)
-                    } else if result[field] == .null {
-                        result.removeValue(forKey: field)
-                    } else if result[field] == nil {
-                        for name in built.absent { missing.append((JSONLocation.path(of: fieldSteps), name)) }
+                    } else if measured.absent.isEmpty {
+                        // Measured from its pieces, and built only when it fits.
+                        let path = JSONLocation.path(of: fieldSteps)
+                        let isLongest = longestText.map {
+                            measured.length > $0.length || (measured.length == $0.length && path < $0.path)
+                        } ?? true
+                        if isLongest { longestText = (path, measured.length) }
+                        guard !overAllowance, measured.length <= textAllowance - textBytes else {
+                            overAllowance = true
+                            continue
+                        }
+                        textBytes += measured.length
+                        filled[field] = .string(reference.build(length: measured.length) { values[$0] })
+                    } else if filled[field] == .null {
+                        filled.removeValue(forKey: field)
+                    } else if filled[field] == nil {
+                        for name in measured.absent { missing.append((JSONLocation.path(of: fieldSteps), name)) }
                     }
                 }
             }
-            return result
+            return filled
         }
 
-        private mutating func substitute(in value: JSONValue, at steps: [JSONLocation.Component]) -> JSONValue {
+        /// `value` with its placeholders filled, or nil when it has none.
+        private mutating func substituted(_ value: JSONValue, at path: inout [JSONLocation.Component]) -> JSONValue? {
             switch value {
             case .object(let object):
-                return .object(substitute(in: object, at: steps))
+                return substituted(object, at: &path).map(JSONValue.object)
             case .array(let elements):
-                var result: [JSONValue] = []
-                result.reserveCapacity(elements.count)
+                var result: [JSONValue]?
                 for (offset, element) in elements.enumerated() {
-                    result.append(substitute(in: element, at: steps + [.index(offset)]))
+                    switch element {
+                    case .object, .array:
+                        path.append(.index(offset))
+                        if let filled = substituted(element, at: &path) {
+                            if result == nil { result = elements }
+                            result![offset] = filled
+                        }
+                        path.removeLast()
+                    default:
+                        continue
+                    }
                 }
-                return .array(result)
+                return result.map(JSONValue.array)
             default:
-                return value
+                return nil
             }
         }
 
@@ -549,17 +700,41 @@ enum Reference {
         self = .text(parts)
     }
 
-    /// The text built from the values `lookup` finds, the names it does not find, and those whose
-    /// value is neither a string nor a number.
-    func build(_ lookup: (String) -> JSONValue?) -> (text: String, absent: [String], unusable: [(String, JSONValue)]) {
-        var text = ""
+    /// The parts of the text: a name alone is a text of one value.
+    private var parts: [Part] {
+        switch self {
+        case .value(let name): return [.value(name)]
+        case .text(let textParts): return textParts
+        }
+    }
+
+    /// What the text built from the values `lookup` finds would be, without building it: its length
+    /// in bytes of UTF-8, the names it does not find, and those whose value is neither a string nor
+    /// a number. A text made of a long value repeated is measured in the time it takes to name them.
+    func measure(_ lookup: (String) -> JSONValue?) -> (length: Int, absent: [String], unusable: [(String, JSONValue)]) {
+        var length = 0
         var absent: [String] = []
         var unusable: [(String, JSONValue)] = []
-        let parts: [Part]
-        switch self {
-        case .value(let name): parts = [.value(name)]
-        case .text(let textParts): parts = textParts
+        for part in parts {
+            switch part {
+            case .literal(let literal): length = TemplateBudget.sum(length, literal.utf8.count)
+            case .value(let name):
+                switch lookup(name) {
+                case .string(let given)?: length = TemplateBudget.sum(length, given.utf8.count)
+                case .number(let number)?: length = TemplateBudget.sum(length, JSONWriter().string(for: .number(number)).utf8.count)
+                case let other?: unusable.append((name, other))
+                case nil: absent.append(name)
+                }
+            }
         }
+        return (length, absent, unusable)
+    }
+
+    /// The text built from the values `lookup` finds, `length` bytes long (as ``measure(_:)`` found,
+    /// with every value there, a string or a number).
+    func build(length: Int, _ lookup: (String) -> JSONValue?) -> String {
+        var text = ""
+        text.reserveCapacity(length)
         for part in parts {
             switch part {
             case .literal(let literal): text += literal
@@ -567,12 +742,11 @@ enum Reference {
                 switch lookup(name) {
                 case .string(let given)?: text += given
                 case .number(let number)?: text += JSONWriter().string(for: .number(number))
-                case let other?: unusable.append((name, other))
-                case nil: absent.append(name)
+                default: break
                 }
             }
         }
-        return (text, absent, unusable)
+        return text
     }
 
     /// The names of the values it takes.
