@@ -29,7 +29,9 @@ import Foundation
 ///   that is also a key of a component, such as `id`, is both: `"$item": "id"` puts the identifier
 ///   in `logging`.
 /// * A template may start from another one (its own `template` member), and its children may use
-///   templates. Templates that use themselves, directly or through others, are reported and not used.
+///   templates. Templates that use themselves, directly or through others, are reported and not
+///   used; where a child's template comes from a value (`"$template"`), a use that would expand a
+///   template inside itself is reported where the cycle closes, and left out.
 /// * A problem with a value the component gave is reported at that value; one with a value of the
 ///   template, at the template (once, however many components use it).
 /// * Expansions have a budget that follows the document's size (``TemplateBudget``): a use is
@@ -80,6 +82,8 @@ final class ComponentTemplates {
     let budget: TemplateBudget
     /// What one use of each template costs in full (``cost(of:limit:)``).
     private var costs: [String: Int] = [:]
+    /// The uses being expanded, outermost first: where a cycle through children closes.
+    private var frames: [Frame] = []
     private let unknownKeyCheck: UnknownKeyCheck?
 
     /// The problems of the definitions themselves (a value that is not an object, unknown keys,
@@ -224,6 +228,14 @@ final class ComponentTemplates {
         for name in definitions.keys.sorted() where marks[name] == nil {
             visit(name)
         }
+    }
+
+    /// `"a" → "b" → "a"`: the templates of a cycle and the one that closes it; a long one by its ends.
+    private static func describeCycle(_ names: ArraySlice<String>, closingWith closing: String) -> String {
+        guard names.count > 8 else { return (Array(names) + [closing]).map { quoted($0) }.joined(separator: " → ") }
+        let first = names.prefix(4).map { quoted($0) }
+        let last = (Array(names.suffix(3)) + [closing]).map { quoted($0) }
+        return (first + ["…"] + last).joined(separator: " → ") + " (\(names.count) templates)"
     }
 
     private func reportUnknown(_ name: String, at location: JSONLocation?, problems: JSONProblemCollector) {
@@ -409,10 +421,22 @@ final class ComponentTemplates {
         json[instanceKey] != nil
     }
 
+    /// A use being expanded.
+    private struct Frame {
+        let name: String
+        let location: JSONLocation?
+        let template: Template
+        let overrides: JSONObject
+        let expansion: Expansion
+        /// Whether the use's object comes from the definition of the template whose use encloses it
+        /// (rather than from the document: a component, a value, an override).
+        let isInDefinition: Bool
+    }
+
     /// Expands the component `instance` at `location` into a plain component object and hands it to
     /// `apply` with a collector of its own, whose problems are then reported to `problems` where they
-    /// belong (see the type's rules). Nothing is applied when the template is unknown, unusable or
-    /// over the budget: that is reported instead.
+    /// belong (see the type's rules). Nothing is applied when the template is unknown, unusable,
+    /// used inside itself or over the budget: that is reported instead.
     func expand(_ instance: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
                 apply: (JSONObject, JSONProblemCollector) -> Void)
     {
@@ -428,6 +452,12 @@ final class ComponentTemplates {
         }
         if case .unusable? = resolutions[name] {
             problems.report("template \(quoted(name)) cannot be used: it uses itself", at: nameLocation)
+            return
+        }
+        let isInDefinition = frames.last.map { Self.isInDefinition(location, of: $0) } ?? false
+        if isInDefinition, let cycle = cycle(closingWith: name, at: location) {
+            problems.report("the template \(quoted(name)) uses itself (\(cycle.description)); the component that "
+                + "closes the cycle was left out", at: cycle.location)
             return
         }
         // Refused before anything is resolved or built: what a use costs in full (the components and
@@ -468,7 +498,10 @@ final class ComponentTemplates {
         }
 
         let own = JSONProblemCollector(limits: problems.limits)
+        frames.append(Frame(name: name, location: location, template: template, overrides: overrides,
+                            expansion: expansion, isInDefinition: isInDefinition))
         budget.expanding { apply(object, own) }
+        frames.removeLast()
         for problem in own.problems {
             guard let relative = Self.steps(of: problem.pathLocation, below: location), !relative.isEmpty,
                 !Self.isBudgetMessage(problem.message)
@@ -491,6 +524,38 @@ final class ComponentTemplates {
                 problems.report(problem.message, at: target)
             }
         }
+    }
+
+    /// Whether the component at `location`, inside the use `frame`, comes from the definition of
+    /// that use's template: neither a value the component gave nor one of its own members.
+    private static func isInDefinition(_ location: JSONLocation?, of frame: Frame) -> Bool {
+        guard let relative = steps(of: location, below: frame.location), !relative.isEmpty else { return false }
+        return frame.expansion.substitution(covering: relative) == nil && !gives(frame.overrides, relative)
+    }
+
+    /// The cycle that a use of `name` at `location`, in the definition of the innermost use being
+    /// expanded, would close: templates whose definitions use, one inside the other, the template
+    /// they are part of. Literal cycles are found with the definitions; this finds those through a
+    /// child whose template comes from a value (`"$template"`), which would otherwise be expanded
+    /// until the nesting limit. Where it closes: that child's `$template` (or `template`) member, in
+    /// the definition of the template that holds it.
+    private func cycle(closingWith name: String, at location: JSONLocation?) -> (description: String, location: JSONLocation)? {
+        var index = frames.count - 1
+        var names: [String] = []
+        while index >= 0 {
+            names.append(frames[index].name)
+            if frames[index].name == name { break }
+            guard frames[index].isInDefinition else { return nil }
+            index -= 1
+        }
+        guard index >= 0 else { return nil }
+        let holder = frames[frames.count - 1]
+        var target: JSONLocation = holder.template.location
+        for step in Self.steps(of: location, below: holder.location) ?? [] { target = JSONLocation(parent: target, component: step) }
+        let relative = (Self.steps(of: location, below: holder.location) ?? []) + [.key(Self.instanceKey)]
+        let fromValue = holder.expansion.substitution(covering: relative) != nil
+        let member = JSONLocation.key(fromValue ? "$" + Self.instanceKey : Self.instanceKey, in: target)
+        return (Self.describeCycle(ArraySlice(names.reversed()), closingWith: name), member)
     }
 
     /// The steps from `ancestor` down to `location`, or nil when `location` is not inside it.

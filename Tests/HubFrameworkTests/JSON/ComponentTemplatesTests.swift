@@ -179,6 +179,50 @@ final class ComponentTemplatesTests: XCTestCase {
         XCTAssertEqual(view.bodyComponentModels.map(\.title), ["Fine"])
     }
 
+    /// The template language the issue-34 cycles are written in: a child whose template comes from a
+    /// value (`"$template"`, beside the literal default), and values passed on with placeholders.
+    static let cyclesThroughValues = #"{"templates": {"#
+        + #""a": {"text": {"title": "A"}, "children": [{"template": "leaf", "$template": "kind", "$kind": "kind"}]}, "#
+        + #""b": {"text": {"title": "B"}, "children": [{"template": "leaf", "$template": "back"}]}, "#
+        + #""c": {"text": {"title": "C"}, "children": [{"template": "b", "$back": "to"}]}, "#
+        + #""leaf": {"text": {"title": "Leaf", "$subtitle": "kind", "subtitle": null}}, "#
+        + #""tree": {"text": {"$title": "name"}, "$children": "items"}}, "#
+        + #""body": [{"template": "a", "id": "1", "kind": "a"}, {"template": "a", "id": "2", "kind": "leaf"}, "#
+        + #"{"template": "c", "id": "3", "to": "c"}, {"template": "c", "id": "4", "to": "leaf"}, "#
+        + #"{"template": "a", "id": "5", "kind": "a"}, "#
+        + #"{"template": "tree", "id": "6", "name": "root", "items": [{"template": "tree", "name": "inner", "#
+        + #""items": [{"template": "tree", "name": "deepest", "items": []}]}]}]}"#
+
+    func testACycleThroughATemplateNamedByAValueIsReportedWhereItCloses() throws {
+        // Issue 34, case 13: which template a "$template" child uses is only known from the values of
+        // a use, so the definitions cannot show the cycle. A use that would expand a template inside
+        // itself through the templates' own children is reported at the member that closes the
+        // cycle, naming it, and left out; it used to be expanded until the nesting limit.
+        let start = Date()
+        let (view, problems) = try read(Self.cyclesThroughValues)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        XCTAssertEqual(problems, [
+            #"templates.a.children[0]["$template"]: the template "a" uses itself ("a" → "a"); "#
+                + "the component that closes the cycle was left out",
+            #"templates.b.children[0]["$template"]: the template "c" uses itself ("c" → "b" → "c"); "#
+                + "the component that closes the cycle was left out",
+        ])
+        let rows = view.bodyComponentModels
+        XCTAssertEqual(rows.map(\.identifier), ["1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(rows.map(\.title), ["A", "A", "C", "C", "A", "root"])
+        // The use that closes the cycle is left out; the others are expanded as usual.
+        XCTAssertEqual(rows[0].children.count, 0)
+        XCTAssertEqual(rows[1].children.map(\.title), ["Leaf"])
+        XCTAssertEqual(rows[1].children.map(\.subtitle), ["leaf"])
+        XCTAssertEqual(rows[2].children.map(\.title), ["B"])
+        XCTAssertEqual(rows[2].children.first?.children.count, 0)
+        XCTAssertEqual(rows[3].children.first?.children.map(\.title), ["Leaf"])
+        // A template used inside itself through the document's own values is no cycle: the
+        // document is finite, and so is what it nests.
+        XCTAssertEqual(rows[5].children.map(\.title), ["inner"])
+        XCTAssertEqual(rows[5].children.first?.children.map(\.title), ["deepest"])
+    }
+
     func testProblemsGoWhereTheirValueIs() throws {
         // A value the component gave is reported there, naming the template; a value of the
         // template at the template, once however many components use it.

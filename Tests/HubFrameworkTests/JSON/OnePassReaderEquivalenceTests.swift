@@ -1087,10 +1087,11 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         assertSameReading(#"{"templates": {\#(definitions)}, "body": [\#(long), \#(all)]}"#)
     }
 
-    /// Issue 34: the template budget. The one-pass reader charges a
+    /// Issue 34: the template budget and cycles through values. The one-pass reader charges a
     /// compiled template's use (its values and built texts) exactly as the tree path does, so both
     /// refuse the same use when the budget runs out, with the same problem.
     func testTemplateBudgetsAndCycles() {
+        assertSameReading(ComponentTemplatesTests.cyclesThroughValues, "cycles through values")
         // A text built from a large value many times: refused before it is built.
         let large = String(repeating: "x", count: 1 << 20)
         assertSameReading(#"{"templates": {"t": {"text": {"$title": "\#(String(repeating: "{v}", count: 3_000))"}}}, "#
