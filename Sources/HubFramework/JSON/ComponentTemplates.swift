@@ -28,10 +28,11 @@ import Foundation
 ///   (a plain key replaces a placeholder for the same key), anything else is replaced. A value name
 ///   that is also a key of a component, such as `id`, is both: `"$item": "id"` puts the identifier
 ///   in `logging`.
-/// * A template may start from another one (its own `template` member), and its children may use
-///   templates. Templates that use themselves, directly or through others, are reported and not
-///   used; where a child's template comes from a value (`"$template"`), a use that would expand a
-///   template inside itself is reported where the cycle closes, and left out.
+/// * A template may start from another one (its own `template` member), up to
+///   ``maximumBaseDepth`` levels, and its children may use templates. Templates that use
+///   themselves, directly or through others, are reported and not used; where a child's template
+///   comes from a value (`"$template"`), a use that would expand a template inside itself is
+///   reported where the cycle closes, and left out.
 /// * A problem with a value the component gave is reported at that value; one with a value of the
 ///   template, at the template (once, however many components use it).
 /// * Expansions have a budget that follows the document's size (``TemplateBudget``): a use is
@@ -54,9 +55,14 @@ final class ComponentTemplates {
 
     private enum Resolution {
         case template(Template)
-        /// Part of a cycle: never used.
-        case unusable
+        /// Never used: part of a cycle, or too deep a chain of bases; what a use is told.
+        case unusable(String)
     }
+
+    /// The most templates a template may start from, one from the other: each is merged into the
+    /// next, so a chain costs its length times its size, and a longer one is no template an author
+    /// writes by hand.
+    static let maximumBaseDepth = 32
 
     /// A template with its base templates merged in, and what expanding it needs.
     private struct Template {
@@ -116,6 +122,7 @@ final class ComponentTemplates {
             check(name, problems: problems)
         }
         findCycles(problems: problems)
+        limitBaseDepth(problems: problems)
     }
 
     static let budgetMessage = "templates were expanded into as many values as the limits allow for a "
@@ -202,31 +209,69 @@ final class ComponentTemplates {
     }
 
     /// Marks the templates on a cycle of uses unusable, and reports each cycle once, where it closes.
+    /// Without recursion (a document may chain thousands of templates), and in time proportional to
+    /// the uses: the templates not to be used are those of the strongly connected parts of the uses
+    /// (Tarjan's algorithm, along the same walk), and a long cycle is named by its ends.
     private func findCycles(problems: JSONProblemCollector) {
-        enum Mark { case visiting, done }
-        var marks: [String: Mark] = [:]
-        var path: [String] = []
-        func visit(_ name: String) {
-            marks[name] = .visiting
-            path.append(name)
-            for use in uses(of: name) {
-                switch marks[use.name] {
-                case .visiting?:
-                    let cycle = Array(path[path.lastIndex(of: use.name)!...]) + [use.name]
-                    for member in cycle { resolutions[member] = .unusable }
-                    problems.report("templates that use themselves cannot be used: "
-                        + cycle.map { quoted($0) }.joined(separator: " → "), at: use.location)
-                case .done?:
-                    continue
-                case nil:
-                    visit(use.name)
-                }
-            }
-            path.removeLast()
-            marks[name] = .done
+        struct Visit {
+            let name: String
+            let uses: [(name: String, location: JSONLocation)]
+            var next = 0
         }
-        for name in definitions.keys.sorted() where marks[name] == nil {
-            visit(name)
+        var order: [String: Int] = [:]
+        var lowest: [String: Int] = [:]
+        var connected: [String] = []
+        var isConnected: Set<String> = []
+        var usesItself: Set<String> = []
+        var path: [String] = []
+        var pathIndex: [String: Int] = [:]
+        var visits: [Visit] = []
+        func enter(_ name: String) {
+            order[name] = order.count
+            lowest[name] = order[name]
+            connected.append(name)
+            isConnected.insert(name)
+            pathIndex[name] = path.count
+            path.append(name)
+            visits.append(Visit(name: name, uses: uses(of: name)))
+        }
+        for root in definitions.keys.sorted() where order[root] == nil {
+            enter(root)
+            while let top = visits.indices.last {
+                let name = visits[top].name
+                guard visits[top].next == visits[top].uses.count else {
+                    let use = visits[top].uses[visits[top].next]
+                    visits[top].next += 1
+                    if order[use.name] == nil {
+                        enter(use.name)
+                    } else if let start = pathIndex[use.name] {
+                        // On the way here: the cycle closes at this use.
+                        if use.name == name { usesItself.insert(name) }
+                        problems.report("templates that use themselves cannot be used: "
+                            + Self.describeCycle(path[start...], closingWith: use.name), at: use.location)
+                        lowest[name] = min(lowest[name]!, order[use.name]!)
+                    } else if isConnected.contains(use.name) {
+                        lowest[name] = min(lowest[name]!, order[use.name]!)
+                    }
+                    continue
+                }
+                visits.removeLast()
+                path.removeLast()
+                pathIndex[name] = nil
+                if let parent = visits.last {
+                    lowest[parent.name] = min(lowest[parent.name]!, lowest[name]!)
+                }
+                guard lowest[name] == order[name] else { continue }
+                // The root of a strongly connected part: its templates are on a cycle when there are
+                // several, or one that uses itself.
+                let first = connected.lastIndex(of: name)!
+                let part = connected[first...]
+                if part.count > 1 || usesItself.contains(name) {
+                    for member in part { resolutions[member] = .unusable("template \(quoted(member)) cannot be used: it uses itself") }
+                }
+                for member in part { isConnected.remove(member) }
+                connected.removeSubrange(first...)
+            }
         }
     }
 
@@ -236,6 +281,43 @@ final class ComponentTemplates {
         let first = names.prefix(4).map { quoted($0) }
         let last = (Array(names.suffix(3)) + [closing]).map { quoted($0) }
         return (first + ["…"] + last).joined(separator: " → ") + " (\(names.count) templates)"
+    }
+
+    /// The template `name` starts from, when that is a template that may be used.
+    private func base(of name: String) -> String? {
+        guard case .object(let object)? = definitions[name], case .string(let base)? = object[Self.instanceKey],
+            case .object? = definitions[base]
+        else { return nil }
+        if case .unusable? = resolutions[base] { return nil }
+        return base
+    }
+
+    /// Marks the templates that start from more than ``maximumBaseDepth`` others, one from the other,
+    /// unusable; reported once for each chain, at the first template too deep. Without recursion.
+    private func limitBaseDepth(problems: JSONProblemCollector) {
+        // Depths first, along the bases that are not on a cycle; then the marks.
+        var depths: [String: Int] = [:]
+        for name in definitions.keys.sorted() where depths[name] == nil {
+            if case .unusable? = resolutions[name] { continue }
+            var chain: [String] = [name]
+            while let base = base(of: chain.last!), depths[base] == nil, chain.count <= definitions.count {
+                chain.append(base)
+            }
+            var depth = base(of: chain.last!).flatMap { depths[$0] }.map { $0 + 1 } ?? 0
+            for member in chain.reversed() {
+                depths[member] = depth
+                depth += 1
+            }
+        }
+        for (name, depth) in depths.sorted(by: { $0.key < $1.key }) where depth > Self.maximumBaseDepth {
+            resolutions[name] = .unusable("template \(quoted(name)) cannot be used: it starts from more than "
+                + "\(Self.maximumBaseDepth) templates, one from the other")
+            if depth == Self.maximumBaseDepth + 1 {
+                problems.report("a template may start from at most \(Self.maximumBaseDepth) others, one from the "
+                    + "other; this one and those that start from it cannot be used",
+                    at: .key(Self.instanceKey, in: .key(name, in: definitionsLocation)))
+            }
+        }
     }
 
     private func reportUnknown(_ name: String, at location: JSONLocation?, problems: JSONProblemCollector) {
@@ -450,8 +532,8 @@ final class ComponentTemplates {
             reportUnknown(name, at: nameLocation, problems: problems)
             return
         }
-        if case .unusable? = resolutions[name] {
-            problems.report("template \(quoted(name)) cannot be used: it uses itself", at: nameLocation)
+        if case .unusable(let message)? = resolutions[name] {
+            problems.report(message, at: nameLocation)
             return
         }
         let isInDefinition = frames.last.map { Self.isInDefinition(location, of: $0) } ?? false

@@ -3,8 +3,8 @@ import XCTest
 
 /// Issue 34: what a template's use builds is counted before it is built (`TemplateBudget`). A text
 /// built from a large value many times, a template whose levels each use the previous one twice,
-/// and templates in a view inside a target end with a located problem, in bounded time and memory,
-/// instead of aborting the viewer or holding it for half a minute.
+/// templates in a view inside a target, and long chains of templates end with a located problem,
+/// in bounded time and memory, instead of aborting the viewer or holding it for half a minute.
 final class TemplateBudgetTests: XCTestCase {
     private func schema() -> JSONSchema {
         JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
@@ -155,5 +155,37 @@ final class TemplateBudgetTests: XCTestCase {
         let budget = ComponentTemplates.budget(limits: .default, documentBytes: json.utf8.count)
         XCTAssertLessThanOrEqual(Self.count(view.bodyComponentModels) * TemplateBudget.componentCost, budget)
         XCTAssertLessThan(seconds, 5)
+    }
+
+    // MARK: Chains of templates
+
+    func testALongChainOfBasesIsReportedNotFollowed() throws {
+        // 100,000 templates, each starting from the previous one, overflowed the stack while they
+        // were merged (the process ended with SIGSEGV).
+        var templates = [#""t0": {"text": {"title": "leaf"}}"#]
+        for level in 1..<100_000 { templates.append(#""t\#(level)": {"template": "t\#(level - 1)"}"#) }
+        let json = #"{"templates": {\#(templates.joined(separator: ","))}, "#
+            + #""body": [{"template": "t99999", "id": "deep"}, {"template": "t32", "id": "fine"}]}"#
+        let (view, problems, _) = try read(json)
+        XCTAssertEqual(problems, [
+            "templates.t33.template: a template may start from at most 32 others, one from the other; this one and "
+                + "those that start from it cannot be used",
+            #"body[0].template: template "t99999" cannot be used: it starts from more than 32 templates, one from the other"#,
+        ])
+        XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["fine"])
+        XCTAssertEqual(view.bodyComponentModels.map(\.title), ["leaf"])
+    }
+
+    func testALongChainOfChildrenIsCountedWithoutRecursion() throws {
+        // 100,000 templates, each with a child using the previous one: their cost is summed without
+        // recursion, and the use is expanded down to the nesting limit.
+        var templates = [#""t0": {"text": {"title": "leaf"}}"#]
+        for level in 1..<100_000 { templates.append(#""t\#(level)": {"children": [{"template": "t\#(level - 1)"}]}"#) }
+        let json = #"{"templates": {\#(templates.joined(separator: ","))}, "body": [{"template": "t99999", "id": "deep"}]}"#
+        let (view, problems, _) = try read(json)
+        XCTAssertEqual(problems.count, 1)
+        XCTAssertTrue(problems.first?.hasSuffix("components are nested deeper than 256 levels; this one was ignored") == true,
+                      "\(problems)")
+        XCTAssertEqual(Self.count(view.bodyComponentModels), JSONSchema.maximumComponentDepth)
     }
 }
