@@ -30,8 +30,8 @@ final class TemplateBudget {
     /// known): 8 units a byte, plus 4 Mi for any document (some 16,000 components, a tenth of a
     /// second); never more than 64 per component the limits allow (320 million by default). An
     /// honest templated row costs its template's values and texts, about 100 units, in 60 bytes
-    /// or more; a megabyte of templates makes at most some 50,000 components, or copies 2 million
-    /// values, in about half a second and 150 MB at most.
+    /// or more; a megabyte of templates makes at most some 50,000 components, copies 3 million
+    /// values or builds 12 MB of text, in about half a second.
     static func units(limits: ContentLimits, documentBytes: Int?) -> Int {
         let byComponents = max(1, limits.maximumComponentCount).multipliedReportingOverflow(by: 64)
         let ceiling = byComponents.overflow ? Int.max : byComponents.partialValue
