@@ -4,7 +4,8 @@ and checks the outcome of each: rendered (exit 0) or a clear error (exit 1, a sh
 the problem), within a time and a memory bound, and without GTK complaining about oversized windows.
 
 The small cases live in Tests/Corpus/hostile/; the large ones (a 15 MiB title, a 100,000-digit
-number, 100,000 levels of nesting, a megabyte-long key, 100,000 rows of wrong types) are generated
+number, 100,000 levels of nesting, a megabyte-long key, 100,000 rows of wrong types, templates that
+build gigabytes of text or millions of components) are generated
 into a temporary folder, as are the special files (a FIFO, a directory) and a document pointing
 at a corrupt and a 10-gigapixel PNG. Run by `make test` under Xvfb, with the debug build:
 
@@ -50,6 +51,21 @@ def generate(folder):
     write("key-1mib.json", '{"body": [{"id": "a", "custom": {"%s": 1}}]}' % ("k" * (1 << 20)))
     rows = ",".join('{"id": "r%d", "text": {"title": %d}}' % (index, index) for index in range(100000))
     write("wrong-types-100k-rows.json", '{"body": [%s]}' % rows)
+    # Templates (issue 34): a text built 3,000 times from a 1 MiB value (it aborted the viewer, failing
+    # to allocate 4 GB), and 1.4 MB of uses of a template whose levels each use the previous one twice
+    # (34 s and 2.4 GB). Both end with a located warning, before anything is built.
+    write("template-text-3000x1mib.json", '{"templates": {"t": {"text": {"$title": "%s"}}}, "body": ['
+          '{"id": "before", "text": {"title": "Before"}}, {"template": "t", "id": "a", "v": "%s"}, '
+          '{"id": "after", "text": {"title": "After"}}]}' % ("{v}" * 3000, "x" * (1 << 20)))
+    levels = ['"t0": {"text": {"title": "leaf"}}'] + ['"t%d": {"children": [{"template": "t%d"}, {"template": "t%d"}]}'
+                                                      % (level, level - 1, level - 1) for level in range(1, 21)]
+    uses = ",".join('{"template": "t20", "id": "r%d"}' % index for index in range(40000))
+    write("template-exponential.json", '{"templates": {%s}, "body": [{"id": "plain", "text": {"title": "Plain"}}, %s]}'
+          % (", ".join(levels), uses))
+    # The same templates, their largest uses that fit first: some 50,000 components, shown.
+    fitting = ",".join('{"template": "t%d", "id": "g%d"}' % (level, level) for level in range(14, -1, -1))
+    write("template-exponential-fitting.json", '{"templates": {%s}, "body": [%s, %s]}'
+          % (", ".join(levels), fitting, uses))
     corrupt = "file://" + os.path.join(CORPUS, "corrupt.png")
     huge = "file://" + os.path.join(CORPUS, "huge.png")
     write("images.json", '{"body": [{"id": "i", "component": {"id": "default:image"}, "images": {"main": {"uri": "%s"}}},'
@@ -64,9 +80,11 @@ def generate(folder):
 
 
 # Generated cases also opened over loopback HTTP (hub-json:http://…), as a server would send them.
-HTTP_CASES = ["title-50mib.json", "title-15mib.json", "label-16kib-unbroken.json"]
+HTTP_CASES = ["title-50mib.json", "title-15mib.json", "label-16kib-unbroken.json", "template-text-3000x1mib.json",
+              "template-exponential.json"]
 
-# name: (expected outcome, a phrase the message or the view must contain)
+# name: (expected outcome, a phrase the message must contain; for a document that renders, a phrase
+# of the located warning hub-validate, next to the viewer, gives for it: what the view's problems row shows)
 EXPECTED = {
     "empty.json": ("error", "empty"),
     "html-instead-of-json.json": ("error", "line 1, column 1"),
@@ -87,6 +105,12 @@ EXPECTED = {
     "fifo.json": ("error", "not a regular file"),
     "directory.json": ("error", "directory"),
     "text-from-anywhere.json": ("rendered", None),
+    "template-text-3000x1mib.json": ("rendered", ':1:9104: body[1]: warning: the text for text.title in template "t" '
+                                                 'would be 2.9 GiB long; templates were expanded'),
+    "template-exponential.json": ("rendered", ":1:1377: body[1]: warning: templates were expanded into as many values as "
+                                              "the limits allow"),
+    "template-exponential-fitting.json": ("rendered", ":1:1398: body[2]: warning: templates were expanded into as "
+                                                      "many values as the limits allow"),
 }
 
 # Documents that must render without a single warning from GTK, Pango or GLib: text in every
@@ -99,6 +123,7 @@ def main():
     if len(sys.argv) != 2:
         sys.exit("usage: test-hostile-corpus.py HUB_VIEWER")
     viewer = os.path.abspath(sys.argv[1])
+    validator = os.path.join(os.path.dirname(viewer), "hub-validate")
     folder = tempfile.mkdtemp(prefix="hub-hostile-")
     failures = []
     try:
@@ -140,6 +165,17 @@ def main():
                     problems.append("expected a clear error (exit 1), got exit %d" % process.returncode)
                 if phrase and phrase not in text:
                     problems.append("the message does not say %r: %s" % (phrase, text[:300]))
+            if outcome == "rendered" and phrase and not name.startswith("http:"):
+                # The view shows its problems in a row of the screenshot; hub-validate, with the same
+                # reader, prints them, located.
+                try:
+                    checked = subprocess.run([validator, paths[name]], stdout=subprocess.PIPE,
+                                             stderr=subprocess.STDOUT, timeout=MAX_SECONDS)
+                    report = checked.stdout.decode("utf-8", "replace")
+                    if phrase not in report:
+                        problems.append("hub-validate does not say %r: %s" % (phrase, report[:300]))
+                except subprocess.TimeoutExpired:
+                    problems.append("hub-validate took more than %d s" % MAX_SECONDS)
             if name in QUIET and any(word in text for word in ("WARNING", "CRITICAL", "Warning", "warning")):
                 problems.append("warnings: %s" % text[:300])
             if len(text) > MAX_MESSAGE:

@@ -315,7 +315,8 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         }
         if let value = string(schema.iconIdentifierPath) { iconIdentifier = value }
         if let found = object(schema.targetDictionaryPath) {
-            targetBuilder.apply(found.value, at: found.location, problems: problems, depth: depth)
+            targetBuilder.apply(found.value, at: found.location, problems: problems, depth: depth,
+                                templateBudget: templates?.budget)
         }
         if let found = object(schema.metadataPath) { metadata = mergeJSONObject(metadata, with: found.value) }
         if let found = object(schema.loggingDataPath) { loggingData = mergeJSONObject(loggingData, with: found.value) }
@@ -337,6 +338,12 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         guard depth <= JSONSchema.maximumComponentDepth else {
             problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
                 at: location)
+            return
+        }
+        // A component that a template's use makes (a child, or a component of a view in its target)
+        // is charged before it is applied: templates that use templates multiply (`TemplateBudget`).
+        if let budget = templates?.budget, budget.isExpanding, !budget.spend(TemplateBudget.componentCost) {
+            budget.runOut(ComponentTemplates.budgetMessage, at: location, problems: problems)
             return
         }
         if let templates, ComponentTemplates.isInstance(json) {

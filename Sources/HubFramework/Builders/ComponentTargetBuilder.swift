@@ -86,15 +86,18 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
         return problems.problems
     }
 
-    /// `depth` is the nesting depth of the component owning the target.
-    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int) {
+    /// `depth` is the nesting depth of the component owning the target; `templateBudget` is what is
+    /// left of its document's template budget, which a view in the target shares.
+    func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int,
+               templateBudget: TemplateBudget? = nil) {
         let root = JSONValue.object(json)
         let schema = context.schema.componentTargetSchema
         if let found = schema.uriPath.first(in: root, at: location, problems: problems) {
             uri = found.value
         }
         if let found = schema.initialViewModelDictionaryPath.first(in: root, at: location, problems: problems) {
-            initialViewModelBuilder.apply(found.value, at: found.location, problems: problems, depth: depth)
+            initialViewModelBuilder.apply(found.value, at: found.location, problems: problems, depth: depth,
+                                          templateBudget: templateBudget)
         }
         for found in schema.actionIdentifiersPath.locatedValues(in: root, at: location, problems: problems) {
             if let identifier = Identifier(string: found.value) {

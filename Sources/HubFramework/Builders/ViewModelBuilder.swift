@@ -355,16 +355,17 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// Adds a view model object; `depth` is the nesting depth of the component owning this view
     /// (0 for the top level), its components sit one level deeper. `streamedBody` holds the problems
     /// of a body that the one-pass reader has already added: they are reported where the body would be.
-    /// `templates` are the view's templates when the one-pass reader has read them already.
+    /// `templates` are the view's templates when the one-pass reader has read them already;
+    /// `templateBudget` is the enclosing document's, for the view in a component's target.
     func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector, depth: Int,
                streamedBody: ViewDocumentReader.BodyProblems? = nil, templates givenTemplates: ComponentTemplates? = nil,
-               documentBytes: Int? = nil)
+               documentBytes: Int? = nil, templateBudget: TemplateBudget? = nil)
     {
         let root = JSONValue.object(json)
         let schema = context.schema.viewModelSchema
         context.schema.unknownKeyCheck?.checkView(json, at: location, problems: problems)
         let templates = givenTemplates ?? templates(of: json, at: location, limits: problems.limits,
-                                                     documentBytes: documentBytes)
+                                                     documentBytes: documentBytes, budget: templateBudget)
         if let templates { problems.append(templates.definitionProblems) }
         if let found = schema.identifierPath.first(in: root, at: location, problems: problems) {
             viewIdentifier = found.value
@@ -412,15 +413,16 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     }
 
     /// The templates the view object `json` declares, with the problems of their definitions; nil
-    /// when the schema reads no templates.
+    /// when the schema reads no templates. The view in a component's target shares its document's
+    /// `budget`.
     func templates(of json: JSONObject, at location: JSONLocation?, limits: ContentLimits,
-                   documentBytes: Int? = nil) -> ComponentTemplates? {
+                   documentBytes: Int? = nil, budget: TemplateBudget? = nil) -> ComponentTemplates? {
         guard context.schema.readsTemplates else { return nil }
         guard let definitions = json[ComponentTemplates.definitionsKey] else {
-            return ComponentTemplates(limits: limits, schema: context.schema)
+            return ComponentTemplates(limits: limits, schema: context.schema, budget: budget)
         }
         return ComponentTemplates(definitions, at: .key(ComponentTemplates.definitionsKey, in: location), limits: limits,
-                                  schema: context.schema, documentBytes: documentBytes)
+                                  schema: context.schema, documentBytes: documentBytes, budget: budget)
     }
 
     /// False once the view has as many body components as the limits allow: the component at

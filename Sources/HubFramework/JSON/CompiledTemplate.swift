@@ -75,14 +75,19 @@ struct CompiledTemplate {
             self.placeholders = placeholders
         }
 
-        /// The object filled with `values`, as `ComponentTemplates.Expansion` fills it; nil where that
-        /// would report something, or when the object needs it.
-        func filled(with values: TemplateValues) -> JSONObject? {
+        /// The object filled with `values`, as `ComponentTemplates.Expansion` fills it, its built
+        /// texts taken from `allowance`; nil where that would report something, or when the object
+        /// needs it.
+        func filled(with values: TemplateValues, allowance: inout Int) -> JSONObject? {
             guard let placeholders else {
-                var expansion = ComponentTemplates.Expansion(values: values.dictionary)
+                var expansion = ComponentTemplates.Expansion(values: values.dictionary, textAllowance: allowance)
                 let filled = expansion.substitute(in: object, at: [])
-                return expansion.missing.isEmpty && expansion.badParts.isEmpty ? filled : nil
+                guard expansion.missing.isEmpty, expansion.badParts.isEmpty, expansion.tooLong == nil else { return nil }
+                allowance -= expansion.textBytes
+                return filled
             }
+            // Without placeholders the object is shared with the template and every other use.
+            if placeholders.isEmpty { return literals }
             var result = literals
             result.reserveCapacity(literals.count + placeholders.count)
             for placeholder in placeholders {
@@ -91,8 +96,11 @@ struct CompiledTemplate {
                 case .value(let name):
                     value = values[name]
                 case .text:
-                    guard let text = placeholder.reference.text(from: values) else { return nil }
-                    value = text.map(JSONValue.string)
+                    switch placeholder.reference.text(from: values, allowance: &allowance) {
+                    case .text(let text): value = .string(text)
+                    case .missing: value = nil
+                    case .unusable: return nil
+                    }
                 }
                 if let value {
                     Self.set(value, at: placeholder.keys[...], field: placeholder.field, in: &result)
@@ -125,7 +133,8 @@ struct CompiledTemplate {
     private var objectSlots: Set<ObjectSlot> = []
     /// The names of the values its placeholders take.
     let parameters: Set<String>
-    /// JSON values in the template: what one expansion costs against the document's budget.
+    /// JSON values in the template: what one expansion costs against the document's budget, with
+    /// the texts it builds (it makes no components: children are read through the tree).
     let size: Int
 
     /// The compiled form of the resolved template `object` (of `size` values), or nil when it has
@@ -276,57 +285,77 @@ struct CompiledTemplate {
         objectSlots = Set(objects.map(\.0))
     }
 
-    /// The fields of a component that uses the template: `own` are the members it gave that the
-    /// schema reads, `values` the others (the template's values). Nil when expanding it would
-    /// report something, or needs the tree.
-    func fields(own: ComponentFields, values: TemplateValues, maximumTextLength: Int) -> ComponentFields? {
+    /// The fields of a component that uses the template, and the bytes of the texts built from its
+    /// values: `own` are the members it gave that the schema reads, `values` the others (the
+    /// template's values). Texts are measured before they are built: nil when they would take more
+    /// than `textAllowance` bytes in all, when expanding the component would report something, or
+    /// when it needs the tree.
+    func fields(own: ComponentFields, values: TemplateValues, maximumTextLength: Int,
+                textAllowance: Int) -> (fields: ComponentFields, textBytes: Int)? {
         var fields = prototype
         var values = values
+        var allowance = textAllowance
         if parameters.contains("id") {
             if let identifier = own.identifier { values.append("id", .string(identifier)) }
         }
         for binding in bindings where !own.sets(binding.field) {
-            guard let given = binding.reference.text(from: values) else { return nil }  // wrong kind: reported
-            guard let text = given else {
-                // Missing: the default stands (a null one leaves the field unset); none is reported.
+            switch binding.reference.text(from: values, allowance: &allowance) {
+            case .unusable:
+                return nil  // wrong kind, or over the budget: reported by the tree path
+            case .missing:
+                // The default stands (a null one leaves the field unset); none is reported.
                 guard binding.hasDefault else { return nil }
-                continue
+            case .text(let text):
+                guard fields.set(binding.field, to: text, maximumTextLength: maximumTextLength) else { return nil }
             }
-            guard fields.set(binding.field, to: text, maximumTextLength: maximumTextLength) else { return nil }
         }
         for object in objects {
             if let ownObject = own.object(at: object.slot) {
                 // The component's own object merges into the template's first.
-                var expansion = ComponentTemplates.Expansion(values: values.dictionary)
+                var expansion = ComponentTemplates.Expansion(values: values.dictionary, textAllowance: allowance)
                 let filled = expansion.substitute(in: ComponentTemplates.merge(object.object, with: ownObject), at: [])
-                guard expansion.missing.isEmpty, expansion.badParts.isEmpty else { return nil }
+                guard expansion.missing.isEmpty, expansion.badParts.isEmpty, expansion.tooLong == nil else { return nil }
+                allowance -= expansion.textBytes
                 fields.setObject(filled, at: object.slot)
             } else {
-                guard let filled = object.filled(with: values) else { return nil }
+                guard let filled = object.filled(with: values, allowance: &allowance) else { return nil }
                 fields.setObject(filled, at: object.slot)
             }
         }
         fields.overlay(own, skipping: objectSlots)
-        return fields
+        return (fields, textAllowance - allowance)
     }
 }
 
+/// What a placeholder gives a text field, as `ComponentTemplates.Expansion` would fill it.
+enum PlaceholderText {
+    case text(String)
+    /// A value is missing: the default stands, or the tree path reports it.
+    case missing
+    /// A value is of a kind a text cannot take (the whole value must be a string; in braces, a
+    /// string or a number), or the text would not fit in what is left of the budget: the tree path
+    /// reports it.
+    case unusable
+}
+
 extension Reference {
-    /// The text this reference gives with `values`: `.some(nil)` when a value is missing, nil when
-    /// one is of a kind a text cannot take (the whole value must be a string; in braces, a string
-    /// or a number).
-    func text(from values: TemplateValues) -> String?? {
+    /// The text this reference gives with `values`. A text built from values (in braces) is measured
+    /// first, and built only if it fits in `allowance` bytes, which it then takes from.
+    func text(from values: TemplateValues, allowance: inout Int) -> PlaceholderText {
         switch self {
         case .value(let name):
             switch values[name] {
-            case .string(let text)?: return .some(text)
-            case nil: return .some(nil)
-            default: return nil
+            case .string(let text)?: return .text(text)
+            case nil: return .missing
+            default: return .unusable
             }
         case .text:
-            let built = build { values[$0] }
-            guard built.unusable.isEmpty else { return nil }
-            return built.absent.isEmpty ? .some(built.text) : .some(nil)
+            let measured = measure { values[$0] }
+            guard measured.unusable.isEmpty else { return .unusable }
+            guard measured.absent.isEmpty else { return .missing }
+            guard measured.length <= allowance else { return .unusable }
+            allowance -= measured.length
+            return .text(build(length: measured.length) { values[$0] })
         }
     }
 }

@@ -231,8 +231,12 @@ struct ViewDocumentReader {
     /// builders read so far, and copies one before it changes again), with the members read so far.
     private func firstPart() -> ViewModelBuilder {
         let part = builder.snapshot()
-        part.apply(members, at: nil, problems: JSONProblemCollector(limits: problems.limits), depth: 0,
-                   templates: templates)
+        let apply = {
+            part.apply(self.members, at: nil, problems: JSONProblemCollector(limits: self.problems.limits), depth: 0,
+                       templates: self.templates)
+        }
+        // The header is applied again with the whole document: its templates are charged then.
+        if let budget = templates?.budget { budget.restoring(apply) } else { apply() }
         return part
     }
 
@@ -305,6 +309,8 @@ struct ViewDocumentReader {
         guard let name = templateName, let templates else {
             return otherMembers.isEmpty || !reportsUnknownKeys
         }
+        // Over the budget: the tree path reports it, without this template being compiled.
+        guard !templates.isExhausted else { return false }
         // Long lists use the same template row after row.
         let template: CompiledTemplate
         if let last = lastTemplate, last.name == name {
@@ -320,10 +326,11 @@ struct ViewDocumentReader {
             guard template.parameters.contains(key) else { return false }
             values.append(key, value)
         }
-        guard let expanded = template.fields(own: fields, values: values, maximumTextLength: maximumTextLength),
-            templates.spend(template)
+        guard let expanded = template.fields(own: fields, values: values, maximumTextLength: maximumTextLength,
+                                             textAllowance: max(0, templates.budget.remaining - TemplateBudget.useCost(values: template.size, textBytes: 0))),
+            templates.spend(template, textBytes: expanded.textBytes)
         else { return false }
-        fields = expanded
+        fields = expanded.fields
         return true
     }
 

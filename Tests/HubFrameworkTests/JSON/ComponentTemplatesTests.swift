@@ -179,6 +179,50 @@ final class ComponentTemplatesTests: XCTestCase {
         XCTAssertEqual(view.bodyComponentModels.map(\.title), ["Fine"])
     }
 
+    /// The template language the issue-34 cycles are written in: a child whose template comes from a
+    /// value (`"$template"`, beside the literal default), and values passed on with placeholders.
+    static let cyclesThroughValues = #"{"templates": {"#
+        + #""a": {"text": {"title": "A"}, "children": [{"template": "leaf", "$template": "kind", "$kind": "kind"}]}, "#
+        + #""b": {"text": {"title": "B"}, "children": [{"template": "leaf", "$template": "back"}]}, "#
+        + #""c": {"text": {"title": "C"}, "children": [{"template": "b", "$back": "to"}]}, "#
+        + #""leaf": {"text": {"title": "Leaf", "$subtitle": "kind", "subtitle": null}}, "#
+        + #""tree": {"text": {"$title": "name"}, "$children": "items"}}, "#
+        + #""body": [{"template": "a", "id": "1", "kind": "a"}, {"template": "a", "id": "2", "kind": "leaf"}, "#
+        + #"{"template": "c", "id": "3", "to": "c"}, {"template": "c", "id": "4", "to": "leaf"}, "#
+        + #"{"template": "a", "id": "5", "kind": "a"}, "#
+        + #"{"template": "tree", "id": "6", "name": "root", "items": [{"template": "tree", "name": "inner", "#
+        + #""items": [{"template": "tree", "name": "deepest", "items": []}]}]}]}"#
+
+    func testACycleThroughATemplateNamedByAValueIsReportedWhereItCloses() throws {
+        // Issue 34, case 13: which template a "$template" child uses is only known from the values of
+        // a use, so the definitions cannot show the cycle. A use that would expand a template inside
+        // itself through the templates' own children is reported at the member that closes the
+        // cycle, naming it, and left out; it used to be expanded until the nesting limit.
+        let start = Date()
+        let (view, problems) = try read(Self.cyclesThroughValues)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+        XCTAssertEqual(problems, [
+            #"templates.a.children[0]["$template"]: the template "a" uses itself ("a" → "a"); "#
+                + "the component that closes the cycle was left out",
+            #"templates.b.children[0]["$template"]: the template "c" uses itself ("c" → "b" → "c"); "#
+                + "the component that closes the cycle was left out",
+        ])
+        let rows = view.bodyComponentModels
+        XCTAssertEqual(rows.map(\.identifier), ["1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(rows.map(\.title), ["A", "A", "C", "C", "A", "root"])
+        // The use that closes the cycle is left out; the others are expanded as usual.
+        XCTAssertEqual(rows[0].children.count, 0)
+        XCTAssertEqual(rows[1].children.map(\.title), ["Leaf"])
+        XCTAssertEqual(rows[1].children.map(\.subtitle), ["leaf"])
+        XCTAssertEqual(rows[2].children.map(\.title), ["B"])
+        XCTAssertEqual(rows[2].children.first?.children.count, 0)
+        XCTAssertEqual(rows[3].children.first?.children.map(\.title), ["Leaf"])
+        // A template used inside itself through the document's own values is no cycle: the
+        // document is finite, and so is what it nests.
+        XCTAssertEqual(rows[5].children.map(\.title), ["inner"])
+        XCTAssertEqual(rows[5].children.first?.children.map(\.title), ["deepest"])
+    }
+
     func testProblemsGoWhereTheirValueIs() throws {
         // A value the component gave is reported there, naming the template; a value of the
         // template at the template, once however many components use it.
@@ -231,8 +275,11 @@ final class ComponentTemplatesTests: XCTestCase {
         let start = Date()
         let (view, problems) = try read(json, limits: limits)
         XCTAssertLessThan(Date().timeIntervalSince(start), 10, "the budget bounds the work")
-        XCTAssertTrue(problems.contains { $0.hasSuffix(Self.budgetProblem) }, "\(problems)")
-        XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["a", "b"])
+        // What a use of t10 costs in full is known from the templates without expanding them: it is
+        // refused before anything is built (issue 34), where it used to be expanded until the
+        // budget ran out half-way.
+        XCTAssertEqual(problems, ["body[0]: " + Self.budgetProblem])
+        XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["b"])
         func count(_ models: [ComponentModel]) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
         XCTAssertLessThanOrEqual(count(view.bodyComponentModels), 8 * 1_000)
     }
@@ -241,24 +288,40 @@ final class ComponentTemplatesTests: XCTestCase {
         + "document of this size; this component and the templated ones after it were left out"
 
     func testTheBudgetFollowsTheDocumentsSize() throws {
-        // With the default limits (40 million values), a few kilobytes that ask for ten billion
-        // components stop after about 120,000 values: 16 a byte, plus 65,536.
+        // A use of t3 makes 1,110 components (ten children of ten of ten), about 300,000 units: a
+        // few kilobytes may make 13 of them (4 Mi units, plus 8 a byte), a document padded to a
+        // megabyte some 40. Uses are expanded while they fit; the first that does not is reported
+        // where it is, and every templated component after it is left out, however small.
         var templates: [String] = [#""t0": {"text": {"title": "leaf"}}"#]
-        for level in 1...10 {
+        for level in 1...3 {
             let children = Array(repeating: #"{"template": "t\#(level - 1)"}"#, count: 10).joined(separator: ",")
             templates.append(#""t\#(level)": {"children": [\#(children)]}"#)
         }
-        let json = #"{"templates": {\#(templates.joined(separator: ","))}, "body": [{"template": "t10", "id": "a"}]}"#
-        XCTAssertLessThan(json.utf8.count, 4_000)
-        let (view, problems) = try read(json)
-        XCTAssertTrue(problems.contains { $0.hasSuffix(Self.budgetProblem) }, "\(problems)")
+        let uses = (0..<100).map { #"{"template": "t3", "id": "u\#($0)"}"# } + [#"{"template": "t0", "id": "small"}"#, #"{"id": "plain"}"#]
+        let json = #"{"templates": {\#(templates.joined(separator: ","))}, "body": [\#(uses.joined(separator: ","))]}"#
+        XCTAssertLessThan(json.utf8.count, 8_000)
         func count(_ models: [ComponentModel]) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
-        XCTAssertLessThanOrEqual(count(view.bodyComponentModels), (1 << 16) + 16 * json.utf8.count)
-        XCTAssertGreaterThan(count(view.bodyComponentModels), 10_000, "a document of this size gets this far")
-        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: nil), 40_000_000)
-        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: 100_000_000), 40_000_000)
-        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: 1_000), 65_536 + 16_000)
-        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: .max), 40_000_000)
+        var made: [Int] = []
+        for padding in [0, 1 << 20] {
+            let document = json + String(repeating: " ", count: padding)
+            let budget = ComponentTemplates.budget(limits: .default, documentBytes: document.utf8.count)
+            let (view, problems) = try read(document)
+            let fitting = view.bodyComponentModels.count - 1
+            XCTAssertEqual(view.bodyComponentModels.map(\.identifier), (0..<fitting).map { "u\($0)" } + ["plain"])
+            XCTAssertEqual(problems, ["body[\(fitting)]: " + Self.budgetProblem])
+            XCTAssertEqual(count(view.bodyComponentModels) - 1, fitting * 1_111)
+            // A use costs the values of its templates and the components they make, no more, no less.
+            var cost = 3 * TemplateBudget.valueCost  // t0: {"text": {"title": "leaf"}}
+            for _ in 1...3 { cost = 22 * TemplateBudget.valueCost + 10 * (TemplateBudget.componentCost + cost) }
+            XCTAssertEqual(fitting, budget / cost)
+            made.append(fitting)
+        }
+        XCTAssertEqual(made[0], 13)
+        XCTAssertGreaterThan(made[1], 40, "a larger document gets further")
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: nil), 320_000_000)
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: 100_000_000), 320_000_000)
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: 1_000), (1 << 22) + 8_000)
+        XCTAssertEqual(ComponentTemplates.budget(limits: .default, documentBytes: .max), 320_000_000)
     }
 
     // MARK: Where templates are read

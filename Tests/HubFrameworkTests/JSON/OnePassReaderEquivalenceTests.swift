@@ -1087,6 +1087,50 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         assertSameReading(#"{"templates": {\#(definitions)}, "body": [\#(long), \#(all)]}"#)
     }
 
+    /// Issue 34: the template budget and cycles through values. The one-pass reader charges a
+    /// compiled template's use (its values and built texts) exactly as the tree path does, so both
+    /// refuse the same use when the budget runs out, with the same problem.
+    func testTemplateBudgetsAndCycles() {
+        assertSameReading(ComponentTemplatesTests.cyclesThroughValues, "cycles through values")
+        // A text built from a large value many times: refused before it is built.
+        let large = String(repeating: "x", count: 1 << 20)
+        assertSameReading(#"{"templates": {"t": {"text": {"$title": "\#(String(repeating: "{v}", count: 3_000))"}}}, "#
+            + #""body": [{"template": "t", "id": "a", "v": "\#(large)"}, {"template": "t", "id": "b", "v": "short"}, {"id": "c"}]}"#,
+            "text amplification")
+        // Texts the one-pass reader builds from bytes (free-form objects, identifiers, URIs) until the
+        // budget runs out part-way through the body.
+        let value = String(repeating: "y", count: 1 << 10)
+        for template in [#"{"custom": {"$blob": "\#(String(repeating: "{v}", count: 40))", "kept": [1, 2]}}"#,
+                         #"{"logging": {"deep": {"$blob": "\#(String(repeating: "{v}", count: 40))"}}, "text": {"$title": "{id}"}}"#,
+                         #"{"target": {"$uri": "hub-demo:\#(String(repeating: "{v}", count: 40))"}}"#,
+                         #"{"custom": {"list": [{"$blob": "\#(String(repeating: "{v}", count: 40))"}]}}"#] {
+            let rows = (0..<200).map { #"{"template": "t", "id": "r\#($0)", "v": "\#(value)"}"# }.joined(separator: ",")
+            let reading = assertSameReading(#"{"templates": {"t": \#(template)}, "body": [\#(rows), {"id": "plain"}]}"#,
+                                            "texts until the budget runs out: \(template.prefix(40))")
+            XCTAssertEqual(reading.problems?.filter { $0.message.hasSuffix(ComponentTemplates.budgetMessage) }.count, 1,
+                           "the budget runs out part-way")
+        }
+        // Templates that multiply: refused at once, or expanded while they fit.
+        var exponential = [#""t0": {"text": {"title": "leaf"}}"#]
+        for level in 1...20 {
+            exponential.append(#""t\#(level)": {"children": [{"template": "t\#(level - 1)"}, {"template": "t\#(level - 1)"}]}"#)
+        }
+        let definitions = exponential.joined(separator: ", ")
+        let refused = (0..<100).map { #"{"template": "t20", "id": "r\#($0)"}"# }.joined(separator: ",")
+        assertSameReading(#"{"templates": {\#(definitions)}, "body": [\#(refused), {"id": "plain"}]}"#, "exponential")
+        let fitting = (0...12).reversed().map { #"{"template": "t\#($0)", "id": "g\#($0)"}"# }.joined(separator: ",")
+        let small = (0..<2_000).map { #"{"template": "t0", "id": "r\#($0)"}"# }.joined(separator: ",")
+        assertSameReading(#"{"templates": {\#(definitions)}, "body": [\#(fitting), \#(small)]}"#, "exponential, largest first")
+        assertSameReading(#"{"templates": {"holder": {"target": {"view": {"templates": {\#(definitions)}, "#
+            + #""body": [{"template": "t17"}]}}}}, "body": [{"template": "holder", "id": "a"}, {"template": "holder", "id": "b"}]}"#,
+            "a view in a target")
+        // A template of many values, used until its copies would exceed the budget.
+        let values = (0..<5_000).map { #""k\#($0)": {"a": \#($0)}"# }.joined(separator: ",")
+        let uses = (0..<2_000).map { #"{"template": "big", "id": "r\#($0)", "name": "n"}"# }.joined(separator: ",")
+        assertSameReading(#"{"templates": {"big": {"custom": {\#(values)}, "text": {"$title": "name"}}}, "body": [\#(uses)]}"#,
+                          "many values")
+    }
+
     func testACustomSchemaWithPlainKeys() {
         let schema = plainKeySchema()
         let every = #"""
