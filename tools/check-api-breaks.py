@@ -31,10 +31,10 @@ newer release than any tag.
 Cost: the digester builds the package as `swift build` does (the normal `.build`, reused by `make
 test`), and builds the release in a checkout of its own (`.build/<triple>/apidiff/<commit>-checkout`)
 to dump the release's API. That dump is kept in `.build/api-baseline/<toolchain>/<commit>/`, so the
-release is built once per clone and toolchain: about 4 minutes the first time on the 2-core
-development machine (two full debug builds), then about 30 s (relinking and dumping the current
-API). `rm -rf .build/api-baseline` forces a new dump. Only the verdicts are printed, not the builds'
-output (unless the digester fails; then its errors).
+release is built once per clone and toolchain: `make check` takes 3 to 4 minutes from a fresh clone
+on the 2-core development machine (two full debug builds), then 10 to 30 s (an incremental build
+and a dump of the current API). `rm -rf .build/api-baseline` forces a new dump. Only the verdicts
+are printed, not the builds' output (unless the digester fails; then its errors).
 
 `--digester-output FILE` reads a saved output instead of running the digester (to try the matching);
 `--self-test` checks the reading of the digester's lines and the matching on recorded examples.
@@ -301,7 +301,7 @@ def main():
     swift = os.environ.get("SWIFT", "swift")
     baseline_dir = os.path.join(root(), ".build", "api-baseline", toolchain_key(swift))
     cached = all(os.path.exists(os.path.join(baseline_dir, commit, m + ".json")) for m in PRODUCTS)
-    cost = "its API dump is kept" if cached else "building it first (about 4 min the first time; its API dump is then kept)"
+    cost = "its API dump is kept" if cached else "building it first (3 to 4 min on 2 cores; its API dump is then kept)"
     print(f"api-breaks: comparing the public API with release {description}; {cost}", flush=True)
     run = subprocess.run([swift, "package", "diagnose-api-breaking-changes", commit, "--products", *PRODUCTS,
                           "--baseline-dir", baseline_dir],
