@@ -160,29 +160,30 @@ def is_named(kind, name, spans):
 
 
 def read_verdicts(output):
-    """{module: [breakage message, …]} (an empty list: no breaks or skipped), and the lines to show."""
+    """{module: [breakage message, …]} (an empty list: no breaks or skipped), the number of breaks
+    each module's heading announces, and {module: the lines to show}."""
     verdicts = {}
     expected = {}
-    shown = []
+    shown = {}
     module = None
     for raw in output.splitlines():
         line = raw.strip()
         if match := NO_BREAKS.match(line):
             module = None
             verdicts[match.group(1)] = []
-            shown.append(line)
+            shown[match.group(1)] = [line]
         elif match := SKIPPED.match(line):
             module = None
             verdicts[match.group(1)] = []
-            shown.append(line)
+            shown[match.group(1)] = [line]
         elif match := SOME_BREAKS.match(line):
             module = match.group(2)
             verdicts[module] = []
             expected[module] = int(match.group(1))
-            shown.append(line)
+            shown[module] = [line]
         elif (match := BREAKAGE.search(line)) and module is not None:
             verdicts[module].append(match.group(1))
-            shown.append("  " + line)
+            shown[module].append("  " + line)
     return verdicts, expected, shown
 
 
@@ -253,8 +254,9 @@ def check(output, status, spans, description):
         if miscounted:
             fail(f"could not read every break the digester listed for {', '.join(miscounted)}; its output is above")
         fail(f"the digester failed (exit status {status}) without listing a break; its output is above")
-    for line in shown:
-        print(line)
+    # The digester compares the modules in parallel; they are shown in a fixed order.
+    for module in PRODUCTS:
+        print("\n".join(shown[module]))
     unnamed = []
     for module in PRODUCTS:
         for message in verdicts[module]:
