@@ -321,7 +321,7 @@ final class BenchViewer {
         }
         // Held weakly: a strong reference here would keep the replaced view model alive while the
         // memory settles, and count it against the viewer.
-        weak var shown = controller.viewModel
+        weak let shown = controller.viewModel
         stalls.start()
         let start = Clock.now()
         app.navigator.reload()
