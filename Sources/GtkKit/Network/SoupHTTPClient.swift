@@ -53,6 +53,20 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
     private let activity = NSCondition()
     private var activeTransfers = 0  // guarded by `activity`
 
+    /// A client with its own connections, where at most 6 images of one host wait for their
+    /// server at once (see ``init(userAgent:maximumConnections:maximumConnectionsPerHost:imageConnectionsPerHost:)``).
+    /// - Parameters:
+    ///   - userAgent: the `User-Agent` sent with every request.
+    ///   - maximumConnections: the most connections open at once, for documents and for images each.
+    ///   - maximumConnectionsPerHost: the most connections open to one host at once for documents;
+    ///     images may open twice as many, on connections of their own.
+    public convenience init(userAgent: String = "HubFramework/1.0", maximumConnections: Int = 32,
+                            maximumConnectionsPerHost: Int = 8)
+    {
+        self.init(userAgent: userAgent, maximumConnections: maximumConnections,
+                  maximumConnectionsPerHost: maximumConnectionsPerHost, imageConnectionsPerHost: 6)
+    }
+
     /// A client with its own connections.
     /// - Parameters:
     ///   - userAgent: the `User-Agent` sent with every request.
@@ -62,7 +76,7 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
     ///   - imageConnectionsPerHost: the images of one host that may wait for their server at once;
     ///     one left unanswered for ``imageAnswerSeconds`` stops counting.
     public init(userAgent: String = "HubFramework/1.0", maximumConnections: Int = 32,
-                maximumConnectionsPerHost: Int = 8, imageConnectionsPerHost: Int = 6)
+                maximumConnectionsPerHost: Int = 8, imageConnectionsPerHost: Int)
     {
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
