@@ -68,26 +68,30 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
     func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) {
         let root = JSONValue.object(json)
         let schema = context.schema.componentImageDataSchema
-        if let found = schema.urlPath.first(in: root, at: location, problems: problems) {
-            url = found.value
-        }
-        if let found = schema.placeholderIconIdentifierPath.first(in: root, at: location, problems: problems) {
-            placeholderIconIdentifier = found.value
-        }
-        if let found = schema.localImageNamePath.first(in: root, at: location, problems: problems) {
-            if let resolver = context.localImageResolver {
-                if let image = resolver.image(named: found.value) {
-                    localImage = image
-                } else {
-                    problems.report("no local image is called \"\(found.value)\"", at: found.location)
-                }
-            } else {
-                problems.report("the local image \"\(found.value)\" was ignored: no local image resolver is configured",
-                    at: found.location)
+        let reading = FieldReading.reporting(problems)
+        // The fields in the table's order (ComponentFields.swift).
+        for field in ImageField.allCases {
+            guard let found = field.path(in: schema).first(in: root, at: location, problems: problems) else { continue }
+            if field == .localImageName {
+                guard case .string(let name) = found.value else { continue }
+                applyLocalImage(named: name, at: found.location, problems: problems)
+            } else if let value = field.kind.convert(found.value, at: found.location, reading: reading) {
+                field.apply(value, to: self)
             }
         }
-        if let found = schema.customDataPath.first(in: root, at: location, problems: problems) {
-            customData = mergeJSONObject(customData, with: found.value)
+    }
+
+    /// The image the resolver has under `name`, or a located problem.
+    private func applyLocalImage(named name: String, at location: JSONLocation?, problems: JSONProblemCollector) {
+        if let resolver = context.localImageResolver {
+            if let image = resolver.image(named: name) {
+                localImage = image
+            } else {
+                problems.report("no local image is called \"\(name)\"", at: location)
+            }
+        } else {
+            problems.report("the local image \"\(name)\" was ignored: no local image resolver is configured",
+                at: location)
         }
     }
 }

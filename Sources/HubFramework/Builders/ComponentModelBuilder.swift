@@ -274,57 +274,47 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         let root = JSONValue.object(json)
         let schema = context.schema.componentModelSchema
         if checksKeys { context.schema.unknownKeyCheck?.checkComponent(json, at: location, problems: problems) }
-
-        func string(_ path: JSONStringPath) -> String? {
-            path.first(in: root, at: location, problems: problems)?.value
-        }
-        func object(_ path: JSONDictionaryPath) -> (value: JSONObject, location: JSONLocation?)? {
-            path.first(in: root, at: location, problems: problems)
-        }
-
-        if let value = string(schema.groupIdentifierPath) { groupIdentifier = value }
-        if let found = schema.componentIdentifierPath.first(in: root, at: location, problems: problems) {
-            applyComponentIdentifier(found.value, at: found.location, problems: problems)
-        }
-        if let value = string(schema.componentCategoryPath) { componentCategory = ComponentCategory(rawValue: value) }
-        // Texts are shown: they are kept within the text limit (a located warning says when one is cut).
-        func text(_ path: JSONStringPath) -> String? {
-            guard let found = path.first(in: root, at: location, problems: problems) else { return nil }
-            return problems.boundedText(found.value, at: found.location)
-        }
-        if let value = text(schema.titlePath) { title = value }
-        if let value = text(schema.subtitlePath) { subtitle = value }
-        if let value = text(schema.accessoryTitlePath) { accessoryTitle = value }
-        if let value = text(schema.descriptionTextPath) { descriptionText = value }
-
-        if let found = object(schema.mainImageDataDictionaryPath) {
-            mainImageDataBuilder.apply(found.value, at: found.location, problems: problems)
-        }
-        if let found = object(schema.backgroundImageDataDictionaryPath) {
-            backgroundImageDataBuilder.apply(found.value, at: found.location, problems: problems)
-        }
-        if let found = object(schema.customImageDataDictionaryPath) {
-            for (key, value) in found.value.sorted(by: { $0.key < $1.key }) {
-                let imageLocation = JSONLocation.key(key, in: found.location)
-                guard case .object(let image) = value else {
-                    problems.reportTypeMismatch(expected: "an object", found: value, at: imageLocation)
-                    continue
+        let reading = FieldReading.reporting(problems)
+        // The fields in the table's order (ComponentFields.swift); the identifier picked this builder.
+        for field in ComponentField.allCases where field != .identifier {
+            let path = field.path(in: schema)
+            switch field.content {
+            case .value(.treeOnly) where field == .children:
+                for found in path.evaluate(root, at: location, problems: problems) {
+                    guard case .object(let child) = found.value else { continue }
+                    Self.applyComponent(child, at: found.location, problems: problems, depth: depth + 1,
+                        schema: context.schema, templates: templates, into: childBuilder(forOptionalIdentifier:))
                 }
-                customImageDataBuilder(withIdentifier: key).apply(image, at: imageLocation, problems: problems)
+            case .value(.treeOnly):
+                guard let found = path.first(in: root, at: location, problems: problems),
+                    case .object(let images) = found.value
+                else { continue }
+                for (key, value) in images.sorted(by: { $0.key < $1.key }) {
+                    let imageLocation = JSONLocation.key(key, in: found.location)
+                    guard case .object(let image) = value else {
+                        problems.reportTypeMismatch(expected: "an object", found: value, at: imageLocation)
+                        continue
+                    }
+                    customImageDataBuilder(withIdentifier: key).apply(image, at: imageLocation, problems: problems)
+                }
+            case .value(let kind):
+                guard let found = path.first(in: root, at: location, problems: problems),
+                    let value = kind.convert(found.value, at: found.location, reading: reading)
+                else { continue }
+                field.apply(value, to: self)
+            case .image:
+                guard let found = path.first(in: root, at: location, problems: problems),
+                    case .object(let image) = found.value
+                else { continue }
+                let builder = field == .mainImage ? mainImageDataBuilder : backgroundImageDataBuilder
+                builder.apply(image, at: found.location, problems: problems)
+            case .target:
+                guard let found = path.first(in: root, at: location, problems: problems),
+                    case .object(let target) = found.value
+                else { continue }
+                targetBuilder.apply(target, at: found.location, problems: problems, depth: depth,
+                                    templateBudget: templates?.budget)
             }
-        }
-        if let value = string(schema.iconIdentifierPath) { iconIdentifier = value }
-        if let found = object(schema.targetDictionaryPath) {
-            targetBuilder.apply(found.value, at: found.location, problems: problems, depth: depth,
-                                templateBudget: templates?.budget)
-        }
-        if let found = object(schema.metadataPath) { metadata = mergeJSONObject(metadata, with: found.value) }
-        if let found = object(schema.loggingDataPath) { loggingData = mergeJSONObject(loggingData, with: found.value) }
-        if let found = object(schema.customDataPath) { customData = mergeJSONObject(customData, with: found.value) }
-
-        for found in schema.childDictionariesPath.locatedValues(in: root, at: location, problems: problems) {
-            Self.applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
-                schema: context.schema, templates: templates, into: childBuilder(forOptionalIdentifier:))
         }
     }
 
@@ -360,28 +350,4 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         builderFor(identifier).apply(json, at: location, problems: problems, depth: depth, templates: templates)
     }
 
-    /// `namespace:name` sets both; a string without a colon sets only the name. Parts after a
-    /// second colon are dropped (and reported).
-    private func applyComponentIdentifier(_ value: String, at location: @autoclosure () -> JSONLocation?,
-                                          problems: JSONProblemCollector) {
-        // The common case, `namespace:name` with one colon, without splitting into an array.
-        if let colon = value.utf8.firstIndex(of: UInt8(ascii: ":")),
-            value.utf8[value.utf8.index(after: colon)...].firstIndex(of: UInt8(ascii: ":")) == nil
-        {
-            componentNamespace = String(value[..<colon])
-            componentName = String(value[value.index(after: colon)...])
-            return
-        }
-        let parts = value.split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count >= 2 {
-            componentNamespace = String(parts[0])
-            componentName = String(parts[1])
-            if parts.count > 2 {
-                problems.report("the component identifier \(JSONWriter().string(for: .string(value))) has more than one ':'; "
-                    + "used \"\(parts[0]):\(parts[1])\" and ignored the rest", at: location())
-            }
-        } else {
-            componentName = value
-        }
-    }
 }

@@ -92,23 +92,25 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
                templateBudget: TemplateBudget? = nil) {
         let root = JSONValue.object(json)
         let schema = context.schema.componentTargetSchema
-        if let found = schema.uriPath.first(in: root, at: location, problems: problems) {
-            uri = found.value
-        }
-        if let found = schema.initialViewModelDictionaryPath.first(in: root, at: location, problems: problems) {
-            initialViewModelBuilder.apply(found.value, at: found.location, problems: problems, depth: depth,
-                                          templateBudget: templateBudget)
-        }
-        for found in schema.actionIdentifiersPath.locatedValues(in: root, at: location, problems: problems) {
-            if let identifier = Identifier(string: found.value) {
-                addAction(withIdentifier: identifier)
-            } else {
-                problems.report("expected an action identifier \"namespace:name\", found \(JSONWriter().string(for: .string(found.value)))",
-                    at: found.location)
+        let reading = FieldReading.reporting(problems)
+        // The fields in the table's order (ComponentFields.swift).
+        for field in TargetField.allCases {
+            let path = field.path(in: schema)
+            if field == .initialViewModel {
+                guard let found = path.first(in: root, at: location, problems: problems),
+                    case .object(let view) = found.value
+                else { continue }
+                initialViewModelBuilder.apply(view, at: found.location, problems: problems, depth: depth,
+                                              templateBudget: templateBudget)
+                continue
             }
-        }
-        if let found = schema.customDataPath.first(in: root, at: location, problems: problems) {
-            customData = mergeJSONObject(customData, with: found.value)
+            let found = field.isEachElement ? path.evaluate(root, at: location, problems: problems)
+                : path.first(in: root, at: location, problems: problems).map { [$0] } ?? []
+            for element in found {
+                if let value = field.kind.convert(element.value, at: element.location, reading: reading) {
+                    field.apply(value, to: self)
+                }
+            }
         }
     }
 }

@@ -10,37 +10,19 @@ import Foundation
 /// schema with a block, a combination or overlapping paths gives nil, and is read through the
 /// value tree as before, with the same results.
 struct CompiledJSONSchema: Sendable {
-    /// Where a member of a component object goes.
-    enum ComponentSlot: Sendable {
-        case identifier, group, componentIdentifier, category
-        case title, subtitle, accessoryTitle, descriptionText, iconIdentifier
-        case metadata, loggingData, customData
-        case mainImage, backgroundImage, target
-        /// Read through the value tree: the map of custom images.
-        case customImages
-        /// Read through the value tree: children.
-        case treeOnly
-    }
-
-    /// Where a member of an image data object goes.
-    enum ImageSlot: Sendable {
-        case url, placeholderIconIdentifier, customData
-        /// A local image needs the resolver and may be reported: read through the value tree.
-        case treeOnly
-    }
-
-    /// Where a member of a target object goes.
-    enum TargetSlot: Sendable {
-        case uri, actionIdentifiers, customData
-        /// An initial view model is a view of its own: read through the value tree.
-        case treeOnly
-    }
-
-    let component: KeyTable<ComponentSlot>
-    let image: KeyTable<ImageSlot>
-    let target: KeyTable<TargetSlot>
+    /// Where the members of a component object go: the fields of the tables in ComponentFields.swift.
+    let component: KeyTable<ComponentField>
+    let image: KeyTable<ImageField>
+    let target: KeyTable<TargetField>
     /// The key of the top-level array of body components.
     let bodyKey: String
+
+    /// The default schema's keys, compiled: what templates are written in (`JSONSchema.readsTemplates`).
+    static let defaultKeys: CompiledJSONSchema = {
+        let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "", name: "", category: .row),
+                                iconImageResolver: nil)
+        return CompiledJSONSchema(schema)!
+    }()
 
     /// Compiles `schema`, or nil when one of its paths is not a plain key path (see above).
     init?(_ schema: JSONSchema) {
@@ -56,56 +38,26 @@ struct CompiledJSONSchema: Sendable {
         }
         self.bodyKey = bodyKey
 
-        let components = schema.componentModelSchema
-        var component = KeyTableBuilder<ComponentSlot>()
-        let componentPaths: [(JSONPath, JSONValueCheck, ComponentSlot)] = [
-            (components.identifierPath.path, .string, .identifier),
-            (components.groupIdentifierPath.path, .string, .group),
-            (components.componentIdentifierPath.path, .string, .componentIdentifier),
-            (components.componentCategoryPath.path, .string, .category),
-            (components.titlePath.path, .string, .title),
-            (components.subtitlePath.path, .string, .subtitle),
-            (components.accessoryTitlePath.path, .string, .accessoryTitle),
-            (components.descriptionTextPath.path, .string, .descriptionText),
-            (components.iconIdentifierPath.path, .string, .iconIdentifier),
-            (components.metadataPath.path, .dictionary, .metadata),
-            (components.loggingDataPath.path, .dictionary, .loggingData),
-            (components.customDataPath.path, .dictionary, .customData),
-            (components.mainImageDataDictionaryPath.path, .dictionary, .mainImage),
-            (components.backgroundImageDataDictionaryPath.path, .dictionary, .backgroundImage),
-            (components.targetDictionaryPath.path, .dictionary, .target),
-            (components.customImageDataDictionaryPath.path, .dictionary, .customImages),
-        ]
-        for (path, check, slot) in componentPaths {
-            guard let keys = Self.keys(of: path, ending: check), component.insert(keys, slot) else { return nil }
+        var component = KeyTableBuilder<ComponentField>()
+        for field in ComponentField.allCases {
+            guard let keys = Self.keys(of: field.path(in: schema.componentModelSchema), ending: field.content.check,
+                                       eachElement: field.isEachElement),
+                component.insert(keys, field)
+            else { return nil }
         }
-        guard let childKeys = Self.keys(of: components.childDictionariesPath.path, ending: .dictionary, eachElement: true),
-            component.insert(childKeys, .treeOnly)
-        else { return nil }
-
-        let images = schema.componentImageDataSchema
-        var image = KeyTableBuilder<ImageSlot>()
-        let imagePaths: [(JSONPath, JSONValueCheck, ImageSlot)] = [
-            (images.urlPath.path, .url, .url),
-            (images.placeholderIconIdentifierPath.path, .string, .placeholderIconIdentifier),
-            (images.localImageNamePath.path, .string, .treeOnly),
-            (images.customDataPath.path, .dictionary, .customData),
-        ]
-        for (path, check, slot) in imagePaths {
-            guard let keys = Self.keys(of: path, ending: check), image.insert(keys, slot) else { return nil }
+        var image = KeyTableBuilder<ImageField>()
+        for field in ImageField.allCases {
+            guard let keys = Self.keys(of: field.path(in: schema.componentImageDataSchema), ending: field.check),
+                image.insert(keys, field)
+            else { return nil }
         }
-
-        let targets = schema.componentTargetSchema
-        var target = KeyTableBuilder<TargetSlot>()
-        guard let uriKeys = Self.keys(of: targets.uriPath.path, ending: .url), target.insert(uriKeys, .uri),
-            let viewKeys = Self.keys(of: targets.initialViewModelDictionaryPath.path, ending: .dictionary),
-            target.insert(viewKeys, .treeOnly),
-            let actionKeys = Self.keys(of: targets.actionIdentifiersPath.path, ending: .string, eachElement: true),
-            target.insert(actionKeys, .actionIdentifiers),
-            let customKeys = Self.keys(of: targets.customDataPath.path, ending: .dictionary),
-            target.insert(customKeys, .customData)
-        else { return nil }
-
+        var target = KeyTableBuilder<TargetField>()
+        for field in TargetField.allCases {
+            guard let keys = Self.keys(of: field.path(in: schema.componentTargetSchema), ending: field.kind.check,
+                                       eachElement: field.isEachElement),
+                target.insert(keys, field)
+            else { return nil }
+        }
         self.component = component.table
         self.image = image.table
         self.target = target.table
@@ -146,6 +98,9 @@ final class KeyTable<Slot: Sendable>: Sendable {
         self.entries = entries
         names = keys.map { String(decoding: $0, as: UTF8.self) }
     }
+
+    /// The position of `key`, or nil when the object has no such member (for a parsed object).
+    func position(ofKey key: String) -> Int? { names.firstIndex(of: key) }
 
     /// The position of the key `count` bytes long at `start`, or nil when the object has no such member.
     @inline(__always)

@@ -12,18 +12,9 @@ import Foundation
 /// the wrong kind) returns nil and the component is read through the tree by `ComponentTemplates`,
 /// which reports it: the results are the same either way, by construction.
 struct CompiledTemplate {
-    /// A field a placeholder fills.
-    enum Field: Hashable {
-        case group, componentIdentifier, category
-        case title, subtitle, accessoryTitle, descriptionText, iconIdentifier
-        case mainImageURL, mainImagePlaceholder, backgroundImageURL, backgroundImagePlaceholder
-        case targetURI
-    }
-
-    /// Where a free-form object of the template goes; it may hold placeholders anywhere.
-    enum ObjectSlot: CaseIterable {
-        case metadata, logging, custom, mainImageCustom, backgroundImageCustom, targetCustom
-    }
+    /// A field a placeholder fills, or where a free-form object of the template goes.
+    typealias Field = FieldAddress
+    typealias ObjectSlot = FieldAddress
 
     private struct Binding {
         let field: Field
@@ -145,139 +136,95 @@ struct CompiledTemplate {
         guard parameters.isDisjoint(with: ComponentTemplates.componentKeys.subtracting(["id"])) else { return nil }
         self.parameters = parameters
         self.size = size
+        let schema = CompiledJSONSchema.defaultKeys
+        let strict = FieldReading.strict(maximumTextLength: maximumTextLength)
         var fields = ComponentFields()
         var bindings: [Binding] = []
         var objects: [(ObjectSlot, JSONObject)] = []
 
-        /// Reads the members of a template object: plain ones with `plain`, placeholders into bindings.
-        func members(_ object: JSONObject, _ placeholders: [String: Field],
-                     _ plain: (String, JSONValue) -> Bool) -> Bool {
+        /// Reads the members of an object of the template that `table` describes, with the fields'
+        /// tables (ComponentFields.swift): a scalar field's own value into `fields`, a placeholder
+        /// (`$key`) into a binding (where `placeholders` allows them: not among the component's own
+        /// members), a free-form object aside. False for anything the tree reads (and may report):
+        /// a field only the tree reads, a value of the wrong kind, a member a table's root (`isRoot`:
+        /// the component's, an image's, a target's) does not have.
+        func walk<F>(_ object: JSONObject, _ table: KeyTable<F>, isRoot: Bool, placeholders: Bool = true,
+                     address: (F) -> FieldAddress?, nested: (F, JSONValue) -> Bool?) -> Bool {
             for (key, value) in object {
                 if key.hasPrefix("$") {
-                    guard case .string(let text) = value, let field = placeholders[String(key.dropFirst())] else { return false }
                     let bare = String(key.dropFirst())
-                    bindings.append(Binding(field: field, reference: Reference(text), hasDefault: object[bare] != nil))
-                } else if value == .null {
+                    guard placeholders, case .string(let text) = value, let position = table.position(ofKey: bare),
+                        case .slot(let field) = table.entries[position], let target = address(field), target.isScalar
+                    else { return false }
+                    bindings.append(Binding(field: target, reference: Reference(text), hasDefault: object[bare] != nil))
+                    continue
+                }
+                if value == .null {
                     // A null default makes its placeholder optional; a null without one is reported.
                     guard object["$" + key] != nil else { return false }
-                } else if !plain(key, value) {
-                    return false
+                    continue
+                }
+                guard let position = table.position(ofKey: key) else {
+                    // Not read at a table's root: the tree reports it. Inside one of its objects
+                    // (`text`, `component`, `images`): not read, reported with the definition.
+                    if isRoot { return false }
+                    continue
+                }
+                switch table.entries[position] {
+                case .object(let inner):
+                    guard case .object(let members) = value,
+                        walk(members, inner, isRoot: false, address: address, nested: nested)
+                    else { return false }
+                case .slot(let field):
+                    if let handled = nested(field, value) {
+                        guard handled else { return false }
+                        continue
+                    }
+                    guard let target = address(field) else { return false }
+                    if target.kind == .object {
+                        guard case .object(let free) = value else { return false }
+                        objects.append((target, free))
+                    } else {
+                        guard let converted = target.kind.convert(value, at: nil, reading: strict) else { return false }
+                        fields[target] = converted
+                    }
                 }
             }
             return true
-        }
-        func text(_ value: JSONValue, into target: inout String?) -> Bool {
-            guard case .string(let text) = value, text.utf8.count <= maximumTextLength else { return false }
-            target = text
-            return true
-        }
-        func string(_ value: JSONValue, into target: inout String?) -> Bool {
-            guard case .string(let text) = value else { return false }
-            target = text
-            return true
-        }
-        func url(_ value: JSONValue, into target: inout URL?) -> Bool {
-            guard case .string(let text) = value, let url = JSONValueCheck.url(from: text) else { return false }
-            target = url
-            return true
-        }
-        func image(_ value: JSONValue, urlField: Field, placeholderField: Field, customSlot: ObjectSlot,
-                   into target: inout ComponentFields.ImageData?) -> Bool {
-            guard case .object(let image) = value else { return false }
-            var data = ComponentFields.ImageData()
-            let read = members(image, ["uri": urlField, "placeholder": placeholderField]) { key, value in
-                switch key {
-                case "uri": return url(value, into: &data.url)
-                case "placeholder": return string(value, into: &data.placeholderIconIdentifier)
-                case "custom":
-                    guard case .object(let custom) = value else { return false }
-                    objects.append((customSlot, custom))
-                    return true
-                default: return false  // a local image needs the resolver: the tree reads it
-                }
-            }
-            target = data
-            return read
         }
 
-        let compiled = members(object, [:]) { key, value in
-            switch key {
-            case "id": return string(value, into: &fields.identifier)
-            case "group": return string(value, into: &fields.groupIdentifier)
-            case "component":
-                guard case .object(let component) = value else { return false }
-                return members(component, ["id": .componentIdentifier, "category": .category]) { key, value in
-                    switch key {
-                    case "id":
-                        guard case .string(let text) = value, let parts = ComponentFields.ComponentIdentifier(text) else {
-                            return false
-                        }
-                        fields.componentIdentifier = parts
-                        return true
-                    case "category": return string(value, into: &fields.category)
-                    default: return true  // not read, reported with the definition
-                    }
-                }
-            case "text":
-                guard case .object(let texts) = value else { return false }
-                return members(texts, ["title": .title, "subtitle": .subtitle, "accessory": .accessoryTitle,
-                                       "description": .descriptionText]) { key, value in
-                    switch key {
-                    case "title": return text(value, into: &fields.title)
-                    case "subtitle": return text(value, into: &fields.subtitle)
-                    case "accessory": return text(value, into: &fields.accessoryTitle)
-                    case "description": return text(value, into: &fields.descriptionText)
-                    default: return true
-                    }
-                }
-            case "images":
-                guard case .object(let images) = value else { return false }
-                return members(images, ["icon": .iconIdentifier]) { key, value in
-                    switch key {
-                    case "main":
-                        return image(value, urlField: .mainImageURL, placeholderField: .mainImagePlaceholder,
-                                     customSlot: .mainImageCustom, into: &fields.mainImage)
-                    case "background":
-                        return image(value, urlField: .backgroundImageURL, placeholderField: .backgroundImagePlaceholder,
-                                     customSlot: .backgroundImageCustom, into: &fields.backgroundImage)
-                    case "icon": return string(value, into: &fields.iconIdentifier)
-                    case "custom": return false  // custom images: read through the tree
-                    default: return true
-                    }
-                }
-            case "target":
+        let compiled = walk(object, schema.component, isRoot: true, placeholders: false, address: { field -> FieldAddress? in
+            if case .value(let kind) = field.content, kind != .treeOnly { return .component(field) }
+            return nil
+        }, nested: { field, value in
+            switch field.content {
+            case .image:
+                guard case .object(let image) = value else { return false }
+                if fields[image: field] == nil { fields[image: field] = ComponentFields.Image() }
+                return walk(image, schema.image, isRoot: true, address: { imageField -> FieldAddress? in
+                    imageField.kind == .treeOnly ? nil : .image(field, imageField)
+                }, nested: { _, _ in nil })
+            case .target:
                 guard case .object(let target) = value else { return false }
-                var read = ComponentFields.Target()
-                let compiled = members(target, ["uri": .targetURI]) { key, value in
-                    switch key {
-                    case "uri": return url(value, into: &read.uri)
-                    case "actions":
-                        guard case .array(let elements) = value else { return false }
-                        var seen: Set<Identifier> = []
-                        for element in elements {
-                            guard case .string(let text) = element, let identifier = Identifier(string: text) else {
-                                return false
-                            }
-                            if seen.insert(identifier).inserted { read.actionIdentifiers.append(identifier) }
-                        }
-                        return true
-                    case "custom":
-                        guard case .object(let custom) = value else { return false }
-                        objects.append((.targetCustom, custom))
-                        return true
-                    default: return false  // a target's view: read through the tree
+                if fields.target == nil { fields.target = ComponentFields.Target() }
+                return walk(target, schema.target, isRoot: true, address: { targetField -> FieldAddress? in
+                    targetField.kind == .treeOnly ? nil : .target(targetField)
+                }, nested: { targetField, value in
+                    guard targetField == .actionIdentifiers else { return nil }
+                    guard case .array(let elements) = value else { return false }
+                    var identifiers: [Identifier] = []
+                    for element in elements {
+                        guard case .actionIdentifiers(let one)? = targetField.kind.convert(element, at: nil, reading: strict)
+                        else { return false }
+                        for identifier in one where !identifiers.contains(identifier) { identifiers.append(identifier) }
                     }
-                }
-                fields.target = read
-                return compiled
-            case "metadata", "logging", "custom":
-                guard case .object(let free) = value else { return false }
-                objects.append((key == "metadata" ? .metadata : key == "logging" ? .logging : .custom, free))
-                return true
-            default:
-                return false  // children, and anything else: read through the tree
+                    fields[.target(.actionIdentifiers)] = .actionIdentifiers(identifiers)
+                    return true
+                })
+            case .value:
+                return nil
             }
-        }
+        })
         guard compiled else { return nil }
         prototype = fields
         self.bindings = bindings
@@ -360,144 +307,100 @@ extension Reference {
     }
 }
 
-extension ComponentFields {
-    /// Whether the component's own members set `field` (then a placeholder for it is not used).
-    func sets(_ field: CompiledTemplate.Field) -> Bool {
-        switch field {
-        case .group: return groupIdentifier != nil
-        case .componentIdentifier: return componentIdentifier != nil
-        case .category: return category != nil
-        case .title: return title != nil
-        case .subtitle: return subtitle != nil
-        case .accessoryTitle: return accessoryTitle != nil
-        case .descriptionText: return descriptionText != nil
-        case .iconIdentifier: return iconIdentifier != nil
-        case .mainImageURL: return mainImage?.url != nil
-        case .mainImagePlaceholder: return mainImage?.placeholderIconIdentifier != nil
-        case .backgroundImageURL: return backgroundImage?.url != nil
-        case .backgroundImagePlaceholder: return backgroundImage?.placeholderIconIdentifier != nil
-        case .targetURI: return target?.uri != nil
+/// Where a value of a component sits among the fields' tables: a field of the component, of one of
+/// its images, or of its target.
+enum FieldAddress: Hashable, Sendable {
+    case component(ComponentField)
+    case image(ComponentField, ImageField)
+    case target(TargetField)
+
+    /// The kind of value the field holds.
+    var kind: FieldKind {
+        switch self {
+        case .component(let field):
+            if case .value(let kind) = field.content { return kind }
+            return .treeOnly
+        case .image(_, let field): return field.kind
+        case .target(let field): return field.kind
         }
     }
 
-    /// Sets `field` from a value's text as the tree path would; false where the tree path would
-    /// report the text (over the limit, not a URL, not an identifier).
-    mutating func set(_ field: CompiledTemplate.Field, to text: String, maximumTextLength: Int) -> Bool {
-        switch field {
-        case .title, .subtitle, .accessoryTitle, .descriptionText:
-            guard text.utf8.count <= maximumTextLength else { return false }
-            switch field {
-            case .title: title = text
-            case .subtitle: subtitle = text
-            case .accessoryTitle: accessoryTitle = text
-            default: descriptionText = text
-            }
-        case .group: groupIdentifier = text
-        case .category: category = text
-        case .iconIdentifier: iconIdentifier = text
-        case .componentIdentifier:
-            guard let parts = ComponentIdentifier(text) else { return false }
-            componentIdentifier = parts
-        case .mainImagePlaceholder: mainImage = (mainImage ?? ImageData()).with(placeholder: text)
-        case .backgroundImagePlaceholder: backgroundImage = (backgroundImage ?? ImageData()).with(placeholder: text)
-        case .mainImageURL, .backgroundImageURL, .targetURI:
-            guard let url = JSONValueCheck.url(from: text) else { return false }
-            switch field {
-            case .mainImageURL: mainImage = (mainImage ?? ImageData()).with(url: url)
-            case .backgroundImageURL: backgroundImage = (backgroundImage ?? ImageData()).with(url: url)
-            default:
-                var target = self.target ?? Target()
-                target.uri = url
-                self.target = target
+    /// Whether a placeholder can fill it with a text: a string, a text, a URL or the component's identifier.
+    var isScalar: Bool {
+        switch kind {
+        case .string, .text, .url, .componentIdentifier: return true
+        case .actionIdentifier, .object, .treeOnly: return false
+        }
+    }
+}
+
+extension ComponentFields {
+    /// The value at `address`.
+    subscript(address: FieldAddress) -> FieldValue? {
+        get {
+            switch address {
+            case .component(let field): return values[field]
+            case .image(let image, let field): return self[image: image]?.values[field]
+            case .target(let field): return target?.values[field]
             }
         }
+        set {
+            switch address {
+            case .component(let field): values[field] = newValue
+            case .image(let image, let field):
+                var data = self[image: image] ?? Image()
+                data.values[field] = newValue
+                self[image: image] = data
+            case .target(let field):
+                var data = target ?? Target()
+                data.values[field] = newValue
+                target = data
+            }
+        }
+    }
+
+    /// Whether the component's own members set `field` (then a placeholder for it is not used).
+    func sets(_ field: FieldAddress) -> Bool { self[field] != nil }
+
+    /// Sets `field` from a value's text as the tree path would; false where the tree path would
+    /// report the text (over the limit, not a URL, not an identifier).
+    mutating func set(_ field: FieldAddress, to text: String, maximumTextLength: Int) -> Bool {
+        guard let value = field.kind.convert(.string(text), at: nil, reading: .strict(maximumTextLength: maximumTextLength))
+        else { return false }
+        self[field] = value
         return true
     }
 
     /// The free-form object the component's own members give at `slot`.
-    func object(at slot: CompiledTemplate.ObjectSlot) -> JSONObject? {
-        switch slot {
-        case .metadata: return metadata
-        case .logging: return loggingData
-        case .custom: return customData
-        case .mainImageCustom: return mainImage?.customData
-        case .backgroundImageCustom: return backgroundImage?.customData
-        case .targetCustom: return target?.customData
-        }
-    }
+    func object(at slot: FieldAddress) -> JSONObject? { self[slot]?.object }
 
-    mutating func setObject(_ object: JSONObject, at slot: CompiledTemplate.ObjectSlot) {
-        switch slot {
-        case .metadata: metadata = object
-        case .logging: loggingData = object
-        case .custom: customData = object
-        case .mainImageCustom: mainImage = (mainImage ?? ImageData()).with(customData: object)
-        case .backgroundImageCustom: backgroundImage = (backgroundImage ?? ImageData()).with(customData: object)
-        case .targetCustom:
-            var target = self.target ?? Target()
-            target.customData = object
-            self.target = target
-        }
-    }
+    mutating func setObject(_ object: JSONObject, at slot: FieldAddress) { self[slot] = .object(object) }
 
     /// The component's own members over the template's, key by key as `ComponentTemplates.merge`
-    /// merges objects; the free-form objects in `merged` were merged already.
-    mutating func overlay(_ own: ComponentFields, skipping merged: Set<CompiledTemplate.ObjectSlot>) {
-        if let value = own.identifier { identifier = value }
-        if let value = own.groupIdentifier { groupIdentifier = value }
-        if let value = own.componentIdentifier {
-            // `component` objects merge key by key: an identifier with a namespace replaces both parts.
-            componentIdentifier = value
+    /// merges objects: a value replaces the template's (an array whole); the free-form objects in
+    /// `merged` were merged already.
+    mutating func overlay(_ own: ComponentFields, skipping merged: Set<FieldAddress>) {
+        for field in ComponentField.allCases {
+            switch field.content {
+            case .value:
+                let address = FieldAddress.component(field)
+                if let value = own[address], !merged.contains(address) { self[address] = value }
+            case .image:
+                guard own[image: field] != nil else { continue }
+                if self[image: field] == nil { self[image: field] = Image() }
+                for imageField in ImageField.allCases {
+                    let address = FieldAddress.image(field, imageField)
+                    if let value = own[address], !merged.contains(address) { self[address] = value }
+                }
+            case .target:
+                guard own.target != nil else { continue }
+                if target == nil { target = Target() }
+                for targetField in TargetField.allCases {
+                    let address = FieldAddress.target(targetField)
+                    if let value = own[address], !merged.contains(address) { self[address] = value }
+                }
+            }
         }
-        if let value = own.category { category = value }
-        if let value = own.title { title = value }
-        if let value = own.subtitle { subtitle = value }
-        if let value = own.accessoryTitle { accessoryTitle = value }
-        if let value = own.descriptionText { descriptionText = value }
-        if let value = own.iconIdentifier { iconIdentifier = value }
-        if let image = own.mainImage { mainImage = (mainImage ?? ImageData()).overlaid(by: image, mergingCustom: !merged.contains(.mainImageCustom)) }
-        if let image = own.backgroundImage {
-            backgroundImage = (backgroundImage ?? ImageData()).overlaid(by: image, mergingCustom: !merged.contains(.backgroundImageCustom))
-        }
-        if let own = own.target {
-            var target = self.target ?? Target()
-            if let uri = own.uri { target.uri = uri }
-            // An array is replaced whole.
-            if own.hasActions { target.actionIdentifiers = own.actionIdentifiers }
-            if !merged.contains(.targetCustom), let custom = own.customData { target.customData = custom }
-            self.target = target
-        }
-        if !merged.contains(.metadata), let value = own.metadata { metadata = value }
-        if !merged.contains(.logging), let value = own.loggingData { loggingData = value }
-        if !merged.contains(.custom), let value = own.customData { customData = value }
-    }
-}
-
-extension ComponentFields.ImageData {
-    func with(url: URL) -> Self {
-        var copy = self
-        copy.url = url
-        return copy
-    }
-
-    func with(placeholder: String) -> Self {
-        var copy = self
-        copy.placeholderIconIdentifier = placeholder
-        return copy
-    }
-
-    func with(customData: JSONObject) -> Self {
-        var copy = self
-        copy.customData = customData
-        return copy
-    }
-
-    func overlaid(by own: Self, mergingCustom: Bool) -> Self {
-        var copy = self
-        if let url = own.url { copy.url = url }
-        if let placeholder = own.placeholderIconIdentifier { copy.placeholderIconIdentifier = placeholder }
-        if mergingCustom, let custom = own.customData { copy.customData = custom }
-        return copy
     }
 }
 

@@ -97,7 +97,7 @@ struct UnknownKeyCheck: Sendable {
     }
 
     /// A component member's value without unknown placeholders, by where it goes.
-    private func prunedSlot(_ slot: CompiledJSONSchema.ComponentSlot, _ value: JSONValue) -> JSONValue {
+    private func prunedSlot(_ slot: ComponentField, _ value: JSONValue) -> JSONValue {
         switch (slot, value) {
         case (.mainImage, .object(let image)), (.backgroundImage, .object(let image)):
             return .object(pruned(image, table: compiled.image, keepsPlaceholders: false) { _, value in value })
@@ -108,7 +108,7 @@ struct UnknownKeyCheck: Sendable {
                 guard case .object(let image) = image else { return image }
                 return .object(pruned(image, table: compiled.image, keepsPlaceholders: false) { _, value in value })
             })
-        case (.treeOnly, .array(let children)):
+        case (.children, .array(let children)):
             return .array(children.map { child in
                 guard case .object(let child) = child else { return child }
                 // A child that uses a template has that template's value names as members too: its

@@ -31,7 +31,7 @@ struct ViewDocumentReader {
     private let maximumTextLength: Int
     /// The last component identifier read and its parts: a long list names the same few
     /// components over and over, so most rows skip the split.
-    private var lastComponentIdentifier: (text: String, parts: ComponentFields.ComponentIdentifier)?
+    private var lastComponentIdentifier: (text: String, parts: FieldValue)?
     /// The top-level object's members other than the body, as far as they have been read.
     private var members: JSONObject = [:]
     /// Handed the first part of a long body (see `ViewModelBuilder.addJSON(data:limits:onFirstPart:)`).
@@ -422,196 +422,88 @@ struct ViewDocumentReader {
         return (start, cursor - start)
     }
 
-    private mutating func readComponentMember(_ slot: CompiledJSONSchema.ComponentSlot, depth: Int,
+    /// Reads a member of a component object by its field's kind (ComponentFields.swift), strictly:
+    /// false when the tree has to read (and report) it.
+    private mutating func readComponentMember(_ field: ComponentField, depth: Int,
                                               into fields: inout ComponentFields) throws(JSONError) -> Bool
     {
-        switch slot {
-        case .identifier: return try readString(into: &fields.identifier)
-        case .group: return try readString(into: &fields.groupIdentifier)
-        case .componentIdentifier:
-            var text: String?
-            guard try readString(into: &text), let text else { return false }
+        switch field.content {
+        case .value(.componentIdentifier):
+            // A long list names the same few components over and over: most rows skip the split.
+            guard scanner.base[scanner.index] == ASCII.quote else { return false }
+            scanner.index += 1
+            let text = try scanner.parseString()
             if let last = lastComponentIdentifier, last.text == text {
-                fields.componentIdentifier = last.parts
+                fields.values[field] = last.parts
                 return true
             }
-            guard let parts = ComponentFields.ComponentIdentifier(text) else { return false }
+            guard let parts = FieldKind.componentIdentifier.convert(.string(text), at: nil, reading: strict) else {
+                return false
+            }
             lastComponentIdentifier = (text, parts)
-            fields.componentIdentifier = parts
+            fields.values[field] = parts
             return true
-        case .category: return try readString(into: &fields.category)
-        case .title: return try readText(into: &fields.title)
-        case .subtitle: return try readText(into: &fields.subtitle)
-        case .accessoryTitle: return try readText(into: &fields.accessoryTitle)
-        case .descriptionText: return try readText(into: &fields.descriptionText)
-        case .iconIdentifier: return try readString(into: &fields.iconIdentifier)
-        case .metadata: return try readObject(into: &fields.metadata, depth: depth)
-        case .loggingData: return try readObject(into: &fields.loggingData, depth: depth)
-        case .customData: return try readObject(into: &fields.customData, depth: depth)
-        case .mainImage: return try readImage(into: &fields.mainImage, depth: depth)
-        case .backgroundImage: return try readImage(into: &fields.backgroundImage, depth: depth)
+        case .value(let kind):
+            guard let value = try readValue(kind, depth: depth) else { return false }
+            fields.values[field] = value
+            return true
+        case .image:
+            guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
+            var image = ComponentFields.Image()
+            guard try walkObject(compiled.image, depth: depth, { reader, imageField, valueDepth throws(JSONError) in
+                guard let value = try reader.readValue(imageField.kind, depth: valueDepth) else { return false }
+                image.values[imageField] = value
+                return true
+            }) else { return false }
+            fields[image: field] = image
+            return true
         case .target:
             guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
             var target = ComponentFields.Target()
-            guard try walkObject(compiled.target, depth: depth, { reader, slot, valueDepth throws(JSONError) in
-                try reader.readTargetMember(slot, depth: valueDepth, into: &target)
+            guard try walkObject(compiled.target, depth: depth, { reader, targetField, valueDepth throws(JSONError) in
+                guard let value = try reader.readValue(targetField.kind, depth: valueDepth,
+                                                       eachElement: targetField.isEachElement)
+                else { return false }
+                target.values[targetField] = value
+                return true
             }) else { return false }
             fields.target = target
             return true
-        case .treeOnly, .customImages: return false
         }
     }
 
-    private mutating func readImage(into image: inout ComponentFields.ImageData?, depth: Int) throws(JSONError) -> Bool {
-        guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
-        var read = ComponentFields.ImageData()
-        guard try walkObject(compiled.image, depth: depth, { reader, slot, valueDepth throws(JSONError) in
-            switch slot {
-            case .url: return try reader.readURL(into: &read.url)
-            case .placeholderIconIdentifier: return try reader.readString(into: &read.placeholderIconIdentifier)
-            case .customData: return try reader.readObject(into: &read.customData, depth: valueDepth)
-            case .treeOnly: return false
-            }
-        }) else { return false }
-        image = read
-        return true
-    }
+    /// How the reader converts values: strictly, so that anything the tree would report (a text
+    /// over the limit, a malformed identifier) sends the component to the tree.
+    private var strict: FieldReading { .strict(maximumTextLength: maximumTextLength) }
 
-    private mutating func readTargetMember(_ slot: CompiledJSONSchema.TargetSlot, depth: Int,
-                                           into target: inout ComponentFields.Target) throws(JSONError) -> Bool
+    /// The value at the index as a field of `kind` (each element of an array with `eachElement`,
+    /// gathered), or nil when the tree has to read it. Strings are read without a value tree.
+    private mutating func readValue(_ kind: FieldKind, depth: Int, eachElement: Bool = false) throws(JSONError)
+        -> FieldValue?
     {
-        switch slot {
-        case .uri: return try readURL(into: &target.uri)
-        case .customData: return try readObject(into: &target.customData, depth: depth)
-        case .actionIdentifiers:
-            guard scanner.base[scanner.index] == ASCII.openBracket,
-                case .array(let elements) = try scanner.parseValue(enclosingDepth: depth)
-            else { return false }
-            for element in elements {
-                // Anything but a valid "namespace:name" string is reported by the tree path.
-                guard case .string(let text) = element, let identifier = Identifier(string: text) else { return false }
-                target.actionIdentifiers.append(identifier)
+        switch kind {
+        case .treeOnly:
+            return nil
+        case .string, .text, .url, .componentIdentifier, .actionIdentifier:
+            if eachElement {
+                guard scanner.base[scanner.index] == ASCII.openBracket,
+                    case .array(let elements) = try scanner.parseValue(enclosingDepth: depth)
+                else { return nil }
+                var identifiers: [Identifier] = []
+                for element in elements {
+                    guard case .actionIdentifiers(let one)? = kind.convert(element, at: nil, reading: strict) else {
+                        return nil
+                    }
+                    identifiers += one
+                }
+                return .actionIdentifiers(identifiers)
             }
-            target.hasActions = true
-            return true
-        case .treeOnly: return false
+            guard scanner.base[scanner.index] == ASCII.quote else { return nil }
+            scanner.index += 1
+            return kind.convert(.string(try scanner.parseString()), at: nil, reading: strict)
+        case .object:
+            guard scanner.base[scanner.index] == ASCII.openBrace else { return nil }
+            return kind.convert(try scanner.parseValue(enclosingDepth: depth), at: nil, reading: strict)
         }
-    }
-
-    // MARK: Values
-
-    private mutating func readString(into value: inout String?) throws(JSONError) -> Bool {
-        guard scanner.base[scanner.index] == ASCII.quote else { return false }
-        scanner.index += 1
-        value = try scanner.parseString()
-        return true
-    }
-
-    /// A text shown by a component: one over the text limit is cut and reported by the tree path.
-    private mutating func readText(into value: inout String?) throws(JSONError) -> Bool {
-        guard try readString(into: &value) else { return false }
-        return value!.utf8.count <= maximumTextLength
-    }
-
-    private mutating func readURL(into value: inout URL?) throws(JSONError) -> Bool {
-        var text: String?
-        guard try readString(into: &text), let url = JSONValueCheck.url(from: text!) else { return false }
-        value = url
-        return true
-    }
-
-    private mutating func readObject(into value: inout JSONObject?, depth: Int) throws(JSONError) -> Bool {
-        guard scanner.base[scanner.index] == ASCII.openBrace,
-            case .object(let object) = try scanner.parseValue(enclosingDepth: depth)
-        else { return false }
-        value = object
-        return true
-    }
-}
-
-/// What the one-pass reader found in one component object, handed to its builder once the object
-/// has ended. Every field was checked as the tree path checks it, so applying them reports nothing.
-struct ComponentFields {
-    struct ImageData {
-        var url: URL?
-        var placeholderIconIdentifier: String?
-        var customData: JSONObject?
-
-        func apply(to builder: ComponentImageDataBuilder) {
-            if let url { builder.url = url }
-            if let placeholderIconIdentifier { builder.placeholderIconIdentifier = placeholderIconIdentifier }
-            if let customData { builder.customData = mergeJSONObject(builder.customData, with: customData) }
-        }
-    }
-
-    struct Target {
-        var uri: URL?
-        var actionIdentifiers: [Identifier] = []
-        /// Whether the object had `actions` (an empty array replaces a template's).
-        var hasActions = false
-        var customData: JSONObject?
-
-        func apply(to builder: ComponentTargetBuilder) {
-            if let uri { builder.uri = uri }
-            for identifier in actionIdentifiers { builder.addAction(withIdentifier: identifier) }
-            if let customData { builder.customData = mergeJSONObject(builder.customData, with: customData) }
-        }
-    }
-
-    /// `namespace:name` split as `ComponentModelBuilder.applyComponentIdentifier` splits it.
-    struct ComponentIdentifier {
-        /// Nil when the identifier has no colon: then only the name is set.
-        var namespace: String?
-        var name: String
-
-        /// Nil for more than one colon, which the tree path reports.
-        init?(_ text: String) {
-            let utf8 = text.utf8
-            guard let colon = utf8.firstIndex(of: ASCII.colon) else {
-                name = text
-                return
-            }
-            let afterColon = utf8.index(after: colon)
-            guard utf8[afterColon...].firstIndex(of: ASCII.colon) == nil else { return nil }
-            namespace = String(text[..<colon])
-            name = String(text[afterColon...])
-        }
-    }
-
-    var identifier: String?
-    var groupIdentifier: String?
-    var componentIdentifier: ComponentIdentifier?
-    var category: String?
-    var title: String?
-    var subtitle: String?
-    var accessoryTitle: String?
-    var descriptionText: String?
-    var iconIdentifier: String?
-    var metadata: JSONObject?
-    var loggingData: JSONObject?
-    var customData: JSONObject?
-    var mainImage: ImageData?
-    var backgroundImage: ImageData?
-    var target: Target?
-
-    /// Sets the fields on `builder` in the order `ComponentModelBuilder.apply` reads them.
-    func apply(to builder: ComponentModelBuilder) {
-        if let groupIdentifier { builder.groupIdentifier = groupIdentifier }
-        if let componentIdentifier {
-            if let namespace = componentIdentifier.namespace { builder.componentNamespace = namespace }
-            builder.componentName = componentIdentifier.name
-        }
-        if let category { builder.componentCategory = ComponentCategory(rawValue: category) }
-        if let title { builder.title = title }
-        if let subtitle { builder.subtitle = subtitle }
-        if let accessoryTitle { builder.accessoryTitle = accessoryTitle }
-        if let descriptionText { builder.descriptionText = descriptionText }
-        mainImage?.apply(to: builder.mainImageDataBuilder)
-        backgroundImage?.apply(to: builder.backgroundImageDataBuilder)
-        if let iconIdentifier { builder.iconIdentifier = iconIdentifier }
-        target?.apply(to: builder.targetBuilder)
-        if let metadata { builder.metadata = mergeJSONObject(builder.metadata, with: metadata) }
-        if let loggingData { builder.loggingData = mergeJSONObject(builder.loggingData, with: loggingData) }
-        if let customData { builder.customData = mergeJSONObject(builder.customData, with: customData) }
     }
 }

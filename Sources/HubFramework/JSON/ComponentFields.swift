@@ -1,0 +1,371 @@
+import Foundation
+
+// The one description of what a component object holds, from bytes to builders.
+//
+// Three small tables, one per builder a component fills: `ComponentField` (the component itself),
+// `ImageField` (each of its images) and `TargetField` (its target). Each field says where the
+// schema keeps it (`path(in:)`), what kind of value it holds (`kind`) and where it goes in its
+// builder (`apply`). Everything that reads components works from these tables:
+// - `CompiledJSONSchema` turns the paths into the key tables of the one-pass reader;
+// - `ViewDocumentReader` reads each member it finds there by its kind;
+// - `ComponentModelBuilder.apply` (the value tree) evaluates the same paths in the same order;
+// - `CompiledTemplate` finds a template's fields through the same key tables;
+// and all of them convert values with `FieldKind.convert(_:at:reading:)`, and set them with the
+// field's `apply`, the only code that sets what a document gives a component. So the paths
+// cannot disagree on what a member means or what it reports. Adding a member to the default
+// schema is one case in one of these tables (with its builder property and, for schemas of
+// their own, its path property).
+
+/// What a field holds, and how a parsed value becomes one.
+enum FieldKind: Sendable {
+    /// Any string.
+    case string
+    /// A string a component shows: cut at the text limit, with a located warning.
+    case text
+    /// A URL string.
+    case url
+    /// `namespace:name` (or a name alone), naming the component.
+    case componentIdentifier
+    /// One `namespace:name` action identifier of an array (the path ends with `forEach`); its value
+    /// is a list of one, which the field's values are appended to.
+    case actionIdentifier
+    /// An object, merged into what the builder has.
+    case object
+    /// Read through the value tree, by code of its own: children, custom images, a local image
+    /// (which needs the resolver), a target's view.
+    case treeOnly
+
+    /// The type check that ends the field's path (`forEach` before it for the action identifiers).
+    var check: JSONValueCheck {
+        switch self {
+        case .string, .text, .componentIdentifier, .actionIdentifier: return .string
+        case .url: return .url
+        case .object, .treeOnly: return .dictionary
+        }
+    }
+
+    /// `value` as a field of this kind. Reporting (the value tree), what is wrong is reported (a
+    /// text cut to the limit, a malformed identifier) and the usable part kept; strict (the one-pass
+    /// reader), nil means "read this component through the tree", which reports it in order.
+    func convert(_ value: JSONValue, at location: @autoclosure () -> JSONLocation?, reading: FieldReading)
+        -> FieldValue?
+    {
+        let problems = reading.problems
+        switch self {
+        case .string:
+            guard case .string(let text) = value else { return nil }
+            return .string(text)
+        case .text:
+            guard case .string(let text) = value else { return nil }
+            switch reading {
+            case .strict(let maximumTextLength): return text.utf8.count <= maximumTextLength ? .string(text) : nil
+            case .reporting(let problems): return .string(problems.boundedText(text, at: location()))
+            }
+        case .url:
+            guard case .string(let text) = value, let url = JSONValueCheck.url(from: text) else { return nil }
+            return .url(url)
+        case .componentIdentifier:
+            guard case .string(let text) = value else { return nil }
+            if let parts = ComponentIdentifierParts(text) { return .componentIdentifier(parts) }
+            guard let problems else { return nil }
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            problems.report("the component identifier \(JSONWriter().string(for: .string(text))) has more than one ':'; "
+                + "used \"\(parts[0]):\(parts[1])\" and ignored the rest", at: location())
+            return .componentIdentifier(ComponentIdentifierParts(namespace: String(parts[0]), name: String(parts[1])))
+        case .actionIdentifier:
+            guard case .string(let text) = value else { return nil }
+            if let identifier = Identifier(string: text) { return .actionIdentifiers([identifier]) }
+            problems?.report("expected an action identifier \"namespace:name\", found \(JSONWriter().string(for: .string(text)))",
+                             at: location())
+            return nil
+        case .object:
+            guard case .object(let object) = value else { return nil }
+            return .object(object)
+        case .treeOnly:
+            return nil
+        }
+    }
+}
+
+/// How a field is read: reporting what is wrong (the value tree), or strictly (the one-pass reader,
+/// which hands anything that would be reported to the tree, so that problems come in order).
+enum FieldReading {
+    case reporting(JSONProblemCollector)
+    /// A text over `maximumTextLength` bytes is for the tree to cut and report.
+    case strict(maximumTextLength: Int)
+
+    var problems: JSONProblemCollector? {
+        if case .reporting(let problems) = self { problems } else { nil }
+    }
+}
+
+/// A field's value, converted.
+enum FieldValue: Sendable {
+    case string(String)
+    case url(URL)
+    case componentIdentifier(ComponentIdentifierParts)
+    case actionIdentifiers([Identifier])
+    case object(JSONObject)
+
+    var string: String? { if case .string(let value) = self { value } else { nil } }
+    var url: URL? { if case .url(let value) = self { value } else { nil } }
+    var object: JSONObject? { if case .object(let value) = self { value } else { nil } }
+}
+
+/// `namespace:name` split as the component identifier is applied; a name alone sets only the name.
+struct ComponentIdentifierParts: Sendable {
+    /// Nil when the identifier has no colon: then only the name is set.
+    var namespace: String?
+    var name: String
+
+    init(namespace: String?, name: String) {
+        self.namespace = namespace
+        self.name = name
+    }
+
+    /// Nil for more than one colon, which is reported.
+    init?(_ text: String) {
+        let utf8 = text.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
+            name = text
+            return
+        }
+        let afterColon = utf8.index(after: colon)
+        guard utf8[afterColon...].firstIndex(of: UInt8(ascii: ":")) == nil else { return nil }
+        namespace = String(text[..<colon])
+        name = String(text[afterColon...])
+    }
+}
+
+// MARK: - The tables
+
+/// The members of a component object, in the order they are applied (and so reported).
+enum ComponentField: Int, CaseIterable, Sendable {
+    case identifier, group, componentIdentifier, category
+    case title, subtitle, accessoryTitle, descriptionText
+    case mainImage, backgroundImage, customImages, iconIdentifier
+    case target
+    case metadata, loggingData, customData
+    case children
+
+    /// Where `schema` keeps the field.
+    func path(in schema: ComponentModelJSONSchema) -> JSONPath {
+        switch self {
+        case .identifier: return schema.identifierPath.path
+        case .group: return schema.groupIdentifierPath.path
+        case .componentIdentifier: return schema.componentIdentifierPath.path
+        case .category: return schema.componentCategoryPath.path
+        case .title: return schema.titlePath.path
+        case .subtitle: return schema.subtitlePath.path
+        case .accessoryTitle: return schema.accessoryTitlePath.path
+        case .descriptionText: return schema.descriptionTextPath.path
+        case .mainImage: return schema.mainImageDataDictionaryPath.path
+        case .backgroundImage: return schema.backgroundImageDataDictionaryPath.path
+        case .customImages: return schema.customImageDataDictionaryPath.path
+        case .iconIdentifier: return schema.iconIdentifierPath.path
+        case .target: return schema.targetDictionaryPath.path
+        case .metadata: return schema.metadataPath.path
+        case .loggingData: return schema.loggingDataPath.path
+        case .customData: return schema.customDataPath.path
+        case .children: return schema.childDictionariesPath.path
+        }
+    }
+
+    /// What the field holds: a value of a kind, an image object or a target object.
+    var content: Content {
+        switch self {
+        case .identifier, .group, .category, .iconIdentifier: return .value(.string)
+        case .componentIdentifier: return .value(.componentIdentifier)
+        case .title, .subtitle, .accessoryTitle, .descriptionText: return .value(.text)
+        case .mainImage, .backgroundImage: return .image
+        case .target: return .target
+        case .metadata, .loggingData, .customData: return .value(.object)
+        case .customImages, .children: return .value(.treeOnly)
+        }
+    }
+
+    /// What a component field holds.
+    enum Content {
+        case value(FieldKind)
+        case image
+        case target
+
+        /// The type check that ends the field's path.
+        var check: JSONValueCheck {
+            switch self {
+            case .value(let kind): return kind.check
+            case .image, .target: return .dictionary
+            }
+        }
+    }
+
+    /// Whether the path ends with `forEach` before its check.
+    var isEachElement: Bool { self == .children }
+
+    /// Sets `value` on `builder`. (The identifier picks the builder instead.)
+    func apply(_ value: FieldValue, to builder: ComponentModelBuilder) {
+        switch self {
+        case .identifier: break
+        case .group: builder.groupIdentifier = value.string
+        case .componentIdentifier:
+            guard case .componentIdentifier(let parts) = value else { return }
+            if let namespace = parts.namespace { builder.componentNamespace = namespace }
+            builder.componentName = parts.name
+        case .category: value.string.map { builder.componentCategory = ComponentCategory(rawValue: $0) }
+        case .title: builder.title = value.string
+        case .subtitle: builder.subtitle = value.string
+        case .accessoryTitle: builder.accessoryTitle = value.string
+        case .descriptionText: builder.descriptionText = value.string
+        case .iconIdentifier: builder.iconIdentifier = value.string
+        case .metadata: builder.metadata = mergeJSONObject(builder.metadata, with: value.object ?? [:])
+        case .loggingData: builder.loggingData = mergeJSONObject(builder.loggingData, with: value.object ?? [:])
+        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .mainImage, .backgroundImage, .customImages, .target, .children: break  // objects of their own
+        }
+    }
+}
+
+/// The members of an image data object (a component's main or background image).
+enum ImageField: Int, CaseIterable, Sendable {
+    case url, placeholderIconIdentifier, localImageName, customData
+
+    /// Where `schema` keeps the field.
+    func path(in schema: ComponentImageDataJSONSchema) -> JSONPath {
+        switch self {
+        case .url: return schema.urlPath.path
+        case .placeholderIconIdentifier: return schema.placeholderIconIdentifierPath.path
+        case .localImageName: return schema.localImageNamePath.path
+        case .customData: return schema.customDataPath.path
+        }
+    }
+
+    var kind: FieldKind {
+        switch self {
+        case .url: return .url
+        case .placeholderIconIdentifier: return .string
+        case .localImageName: return .treeOnly
+        case .customData: return .object
+        }
+    }
+
+    /// The type check that ends the field's path (a local image's name is a string).
+    var check: JSONValueCheck { self == .localImageName ? .string : kind.check }
+
+    /// Sets `value` on `builder`.
+    func apply(_ value: FieldValue, to builder: ComponentImageDataBuilder) {
+        switch self {
+        case .url: builder.url = value.url
+        case .placeholderIconIdentifier: builder.placeholderIconIdentifier = value.string
+        case .localImageName: break  // resolved by the tree path
+        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        }
+    }
+}
+
+/// The members of a target object.
+enum TargetField: Int, CaseIterable, Sendable {
+    case uri, initialViewModel, actionIdentifiers, customData
+
+    /// Where `schema` keeps the field.
+    func path(in schema: ComponentTargetJSONSchema) -> JSONPath {
+        switch self {
+        case .uri: return schema.uriPath.path
+        case .initialViewModel: return schema.initialViewModelDictionaryPath.path
+        case .actionIdentifiers: return schema.actionIdentifiersPath.path
+        case .customData: return schema.customDataPath.path
+        }
+    }
+
+    var kind: FieldKind {
+        switch self {
+        case .uri: return .url
+        case .initialViewModel: return .treeOnly
+        case .actionIdentifiers: return .actionIdentifier
+        case .customData: return .object
+        }
+    }
+
+    /// Whether the path ends with `forEach` before its check.
+    var isEachElement: Bool { self == .actionIdentifiers }
+
+    /// Sets `value` on `builder`.
+    func apply(_ value: FieldValue, to builder: ComponentTargetBuilder) {
+        switch self {
+        case .uri: builder.uri = value.url
+        case .initialViewModel: break  // a view of its own, read by the tree path
+        case .actionIdentifiers:
+            guard case .actionIdentifiers(let identifiers) = value else { return }
+            for identifier in identifiers { builder.addAction(withIdentifier: identifier) }
+        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        }
+    }
+}
+
+// MARK: - Values read from one component object
+
+/// The values of one table's fields, by field, kept inline (no allocation per component: a long
+/// list reads a million of them). `count` is the number of the table's fields (checked in debug builds).
+struct FieldValues<Field: RawRepresentable & CaseIterable & Sendable, let count: Int>: Sendable
+where Field.RawValue == Int {
+    private var values = InlineArray<count, FieldValue?>(repeating: nil)
+
+    init() { assert(Field.allCases.count == count, "FieldValues: \(Field.self) has \(Field.allCases.count) fields") }
+
+    subscript(field: Field) -> FieldValue? {
+        get { values[field.rawValue] }
+        set { values[field.rawValue] = newValue }
+    }
+}
+
+/// What was read from one component object (by the one-pass reader, the value tree or a template),
+/// handed to its builder once the object has ended, by ``apply(to:)``: the only code that sets the
+/// fields a document gives a component.
+struct ComponentFields: Sendable {
+    /// What an image object held.
+    struct Image: Sendable {
+        var values = FieldValues<ImageField, 4>()
+    }
+
+    /// What a target object held.
+    struct Target: Sendable {
+        var values = FieldValues<TargetField, 4>()
+    }
+
+    var values = FieldValues<ComponentField, 17>()
+    var mainImage: Image?
+    var backgroundImage: Image?
+    var target: Target?
+
+    /// The component's identifier (it picks the builder).
+    var identifier: String? { values[.identifier]?.string }
+
+    /// The image object of `field` (main or background).
+    subscript(image field: ComponentField) -> Image? {
+        get { field == .mainImage ? mainImage : backgroundImage }
+        set { if field == .mainImage { mainImage = newValue } else { backgroundImage = newValue } }
+    }
+
+    /// Sets the fields on `builder` in the tables' order.
+    func apply(to builder: ComponentModelBuilder) {
+        for field in ComponentField.allCases {
+            switch field.content {
+            case .value:
+                if let value = values[field] { field.apply(value, to: builder) }
+            case .image:
+                guard let image = self[image: field] else { continue }
+                // Asked for even when the object was empty, as the value tree does.
+                let imageBuilder = field == .mainImage ? builder.mainImageDataBuilder : builder.backgroundImageDataBuilder
+                for imageField in ImageField.allCases {
+                    if let value = image.values[imageField] { imageField.apply(value, to: imageBuilder) }
+                }
+            case .target:
+                guard let target else { continue }
+                // Asked for even when the object was empty: `"target": {}` gives the component a target.
+                let targetBuilder = builder.targetBuilder
+                for targetField in TargetField.allCases {
+                    if let value = target.values[targetField] { targetField.apply(value, to: targetBuilder) }
+                }
+            }
+        }
+    }
+}
