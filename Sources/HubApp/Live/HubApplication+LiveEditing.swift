@@ -83,13 +83,27 @@ extension HubApplication: LiveServiceDelegate {
 
     // MARK: LiveServiceDelegate
 
-    /// Shows a document a client sent in `live:` (or why it cannot be shown) and answers the client.
+    /// Shows a document a client sent in `live:` (or why it cannot be shown) and answers the client,
+    /// reading it on the calling thread (the service uses ``liveService(_:didReceive:reply:)``).
     public func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply {
         guard let liveDocument else { return .refused("this app has no live: feature") }
         let reply = liveDocument.receive(document)
         if case .invalid(_, let summary) = reply { service.log("a document was not shown: \(summary)") }
         presentLiveView()
         return reply
+    }
+
+    /// Reads a document a client sent off the main thread, shows it in `live:` (or why it cannot
+    /// be shown) and answers the client.
+    public func liveService(_ service: LiveService, didReceive document: Data,
+                            reply: @escaping @MainActor (LiveReply) -> Void)
+    {
+        guard let liveDocument else { return reply(.refused("this app has no live: feature")) }
+        liveDocument.receive(document) { [weak self] answer in
+            if case .invalid(_, let summary) = answer { service.log("a document was not shown: \(summary)") }
+            self?.presentLiveView()
+            reply(answer)
+        }
     }
 
     /// Shows in `live:` why a message was refused, and answers the client.

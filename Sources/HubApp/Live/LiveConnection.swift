@@ -22,8 +22,12 @@ final class LiveConnection {
 
     /// True once the first message was the session token.
     private var isAuthenticated = false
-    /// Lines waiting to be written; one asynchronous write runs at a time.
-    private var pendingLines: [String] = []
+    /// Lines waiting to be written, nil where an answer is still to come; one asynchronous write
+    /// runs at a time.
+    private var pendingLines: [String?] = []
+    /// The places of answers still to come (`reserveAnswer()`), in order; each is a nil line.
+    private var answerSlots: [Int] = []
+    private var nextAnswerSlot = 0
     private var isWriting = false
     private var isReading = false
     /// After a refused document: payload bytes still to read and drop before closing.
@@ -169,7 +173,10 @@ final class LiveConnection {
             }
             return
         }
-        write(service.deliver(message).line)
+        // The answer may come later (the document is read on another thread): its place among the
+        // answers is kept, so that they go out in the order the messages came.
+        let slot = reserveAnswer()
+        service.deliver(message) { [weak self] reply in self?.fill(slot, with: reply.line) }
     }
 
     /// Answers `error <reason>` and closes without reading anything more; the delegate never hears of it.
@@ -210,14 +217,39 @@ final class LiveConnection {
         writeNext()
     }
 
+    /// A place for an answer that comes later, among the lines to write.
+    private func reserveAnswer() -> Int {
+        nextAnswerSlot += 1
+        pendingLines.append(nil)
+        answerSlots.append(nextAnswerSlot)
+        return nextAnswerSlot
+    }
+
+    /// The answer for the place `slot` came: it goes out when the lines before it have.
+    private func fill(_ slot: Int, with line: String) {
+        guard let position = answerSlots.firstIndex(of: slot) else { return }
+        answerSlots.remove(at: position)
+        // The reserved places are the nil lines, in order.
+        var seen = 0
+        for index in pendingLines.indices where pendingLines[index] == nil {
+            if seen == position {
+                pendingLines[index] = line + "\n"
+                break
+            }
+            seen += 1
+        }
+        writeNext()
+    }
+
     private func writeNext() {
-        guard !isWriting, !isClosed, !pendingLines.isEmpty else {
+        guard !isWriting, !isClosed, let first = pendingLines.first, let line = first else {
             if !isWriting && pendingLines.isEmpty && closeWhenWritten { close() }
             return
         }
         isWriting = true
+        pendingLines.removeFirst()
         // The pending write holds this connection, and its own copy of the bytes.
-        connection.write(Data(pendingLines.removeFirst().utf8)) { result in self.didWrite(result) }
+        connection.write(Data(line.utf8)) { result in self.didWrite(result) }
     }
 
     private func didWrite(_ result: Result<Void, StreamError>) {

@@ -8,9 +8,24 @@ import Logging
 public protocol LiveServiceDelegate: AnyObject {
     /// A whole message arrived. Returns the answer for the client.
     func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply
+    /// A whole message arrived: `reply` takes the answer for the client, on the main thread, when it
+    /// is known; the main loop goes on meanwhile (a large document is read on another thread). The
+    /// answers go to a client in the order its messages came. The default implementation answers
+    /// at once with ``liveService(_:didReceive:)``.
+    func liveService(_ service: LiveService, didReceive document: Data,
+                     reply: @escaping @MainActor (LiveReply) -> Void)
     /// A document was refused before it was read (it is too large). Returns the answer for the client.
     /// Not called for connections without the right session token: those have no effect at all.
     func liveService(_ service: LiveService, didRefuseMessageBecause reason: String) -> LiveReply
+}
+
+extension LiveServiceDelegate {
+    /// Answers at once, with ``liveService(_:didReceive:)``.
+    public func liveService(_ service: LiveService, didReceive document: Data,
+                            reply: @escaping @MainActor (LiveReply) -> Void)
+    {
+        reply(liveService(service, didReceive: document))
+    }
 }
 
 /// Why the live service could not start.
@@ -217,8 +232,10 @@ public final class LiveService {
         waiting.removeAll { $0 === connection }
     }
 
-    func deliver(_ message: Data) -> LiveReply {
-        delegate?.liveService(self, didReceive: message) ?? .refused("the viewer is not showing live documents")
+    /// Hands a message to the delegate; `reply` gets its answer.
+    func deliver(_ message: Data, reply: @escaping @MainActor (LiveReply) -> Void) {
+        guard let delegate else { return reply(.refused("the viewer is not showing live documents")) }
+        delegate.liveService(self, didReceive: message, reply: reply)
     }
 
     func refuse(_ reason: String) -> LiveReply {

@@ -242,6 +242,26 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         return copy
     }
 
+    /// Takes on `other`'s content when this builder has none, sharing its component builders as a
+    /// ``snapshot()`` does (each side copies one before changing it): a view's content read once
+    /// (a live document) goes into each view's builder without being read again. False, with
+    /// nothing changed, when this builder has content of its own.
+    func adoptContent(of other: ViewModelBuilder) -> Bool {
+        guard isEmpty, viewIdentifier == nil, customData == nil, layoutDirection == nil, storedNavigationItem == nil
+        else { return false }
+        let shared = other.snapshot()
+        viewIdentifier = shared.viewIdentifier
+        customData = shared.customData
+        layoutDirection = shared.layoutDirection
+        storedNavigationItem = shared.storedNavigationItem
+        headerBuilder = shared.headerBuilder
+        bodyBuilders = shared.bodyBuilders
+        overlayBuilders = shared.overlayBuilders
+        // This builder does not own the shared component builders: it copies one before changing it.
+        owner = BuilderOwner()
+        return true
+    }
+
     // MARK: JSON
 
     /// Parses `data` and adds its content. An object is read with the view model schema; an array

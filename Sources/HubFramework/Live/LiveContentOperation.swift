@@ -61,10 +61,8 @@ public final class LiveContentOperation: ContentOperation, LiveDocumentObserver 
     {
         let delegate = self.delegate
         reschedulingDelegate = delegate
-        if let good = document.goodDocument {
-            // Checked when it arrived, with the same schema.
-            _ = try? viewModelBuilder.addJSON(data: good)
-        } else {
+        // Read (and checked) once, when it arrived, with the same schema.
+        if !document.addGoodContent(to: viewModelBuilder) {
             addWaitingHint(to: viewModelBuilder)
         }
         if let rejection = document.rejection {

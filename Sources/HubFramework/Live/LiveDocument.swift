@@ -82,28 +82,85 @@ public final class LiveDocument {
         self.serviceStatus = serviceStatus
     }
 
-    /// Checks a received document and keeps it when it is good. Returns the reply for the sender.
+    /// Checks `data` off the main thread, keeps it when it is good (the live views reload, from the
+    /// content read here: it is not read again) and calls `completion` on the main thread with the
+    /// answer for the client. Documents are read one at a time, in the order they arrived, so their
+    /// answers and the views follow that order.
+    /// - Parameters:
+    ///   - data: the document a client sent.
+    ///   - completion: the answer for the client, on the main thread.
+    public func receive(_ data: Data, completion: @escaping @MainActor (LiveReply) -> Void) {
+        receivedCount += 1
+        let schema = self.schema
+        Self.readingQueue.async {
+            let reading = Reading(data, schema: schema)
+            MainThread.perform { [weak self] in
+                guard let self else { return }
+                completion(self.finish(reading))
+            }
+        }
+    }
+
+    /// Checks `data` on the calling thread, keeps it when it is good (the live views reload) and
+    /// returns the answer for the client. A large document holds the thread while it is read: an
+    /// app's live service uses ``receive(_:completion:)``.
     @discardableResult
     public func receive(_ data: Data) -> LiveReply {
         receivedCount += 1
-        let builder = schema.makeViewModelBuilder()
+        return finish(Reading(data, schema: schema))
+    }
+
+    /// Where documents are read, one at a time.
+    private static let readingQueue = DispatchQueue(label: "org.hubframework.live-document", qos: .userInitiated)
+
+    /// A document read into a builder, with what was wrong with it.
+    private struct Reading: @unchecked Sendable {
+        // `@unchecked`: the builder is made and filled by the reading thread, then handed to the
+        // main thread, which alone uses it from then on.
+        let data: Data
+        let builder: ViewModelBuilder
+        let outcome: Result<[JSONProblem], JSONError>
+
+        init(_ data: Data, schema: JSONSchema) {
+            self.data = data
+            builder = schema.makeViewModelBuilder()
+            let builder = self.builder
+            outcome = Result { () throws(JSONError) -> [JSONProblem] in try builder.addJSON(data: data) }
+        }
+    }
+
+    /// Keeps a good document, or the rejection of another; tells the observers.
+    private func finish(_ reading: Reading) -> LiveReply {
         let problems: [JSONProblem]
-        do {
-            problems = try builder.addJSON(data: data)
-        } catch {
-            return reject(data, error: error.description, problems: [])
+        switch reading.outcome {
+        case .failure(let error): return reject(reading.data, error: error.description, problems: [])
+        case .success(let found): problems = found
         }
         guard problems.isEmpty else {
-            return reject(data, error: nil, problems: problems)
+            return reject(reading.data, error: nil, problems: problems)
         }
-        goodDocument = data
+        goodDocument = reading.data
+        goodContent = reading.builder
         rejection = nil
         shownCount += 1
         notifyObservers()
-        return .shown(byteCount: data.count)
+        return .shown(byteCount: reading.data.count)
     }
 
-    /// Records why a received document was not used (the last good document stays) and answers so.
+    /// The content of ``goodDocument``, read once when it arrived.
+    private var goodContent: ViewModelBuilder?
+
+    /// Adds the good document's content to `builder` (a live view's), without reading it again when
+    /// `builder` is empty. False when there is no good document.
+    public func addGoodContent(to builder: ViewModelBuilder) -> Bool {
+        guard let goodContent, let goodDocument else { return false }
+        if !builder.adoptContent(of: goodContent) {
+            // Something came before the document in the view's chain: the document is added to it.
+            _ = try? builder.addJSON(data: goodDocument)
+        }
+        return true
+    }
+
     private func reject(_ data: Data, error: String?, problems: [JSONProblem]) -> LiveReply {
         let rejection = LiveRejection(byteCount: data.count, error: error, problems: problems)
         self.rejection = rejection
@@ -124,6 +181,7 @@ public final class LiveDocument {
     /// Forgets every document (a new session).
     public func reset() {
         goodDocument = nil
+        goodContent = nil
         rejection = nil
         receivedCount = 0
         shownCount = 0

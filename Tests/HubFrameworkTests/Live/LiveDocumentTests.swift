@@ -196,3 +196,77 @@ final class LiveDocumentTests: XCTestCase, @unchecked Sendable {
         }
     }
 }
+
+/// A document pushed live is read once, off the main thread, and its answers keep their order.
+final class LiveDocumentReadingTests: XCTestCase, @unchecked Sendable {
+    /// Counts the documents read: each reading resolves the document's local image once.
+    private final class CountingResolver: LocalImageResolver, @unchecked Sendable {
+        private final class Picture: HubFramework.Image, @unchecked Sendable {
+            var size: Size { Size(width: 1, height: 1) }
+        }
+        private let lock = NSLock()
+        private var storedCount = 0
+        var count: Int { lock.withLock { storedCount } }
+        func image(named name: String) -> (any HubFramework.Image)? {
+            lock.withLock { storedCount += 1 }
+            return Picture()
+        }
+    }
+
+    @MainActor
+    private func makeDocument(_ resolver: CountingResolver) -> LiveDocument {
+        let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                iconImageResolver: nil, localImageResolver: resolver)
+        return LiveDocument(schema: schema)
+    }
+
+    /// Waits on the main run loop until `condition` holds.
+    @MainActor
+    private func wait(_ what: String, until condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.005)) }
+        XCTAssertTrue(condition(), what)
+    }
+
+    func testAGoodDocumentIsReadOnceWhateverTheViewsShowingIt() {
+        MainActor.assumeIsolated {
+            let resolver = CountingResolver()
+            let document = makeDocument(resolver)
+            let data = Data(#"{"title": "Once", "body": [{"id": "a", "text": {"title": "A"}, "images": {"main": {"local": "x"}}}]}"#.utf8)
+            XCTAssertEqual(document.receive(data), .shown(byteCount: data.count))
+            XCTAssertEqual(resolver.count, 1, "read when it arrived")
+            // Three live views show it.
+            for _ in 0..<3 {
+                let operation = LiveContentOperation(document: document)
+                let builder = document.schema.makeViewModelBuilder()
+                operation.perform(forViewURI: URL(string: "live:")!, featureInfo: FeatureInfo(identifier: "l", title: "L"),
+                                  connectivityState: .online, viewModelBuilder: builder, previousError: nil)
+                let viewModel = builder.build()
+                XCTAssertEqual(viewModel.navigationItem?.title, "Once")
+                XCTAssertEqual(viewModel.bodyComponentModels.map(\.title), ["A"])
+                XCTAssertNotNil(viewModel.bodyComponentModels.first?.mainImageData?.localImage)
+            }
+            XCTAssertEqual(resolver.count, 1, "not read again for each view")
+        }
+    }
+
+    func testDocumentsAreReadOffTheMainThreadAndAnsweredInOrder() {
+        MainActor.assumeIsolated {
+            let document = makeDocument(CountingResolver())
+            let rows = (0..<200_000).map { #"{"id": "r\#($0)", "text": {"title": "Row \#($0)"}}"# }.joined(separator: ",")
+            let large = Data(#"{"title": "Large", "body": [\#(rows)]}"#.utf8)
+            let small = Data(#"{"title": "Small"}"#.utf8)
+            var answers: [LiveReply] = []
+            let start = Date()
+            document.receive(large) { answers.append($0) }
+            document.receive(small) { answers.append($0) }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 0.05, "receiving returns before the document is read")
+            XCTAssertTrue(answers.isEmpty, "the answers come later, on the main thread")
+            XCTAssertEqual(document.receivedCount, 2)
+            wait("both answers") { answers.count == 2 }
+            XCTAssertEqual(answers, [.shown(byteCount: large.count), .shown(byteCount: small.count)], "in order")
+            XCTAssertEqual(document.goodDocument, small, "the last one arrived last")
+            XCTAssertEqual(document.shownCount, 2)
+        }
+    }
+}
