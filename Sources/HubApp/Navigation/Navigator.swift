@@ -153,9 +153,8 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         open(text, requestedBy: .local)
     }
 
-    /// Opens what `text` names for content of `origin` (the user and the app are `.local`). A view
-    /// opened for remote or live content is held to that origin: it may neither read its document
-    /// from a local file nor open or show local files in turn.
+    /// Opens what `text` names for content of `origin` (the user and the app are `.local`): the
+    /// text is checked and read as a URI once, here.
     private func open(_ text: String, requestedBy origin: ContentOrigin) -> Bool {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.utf8.count <= Self.maximumURILength else {
@@ -166,6 +165,13 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
             push(errorPage(for: trimmed, reason: trimmed.isEmpty ? .empty : .malformed))
             return false
         }
+        return open(uri, as: trimmed, requestedBy: origin)
+    }
+
+    /// Opens `uri` (`text` is how it was written, for the error page) for content of `origin`. A view
+    /// opened for remote or live content is held to that origin: it may neither read its document
+    /// from a local file nor open or show local files in turn.
+    private func open(_ uri: URL, as text: String, requestedBy origin: ContentOrigin) -> Bool {
         if let feature = hub.featureRegistry.featureRegistration(forViewURI: uri) {
             let factory = hub.viewControllerFactory
             let make = { @MainActor () throws -> ViewController in
@@ -181,23 +187,23 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
                 remember(uri.absoluteString)
                 return true
             } catch {
-                push(errorPage(for: trimmed, reason: .broken(String(describing: error))))
+                push(errorPage(for: text, reason: .broken(String(describing: error))))
                 return false
             }
         }
         if let scheme = uri.scheme?.lowercased(), ["http", "https", "mailto"].contains(scheme) {
             if externalOpener(uri) { return true }
             // Said where the user looks, not only in the log.
-            push(errorPage(for: trimmed, reason: .noApplication))
+            push(errorPage(for: text, reason: .noApplication))
             return false
         }
-        push(errorPage(for: trimmed, reason: .unhandled))
+        push(errorPage(for: text, reason: .unhandled))
         return false
     }
 
     /// URIOpener: opens a URI for the app's own code.
     public func open(_ uri: URL) -> Bool {
-        open(uri.absoluteString)
+        open(uri, requestedBy: .local)
     }
 
     /// URIOpener: the default selection action opens target URIs through the navigator, for the
@@ -205,7 +211,17 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     /// opens); a view that opens is held to `origin` as well as to its own content's origin.
     public func open(_ uri: URL, requestedBy origin: ContentOrigin) -> Bool {
         guard ContentOriginPolicy.allowsNavigation(to: uri, from: origin) else { return false }
-        return open(uri.absoluteString, requestedBy: origin)
+        // A URL longer than the address bar takes is refused as the typed text would be.
+        let text = uri.absoluteString
+        guard text.utf8.count <= Self.maximumURILength else {
+            push(errorPage(for: text, reason: .tooLong))
+            return false
+        }
+        guard uri.scheme != nil, !text.isEmpty else {
+            push(errorPage(for: text, reason: text.isEmpty ? .empty : .malformed))
+            return false
+        }
+        return open(uri, as: text, requestedBy: origin)
     }
 
     /// Shows the previous page.
