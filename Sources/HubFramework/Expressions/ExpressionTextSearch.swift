@@ -74,36 +74,76 @@ enum ExpressionTextSearch {
         return text.distance(from: text.startIndex, to: index)
     }
 
-    /// `text` in lower case. ASCII text, the common case, is mapped byte by byte without Unicode
-    /// tables, and returned as it is when it has no capital letter.
+    /// `text` in lower case: each scalar's full lowercase mapping, as `String.lowercased()` gives
+    /// it, computed faster: ASCII bytes are mapped directly, other scalars are looked up only when
+    /// they change, and a string with nothing to change is returned as it is (no copy).
     static func lowercased(_ text: String) -> String {
-        mappedASCII(text, from: UInt8(ascii: "A"), through: UInt8(ascii: "Z")) ?? text.lowercased()
+        caseMapped(text, toLower: true)
     }
 
-    /// `text` in upper case, with the same ASCII shortcut.
+    /// `text` in upper case, in the same way.
     static func uppercased(_ text: String) -> String {
-        mappedASCII(text, from: UInt8(ascii: "a"), through: UInt8(ascii: "z")) ?? text.uppercased()
+        caseMapped(text, toLower: false)
     }
 
-    /// The ASCII text with letters in `first...last` flipped to the other case; nil when the text is
-    /// not ASCII.
-    private static func mappedASCII(_ text: String, from first: UInt8, through last: UInt8) -> String? {
+    private static func caseMapped(_ text: String, toLower: Bool) -> String {
+        let asciiFirst = toLower ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        let asciiLast = toLower ? UInt8(ascii: "Z") : UInt8(ascii: "z")
+        func changes(_ scalar: Unicode.Scalar) -> Bool {
+            toLower ? scalar.properties.changesWhenLowercased : scalar.properties.changesWhenUppercased
+        }
         let original = text
         var text = text
-        return text.withUTF8 { bytes -> String? in
-            var needsChange = false
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                if byte >= first && byte <= last { needsChange = true }
-            }
-            guard needsChange else { return original }
-            return String(unsafeUninitializedCapacity: bytes.count) { out in
-                for (index, byte) in bytes.enumerated() {
-                    out[index] = byte >= first && byte <= last ? byte ^ 0x20 : byte
+        return text.withUTF8 { bytes -> String in
+            // Where the first change is, if any.
+            var index = 0
+            var firstChange: Int?
+            while index < bytes.count, firstChange == nil {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte >= asciiFirst && byte <= asciiLast { firstChange = index }
+                    index += 1
+                } else {
+                    let (scalar, length) = decode(bytes, at: index)
+                    if changes(scalar) { firstChange = index }
+                    index += length
                 }
-                return bytes.count
             }
+            guard let firstChange else { return original }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            out.append(contentsOf: bytes[0..<firstChange])
+            index = firstChange
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    out.append(byte >= asciiFirst && byte <= asciiLast ? byte ^ 0x20 : byte)
+                    index += 1
+                } else {
+                    let (scalar, length) = decode(bytes, at: index)
+                    if changes(scalar) {
+                        let mapped = toLower ? scalar.properties.lowercaseMapping : scalar.properties.uppercaseMapping
+                        out.append(contentsOf: mapped.utf8)
+                    } else {
+                        out.append(contentsOf: bytes[index..<(index + length)])
+                    }
+                    index += length
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// The scalar starting at a lead byte of valid UTF-8 (a String's bytes always are), and its
+    /// length in bytes.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead >= 0xF0 ? 4 : (lead >= 0xE0 ? 3 : 2)
+        var value = lead & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+        for offset in 1..<length {
+            value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// The offset of the first match of a non-empty `pattern` at or after `start`.

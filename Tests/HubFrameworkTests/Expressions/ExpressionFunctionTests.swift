@@ -35,6 +35,24 @@ final class ExpressionFunctionTests: XCTestCase {
         XCTAssertEqual(F.value("@{padStart('abc', 2, '0')}"), .string("abc"))
     }
 
+    func testCaseMappingIsStringsOwnForEveryScalar() {
+        // The fast case mapping gives exactly what String's does, for every scalar of the first
+        // three planes, in strings of 64 neighbours (ASCII mixed in).
+        var scalars: [Unicode.Scalar] = []
+        for value in 0..<0x30000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            scalars.append(scalar)
+            if scalars.count == 64 || value == 0x2FFFF {
+                let text = "Ab" + String(String.UnicodeScalarView(scalars)) + "cD"
+                XCTAssertEqual(ExpressionTextSearch.lowercased(text), text.lowercased(), "from U+\(String(value, radix: 16))")
+                XCTAssertEqual(ExpressionTextSearch.uppercased(text), text.uppercased(), "from U+\(String(value, radix: 16))")
+                scalars.removeAll()
+            }
+        }
+        let plain = "no capitals — at all"
+        XCTAssertEqual(ExpressionTextSearch.lowercased(plain), plain)
+    }
+
     func testLongPatternsAreSearchedInLinearTime() {
         // Knuth–Morris–Pratt for patterns over 32 bytes: no quadratic blow-up on repetitive text.
         let text = String(repeating: "a", count: 60_000) + "b"
