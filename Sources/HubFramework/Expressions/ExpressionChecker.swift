@@ -270,8 +270,9 @@ struct ExpressionChecker {
             let results = Set(candidates.map(\.signature.resultType))
             return Checked(node: .constant(.string("")), type: results.count == 1 ? results.first : nil)
         }
-        let best = candidates.compactMap { function in function.signature.conversions(for: types).map { (function, $0) } }
-            .min { $0.1 < $1.1 }
+        let best = candidates.compactMap { function in
+            function.signature.conversions(for: types).flatMap { $0 == 0 || function.convertsIntegers ? (function, $0) : nil }
+        }.min { $0.1 < $1.1 }
         guard let (function, _) = best else {
             let signatures = candidates.map(\.signature.description).joined(separator: "; ")
             let given = types.isEmpty ? "no arguments" : "given argument types: " + types.map(\.displayName).joined(separator: ", ")

@@ -6,7 +6,8 @@ extension ExpressionFunctionList {
                 .string(try value.text(limit: evaluation.maximumValueBytes))
             }
         }
-        add("toInteger", .number, .integer, "The number without its fraction (toward zero).") { value, _ throws(ExpressionError) in
+        add("toInteger", .number, .integer, "The number without its fraction (toward zero).", convertsIntegers: false)
+        { value, _ throws(ExpressionError) in
             let number = try value.double()
             guard let integer = ExpressionValue.exactInteger(number.rounded(.towardZero)) else { throw Self.notInteger }
             return .integer(integer)

@@ -34,11 +34,17 @@ final class ExpressionFunction: Sendable {
     let signature: ExpressionFunctionSignature
     let implementation: Implementation
     let effects: Effects
+    /// Whether an integer argument is accepted for a number parameter (converted). False for
+    /// conversions, where it would hide a mistake: `toInteger(3)` is a problem, as in DivKit, not 3.
+    let convertsIntegers: Bool
 
-    init(_ signature: ExpressionFunctionSignature, effects: Effects = [], _ implementation: Implementation) {
+    init(_ signature: ExpressionFunctionSignature, effects: Effects = [], convertsIntegers: Bool = true,
+         _ implementation: Implementation)
+    {
         self.signature = signature
         self.implementation = implementation
         self.effects = effects
+        self.convertsIntegers = convertsIntegers
     }
 
     var name: String { signature.name }

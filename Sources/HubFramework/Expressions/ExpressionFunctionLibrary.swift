@@ -49,12 +49,12 @@ struct ExpressionFunctionList {
     private(set) var functions: [ExpressionFunction] = []
 
     private mutating func add(_ name: String, _ parameters: [ExpressionType], _ result: ExpressionType, variadic: Bool,
-                              effects: ExpressionFunction.Effects, _ summary: String,
+                              effects: ExpressionFunction.Effects, convertsIntegers: Bool = true, _ summary: String,
                               _ implementation: ExpressionFunction.Implementation)
     {
         let signature = ExpressionFunctionSignature(name: name, parameters: parameters, isVariadic: variadic,
                                                     resultType: result, summary: summary)
-        functions.append(ExpressionFunction(signature, effects: effects, implementation))
+        functions.append(ExpressionFunction(signature, effects: effects, convertsIntegers: convertsIntegers, implementation))
     }
 
     mutating func add(_ name: String, _ result: ExpressionType, _ summary: String, effects: ExpressionFunction.Effects = [],
@@ -64,9 +64,11 @@ struct ExpressionFunctionList {
     }
 
     mutating func add(_ name: String, _ parameter: ExpressionType, _ result: ExpressionType, _ summary: String,
-                      effects: ExpressionFunction.Effects = [], _ body: @escaping ExpressionFunction.Unary)
+                      effects: ExpressionFunction.Effects = [], convertsIntegers: Bool = true,
+                      _ body: @escaping ExpressionFunction.Unary)
     {
-        add(name, [parameter], result, variadic: false, effects: effects, summary, .unary(body))
+        add(name, [parameter], result, variadic: false, effects: effects, convertsIntegers: convertsIntegers, summary,
+            .unary(body))
     }
 
     mutating func add(_ name: String, _ first: ExpressionType, _ second: ExpressionType, _ result: ExpressionType,

@@ -46,6 +46,10 @@ final class ExpressionCheckTests: XCTestCase {
         XCTAssertEqual(F.value("@{max(0, 1, 3.5)}"), .number(3.5))
         XCTAssertEqual(F.value("@{getOptNumberFromArray(a, 5, 7)}", ["a": .array([])]), .number(7))
         XCTAssertEqual(F.value("@{max(1, 2)}"), .integer(2))
+        // Not for conversions, as in DivKit: converting an integer to an integer is a mistake.
+        XCTAssertEqual(F.problems("@{toInteger(3)}"), [
+            "2..<14: Function 'toInteger' has no matching overload for given argument types: Integer. Its signatures: toInteger(Number) → Integer; toInteger(String) → Integer; toInteger(Boolean) → Integer.",
+        ])
     }
 
     func testOperatorTypesAreCheckedWithDivKitsMessages() {
