@@ -124,7 +124,7 @@ struct ExpressionDecimalFormat {
 extension ExpressionFunctionList {
     mutating func addFormatFunctions() {
         add("decimalFormat", .number, .string, .string,
-            "The number written with a DecimalFormat pattern (#,##0.00), with env.locale's separators.", effects: .readsLocale)
+            "The number written with a DecimalFormat pattern (`#,##0.00`), with env.locale's separators.", effects: .readsLocale)
         { number, pattern, evaluation throws(ExpressionError) in
             try Self.decimalFormat(number, pattern, locale: evaluation.locale, &evaluation)
         }

@@ -53,7 +53,7 @@ extension ExpressionFunctionList {
             return .integer(ExpressionTextSearch.characterOffset(ofByteOffset: offset, in: text))
         }
         add("encodeUri", .string, .string,
-            "The string percent-encoded for a URI component: everything but letters, digits and - _ . ! ~ * ' ( ) is encoded.")
+            "The string percent-encoded for a URI component: everything but ASCII letters, digits and `-_.!~*'()` is encoded.")
         { s, evaluation throws(ExpressionError) in
             let text = try s.string()
             let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()".utf8)

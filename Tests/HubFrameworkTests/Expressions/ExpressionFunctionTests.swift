@@ -149,6 +149,16 @@ final class ExpressionFunctionTests: XCTestCase {
                        #"Failed to evaluate [getBooleanFromDict(<dict>, 'i')]. Incorrect value type: expected "boolean", got "number"."#)
     }
 
+    func testTheGuideListsEverySignature() throws {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../docs/expressions.md").standardized
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        for signature in ExpressionFunctionLibrary.standard.signatures {
+            XCTAssertTrue(text.contains("| `\(signature.description)` | \(signature.summary.replacingOccurrences(of: "|", with: "\\|")) |"),
+                          "docs/expressions.md does not list \(signature)")
+        }
+    }
+
     func testEverySignatureHasASummaryAndADistinctParameterList() {
         let signatures = ExpressionFunctionLibrary.standard.signatures
         XCTAssertGreaterThan(signatures.count, 90)
