@@ -46,6 +46,13 @@ func fuzzExpressions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             _ = problem.utf16Range(in: text)
         }
     case .success(let template):
+        // Text without "@{" is plain, and a real "@{" is never plain.
+        if !ExpressionTemplate.containsTemplateSyntax(text), template.kind != .text || template.constantValue != .string(text) {
+            fatalError("text without @{ was not kept as it is: \(text.debugDescription)")
+        }
+        if ExpressionTemplate.containsExpression(text), template.kind == .text {
+            fatalError("an expression was taken for text: \(text.debugDescription)")
+        }
         if let required, !required.accepts(template.resultType) {
             fatalError("\(template.resultType) compiled where \(required) is required: \(text.debugDescription)")
         }
@@ -62,6 +69,5 @@ func fuzzExpressions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             _ = error.message
         }
     }
-    _ = ExpressionTemplate.containsExpression(text)
     return 0
 }

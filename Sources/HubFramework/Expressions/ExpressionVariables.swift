@@ -35,11 +35,12 @@ public struct ExpressionVariables: Sendable, Hashable {
 
     /// Stores `value` in `slot` when it fits the variable's type (an integer is stored in a number
     /// variable as a number).
-    /// - Returns: false, storing nothing, when the value is of another type or the slot is not
-    ///   declared.
+    /// - Returns: false, storing nothing, when the value is of another type, is a number that is not
+    ///   finite (the language's numbers always are), or the slot is not declared.
     @discardableResult
     public mutating func setValue(_ value: ExpressionValue, for slot: ExpressionSlot) -> Bool {
         guard slot.index >= 0, slot.index < values.count else { return false }
+        if case .number(let number) = value, !number.isFinite { return false }
         let type = declarations.type(of: slot)
         if value.type == type {
             values[slot.index] = value
