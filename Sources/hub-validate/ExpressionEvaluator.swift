@@ -103,7 +103,10 @@ struct ExpressionEvaluator {
         if let number = any as? NSNumber, !isBoolean(number) {
             switch type {
             case .integer:
-                if !String(cString: number.objCType).contains(where: { "fd".contains($0) }) { return .integer(number.intValue) }
+                let kind = String(cString: number.objCType)
+                // "Q": an unsigned 64-bit value, past Int's range when it does not fit a signed one.
+                if kind == "Q" && number.uint64Value > UInt64(Int.max) { return nil }
+                if !kind.contains(where: { "fd".contains($0) }) { return .integer(number.intValue) }
             case .boolean:
                 if number == 0 || number == 1 { return .boolean(number == 1) }
                 return nil

@@ -41,6 +41,7 @@ final class EvaluateModeTests: XCTestCase {
             #"{"expression": "@{titel}", "variables": [{"name": "title", "type": "string", "value": "x"}]}"#,
             ##"{"expression": "@{c}", "variables": [{"name": "c", "type": "color", "value": "#fff"}]}"##,
             "",
+            #"{"expression": "@{n}", "variables": [{"name": "n", "type": "integer", "value": 18446744073709551615}]}"#,
             #"{"variables": []}"#,
             #"{"expression": "@{1}", "variables": [{"name": "true", "type": "string", "value": "x"}]}"#,
         ])
@@ -49,6 +50,7 @@ final class EvaluateModeTests: XCTestCase {
             {"type": "error", "value": "Failed to evaluate [8 / 0]. Division by zero is not supported."}
             {"type": "error", "value": "Variable 'titel' is not declared. Did you mean 'title'?", "problems": [{"offset": 2, "length": 5, "message": "Variable 'titel' is not declared. Did you mean 'title'?"}]}
             {"type": "error", "value": "Variable 'c' has the unknown type 'color'."}
+            {"type": "error", "value": "The value of 'n' is not an Integer."}
             {"type": "error", "value": "The line has no \\"expression\\" string."}
             {"type": "integer", "value": 1}
 

@@ -25,7 +25,8 @@ extension ExpressionFunctionList {
             let offsets = ExpressionTextSearch.allByteOffsets(of: pattern, in: text)
             guard !offsets.isEmpty else { return s }
             let (growth, growthOverflow) = offsets.count.multipliedReportingOverflow(by: with.utf8.count - pattern.utf8.count)
-            try evaluation.checkSize(growthOverflow ? .max : text.utf8.count + growth)
+            let (size, sizeOverflow) = text.utf8.count.addingReportingOverflow(growth)
+            try evaluation.checkSize(growthOverflow || sizeOverflow ? .max : size)
             let bytes = Array(text.utf8)
             var out: [UInt8] = []
             out.reserveCapacity(text.utf8.count + growth)
@@ -128,14 +129,17 @@ extension ExpressionFunctionList {
                     "The \(valueType == .integer ? "integer as text" : "string"), padded at its \(place) with the third argument, repeated, to the given number of characters.")
                 { value, length, padding, evaluation throws(ExpressionError) in
                     let text = value.text, target = try length.integer(), pad = Array(try padding.string())
-                    let missing = target - text.count
-                    guard missing > 0, !pad.isEmpty else { return .string(text) }
+                    let count = text.count
+                    guard target > count, !pad.isEmpty else { return .string(text) }
+                    let missing = target - count
                     // The size first: whole repetitions of the padding, then the characters of a
-                    // partial one.
+                    // partial one; an Int that overflows is a size past any budget.
                     let padBytes = pad.reduce(0) { $0 + $1.utf8.count }
-                    let (whole, overflow) = (missing / pad.count).multipliedReportingOverflow(by: padBytes)
                     let partial = pad.prefix(missing % pad.count).reduce(0) { $0 + $1.utf8.count }
-                    try evaluation.checkSize(overflow ? .max : text.utf8.count + whole + partial)
+                    let (whole, overflow) = (missing / pad.count).multipliedReportingOverflow(by: padBytes)
+                    let (withPartial, overflow2) = whole.addingReportingOverflow(partial)
+                    let (size, overflow3) = withPartial.addingReportingOverflow(text.utf8.count)
+                    try evaluation.checkSize(overflow || overflow2 || overflow3 ? .max : size)
                     var padded = ""
                     padded.reserveCapacity(whole + partial)
                     for index in 0..<missing { padded.append(pad[index % pad.count]) }

@@ -82,6 +82,11 @@ final class ExpressionEvaluationTests: XCTestCase {
                        "Failed to evaluate [padStart('1', 1000000000000, 'xy')]. The result would be 1000000000000 bytes long, more than the 65536 an expression may build.")
         XCTAssertEqual(F.errorMessage("@{padStart(a, 9223372036854775807, 'xyz')}", ["a": .string("1")]),
                        "Failed to evaluate [padStart('1', 9223372036854775807, 'xyz')]. The result would be 9223372036854775807 bytes long, more than the 65536 an expression may build.")
+        // Sizes past Int's range are sizes past any budget, not arithmetic overflows: 2^62 - 1 'é's
+        // take 2^63 - 2 bytes, and the 3 bytes of the text make it 2^63 + 1.
+        XCTAssertEqual(F.errorMessage("@{padEnd(a, 4611686018427387906, 'é')}", ["a": .string("123")]),
+                       "Failed to evaluate [padEnd('123', 4611686018427387906, 'é')]. The result would be 9223372036854775807 bytes long, more than the 65536 an expression may build.")
+        XCTAssertEqual(F.value("@{padStart('abc', minInteger(), 'x')}"), .string("abc"))
         let big = String(repeating: "ab", count: 40_000)
         XCTAssertEqual(F.errorMessage("@{replaceAll(a, 'a', 'aa')}", ["a": .string(big)]),
                        "Failed to evaluate [replaceAll('\(big.cut(toUTF8Count: 64))', 'a', 'aa')]. The result would be 120000 bytes long, more than the 65536 an expression may build.")
