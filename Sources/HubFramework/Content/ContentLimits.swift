@@ -21,7 +21,7 @@ import Foundation
 /// | ``maximumLoadSeconds`` | 15 s | an HTTP load not finished fails (`ContentLoadingError.timeout`) |
 /// | ``maximumRedirects`` | 10 | the load fails with a "too many redirects" transport error |
 /// | ``maximumExpressionLength`` | 8,192 bytes of UTF-8 | the string is not compiled; a located problem says so |
-/// | ``maximumExpressionDepth`` | 64 | the expression is not compiled; a located problem says so |
+/// | ``maximumExpressionDepth`` | 32 | the expression is not compiled; a located problem says so |
 /// | ``maximumExpressionSteps`` | 10,000 | the evaluation fails (``ExpressionError/Kind/stepBudgetExhausted``) |
 /// | ``maximumExpressionValueBytes`` | 64 KiB | the evaluation fails (``ExpressionError/Kind/valueTooLarge``) |
 ///
@@ -61,11 +61,13 @@ public struct ContentLimits: Sendable, Equatable {
     /// bytes of UTF-8. Default 8,192: far more than a real expression needs, small enough that
     /// compiling one takes microseconds. A longer template is a located problem, not compiled.
     public var maximumExpressionLength: Int = 8_192
-    /// The deepest nesting of an expression: parentheses, function arguments, unary operators,
-    /// conditional branches and string templates inside string literals each add a level. Default
-    /// 64. It bounds the compiler's and the evaluator's recursion, so that no text can exhaust a
-    /// thread's stack; a deeper expression is a located problem.
-    public var maximumExpressionDepth: Int = 64
+    /// The deepest nesting of an expression: parentheses, function arguments, conditional branches
+    /// and string literals each add a level. Default 32, far more than real expressions nest. It
+    /// bounds the compiler's and the evaluator's recursion, so that no text can exhaust a thread's
+    /// stack: a level costs a few KiB of stack in a debug build (less in a release build), and twice
+    /// the default depth still fits the 512 KiB of a secondary thread on macOS. A deeper expression
+    /// is a located problem.
+    public var maximumExpressionDepth: Int = 32
     /// The most steps one evaluation may take (one per literal, variable, operator or call
     /// evaluated). Default 10,000, more than any expression within ``maximumExpressionLength`` can
     /// take; callers that evaluate on a deadline lower it (``ExpressionBudget``).

@@ -45,7 +45,7 @@ struct ExpressionParser {
             if closing.kind == .end {
                 throw problem("The expression that starts here has no closing '}'.", at: start..<(start + 2))
             }
-            throw unexpected(closing, expected: "an operator or '}'")
+            throw Self.unexpected(closing, expected: "an operator or '}'")
         }
         return .expression(expression, start..<closing.range.upperBound)
     }
@@ -91,7 +91,7 @@ struct ExpressionParser {
 
     /// `condition ? a : b`, or anything tighter.
     private mutating func parseExpression() throws(ExpressionProblem) -> ExpressionSyntax {
-        let condition = try parseOr()
+        let condition = try parseBinary()
         let question = peek()
         guard question.kind == .question else { return condition }
         position = question.range.upperBound
@@ -99,63 +99,49 @@ struct ExpressionParser {
         let then = try parseExpression()
         let colon = next()
         guard colon.kind == .colon else {
-            throw unexpected(colon, expected: "':' and the value when the condition is false")
+            throw Self.unexpected(colon, expected: "':' and the value when the condition is false")
         }
         let otherwise = try parseExpression()
         depth -= 1
         return .conditional(condition, questionRange: question.range, then, colonRange: colon.range, otherwise)
     }
 
-    private mutating func parseOr() throws(ExpressionProblem) -> ExpressionSyntax {
-        try parseChain(.or) { parser throws(ExpressionProblem) in try parser.parseAnd() }
-    }
-
-    private mutating func parseAnd() throws(ExpressionProblem) -> ExpressionSyntax {
-        try parseChain(.and) { parser throws(ExpressionProblem) in try parser.parseEquality() }
-    }
-
-    private mutating func parseEquality() throws(ExpressionProblem) -> ExpressionSyntax {
-        try parseChain(.equality) { parser throws(ExpressionProblem) in try parser.parseComparison() }
-    }
-
-    private mutating func parseComparison() throws(ExpressionProblem) -> ExpressionSyntax {
-        try parseChain(.comparison) { parser throws(ExpressionProblem) in try parser.parseAttempt() }
-    }
-
-    /// `a !: b !: c`: binds looser than `+` and tighter than comparisons, as in DivKit
-    /// (`x !: 8 + 4` is `x !: (8 + 4)`, `x !: 8 > 4` is `(x !: 8) > 4`).
-    private mutating func parseAttempt() throws(ExpressionProblem) -> ExpressionSyntax {
-        var operands = [try parseSum()]
-        var operatorRanges: [Range<Int>] = []
-        while peek().kind == .tryOperator {
+    /// Operands and the binary operators between them, read in one loop, then grouped by
+    /// precedence. The grouping recurses over the seven precedence levels, not over the operands, so
+    /// a level of nesting costs the parser a few stack frames, not one per precedence level.
+    private mutating func parseBinary() throws(ExpressionProblem) -> ExpressionSyntax {
+        var operands = [try parsePrefix()]
+        var operators: [(BinaryToken, Range<Int>)] = []
+        while let binary = BinaryToken(peek().kind) {
             let token = next()
-            operatorRanges.append(token.range)
-            operands.append(try parseSum())
+            operators.append((binary, token.range))
+            operands.append(try parsePrefix())
         }
-        return operands.count == 1 ? operands[0] : .attempt(operands, operatorRanges: operatorRanges)
+        return operators.isEmpty ? operands[0] : Self.group(operands[...], operators[...], level: 0)
     }
 
-    private mutating func parseSum() throws(ExpressionProblem) -> ExpressionSyntax {
-        try parseChain(.sum) { parser throws(ExpressionProblem) in try parser.parseProduct() }
-    }
-
-    private mutating func parseProduct() throws(ExpressionProblem) -> ExpressionSyntax {
-        try parseChain(.product) { parser throws(ExpressionProblem) in try parser.parsePrefix() }
-    }
-
-    private mutating func parseChain(_ level: Level,
-                                     operand: (inout ExpressionParser) throws(ExpressionProblem) -> ExpressionSyntax)
-        throws(ExpressionProblem) -> ExpressionSyntax
+    /// `operands` with `operators` between them (one fewer), grouped from precedence `level` on: the
+    /// operators of that level split the operands into parts grouped at the next level.
+    private static func group(_ operands: ArraySlice<ExpressionSyntax>, _ operators: ArraySlice<(BinaryToken, Range<Int>)>,
+                              level: Int) -> ExpressionSyntax
     {
-        let first = try operand(&self)
-        var links: [ExpressionSyntax.ChainLink] = []
-        while true {
-            let token = peek()
-            guard let operation = level.operation(for: token.kind) else { break }
-            position = token.range.upperBound
-            links.append(.init(operation: operation, operatorRange: token.range, operand: try operand(&self)))
+        guard !operators.isEmpty, level <= BinaryToken.tightestLevel else { return operands[operands.startIndex] }
+        let splits = operators.indices.filter { operators[$0].0.level == level }
+        guard !splits.isEmpty else { return group(operands, operators, level: level + 1) }
+        // Operator i stands between operand i and operand i + 1 (the slices share their indices).
+        var parts: [ExpressionSyntax] = []
+        var start = operators.startIndex
+        for split in splits + [operators.endIndex] {
+            parts.append(group(operands[start...split], operators[start..<split], level: level + 1))
+            start = split + 1
         }
-        return links.isEmpty ? first : .chain(first, links)
+        if level == BinaryToken.tryOperator.level {
+            return .attempt(parts, operatorRanges: splits.map { operators[$0].1 })
+        }
+        let links = zip(splits, parts.dropFirst()).map { split, part in
+            ExpressionSyntax.ChainLink(operation: operators[split].0.operation!, operatorRange: operators[split].1, operand: part)
+        }
+        return .chain(parts[0], links)
     }
 
     /// `!x`, `-x`, `+x`. As in DivKit, two prefix operators in a row are refused (`--x`, `!-x`): the
@@ -190,36 +176,57 @@ struct ExpressionParser {
         switch token.kind {
         case .number(let digits):
             return .literal(try numberValue(digits, at: token.range), token.range)
-        case .identifier("true"):
-            return .literal(.boolean(true), token.range)
-        case .identifier("false"):
-            return .literal(.boolean(false), token.range)
         case .identifier(let name):
-            guard peek().kind == .leftParenthesis else { return .variable(name, token.range) }
-            if let dot = name.lastIndex(of: ".") {
-                let method = name[name.index(after: dot)...]
-                throw problem("Methods are not supported: write \(method)(\(name[..<dot]), …) instead of \(name)(…).",
-                              at: token.range)
-            }
-            return try parseCall(name, nameRange: token.range)
+            return try parseName(name, at: token.range)
         case .leftParenthesis:
-            try enterNesting(at: token.range)
-            let inner = try parseExpression()
-            let closing = next()
-            guard closing.kind == .rightParenthesis else {
-                throw unexpected(closing, expected: "')' to close the '(' at offset \(token.range.lowerBound)")
-            }
-            depth -= 1
-            return .parenthesized(inner, token.range.lowerBound..<closing.range.upperBound)
+            return try parseParenthesized(startingAt: token.range)
         case .quote:
             return try parseStringLiteral(startingAt: token.range.lowerBound)
-        case .end, .closingBrace:
-            throw problem("Expected a value here (a literal, a variable, a call or '('), found \(token.quoted).", at: token.range)
-        case .invalid:
-            throw unexpected(token, expected: "")
         default:
-            throw problem("Expected a value here (a literal, a variable, a call or '('), found \(token.quoted).", at: token.range)
+            throw Self.valueExpected(token)
         }
+    }
+
+    // The recursive functions keep their frames small (the stack a level of nesting costs, most
+    // of all in debug builds, where every local of a function has its own slot): messages are made
+    // in separate functions, and each construct is parsed by a function of its own.
+
+    /// A literal `true`/`false`, a variable, or a call (the position after the name).
+    private mutating func parseName(_ name: String, at range: Range<Int>) throws(ExpressionProblem) -> ExpressionSyntax {
+        if name == "true" || name == "false" { return .literal(.boolean(name == "true"), range) }
+        guard peek().kind == .leftParenthesis else { return .variable(name, range) }
+        if name.contains(".") { throw Self.methodProblem(name, at: range) }
+        return try parseCall(name, nameRange: range)
+    }
+
+    /// `( expression )`, the position after the `(`.
+    private mutating func parseParenthesized(startingAt open: Range<Int>) throws(ExpressionProblem) -> ExpressionSyntax {
+        try enterNesting(at: open)
+        let inner = try parseExpression()
+        let closing = next()
+        guard closing.kind == .rightParenthesis else { throw Self.unclosedParenthesis(closing, openedAt: open) }
+        depth -= 1
+        return .parenthesized(inner, open.lowerBound..<closing.range.upperBound)
+    }
+
+    @inline(never)
+    private static func valueExpected(_ token: ExpressionToken) -> ExpressionProblem {
+        if case .invalid = token.kind { return unexpected(token, expected: "") }
+        return ExpressionProblem(.syntax, "Expected a value here (a literal, a variable, a call or '('), found \(token.quoted).",
+                                 at: token.range)
+    }
+
+    @inline(never)
+    private static func methodProblem(_ name: String, at range: Range<Int>) -> ExpressionProblem {
+        let dot = name.lastIndex(of: ".")!
+        let method = name[name.index(after: dot)...]
+        return ExpressionProblem(.syntax, "Methods are not supported: write \(method)(\(name[..<dot]), …) instead of \(name)(…).",
+                                 at: range)
+    }
+
+    @inline(never)
+    private static func unclosedParenthesis(_ closing: ExpressionToken, openedAt open: Range<Int>) -> ExpressionProblem {
+        unexpected(closing, expected: "')' to close the '(' at offset \(open.lowerBound)")
     }
 
     /// `name(argument, …)`, the position after the name.
@@ -242,7 +249,7 @@ struct ExpressionParser {
                 depth -= 1
                 return .call(name, nameRange: nameRange, arguments, nameRange.lowerBound..<separator.range.upperBound)
             default:
-                throw unexpected(separator, expected: "',' or ')' in the arguments of '\(name)'")
+                throw Self.unexpected(separator, expected: "',' or ')' in the arguments of '\(name)'")
             }
         }
     }
@@ -298,14 +305,15 @@ struct ExpressionParser {
 
     /// The problem of finding `token` where `expected` should be; a character that is no token at
     /// all says so instead.
-    private func unexpected(_ token: ExpressionToken, expected: String) -> ExpressionProblem {
+    @inline(never)
+    private static func unexpected(_ token: ExpressionToken, expected: String) -> ExpressionProblem {
         if case .invalid(let scalar) = token.kind {
             if scalar == "=" || scalar == "&" || scalar == "|" {
-                return problem("Unknown operator \(token.quoted): the operators are ==, &&, ||.", at: token.range)
+                return ExpressionProblem(.syntax, "Unknown operator \(token.quoted): the operators are ==, &&, ||.", at: token.range)
             }
-            return problem("Unexpected character \(token.quoted).", at: token.range)
+            return ExpressionProblem(.syntax, "Unexpected character \(token.quoted).", at: token.range)
         }
-        return problem("Expected \(expected), found \(token.quoted).", at: token.range)
+        return ExpressionProblem(.syntax, "Expected \(expected), found \(token.quoted).", at: token.range)
     }
 
     private func problem(_ message: String, at range: Range<Int>) -> ExpressionProblem {
@@ -411,27 +419,64 @@ struct ExpressionParser {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
-    /// The precedence levels that are chains of binary operators.
-    private enum Level {
-        case or, and, equality, comparison, sum, product
+    /// The binary operators, with their precedence levels from the loosest (0, `||`) to the
+    /// tightest (6, `*` `/` `%`). The try operator `!:` sits between the comparisons and the sums,
+    /// as in DivKit (`x !: 8 + 4` is `x !: (8 + 4)`, `x !: 8 > 4` is `(x !: 8) > 4`).
+    private enum BinaryToken {
+        case or, and, equal, notEqual, less, lessOrEqual, greater, greaterOrEqual, tryOperator, plus, minus, times,
+             divide, remainder
 
-        /// The operator `kind` is at this level, if it is one.
-        func operation(for kind: ExpressionToken.Kind) -> ExpressionSyntax.BinaryOperator? {
-            switch (self, kind) {
-            case (.or, .or): .or
-            case (.and, .and): .and
-            case (.equality, .equal): .equal
-            case (.equality, .notEqual): .notEqual
-            case (.comparison, .less): .less
-            case (.comparison, .lessOrEqual): .lessOrEqual
-            case (.comparison, .greater): .greater
-            case (.comparison, .greaterOrEqual): .greaterOrEqual
-            case (.sum, .plus): .plus
-            case (.sum, .minus): .minus
-            case (.product, .star): .times
-            case (.product, .slash): .divide
-            case (.product, .percent): .remainder
-            default: nil
+        static let tightestLevel = 6
+
+        init?(_ kind: ExpressionToken.Kind) {
+            switch kind {
+            case .or: self = .or
+            case .and: self = .and
+            case .equal: self = .equal
+            case .notEqual: self = .notEqual
+            case .less: self = .less
+            case .lessOrEqual: self = .lessOrEqual
+            case .greater: self = .greater
+            case .greaterOrEqual: self = .greaterOrEqual
+            case .tryOperator: self = .tryOperator
+            case .plus: self = .plus
+            case .minus: self = .minus
+            case .star: self = .times
+            case .slash: self = .divide
+            case .percent: self = .remainder
+            default: return nil
+            }
+        }
+
+        var level: Int {
+            switch self {
+            case .or: 0
+            case .and: 1
+            case .equal, .notEqual: 2
+            case .less, .lessOrEqual, .greater, .greaterOrEqual: 3
+            case .tryOperator: 4
+            case .plus, .minus: 5
+            case .times, .divide, .remainder: 6
+            }
+        }
+
+        /// The chain operator; nil for `!:`, which makes an attempt node instead.
+        var operation: ExpressionSyntax.BinaryOperator? {
+            switch self {
+            case .or: .or
+            case .and: .and
+            case .equal: .equal
+            case .notEqual: .notEqual
+            case .less: .less
+            case .lessOrEqual: .lessOrEqual
+            case .greater: .greater
+            case .greaterOrEqual: .greaterOrEqual
+            case .tryOperator: nil
+            case .plus: .plus
+            case .minus: .minus
+            case .times: .times
+            case .divide: .divide
+            case .remainder: .remainder
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import HubFramework
@@ -103,7 +104,44 @@ final class ExpressionSyntaxTests: XCTestCase {
         limits.maximumExpressionLength = 1_000_000
         XCTAssertEqual(F.problems(deep, limits: limits).first, "5..<6: The expression is nested more than 3 levels deep here.")
         let strings = "@{" + String(repeating: "'@{", count: 70) + "1" + String(repeating: "}'", count: 70) + "}"
-        XCTAssertEqual(F.problems(strings).first, "194..<195: The expression is nested more than 64 levels deep here.")
+        XCTAssertEqual(F.problems(strings).first, "98..<99: The expression is nested more than 32 levels deep here.")
+    }
+
+    func testTheDeepestExpressionsRunOnASmallThreadStack() {
+        // 512 KiB is the stack of a secondary thread on macOS (and of GCD's threads there):
+        // expressions twice as deep as the default limit allows must compile and evaluate on one,
+        // in a debug build, where frames are largest. (Before the parser grouped operators in a
+        // loop, 48 levels of parentheses overflowed it.)
+        let limits = { () -> ContentLimits in
+            var limits = ContentLimits.default
+            limits.maximumExpressionDepth *= 2
+            return limits
+        }()
+        let depth = limits.maximumExpressionDepth
+        let expressions = [
+            "@{" + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "}",
+            "@{" + String(repeating: "abs(", count: depth) + "-1" + String(repeating: ")", count: depth) + "}",
+            "@{" + String(repeating: "'@{", count: depth) + "1" + String(repeating: "}'", count: depth) + "}",
+            "@{" + String(repeating: "true ? ", count: depth) + "1" + String(repeating: " : 2", count: depth) + "}",
+            "@{" + String(repeating: "-(", count: depth) + "1" + String(repeating: ")", count: depth) + "}",
+        ]
+        let done = DispatchSemaphore(value: 0)
+        let results = LockedStrings()
+        let thread = Thread {
+            for text in expressions {
+                switch ExpressionTemplate.compile(text, declarations: ExpressionDeclarations(), limits: limits) {
+                case .success(let template):
+                    results.append("\(template.evaluate(with: ExpressionVariables(declarations: ExpressionDeclarations())))")
+                case .failure(let problems):
+                    results.append("\(problems)")
+                }
+            }
+            done.signal()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        done.wait()
+        XCTAssertEqual(results.all, ["success(1)", "success(1)", "success(1)", "success(1)", "success(1)"])
     }
 
     func testLongChainsAreWideNotDeep() {
@@ -122,5 +160,23 @@ final class ExpressionSyntaxTests: XCTestCase {
                        ["0..<12: The string is 12 bytes long; a string with expressions may be at most 10 bytes."])
         // Plain text is not an expression: no limit.
         XCTAssertEqual(F.value(String(repeating: "x", count: 100_000)), .string(String(repeating: "x", count: 100_000)))
+    }
+}
+
+/// Strings appended from another thread.
+private final class LockedStrings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var strings: [String] = []
+
+    func append(_ string: String) {
+        lock.lock()
+        strings.append(string)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return strings
     }
 }
