@@ -78,7 +78,7 @@ public struct ExpressionTemplate: Sendable {
     {
         guard containsTemplateSyntax(text) else {
             return finish(.text, .constant(.string(text)), .string, resultType: resultType,
-                          wholeRange: 0..<text.unicodeScalars.count, problems: [])
+                          wholeRange: { 0..<text.unicodeScalars.count }, problems: [])
         }
         let maximumLength = max(1, limits.maximumExpressionLength)
         guard text.utf8.count <= maximumLength else {
@@ -98,20 +98,21 @@ public struct ExpressionTemplate: Sendable {
         if parts.count == 1, case .expression(let syntax?, let range) = parts[0] {
             let checked = checker.check(syntax)
             return finish(.expression, checked.node, checked.type, resultType: resultType,
-                          wholeRange: range, problems: checker.problems)
+                          wholeRange: { range }, problems: checker.problems)
         }
         if parts.count == 1, case .expression(nil, let range) = parts[0] {
             return .failure(ExpressionProblems([ExpressionProblem(.syntax,
                 "The expression is empty: write one between '@{' and '}'.", at: range)]))
         }
         let node = checker.checkTemplate(parts)
-        return finish(.interpolation, node, .string, resultType: resultType, wholeRange: 0..<text.unicodeScalars.count,
+        return finish(.interpolation, node, .string, resultType: resultType, wholeRange: { 0..<text.unicodeScalars.count },
                       problems: checker.problems)
     }
 
-    /// Checks the result type against the caller's and builds the template.
+    /// Checks the result type against the caller's and builds the template. The whole string's
+    /// range is only counted (scalars are counted one by one) when a problem needs it.
     private static func finish(_ kind: Kind, _ node: ExpressionNode, _ type: ExpressionType?, resultType: ExpressionType?,
-                               wholeRange: Range<Int>, problems: [ExpressionProblem])
+                               wholeRange: () -> Range<Int>, problems: [ExpressionProblem])
         -> Result<ExpressionTemplate, ExpressionProblems>
     {
         var problems = problems
@@ -121,7 +122,7 @@ public struct ExpressionTemplate: Sendable {
             let what = kind == .expression ? "this expression gives \(article(actual))"
                 : "this \(kind == .text ? "text" : "text with expressions in it") is a String"
             problems.append(ExpressionProblem(.wrongResultType, "The value must be \(article(required)), but \(what).",
-                                              at: wholeRange))
+                                              at: wholeRange()))
         } else if resultType == .number, type == .integer {
             node = node.constantValue.map { value in .constant(.number((try? value.double()) ?? 0)) } ?? .toNumber(node)
             type = .number
