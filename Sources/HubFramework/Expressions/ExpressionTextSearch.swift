@@ -75,8 +75,9 @@ enum ExpressionTextSearch {
     }
 
     /// `text` in lower case: each scalar's full lowercase mapping, as `String.lowercased()` gives
-    /// it, computed faster: ASCII bytes are mapped directly, other scalars are looked up only when
-    /// they change, and a string with nothing to change is returned as it is (no copy).
+    /// it, computed faster: ASCII text is mapped byte by byte straight into the new string, other
+    /// text maps ASCII bytes directly and looks other scalars up only when they change, and a string
+    /// with nothing to change is returned as it is (no copy).
     static func lowercased(_ text: String) -> String {
         caseMapped(text, toLower: true)
     }
@@ -95,6 +96,7 @@ enum ExpressionTextSearch {
         let original = text
         var text = text
         return text.withUTF8 { bytes -> String in
+            if let ascii = mappedASCII(bytes, original: original, from: asciiFirst, through: asciiLast) { return ascii }
             // Where the first change is, if any.
             var index = 0
             var firstChange: Int?
@@ -131,6 +133,27 @@ enum ExpressionTextSearch {
                 }
             }
             return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// ASCII text with the letters in `first...last` flipped to the other case, written straight
+    /// into the new string's storage; `original` when none is; nil as soon as a byte is not ASCII
+    /// (the scan stops there).
+    private static func mappedASCII(_ bytes: UnsafeBufferPointer<UInt8>, original: String, from first: UInt8,
+                                    through last: UInt8) -> String?
+    {
+        var needsChange = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if byte >= first && byte <= last { needsChange = true }
+        }
+        guard needsChange else { return original }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                out[index] = byte >= first && byte <= last ? byte ^ 0x20 : byte
+            }
+            return bytes.count
         }
     }
 
