@@ -45,6 +45,13 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "HubFramework", package: "HubFramework")],
             path: "Sources/fuzz-uri-origin"
         ),
+        // Expression templates: any text compiles or gives located problems; what compiles
+        // evaluates within its budget to a value of its type or an error.
+        .executableTarget(
+            name: "fuzz-expressions",
+            dependencies: ["FuzzDriver", .product(name: "HubFramework", package: "HubFramework")],
+            path: "Sources/fuzz-expressions"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,6 +25,13 @@ struct HubValidate: ParsableCommand {
 
             A directory stands for every .json file below it. Documents are read one at a time.
 
+            With --evaluate the files (or - for standard input) hold expressions as JSON lines, \
+            {"expression": "@{a + 1}", "variables": [{"name": "a", "type": "integer", "value": 1}]}, \
+            evaluated with the viewer's expression compiler and evaluator; each line gets one JSON \
+            line: {"type": "integer", "value": 2}, or {"type": "error", "value": "the message"} (with \
+            the located problems when the expression does not compile). docs/expressions.md has the \
+            language. The exit status is then 0 unless a file cannot be read (2).
+
             Exit status: 0 when every document is fine, 1 when some have problems, 2 when a file \
             cannot be read or the arguments are wrong.
             """)
@@ -40,6 +47,9 @@ struct HubValidate: ParsableCommand {
     @Flag(help: "The files are backend app manifests, not view documents.")
     var manifest = false
 
+    @Flag(help: "The files hold expressions as JSON lines, to evaluate (docs/expressions.md).")
+    var evaluate = false
+
     @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")
     var format = Format.text
 
@@ -48,12 +58,17 @@ struct HubValidate: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one file, directory or - (standard input).") }
+        if evaluate && manifest { throw ValidationError("--evaluate and --manifest cannot be used together.") }
         if SchemaCatalog.schema(named: schema) == nil {
             throw ValidationError("Unknown schema '\(schema)'; known: \(SchemaCatalog.names.joined(separator: ", ")).")
         }
     }
 
     func run() throws {
+        if evaluate {
+            try runEvaluations()
+            return
+        }
         let checker: any DocumentChecker = manifest
             ? ManifestDocumentChecker() : ViewDocumentChecker(schema: SchemaCatalog.schema(named: schema)!)
         var report: any ValidationReport = format == .json ? JSONValidationReport() : TextValidationReport()
@@ -81,6 +96,31 @@ struct HubValidate: ParsableCommand {
         }
         report.finish(summary)
         if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+    }
+
+    /// `--evaluate`: every line of every source, in order, streamed: standard input is read a line at
+    /// a time, so a tool can write a line and read its answer.
+    private func runEvaluations() throws {
+        let evaluator = ExpressionEvaluator()
+        var unreadable = false
+        for argument in files {
+            if argument == "-" {
+                while let line = readLine(strippingNewline: true) {
+                    if let result = evaluator.resultLine(for: line) { writeOutput(result + "\n") }
+                }
+                continue
+            }
+            do {
+                let data = try DocumentSource.file(argument).read()
+                for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+                    if let result = evaluator.resultLine(for: String(line)) { writeOutput(result + "\n") }
+                }
+            } catch {
+                unreadable = true
+                writeError("hub-validate: \(argument): cannot read: \(error.reason)\n")
+            }
+        }
+        if unreadable { throw ExitCode(2) }
     }
 
     /// Like the default, except that wrong arguments exit with 2 (the status the tool documents for

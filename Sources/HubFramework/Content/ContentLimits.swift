@@ -20,6 +20,13 @@ import Foundation
 /// | ``maximumConnectSeconds`` | 10 s | an HTTP load whose response has not begun fails (`ContentLoadingError.noResponse`) |
 /// | ``maximumLoadSeconds`` | 15 s | an HTTP load not finished fails (`ContentLoadingError.timeout`) |
 /// | ``maximumRedirects`` | 10 | the load fails with a "too many redirects" transport error |
+/// | ``maximumExpressionLength`` | 8,192 bytes of UTF-8 | the string is not compiled; a located problem says so |
+/// | ``maximumExpressionDepth`` | 32 | the expression is not compiled; a located problem says so |
+/// | ``maximumExpressionSteps`` | 10,000 | the evaluation fails (``ExpressionError/Kind/stepBudgetExhausted``) |
+/// | ``maximumExpressionValueBytes`` | 64 KiB | the evaluation fails (``ExpressionError/Kind/valueTooLarge``) |
+///
+/// The expression limits are properties with defaults, set after creating the limits
+/// (`limits.maximumExpressionSteps = 1_000`); values below 1 count as 1 where they are used.
 public struct ContentLimits: Sendable, Equatable {
     /// The largest document read, in bytes: a file's size, an HTTP body after decompression, a live
     /// frame. Default 256 MiB (a million rows of about 130 bytes each take 130 MB).
@@ -50,6 +57,25 @@ public struct ContentLimits: Sendable, Equatable {
     /// The most HTTP redirects followed for one document. Default 10; a redirect loop fails with a
     /// "too many redirects" error once it is passed.
     public var maximumRedirects: Int
+    /// The longest string value that is compiled as an expression template (one holding `@{`), in
+    /// bytes of UTF-8. Default 8,192: far more than a real expression needs, small enough that
+    /// compiling one takes microseconds. A longer template is a located problem, not compiled.
+    public var maximumExpressionLength: Int = 8_192
+    /// The deepest nesting of an expression: parentheses, function arguments, conditional branches
+    /// and string literals each add a level. Default 32, far more than real expressions nest. It
+    /// bounds the compiler's and the evaluator's recursion, so that no text can exhaust a thread's
+    /// stack: a level costs a few KiB of stack in a debug build (less in a release build), and twice
+    /// the default depth still fits the 512 KiB of a secondary thread on macOS. A deeper expression
+    /// is a located problem.
+    public var maximumExpressionDepth: Int = 32
+    /// The most steps one evaluation may take (one per literal, variable, operator or call
+    /// evaluated). Default 10,000, more than any expression within ``maximumExpressionLength`` can
+    /// take; callers that evaluate on a deadline lower it (``ExpressionBudget``).
+    public var maximumExpressionSteps: Int = 10_000
+    /// The largest string one evaluation may build, in bytes of UTF-8. Default 64 KiB (texts shown
+    /// are cut to ``maximumTextLength`` anyway). Sizes are computed before a string is built, so a
+    /// `padStart(s, 1000000000, 'x')` fails at once instead of allocating.
+    public var maximumExpressionValueBytes: Int = 65_536
 
     /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
     /// followed), every duration below 0.1 s as 0.1 s.
