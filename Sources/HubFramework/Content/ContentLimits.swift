@@ -24,6 +24,9 @@ import Foundation
 /// | ``maximumExpressionDepth`` | 32 | the expression is not compiled; a located problem says so |
 /// | ``maximumExpressionSteps`` | 10,000 | the evaluation fails (``ExpressionError/Kind/stepBudgetExhausted``) |
 /// | ``maximumExpressionValueBytes`` | 64 KiB | the evaluation fails (``ExpressionError/Kind/valueTooLarge``) |
+/// | ``maximumStateVariables`` | 1,000 per scope | later declarations are ignored, with a located problem |
+/// | ``maximumStateValueBytes`` | 1 MiB | a declaration is ignored, or a change refused, with a located problem |
+/// | ``maximumActionSteps`` | 1,000 per event | the actions after it are not run; a located problem says so |
 ///
 /// The expression limits are properties with defaults, set after creating the limits
 /// (`limits.maximumExpressionSteps = 1_000`); values below 1 count as 1 where they are used.
@@ -76,6 +79,18 @@ public struct ContentLimits: Sendable, Equatable {
     /// are cut to ``maximumTextLength`` anyway). Sizes are computed before a string is built, so a
     /// `padStart(s, 1000000000, 'x')` fails at once instead of allocating.
     public var maximumExpressionValueBytes: Int = 65_536
+    /// The most variables one scope declares: a view's `state`, a component's, or a backend app's.
+    /// Default 1,000; later declarations are ignored, with a located problem.
+    public var maximumStateVariables: Int = 1_000
+    /// The largest value a variable may hold, in bytes of its JSON text. Default 1 MiB: an array of
+    /// a few thousand items. A larger initial value is ignored (the type's empty value stands) and a
+    /// larger new value is refused, each with a located problem.
+    public var maximumStateValueBytes: Int = 1 << 20
+    /// The most actions one event (a selection, an input's change) may run, counting each action of
+    /// a list and of the branches a condition takes. Default 1,000; the rest are not run, with a
+    /// located problem. Actions never run other actions by themselves: a changed variable re-renders
+    /// the view, it does not trigger actions, so no document can make actions run without end.
+    public var maximumActionSteps: Int = 1_000
 
     /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
     /// followed), every duration below 0.1 s as 0.1 s.
