@@ -157,18 +157,18 @@ let package = Package(
         ),
         .testTarget(
             name: "HubGTKTests",
-            dependencies: ["HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            dependencies: ["HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
             path: "Tests/HubGTKTests"
         ),
         .testTarget(
             name: "HubAppTests",
-            dependencies: ["HubApp", "HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            dependencies: ["HubApp", "HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
             path: "Tests/HubAppTests",
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "HubViewerTests",
-            dependencies: ["HubViewer", "HubApp", "HubGTK", "HubFramework", "CGtk", "HubTestSupport",
+            dependencies: ["HubViewer", "HubApp", "HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport",
                            "HubGTKTestSupport"],
             path: "Tests/HubViewerTests",
             exclude: ["Golden"]

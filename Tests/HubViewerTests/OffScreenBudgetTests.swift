@@ -26,7 +26,7 @@ final class OffScreenBudgetTests: GtkTestCase, @unchecked Sendable {
             pump(for: 0.05)
             let rowsBefore = list.bodyComponentCount
             XCTAssertGreaterThan(rowsBefore, 30)
-            weak var listContent = list.viewModel
+            weak let listContent = list.viewModel
             XCTAssertNotNil(listContent)
 
             navigator.open("hub-demo:root")

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A Swift closure kept alive for as long as a GLib signal handler or source needs it.
 /// Retained with `Unmanaged.passRetained` when connected; released by GLib's destroy notify.
@@ -24,8 +24,8 @@ private func releaseSourceBox(_ data: UnsafeMutableRawPointer?) {
 
 /// A connected signal handler; `disconnect()` is idempotent.
 package struct SignalConnection: Hashable {
-    package let instance: UnsafeMutableRawPointer
-    package let handlerID: gulong
+    let instance: UnsafeMutableRawPointer
+    let handlerID: gulong
 
     @MainActor
     package func disconnect() {
@@ -35,10 +35,10 @@ package struct SignalConnection: Hashable {
 
 /// Connects Swift closures to GLib signals. All handlers run on the main thread, where GTK emits them.
 @MainActor
-package enum GSignal {
+enum GSignal {
     /// Connects a handler with no arguments (`clicked`, `activate`, `changed`, `destroy`, …).
     @discardableResult
-    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                _ handler: @escaping @MainActor () -> Void) -> SignalConnection
     {
         let box = ClosureBox<@MainActor () -> Void>(handler)
@@ -54,7 +54,7 @@ package enum GSignal {
     /// Connects an event handler (`button-press-event`, `scroll-event`, `key-press-event`, …).
     /// Return true to stop other handlers.
     @discardableResult
-    package static func connectEvent(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    static func connectEvent(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                     _ handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool)
         -> SignalConnection
     {
@@ -71,7 +71,7 @@ package enum GSignal {
 
     /// Connects `size-allocate`.
     @discardableResult
-    package static func connectAllocate(_ instance: UnsafeMutableRawPointer,
+    static func connectAllocate(_ instance: UnsafeMutableRawPointer,
                                        _ handler: @escaping @MainActor (GdkRectangle) -> Void) -> SignalConnection
     {
         typealias Callback = @MainActor (GdkRectangle) -> Void
@@ -88,7 +88,7 @@ package enum GSignal {
 
     /// Connects `draw`. Return true to stop other handlers.
     @discardableResult
-    package static func connectDraw(_ instance: UnsafeMutableRawPointer,
+    static func connectDraw(_ instance: UnsafeMutableRawPointer,
                                    _ handler: @escaping @MainActor (OpaquePointer) -> Bool) -> SignalConnection
     {
         typealias Callback = @MainActor (OpaquePointer) -> Bool
@@ -104,7 +104,7 @@ package enum GSignal {
 
     /// Connects `draw` after the default handler (to draw above a widget's children).
     @discardableResult
-    package static func connectDrawAfter(_ instance: UnsafeMutableRawPointer,
+    static func connectDrawAfter(_ instance: UnsafeMutableRawPointer,
                                         _ handler: @escaping @MainActor (OpaquePointer) -> Void) -> SignalConnection
     {
         typealias Callback = @MainActor (OpaquePointer) -> Void
@@ -121,7 +121,7 @@ package enum GSignal {
 
     /// Connects a handler that receives one pointer argument (`open`'s files, `response`'s id cast, …).
     @discardableResult
-    package static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                       _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void)
         -> SignalConnection
     {
@@ -138,7 +138,7 @@ package enum GSignal {
 
     /// Connects a handler that receives one integer argument (`response` of dialogs, …).
     @discardableResult
-    package static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
                                   _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection
     {
         typealias Callback = @MainActor (Int32) -> Void
@@ -176,7 +176,7 @@ extension GSignal {
 extension GSignal {
     /// Connects GApplication's `open` (files and their count).
     @discardableResult
-    package static func connectOpen(_ instance: UnsafeMutableRawPointer,
+    static func connectOpen(_ instance: UnsafeMutableRawPointer,
                                    _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int) -> Void)
         -> SignalConnection
     {
@@ -230,7 +230,7 @@ package enum GSource {
 extension GSource {
     /// Calls `body` with the frame time (seconds) once per frame of the widget's frame clock, until
     /// it returns false. Returns the id for `gtk_widget_remove_tick_callback`.
-    package static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>,
+    static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>,
                                        _ body: @escaping @MainActor (Double) -> Bool) -> guint
     {
         typealias Callback = @MainActor (Double) -> Bool

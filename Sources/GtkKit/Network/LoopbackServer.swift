@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A TCP server on 127.0.0.1 only (a `GSocketService`): nothing else on the network can reach it,
 /// by construction. Each connection it accepts is handed to ``onConnection`` as a

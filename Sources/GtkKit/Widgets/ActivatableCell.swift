@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import HubFramework
 
 /// An input-only box that stands for the one widget it holds: it takes the keyboard focus and draws
