@@ -65,6 +65,15 @@ let package = Package(
             dependencies: ["HubFramework", "CGtk", "CSoup", .product(name: "Logging", package: "swift-log")],
             path: "Sources/GtkKit"
         ),
+        // GIO without GTK, for hublive: the file monitor that reports an edited file's saves and the
+        // GLib main loop it waits in, typed. The only target besides GtkKit that imports a shim (CGio,
+        // with `internal import`), so hublive, like everything above GtkKit, is written without C,
+        // and loads no display library.
+        .target(
+            name: "GioKit",
+            dependencies: ["HubFramework", "CGio", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/GioKit"
+        ),
         // Rendering on GTK 3: the view controller, the layout on screen, the default components and
         // their stylesheet, written against GtkKit (re-exported, so `import HubGTK` brings the widgets).
         .target(
@@ -117,7 +126,7 @@ let package = Package(
             name: "hublive",
             dependencies: [
                 "HubFramework",
-                "CGio",
+                "GioKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
