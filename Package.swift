@@ -173,7 +173,7 @@ let package = Package(
         // target, built by `swift build -c release` too, so it does not `@testable import GtkKit`.
         .target(
             name: "HubGTKTestSupport",
-            dependencies: ["HubGTK", "GtkKit", "HubFramework", "CGtk"],
+            dependencies: ["HubGTK", "HubFramework", "CGtk"],
             path: "Tests/HubGTKTestSupport"
         ),
         // The GTK, shell and viewer tests inspect GTK state directly: CGtk, and GtkKit's internal
