@@ -23,18 +23,26 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The only place that knows C: GTK 3 through pkg-config, plus static inline helpers
-        // for the macros, casts and variadic functions Swift cannot import.
+        // Who speaks C is what the dependency lists below say. A target uses one of the three C
+        // modules (CGtk, CGio, CSoup) only by listing it: tools/check-c-imports.sh (`make check`)
+        // holds every import of a C module to its target's list, the one rule the compiler does not
+        // enforce (SwiftPM lets a target import a C module that any of its dependencies, however
+        // indirect, lists). GtkKit and GioKit list them to build typed API on them, and import them
+        // `internal`ly, so that none of their C reaches the targets above them; the GTK, shell and
+        // viewer tests and the benchmarks list CGtk to inspect and drive GTK directly.
+        //
+        // GTK 3 through pkg-config, plus static inline helpers for the macros, casts and variadic
+        // functions Swift cannot import.
         .systemLibrary(
             name: "CGtk",
             path: "Sources/CGtk",
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]
         ),
-        // GIO alone (gio-2.0, without GTK), for command-line tools that need GLib's main loop and
-        // file monitors but no display: hublive. Linking CGtk instead would load libgtk-3 and its
-        // display libraries into a tool that never opens a window. libglib2.0-dev comes with
-        // libgtk-3-dev, so `make deps` needs nothing more.
+        // GIO alone (gio-2.0, without GTK), for GioKit: GLib's main loop and file monitors without a
+        // display, for hublive. Linking CGtk instead would load libgtk-3 and its display libraries
+        // into a tool that never opens a window. libglib2.0-dev comes with libgtk-3-dev, so
+        // `make deps` needs nothing more.
         .systemLibrary(
             name: "CGio",
             path: "Sources/CGio",
@@ -55,15 +63,24 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Sources/HubFramework"
         ),
-        // The binding: the only Swift target that imports the C shims. Typed widgets, the scroll
-        // canvas, images and pixbufs, signals, the main loop and its dispatch bridge, settings,
-        // gettext, the HTTP client on libsoup, the network monitor and GIO's socket service. It
-        // speaks the core's geometry, so it depends on HubFramework, and nothing above it can call C
-        // because nothing above it imports the shims.
+        // The binding: typed widgets, the scroll canvas, images and pixbufs, signals, the main loop
+        // and its dispatch bridge, settings, gettext, the HTTP client on libsoup, the network monitor
+        // and GIO's socket service, on CGtk and CSoup. It imports them with `internal import`, so the
+        // compiler refuses a C type in any of its `package` or `public` declarations: what the engine
+        // needs from GTK is a typed member here. It speaks the core's geometry, so it depends on
+        // HubFramework.
         .target(
             name: "GtkKit",
             dependencies: ["HubFramework", "CGtk", "CSoup", .product(name: "Logging", package: "swift-log")],
             path: "Sources/GtkKit"
+        ),
+        // GIO without GTK, for hublive: the file monitor that reports an edited file's saves and the
+        // GLib main loop it waits in, typed. It imports CGio with `internal import`, as GtkKit does its
+        // shims, so hublive is written without C, and loads no display library.
+        .target(
+            name: "GioKit",
+            dependencies: ["HubFramework", "CGio", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/GioKit"
         ),
         // Rendering on GTK 3: the view controller, the layout on screen, the default components and
         // their stylesheet, written against GtkKit (re-exported, so `import HubGTK` brings the widgets).
@@ -117,7 +134,7 @@ let package = Package(
             name: "hublive",
             dependencies: [
                 "HubFramework",
-                "CGio",
+                "GioKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -136,6 +153,9 @@ let package = Package(
         .executableTarget(
             name: "HubBench",
             // HubApp and HubViewer: the scale section opens documents in the viewer's own shell.
+            // CGtk: besides GtkKit's typed API, the benchmarks drive GTK directly (the plain GtkBox and
+            // GtkListBox they compare with, the frame loop, the widget count, the pixels on the X
+            // server). A release build, so they cannot reach GtkKit's internals.
             dependencies: ["HubFramework", "HubGTK", "CGtk", "HubTestSupport", "HubApp", "HubViewer",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/HubBench"
@@ -149,26 +169,29 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         // What the GTK and viewer tests share: a test case that runs on GTK's main loop and
-        // synthesizes input. Only test targets depend on it.
+        // synthesizes input (CGtk: it makes GDK events). Only test targets depend on it. A library
+        // target, built by `swift build -c release` too, so it does not `@testable import GtkKit`.
         .target(
             name: "HubGTKTestSupport",
-            dependencies: ["HubGTK", "GtkKit", "HubFramework", "CGtk"],
+            dependencies: ["HubGTK", "HubFramework", "CGtk"],
             path: "Tests/HubGTKTestSupport"
         ),
+        // The GTK, shell and viewer tests inspect GTK state directly: CGtk, and GtkKit's internal
+        // members (a widget's GTK pointer) through `@testable import GtkKit`.
         .testTarget(
             name: "HubGTKTests",
-            dependencies: ["HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            dependencies: ["HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
             path: "Tests/HubGTKTests"
         ),
         .testTarget(
             name: "HubAppTests",
-            dependencies: ["HubApp", "HubGTK", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            dependencies: ["HubApp", "HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
             path: "Tests/HubAppTests",
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "HubViewerTests",
-            dependencies: ["HubViewer", "HubApp", "HubGTK", "HubFramework", "CGtk", "HubTestSupport",
+            dependencies: ["HubViewer", "HubApp", "HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport",
                            "HubGTKTestSupport"],
             path: "Tests/HubViewerTests",
             exclude: ["Golden"]

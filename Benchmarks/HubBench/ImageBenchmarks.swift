@@ -49,18 +49,22 @@ private final class FrameRecorder {
     var lastPaintEnd = 0.0
     private var connections: [SignalConnection] = []
 
-    init(clock: OpaquePointer) {
-        let instance = UnsafeMutableRawPointer(clock)
-        connections.append(GSignal.connect(instance, "before-paint") { [unowned self] in
+    /// Watches the frame clock of `window`'s window.
+    init(window: Widget) {
+        let before = window.observeFrames(at: .beforePaint) { [unowned self] in
             self.paintStart = ProcessInfo.processInfo.systemUptime
-        })
-        connections.append(GSignal.connect(instance, "after-paint") { [unowned self] in
+        }
+        let after = window.observeFrames(at: .afterPaint) { [unowned self] in
             let now = ProcessInfo.processInfo.systemUptime
             self.lastPaintDuration = now - self.paintStart
             self.lastPaintEnd = now
             self.paints += 1
-        })
+        }
+        connections = [before, after].compactMap { $0 }
     }
+
+    /// False when the window has no frame clock to watch.
+    var isWatching: Bool { connections.count == 2 }
 
     func disconnect() { connections.forEach { $0.disconnect() } }
 }
@@ -153,23 +157,23 @@ func imageBenchmarks() -> BenchSection {
     } catch {
         return BenchSection(title: "Images (skipped: \(error))", rows: [])
     }
-    let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-    gtk_window_set_default_size(hub_window(window), 480, 800)
-    gtk_container_add(hub_container(window), controller.view.gtkWidget)
-    gtk_widget_show_all(window)
+    let window = Window()
+    window.setDefaultSize(width: 480, height: 800)
+    window.add(controller.view)
+    window.showAll()
     controller.viewWillAppear()
     defer {
         controller.tearDown()
-        gtk_widget_destroy(window)
+        window.destroy()
     }
     let canMeasurePeak = Bench.resetPeakResidentBytes()
     let residentBefore = Bench.residentBytes()
     GtkRuntime.iterate(until: { controller.liveBodyComponentCount > 0 }, timeout: 10)
-    guard let clock = gtk_widget_get_frame_clock(window) else {
+    let recorder = FrameRecorder(window: window)
+    defer { recorder.disconnect() }
+    guard recorder.isWatching else {
         return BenchSection(title: "Images (skipped: the window has no frame clock)", rows: [])
     }
-    let recorder = FrameRecorder(clock: clock)
-    defer { recorder.disconnect() }
     // Let the first screen's images arrive.
     GtkRuntime.iterate(until: { loader.pendingRequests.isEmpty && loader.statistics.delivered > 0 }, timeout: 5)
 

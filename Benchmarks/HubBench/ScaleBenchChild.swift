@@ -151,7 +151,7 @@ final class BenchViewer {
         app.startup()
         let window = app.activate()
         window.window.resize(width: ScaleBench.windowWidth, height: ScaleBench.windowHeight)
-        probe = FrameProbe(window: window.window.gtkWidget)
+        probe = FrameProbe(window: window.window)
     }
 
     /// The view of `count` rows built in code.
@@ -182,13 +182,13 @@ final class BenchViewer {
     /// rest of a long document counts once it shows its first part.
     private func currentPageIsRendered(partly: Bool = false) -> Bool {
         guard let controller = app.navigator.currentPage?.viewController, partly || !controller.isLoading,
-            gtk_widget_get_mapped(controller.view.gtkWidget) != 0
+            controller.view.isMapped
         else { return false }
         if count == 0 { return true }
         guard controller.liveBodyComponentCount > 0, let index = controller.liveBodyIndexes.first,
-            let cell = controller.cellView(atBodyIndex: index)?.gtkWidget
+            let cell = controller.cellView(atBodyIndex: index)
         else { return false }
-        return gtk_widget_get_mapped(cell) != 0 && gtk_widget_get_allocated_height(cell) > 1
+        return cell.isMapped && cell.allocatedSize.height > 1
     }
 
     /// Pumps the main loop until a frame is painted in which the current page is rendered.
@@ -263,7 +263,7 @@ final class BenchViewer {
         stalls.start()
         // The whole may have arrived with the first frame, or right after it (a short document, rows
         // built in code): a frame is asked for, so that the probe sees a paint with it either way.
-        if let view = app.navigator.currentPage?.viewController.view.gtkWidget { gtk_widget_queue_draw(view) }
+        app.navigator.currentPage?.viewController.view.queueDraw()
         waitUntilRendered("the whole view", timeout: timeout) { [unowned self] in
             app.navigator.currentPage?.viewController.viewModel?.bodyComponentModels.count == count
         }

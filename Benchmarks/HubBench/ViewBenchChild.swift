@@ -59,14 +59,11 @@ final class FrameProbe {
     private var connections: [SignalConnection] = []
     private let display = gdk_display_get_default()
 
-    init(window: WidgetPointer) {
-        gtk_widget_realize(window)
-        guard let clock = gtk_widget_get_frame_clock(window) else { ViewBenchChild.fail("no frame clock") }
-        let pointer = UnsafeMutableRawPointer(clock)
-        connections.append(GSignal.connect(pointer, "before-paint") { [weak self] in
+    init(window: Window) {
+        let before = window.observeFrames(at: .beforePaint) { [weak self] in
             self?.lastFrameStart = Clock.now()
-        })
-        connections.append(GSignal.connect(pointer, "after-paint") { [weak self] in
+        }
+        let after = window.observeFrames(at: .afterPaint) { [weak self] in
             guard let self else { return }
             let painted = Clock.now()
             gdk_display_sync(self.display)
@@ -76,7 +73,9 @@ final class FrameProbe {
             self.lastFrameEnd = synced
             self.conditionHeld = self.condition?() ?? true
             self.paints += 1
-        })
+        }
+        guard let before, let after else { ViewBenchChild.fail("no frame clock") }
+        connections = [before, after]
     }
 
     /// Pumps the main loop until a frame after the current one has been painted (and `condition`
@@ -150,6 +149,9 @@ func percentiles(_ samples: [Double]) -> (p50: Double, p95: Double, max: Double)
     return (at(0.5), at(0.95), sorted.last!)
 }
 
+/// A GTK widget, as this benchmark's own GTK calls take it.
+typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
+
 /// Counts a widget and everything inside it, internal children included.
 @MainActor
 func countWidgets(_ root: WidgetPointer) -> Int {
@@ -173,13 +175,36 @@ func countWidgets(_ root: WidgetPointer) -> Int {
     return count
 }
 
-/// A toplevel window of the benchmark size.
+/// A toplevel window of the benchmark size at `offset` from the top left corner of the screen, and
+/// its GTK window.
 @MainActor
-func makeWindow() -> WidgetPointer {
-    let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-    gtk_window_set_default_size(hub_window(window), ViewBench.windowWidth, ViewBench.windowHeight)
-    gtk_window_move(hub_window(window), 0, 0)
-    return window
+func makeWindow(offset: Int32 = 0) -> (window: Window, gtkWindow: WidgetPointer) {
+    let window = Window()
+    window.setDefaultSize(width: Int(ViewBench.windowWidth), height: Int(ViewBench.windowHeight))
+    let gtkWindow = gtkWindow(of: window)
+    gtk_window_move(hub_window(gtkWindow), offset, offset)
+    return (window, gtkWindow)
+}
+
+/// The GTK window of `window`. GtkKit keeps its widgets' C pointers to itself, and this benchmark
+/// drives GTK directly (its plain containers, the widget count, the pixels on the X display): it
+/// finds the window among GTK's toplevels by a name it gives it.
+@MainActor
+func gtkWindow(of window: Window) -> WidgetPointer {
+    enum Names { @MainActor static var next = 0 }
+    Names.next += 1
+    let name = "hub-bench-window-\(Names.next)"
+    window.cssName = name
+    let toplevels = gtk_window_list_toplevels()
+    defer { g_list_free(toplevels) }
+    var node = toplevels
+    while let current = node {
+        if let data = current.pointee.data, String(cString: gtk_widget_get_name(hub_widget(data))) == name {
+            return hub_widget(data)
+        }
+        node = current.pointee.next
+    }
+    ViewBenchChild.fail("no GTK window named \(name)")
 }
 
 
@@ -189,15 +214,31 @@ func makeWindow() -> WidgetPointer {
 func isDrawnOnScreen(_ widget: WidgetPointer, in window: WidgetPointer) -> Bool {
     var x: Int32 = 0
     var y: Int32 = 0
-    guard gtk_widget_get_mapped(widget) != 0, gtk_widget_translate_coordinates(widget, window, 0, 0, &x, &y) != 0,
-        let gdkWindow = gtk_widget_get_window(window)
+    guard gtk_widget_get_mapped(widget) != 0, gtk_widget_translate_coordinates(widget, window, 0, 0, &x, &y) != 0
     else { return false }
+    return isDrawnOnScreen(x: x, y: y, width: gtk_widget_get_allocated_width(widget),
+                           height: gtk_widget_get_allocated_height(widget), in: window)
+}
+
+/// ``isDrawnOnScreen(_:in:)`` for a widget of GtkKit in the window `gtkWindow` of `window`.
+@MainActor
+func isDrawnOnScreen(_ widget: Widget, in window: Window, gtkWindow: WidgetPointer) -> Bool {
+    guard widget.isMapped, let origin = widget.convert(Point(x: 0, y: 0), to: window) else { return false }
+    return isDrawnOnScreen(x: Int32(origin.x), y: Int32(origin.y), width: Int32(widget.allocatedSize.width),
+                           height: Int32(widget.allocatedSize.height), in: gtkWindow)
+}
+
+/// Whether the pixels the X server holds for an area of `window` (in the window's coordinates) are
+/// not all one colour.
+@MainActor
+private func isDrawnOnScreen(x: Int32, y: Int32, width: Int32, height: Int32, in window: WidgetPointer) -> Bool {
+    guard let gdkWindow = gtk_widget_get_window(window) else { return false }
     let windowWidth = gtk_widget_get_allocated_width(window)
     let windowHeight = gtk_widget_get_allocated_height(window)
     let left = max(0, x)
     let top = max(0, y)
-    let right = min(windowWidth, x + gtk_widget_get_allocated_width(widget))
-    let bottom = min(windowHeight, y + gtk_widget_get_allocated_height(widget))
+    let right = min(windowWidth, x + width)
+    let bottom = min(windowHeight, y + height)
     guard right > left, bottom > top,
         let pixbuf = gdk_pixbuf_get_from_window(gdkWindow, left, top, right - left, bottom - top)
     else { return false }
@@ -248,7 +289,9 @@ final class BenchHubView {
     let grid: Bool
     let hub: Hub
     let controller: ViewController
-    let window: WidgetPointer
+    let window: Window
+    /// The GTK window of `window`, for the widget count and the pixels on the X display.
+    let gtkWindow: WidgetPointer
     let probe: FrameProbe
     private let delegate: TimingDelegate
 
@@ -275,7 +318,18 @@ final class BenchHubView {
                     pixel[2] = UInt8(from.2 + (to.2 - from.2) * t)
                 }
             }
-            return PixbufImage(takingOwnershipOf: pixbuf)
+            // Through PNG, which keeps every pixel, to GtkKit's decoder: GtkKit takes no pixbuf.
+            var buffer: UnsafeMutablePointer<gchar>?
+            var size: gsize = 0
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "png", nil, nil, nil) != 0, let buffer else {
+                ViewBenchChild.fail("cannot encode a card image")
+            }
+            defer { g_free(buffer) }
+            guard let image = try? PixbufDecoder.decode(Data(bytes: buffer, count: Int(size))) else {
+                ViewBenchChild.fail("cannot decode a card image")
+            }
+            return image
         }
     }
 
@@ -314,11 +368,10 @@ final class BenchHubView {
         delegate = TimingDelegate(expectedCount: count)
         controller.delegate = delegate
 
-        window = makeWindow()
-        gtk_window_move(hub_window(window), windowOffset, windowOffset)
-        gtk_container_add(hub_container(window), controller.view.gtkWidget)
+        (window, gtkWindow) = makeWindow(offset: windowOffset)
+        window.add(controller.view)
         probe = FrameProbe(window: window)
-        gtk_widget_show_all(window)
+        window.showAll()
         _ = GtkRuntime.iterate(until: { [probe, controller] in probe.paints > 0 && controller.containerSize.width > 0 },
                                timeout: 20)
         probe.settle()
@@ -330,9 +383,9 @@ final class BenchHubView {
     func loadAndWaitForFirstFrame() -> (chainStart: UInt64, frameEnd: UInt64) {
         let controller = self.controller
         probe.condition = {
-            guard let index = controller.liveBodyIndexes.first, let cell = controller.cellView(atBodyIndex: index)?.gtkWidget
+            guard let index = controller.liveBodyIndexes.first, let cell = controller.cellView(atBodyIndex: index)
             else { return false }
-            return gtk_widget_get_mapped(cell) != 0 && gtk_widget_get_allocated_height(cell) > 1
+            return cell.isMapped && cell.allocatedSize.height > 1
         }
         let chainStart = Clock.now()
         controller.viewWillAppear()
@@ -356,7 +409,7 @@ final class BenchHubView {
         BenchChildReport.report("modelAnon", delegate.anonymousAtDelivery - anonymousBefore)
         BenchChildReport.report("viewAnon", anonymousAfter - delegate.anonymousAtDelivery)
         BenchChildReport.report("live", controller.liveBodyComponentCount)
-        BenchChildReport.report("widgets", countWidgets(window))
+        BenchChildReport.report("widgets", countWidgets(gtkWindow))
 
         // The end of the content, far past 32,767 px, once the whole body is laid out: a large body
         // is laid out a few milliseconds per main-loop turn after its first screenful, and the end
@@ -370,9 +423,10 @@ final class BenchHubView {
         controller.scroll(to: Point(x: 0, y: maximum))
         probe.waitForFrame()
         probe.settle()
-        let last = controller.cellView(atBodyIndex: count - 1)?.gtkWidget
+        let last = controller.cellView(atBodyIndex: count - 1)
         BenchChildReport.report("lastY", controller.frame(ofBodyComponentAt: count - 1).minY)
-        BenchChildReport.report("lastDrawn", last.map { isDrawnOnScreen($0, in: window) } == true ? "yes" : "no")
+        let lastDrawn = last.map { isDrawnOnScreen($0, in: window, gtkWindow: gtkWindow) } == true
+        BenchChildReport.report("lastDrawn", lastDrawn ? "yes" : "no")
 
         if let folder = screenshotFolder { takeScreenshot(folder: folder) }
     }
@@ -395,7 +449,7 @@ final class BenchHubView {
         probe.settle()
         let path = (folder as NSString).appendingPathComponent(name)
         do {
-            try Widget.writePNG(of: window, to: path)
+            try window.writePNG(to: URL(fileURLWithPath: path))
         } catch {
             FileHandle.standardError.write(Data("hub-bench view: \(error)\n".utf8))
         }
@@ -424,7 +478,7 @@ final class BenchHubView {
         paintsAtScroll = probe.paints
         let start = Clock.now()
         controller.scroll(to: Point(x: 0, y: offset))
-        gtk_widget_queue_draw(controller.canvas.layout)
+        controller.canvas.queueContentDraw()
         handlerTime = Clock.seconds(from: start, to: Clock.now())
         awaitingFrame = true
     }
@@ -466,7 +520,7 @@ final class BenchHubView {
         report("maxVisible", maxVisible)
         report("maxBound", maxBound)
         report("created", controller.createdComponentCount)
-        report("widgets", countWidgets(window))
+        report("widgets", countWidgets(gtkWindow))
     }
 }
 
@@ -520,9 +574,9 @@ struct PlainContainerCase {
 
     func run() {
         let titles = (0..<count).map { "Row number \($0 + 1)" }
-        let window = makeWindow()
+        let (window, gtkWindow) = makeWindow()
         let probe = FrameProbe(window: window)
-        gtk_widget_show_all(window)
+        window.showAll()
         _ = GtkRuntime.iterate(until: { probe.paints > 0 }, timeout: 20)
         probe.settle()
 
@@ -549,7 +603,7 @@ struct PlainContainerCase {
             last = label
         }
         gtk_container_add(hub_container(scrolled), container)
-        gtk_container_add(hub_container(window), scrolled)
+        gtk_container_add(hub_container(gtkWindow), scrolled)
         gtk_widget_show_all(scrolled)
         let firstRow = first
         probe.condition = {
@@ -561,7 +615,7 @@ struct PlainContainerCase {
         BenchChildReport.report("firstFrame", Clock.seconds(from: start, to: probe.lastFrameEnd))
         BenchChildReport.report("viewRSS", Memory.resident() - residentBefore)
         BenchChildReport.report("viewAnon", Memory.anonymous() - anonymousBefore)
-        BenchChildReport.report("widgets", countWidgets(window))
+        BenchChildReport.report("widgets", countWidgets(gtkWindow))
 
         // The end of the content, far past 32,767 px.
         let adjustment = gtk_scrolled_window_get_vadjustment(hub_scrolled_window(scrolled))!
@@ -574,7 +628,7 @@ struct PlainContainerCase {
             var x: Int32 = 0
             _ = gtk_widget_translate_coordinates(last, container, 0, 0, &x, &y)
             BenchChildReport.report("lastY", Int(y))
-            BenchChildReport.report("lastDrawn", isDrawnOnScreen(last, in: window) ? "yes" : "no")
+            BenchChildReport.report("lastDrawn", isDrawnOnScreen(last, in: gtkWindow) ? "yes" : "no")
         }
     }
 }

@@ -56,74 +56,11 @@ static inline GInetSocketAddress *hub_inet_socket_address(void *p) { return G_IN
 static inline gboolean hub_is_container(void *p) { return p != NULL && GTK_IS_CONTAINER(p); }
 static inline gboolean hub_is_inet_socket_address(void *p) { return p != NULL && G_IS_INET_SOCKET_ADDRESS(p); }
 
-// MARK: - Signals (g_signal_connect and G_CALLBACK are macros)
-
-typedef void (*HubVoidCallback)(gpointer instance, gpointer user_data);
-typedef gboolean (*HubEventCallback)(gpointer instance, GdkEvent *event, gpointer user_data);
-typedef void (*HubAllocateCallback)(gpointer instance, GdkRectangle *allocation, gpointer user_data);
-typedef gboolean (*HubDrawCallback)(gpointer instance, cairo_t *cr, gpointer user_data);
-typedef void (*HubPointerCallback)(gpointer instance, gpointer arg, gpointer user_data);
-typedef void (*HubIntCallback)(gpointer instance, gint arg, gpointer user_data);
-typedef void (*HubOpenCallback)(gpointer application, gpointer files, gint n_files, const gchar *hint,
-                                gpointer user_data);
-
-static inline gulong hub_signal_connect_void(gpointer instance, const char *signal, HubVoidCallback cb,
-                                             gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-static inline gulong hub_signal_connect_event(gpointer instance, const char *signal, HubEventCallback cb,
-                                              gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-static inline gulong hub_signal_connect_allocate(gpointer instance, HubAllocateCallback cb,
-                                                 gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, "size-allocate", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-static inline gulong hub_signal_connect_draw(gpointer instance, HubDrawCallback cb,
-                                             gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, "draw", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-static inline gulong hub_signal_connect_draw_after(gpointer instance, HubDrawCallback cb,
-                                                   gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, "draw", G_CALLBACK(cb), data, destroy, G_CONNECT_AFTER);
-}
-
-static inline gulong hub_signal_connect_pointer(gpointer instance, const char *signal, HubPointerCallback cb,
-                                                gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-static inline gulong hub_signal_connect_int(gpointer instance, const char *signal, HubIntCallback cb,
-                                            gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-static inline gulong hub_signal_connect_open(gpointer instance, HubOpenCallback cb, gpointer data,
-                                            GClosureNotify destroy) {
-    return g_signal_connect_data(instance, "open", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-// Signals whose handler takes one pointer and returns an int: GApplication's `command-line`
-// (GApplicationCommandLine *) and `handle-local-options` (GVariantDict *).
-typedef gint (*HubPointerIntCallback)(gpointer instance, gpointer arg, gpointer user_data);
-
-static inline gulong hub_signal_connect_pointer_int(gpointer instance, const char *signal, HubPointerIntCallback cb,
-                                                    gpointer data, GClosureNotify destroy) {
-    return g_signal_connect_data(instance, signal, G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
-
-// GSocketService::incoming (service, connection, source object) -> handled
-typedef gboolean (*HubIncomingCallback)(gpointer service, gpointer connection, gpointer source_object,
-                                        gpointer user_data);
-
-static inline gulong hub_signal_connect_incoming(gpointer instance, HubIncomingCallback cb, gpointer data,
-                                                 GClosureNotify destroy) {
-    return g_signal_connect_data(instance, "incoming", G_CALLBACK(cb), data, destroy, (GConnectFlags)0);
-}
+// MARK: - Signals
+//
+// GtkKit connects every signal with a GClosure of its own (Sources/GtkKit/Internal/GSignal.swift),
+// so no callback type is declared here; disconnecting checks first, since a handler may already be
+// gone with its instance.
 
 static inline void hub_signal_disconnect(gpointer instance, gulong handler) {
     if (instance != NULL && handler != 0 && g_signal_handler_is_connected(instance, handler)) {
@@ -219,18 +156,6 @@ static inline GdkEvent *hub_event_new_motion(GdkWindow *window, gdouble x, gdoub
     GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
     if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_pointer(seat));
     return event;
-}
-
-// MARK: - Timers and idles
-
-typedef gboolean (*HubSourceCallback)(gpointer user_data);
-
-static inline guint hub_timeout_add(guint interval_ms, HubSourceCallback cb, gpointer data, GDestroyNotify destroy) {
-    return g_timeout_add_full(G_PRIORITY_DEFAULT, interval_ms, cb, data, destroy);
-}
-
-static inline guint hub_idle_add(HubSourceCallback cb, gpointer data, GDestroyNotify destroy) {
-    return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, cb, data, destroy);
 }
 
 // MARK: - Bounded image decoding

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GioKit
 import Glibc
 import HubFramework
 

@@ -4,6 +4,7 @@ import HubFramework
 import HubGTKTestSupport
 import HubTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubApp
 @testable import HubGTK
 
@@ -106,9 +107,9 @@ final class BackendAppTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor
     private func clickRow(_ index: Int, in page: Navigator.Page) throws {
-        pump(until: { page.viewController.cellWidget(atBodyIndex: index).map { gtk_widget_get_allocated_height($0) > 1 } ?? false },
+        pump(until: { page.viewController.cellView(atBodyIndex: index).map { gtk_widget_get_allocated_height($0.gtkWidget) > 1 } ?? false },
              "row \(index) of \(page.uri) on screen")
-        click(try XCTUnwrap(page.viewController.cellWidget(atBodyIndex: index)))
+        click(try XCTUnwrap(page.viewController.cellView(atBodyIndex: index)?.gtkWidget))
     }
 
     @MainActor

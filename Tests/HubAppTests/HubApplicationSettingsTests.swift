@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubApp
 @testable import HubGTK
 

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubApp
 @testable import HubGTK
 
@@ -71,7 +72,7 @@ final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(accelerators("app.focus-address", of: app), [])
 
             // A row leads to its country: the title and the bar button follow the view.
-            let cell = try XCTUnwrap(countries.viewController.cellWidget(atBodyIndex: 1))
+            let cell = try XCTUnwrap(countries.viewController.cellView(atBodyIndex: 1)?.gtkWidget)
             pump(until: { gtk_widget_get_allocated_height(cell) > 1 }, "the Japan row on screen")
             click(cell)
             let japan = try XCTUnwrap(app.navigator.currentPage)

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 /// HubGTK's own stylesheet: installed by the framework, below application CSS, and enough on its

@@ -3,6 +3,7 @@ import Foundation
 import HubFramework
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 @MainActor

@@ -6,6 +6,7 @@ import HubGTK
 import HubGTKTestSupport
 import HubTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubApp
 @testable import HubViewer
 

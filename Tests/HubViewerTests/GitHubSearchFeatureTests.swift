@@ -5,6 +5,7 @@ import HubGTK
 import HubApp
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubViewer
 import HubTestSupport
 

@@ -6,6 +6,7 @@ import HubGTK
 import HubGTKTestSupport
 import HubTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubViewer
 
 /// A long session in one process: 1,000 navigations between demo views (rows, local images, the

@@ -5,6 +5,7 @@ import HubGTK
 import HubApp
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubViewer
 
 /// Pretty Pictures: a carousel of child components over a grid, with a feature action handler.

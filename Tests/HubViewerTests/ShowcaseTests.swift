@@ -4,6 +4,7 @@ import HubFramework
 import HubApp
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 @testable import HubViewer
 

@@ -5,6 +5,7 @@ import HubGTK
 import HubApp
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubViewer
 
 /// The sticky header demo: a header collapsing with the content offset, a reload counter, and a

@@ -5,6 +5,7 @@ import HubGTK
 import HubApp
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubViewer
 
 /// Keys sent to the window (`pressInWindow`), which GTK routes to its focus widget, so these tests

@@ -4,6 +4,7 @@ import HubGTK
 import HubApp
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubViewer
 
 final class ViewerWindowTests: GtkTestCase, @unchecked Sendable {

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import HubFramework
 
 /// A picture drawn in code with cairo: gradients and circles, enough for generated images such as

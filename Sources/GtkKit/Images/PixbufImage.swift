@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import HubFramework
 
 /// A decoded image backed by a `GdkPixbuf`.
@@ -7,14 +7,14 @@ import HubFramework
 /// decoded on a worker thread and handed to the main thread.
 public final class PixbufImage: HubFramework.ImageWithByteCount, @unchecked Sendable {
     /// The pixbuf (owned: one reference is held for the image's lifetime).
-    package let pixbuf: OpaquePointer
+    let pixbuf: OpaquePointer
     /// The size in pixels.
     public let pixelSize: Size
     /// Device pixels per point the image was made for (2 on HiDPI screens).
     public let scale: Double
 
     /// Takes over one reference of `pixbuf`.
-    package init(takingOwnershipOf pixbuf: OpaquePointer, scale: Double = 1) {
+    init(takingOwnershipOf pixbuf: OpaquePointer, scale: Double = 1) {
         self.pixbuf = pixbuf
         self.scale = max(scale, 1)
         pixelSize = Size(width: Double(gdk_pixbuf_get_width(pixbuf)), height: Double(gdk_pixbuf_get_height(pixbuf)))

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 import HubFramework
 import Logging

@@ -1,32 +1,11 @@
-package import CGtk
-
-/// A Swift closure kept alive for as long as a GLib signal handler or source needs it.
-/// Retained with `Unmanaged.passRetained` when connected; released by GLib's destroy notify.
-final class ClosureBox<Callback> {
-    let callback: Callback
-    init(_ callback: Callback) { self.callback = callback }
-}
-
-/// The destroy notify that releases a `ClosureBox` when GLib drops the handler. Functions rather
-/// than stored closures of the C types `GClosureNotify` and `GDestroyNotify`: a module-level
-/// constant of a C function type makes `swift-symbolgraph-extract` (`make docs`) crash, since it
-/// reads the module without the C modules that GtkKit imports at package level.
-private func releaseBox(_ data: UnsafeMutableRawPointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
-
-/// The destroy notify that releases a source's `ClosureBox` when GLib removes the source.
-private func releaseSourceBox(_ data: UnsafeMutableRawPointer?) {
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
+internal import CGtk
 
 /// A connected signal handler; `disconnect()` is idempotent.
 package struct SignalConnection: Hashable {
-    package let instance: UnsafeMutableRawPointer
-    package let handlerID: gulong
+    let instance: UnsafeMutableRawPointer
+    let handlerID: gulong
 
+    /// Disconnects the handler (nothing when it is no longer connected); GLib then releases it.
     @MainActor
     package func disconnect() {
         hub_signal_disconnect(instance, handlerID)
@@ -34,126 +13,84 @@ package struct SignalConnection: Hashable {
 }
 
 /// Connects Swift closures to GLib signals. All handlers run on the main thread, where GTK emits them.
+///
+/// ``connect(_:_:after:invoking:)`` is the one way in; the others read a signal's arguments for
+/// their handler.
 @MainActor
-package enum GSignal {
-    /// Connects a handler with no arguments (`clicked`, `activate`, `changed`, `destroy`, …).
+enum GSignal {
+    /// Connects `handler` to `signal` of `instance`, before the signal's default handler or, with
+    /// `after`, after it.
     @discardableResult
-    package static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+                        invoking handler: @escaping ClosureHandler) -> SignalConnection
     {
-        let box = ClosureBox<@MainActor () -> Void>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_void(instance, signal, { _, data in
-            guard let data else { return }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<@MainActor () -> Void>
-            MainActor.assumeIsolated { box.callback() }
-        }, data, releaseBox)
+        let id = g_signal_connect_closure(instance, signal, makeClosure(handler), after ? 1 : 0)
         return SignalConnection(instance: instance, handlerID: id)
+    }
+
+    /// Connects a handler that takes none of the signal's arguments (`clicked`, `activate`,
+    /// `changed`, `destroy`, …).
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                        _ handler: @escaping @MainActor () -> Void) -> SignalConnection
+    {
+        connect(instance, signal) { _ in handler() }
     }
 
     /// Connects an event handler (`button-press-event`, `scroll-event`, `key-press-event`, …).
     /// Return true to stop other handlers.
     @discardableResult
-    package static func connectEvent(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                    _ handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool)
+    static func connectEvent(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                             _ handler: @escaping @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool)
         -> SignalConnection
     {
-        typealias Callback = @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_event(instance, signal, { _, event, data in
-            guard let data, let event else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            return MainActor.assumeIsolated { box.callback(event) } ? 1 : 0
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
+        connect(instance, signal) { invocation in
+            guard let event = invocation.pointer(1) else { return }
+            invocation.returns(handler(event.assumingMemoryBound(to: GdkEvent.self)))
+        }
     }
 
     /// Connects `size-allocate`.
     @discardableResult
-    package static func connectAllocate(_ instance: UnsafeMutableRawPointer,
-                                       _ handler: @escaping @MainActor (GdkRectangle) -> Void) -> SignalConnection
+    static func connectAllocate(_ instance: UnsafeMutableRawPointer,
+                                _ handler: @escaping @MainActor (GdkRectangle) -> Void) -> SignalConnection
     {
-        typealias Callback = @MainActor (GdkRectangle) -> Void
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_allocate(instance, { _, allocation, data in
-            guard let data, let allocation else { return }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            let rect = allocation.pointee
-            MainActor.assumeIsolated { box.callback(rect) }
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
+        connect(instance, "size-allocate") { invocation in
+            guard let allocation = invocation.pointer(1) else { return }
+            handler(allocation.assumingMemoryBound(to: GdkRectangle.self).pointee)
+        }
     }
 
-    /// Connects `draw`. Return true to stop other handlers.
+    /// Connects `draw`, with the cairo context; with `after`, after the default handler (to draw
+    /// above a widget's children). Return true to stop other handlers.
     @discardableResult
-    package static func connectDraw(_ instance: UnsafeMutableRawPointer,
-                                   _ handler: @escaping @MainActor (OpaquePointer) -> Bool) -> SignalConnection
+    static func connectDraw(_ instance: UnsafeMutableRawPointer, after: Bool = false,
+                            _ handler: @escaping @MainActor (OpaquePointer) -> Bool) -> SignalConnection
     {
-        typealias Callback = @MainActor (OpaquePointer) -> Bool
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_draw(instance, { _, cr, data in
-            guard let data, let cr else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            return MainActor.assumeIsolated { box.callback(cr) } ? 1 : 0
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
+        connect(instance, "draw", after: after) { invocation in
+            guard let cr = invocation.pointer(1) else { return }
+            invocation.returns(handler(OpaquePointer(cr)))
+        }
     }
 
-    /// Connects `draw` after the default handler (to draw above a widget's children).
+    /// Connects a handler that receives the signal's one pointer argument (`remove`'s child,
+    /// `hierarchy-changed`'s previous toplevel, `changed`'s key, an action's parameter, …).
     @discardableResult
-    package static func connectDrawAfter(_ instance: UnsafeMutableRawPointer,
-                                        _ handler: @escaping @MainActor (OpaquePointer) -> Void) -> SignalConnection
-    {
-        typealias Callback = @MainActor (OpaquePointer) -> Void
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_draw_after(instance, { _, cr, data in
-            guard let data, let cr else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            MainActor.assumeIsolated { box.callback(cr) }
-            return 0
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
-    }
-
-    /// Connects a handler that receives one pointer argument (`open`'s files, `response`'s id cast, …).
-    @discardableResult
-    package static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                      _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void)
+    static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void)
         -> SignalConnection
     {
-        typealias Callback = @MainActor (UnsafeMutableRawPointer?) -> Void
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_pointer(instance, signal, { _, arg, data in
-            guard let data else { return }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            MainActor.assumeIsolated { box.callback(arg) }
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
+        connect(instance, signal) { invocation in handler(invocation.pointer(1)) }
     }
 
-    /// Connects a handler that receives one integer argument (`response` of dialogs, …).
+    /// Connects a handler that receives the signal's one integer argument (`response` of dialogs, …).
     @discardableResult
-    package static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                                  _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection
+    static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                           _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection
     {
-        typealias Callback = @MainActor (Int32) -> Void
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_int(instance, signal, { _, arg, data in
-            guard let data else { return }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            MainActor.assumeIsolated { box.callback(arg) }
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
+        connect(instance, signal) { invocation in handler(invocation.int(1)) }
     }
-}
 
-extension GSignal {
     /// Connects a handler that receives one pointer argument and returns an int (GApplication's
     /// `command-line` and `handle-local-options`).
     @discardableResult
@@ -161,86 +98,15 @@ extension GSignal {
                                            _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Int32)
         -> SignalConnection
     {
-        typealias Callback = @MainActor (UnsafeMutableRawPointer?) -> Int32
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_pointer_int(instance, signal, { _, arg, data in
-            guard let data else { return -1 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            return MainActor.assumeIsolated { box.callback(arg) }
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
+        connect(instance, signal) { invocation in invocation.returns(handler(invocation.pointer(1))) }
     }
-}
 
-extension GSignal {
     /// Connects GApplication's `open` (files and their count).
     @discardableResult
-    package static func connectOpen(_ instance: UnsafeMutableRawPointer,
-                                   _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int) -> Void)
+    static func connectOpen(_ instance: UnsafeMutableRawPointer,
+                            _ handler: @escaping @MainActor (UnsafeMutableRawPointer?, Int) -> Void)
         -> SignalConnection
     {
-        typealias Callback = @MainActor (UnsafeMutableRawPointer?, Int) -> Void
-        let box = ClosureBox<Callback>(handler)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        let id = hub_signal_connect_open(instance, { _, files, count, _, data in
-            guard let data else { return }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            MainActor.assumeIsolated { box.callback(files, Int(count)) }
-        }, data, releaseBox)
-        return SignalConnection(instance: instance, handlerID: id)
-    }
-}
-
-/// GLib main-loop sources (timeouts and idles) driven by Swift closures.
-@MainActor
-package enum GSource {
-    /// Calls `body` every `milliseconds` until it returns false. Returns the source id for `cancel`.
-    @discardableResult
-    package static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
-        typealias Callback = @MainActor () -> Bool
-        let box = ClosureBox<Callback>(body)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        return hub_timeout_add(milliseconds, { data in
-            guard let data else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            return MainActor.assumeIsolated { box.callback() } ? 1 : 0
-        }, data, releaseSourceBox)
-    }
-
-    /// Calls `body` once the main loop is idle, until it returns false.
-    @discardableResult
-    package static func idle(_ body: @escaping @MainActor () -> Bool) -> UInt32 {
-        typealias Callback = @MainActor () -> Bool
-        let box = ClosureBox<Callback>(body)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        return hub_idle_add({ data in
-            guard let data else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            return MainActor.assumeIsolated { box.callback() } ? 1 : 0
-        }, data, releaseSourceBox)
-    }
-
-    /// Removes a source returned by `timeout` or `idle`. Ignores 0.
-    package static func cancel(_ id: UInt32) {
-        if id != 0 { g_source_remove(id) }
-    }
-}
-
-extension GSource {
-    /// Calls `body` with the frame time (seconds) once per frame of the widget's frame clock, until
-    /// it returns false. Returns the id for `gtk_widget_remove_tick_callback`.
-    package static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>,
-                                       _ body: @escaping @MainActor (Double) -> Bool) -> guint
-    {
-        typealias Callback = @MainActor (Double) -> Bool
-        let box = ClosureBox<Callback>(body)
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
-        return gtk_widget_add_tick_callback(widget, { _, clock, data in
-            guard let data, let clock else { return 0 }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Callback>
-            let time = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-            return MainActor.assumeIsolated { box.callback(time) } ? 1 : 0
-        }, data, releaseSourceBox)
+        connect(instance, "open") { invocation in handler(invocation.pointer(1), Int(invocation.int(2))) }
     }
 }

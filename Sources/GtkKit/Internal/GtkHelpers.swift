@@ -1,38 +1,38 @@
-package import CGtk
+internal import CGtk
 
 /// Small conveniences over the C API for GtkKit's own code and the tests that hold raw widgets
 /// (everything else uses the typed widgets).
 @MainActor
-package enum Gtk {
+enum Gtk {
     /// Adds a CSS class to a widget's style context.
-    package static func addClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+    static func addClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
         gtk_style_context_add_class(gtk_widget_get_style_context(widget), name)
     }
 
     /// Removes a CSS class from a widget's style context.
-    package static func removeClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+    static func removeClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
         gtk_style_context_remove_class(gtk_widget_get_style_context(widget), name)
     }
 
     /// True when the widget has the CSS class.
-    package static func hasClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> Bool {
+    static func hasClass(_ widget: UnsafeMutablePointer<GtkWidget>, _ name: String) -> Bool {
         gtk_style_context_has_class(gtk_widget_get_style_context(widget), name) != 0
     }
 
     /// The text of an entry.
-    package static func entryText(_ entry: UnsafeMutablePointer<GtkWidget>) -> String {
+    static func entryText(_ entry: UnsafeMutablePointer<GtkWidget>) -> String {
         guard let text = gtk_entry_get_text(hub_entry(entry)) else { return "" }
         return String(cString: text)
     }
 
     /// The text of a label.
-    package static func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
+    static func labelText(_ label: UnsafeMutablePointer<GtkWidget>) -> String {
         guard let text = gtk_label_get_text(hub_label(label)) else { return "" }
         return String(cString: text)
     }
 
     /// The children of a container, in GTK's order.
-    package static func children(of container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+    static func children(of container: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
         var result: [UnsafeMutablePointer<GtkWidget>] = []
         guard let list = gtk_container_get_children(hub_container(container)) else { return result }
         var node: UnsafeMutablePointer<GList>? = list

@@ -1,5 +1,5 @@
-package import CGtk
+internal import CGtk
 
 /// A raw GTK widget, for GtkKit's own code and the tests that inspect GTK directly. Everything
 /// else uses ``Widget``.
-package typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
+typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A TCP server on 127.0.0.1 only (a `GSocketService`): nothing else on the network can reach it,
 /// by construction. Each connection it accepts is handed to ``onConnection`` as a
@@ -26,7 +26,7 @@ public final class LoopbackServer {
     public var isListening: Bool { port != nil }
 
     private var service: UnsafeMutablePointer<GSocketService>?
-    private var incomingHandler: gulong = 0
+    private var incoming: SignalConnection?
 
     /// A stopped server that hands its connections to `onConnection`.
     /// - Parameter onConnection: receives every accepted connection, on the main thread.
@@ -66,15 +66,11 @@ public final class LoopbackServer {
         let boundPort = g_inet_socket_address_get_port(hub_inet_socket_address(effective))
         g_object_unref(UnsafeMutableRawPointer(effective))
 
-        let box = Unmanaged.passRetained(WeakServerBox(self)).toOpaque()
-        incomingHandler = hub_signal_connect_incoming(service, { _, connection, _, data in
-            guard let data, let connection else { return 0 }
-            let box = Unmanaged<WeakServerBox>.fromOpaque(data).takeUnretainedValue()
-            return MainActor.assumeIsolated { box.server?.accept(connection) ?? false } ? 1 : 0
-        }, box, { data, _ in
-            guard let data else { return }
-            Unmanaged<WeakServerBox>.fromOpaque(data).release()
-        })
+        // GSocketService::incoming (service, connection, source object) -> handled.
+        incoming = GSignal.connect(UnsafeMutableRawPointer(service), "incoming") { [weak self] invocation in
+            guard let connection = invocation.pointer(1) else { return }
+            invocation.returns(self?.accept(connection) ?? false)
+        }
         g_socket_service_start(service)
         self.service = service
         self.port = boundPort
@@ -85,8 +81,8 @@ public final class LoopbackServer {
     /// they belong to whoever kept them.
     public func stop() {
         guard let service else { return }
-        hub_signal_disconnect(service, incomingHandler)
-        incomingHandler = 0
+        incoming?.disconnect()
+        incoming = nil
         g_socket_service_stop(service)
         g_socket_listener_close(hub_socket_listener(service))
         g_object_unref(UnsafeMutableRawPointer(service))
@@ -98,9 +94,4 @@ public final class LoopbackServer {
         onConnection?(StreamConnection(hub_socket_connection(connection)!))
         return true
     }
-}
-
-private final class WeakServerBox {
-    weak var server: LoopbackServer?
-    init(_ server: LoopbackServer) { self.server = server }
 }

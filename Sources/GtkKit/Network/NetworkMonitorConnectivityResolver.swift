@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 import HubFramework
 
@@ -23,7 +23,7 @@ public final class NetworkMonitorConnectivityResolver: ConnectivityStateResolver
         self.reachability = reachability
         lastState = .online
         lastState = resolveConnectivityState()
-        connection = GSignal.connectInt(UnsafeMutableRawPointer(monitor), "network-changed") { [weak self] _ in
+        connection = GSignal.connect(UnsafeMutableRawPointer(monitor), "network-changed") { [weak self] in
             self?.networkChanged()
         }
         reachabilityObserver = reachability.addObserver { [weak self] in

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 
 /// One TCP connection a ``LoopbackServer`` accepted (a `GSocketConnection`), read and written

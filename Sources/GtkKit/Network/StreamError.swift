@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Why a read or write on a ``StreamConnection`` did not complete.
 ///

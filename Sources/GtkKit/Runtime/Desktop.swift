@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 
 /// The desktop the application runs in: hands URIs the application does not show itself to the

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// An error GTK or GLib reported (a `GError`): registering an application, loading a
 /// stylesheet, opening a URI with the desktop.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Runs a closure on the main loop after a delay, once or repeatedly. The timer stops when it is
 /// cancelled or released, so a component that keeps it as a property never hears from a timer

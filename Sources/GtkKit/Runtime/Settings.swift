@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// An app's stored preferences (GSettings on one schema): typed values that outlive the process.
 ///

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 
 /// A gettext text domain: the catalogue of translated strings of one program or library, read

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// What a widget is to assistive technologies (screen readers announce it).
 ///

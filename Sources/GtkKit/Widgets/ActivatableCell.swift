@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import HubFramework
 
 /// An input-only box that stands for the one widget it holds: it takes the keyboard focus and draws
@@ -19,11 +19,12 @@ public final class ActivatableCell: Container {
         canFocus = true
         // The child draws itself; the focus ring goes on top, inset by a pixel so it stays visible
         // when the child fills the cell.
-        retain(GSignal.connectDrawAfter(gtkWidget) { [unowned self] cr in
-            guard gtk_widget_has_visible_focus(gtkWidget) != 0 else { return }
+        retain(GSignal.connectDraw(gtkWidget, after: true) { [unowned self] cr in
+            guard gtk_widget_has_visible_focus(gtkWidget) != 0 else { return false }
             let context = gtk_widget_get_style_context(gtkWidget)
             gtk_render_focus(context, cr, 1, 1, Double(gtk_widget_get_allocated_width(gtkWidget)) - 2,
                              Double(gtk_widget_get_allocated_height(gtkWidget)) - 2)
+            return false
         })
     }
 

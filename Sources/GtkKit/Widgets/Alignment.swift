@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Where a widget sits in the space its parent gives it, along one axis.
 public enum Alignment: Sendable {
@@ -23,7 +23,7 @@ public enum Alignment: Sendable {
         }
     }
 
-    package var gtkAlign: GtkAlign {
+    var gtkAlign: GtkAlign {
         switch self {
         case .fill: GTK_ALIGN_FILL
         case .start: GTK_ALIGN_START

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 
 /// A desktop application (GtkApplication): registers on the session bus under its id, so that a
@@ -18,7 +18,7 @@ import Foundation
 @MainActor
 open class Application {
     /// The GtkApplication. Only the widget layer and tests use it.
-    package let gtkApplication: UnsafeMutablePointer<GtkApplication>
+    let gtkApplication: UnsafeMutablePointer<GtkApplication>
     private var connections: [SignalConnection] = []
     private var actions: [(action: OpaquePointer, connection: SignalConnection)] = []
     /// The arguments given to `run(arguments:)`, for ``onLocalCommandLine``.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 
 /// One launch's command line, as the primary instance of an ``Application`` receives it in

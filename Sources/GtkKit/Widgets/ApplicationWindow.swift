@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A window that belongs to an ``Application`` (GtkApplicationWindow): the application runs while
 /// it is open, and the application's actions and their keyboard shortcuts work in it.

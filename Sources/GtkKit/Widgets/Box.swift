@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Lays its children out in a row or a column (GtkBox).
 ///
@@ -14,7 +14,7 @@ open class Box: Container {
         super.init(owning: gtk_box_new(orientation.gtkOrientation, Int32(spacing)))
     }
 
-    package override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(owning: widget)
     }
 

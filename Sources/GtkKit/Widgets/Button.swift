@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A push button with a text or an icon (GtkButton).
 ///
@@ -23,7 +23,7 @@ open class Button: Container {
         accessibleName = tooltip
     }
 
-    package override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(owning: widget)
     }
 

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A widget that holds other widgets. It keeps the Swift objects of the children added through
 /// it, so a tree built in Swift needs no other owner than its root.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A modal dialog with its buttons in its header bar (GtkDialog).
 ///

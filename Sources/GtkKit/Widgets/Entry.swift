@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A one-line text field (GtkEntry).
 ///
@@ -52,7 +52,7 @@ open class Entry: Widget {
         super.init(owning: gtk_entry_new())
     }
 
-    package override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(owning: widget)
     }
 

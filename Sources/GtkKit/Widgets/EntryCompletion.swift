@@ -1,10 +1,10 @@
-package import CGtk
+internal import CGtk
 
 /// Suggestions shown in a popup under an ``Entry`` as the user types (GtkEntryCompletion over a
 /// list of strings).
 @MainActor
 public final class EntryCompletion {
-    package let gtkCompletion: UnsafeMutablePointer<GtkEntryCompletion>
+    let gtkCompletion: UnsafeMutablePointer<GtkEntryCompletion>
     private let store: UnsafeMutablePointer<GtkListStore>
 
     /// A completion that pops up after `minimumKeyLength` typed characters.

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A container with no look of its own that receives pointer events for its child (GtkEventBox).
 @MainActor

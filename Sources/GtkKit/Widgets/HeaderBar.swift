@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// The bar at the top of a window with its title and buttons (GtkHeaderBar), used as a
 /// ``Window/titleBar``.

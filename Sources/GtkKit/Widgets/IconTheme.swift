@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 
 /// The icon theme that named icons (``Button/init(iconName:tooltip:)``, ``Window/iconName``) come

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Shows an icon from the icon theme (GtkImage with an icon name), such as `go-next-symbolic`.
 /// For images from models, use ``ImageView``.

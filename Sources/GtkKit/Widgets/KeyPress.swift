@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A key pressed on the keyboard, as a widget's ``Widget/onKeyPress(_:)`` handler receives it.
 public struct KeyPress: Sendable, Equatable {

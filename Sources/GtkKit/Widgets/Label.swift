@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import HubFramework
 
 /// Shows a short text (GtkLabel).

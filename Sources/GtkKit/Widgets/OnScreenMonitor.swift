@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Watches whether a widget can be seen at all: it is mapped (shown, inside shown containers, in a
 /// shown window, see ``Widget/isMapped``) and its window is not minimized. Minimizing does not unmap

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// The direction in which a box lays out its children.
 public enum Orientation: Sendable {

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Shows one main child with other widgets floating above it (GtkOverlay). Floating widgets are
 /// placed by their ``Widget/horizontalAlignment`` and ``Widget/verticalAlignment``.

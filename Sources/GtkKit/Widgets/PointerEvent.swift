@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import HubFramework
 
 /// A press, release or movement of a pointer (a mouse, a touchpad, a finger on a touchscreen), as
@@ -41,7 +41,7 @@ public struct PointerEvent: Sendable, Equatable {
     }
 
     /// Reads a GDK button or motion event; nil for other events.
-    package init?(_ event: UnsafeMutablePointer<GdkEvent>) {
+    init?(_ event: UnsafeMutablePointer<GdkEvent>) {
         switch event.pointee.type {
         case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_BUTTON_RELEASE:
             let button = hub_event_button(event)!.pointee

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 import HubFramework
 
@@ -39,14 +39,14 @@ extension ScrollCanvasDelegate {
 package final class ScrollCanvas {
     /// The widget to put in a window: the canvas beside its scrollbar, inside an overlay that also
     /// hosts floating widgets (the header and overlays of a hub view).
-    package let widget: UnsafeMutablePointer<GtkWidget>
+    let widget: UnsafeMutablePointer<GtkWidget>
     /// The overlay above the canvas, for widgets that do not scroll.
-    package let overlay: UnsafeMutablePointer<GtkWidget>
+    let overlay: UnsafeMutablePointer<GtkWidget>
     /// The `GtkLayout` children are placed in.
-    package let layout: UnsafeMutablePointer<GtkWidget>
+    let layout: UnsafeMutablePointer<GtkWidget>
     /// The vertical scrollbar.
-    package let scrollbar: UnsafeMutablePointer<GtkWidget>
-    package let adjustment: UnsafeMutablePointer<GtkAdjustment>
+    let scrollbar: UnsafeMutablePointer<GtkWidget>
+    let adjustment: UnsafeMutablePointer<GtkAdjustment>
 
     package weak var delegate: ScrollCanvasDelegate?
 
@@ -113,6 +113,12 @@ package final class ScrollCanvas {
     package var windowHasNoFocus: Bool {
         guard let toplevel = gtk_widget_get_toplevel(layout), gtk_widget_is_toplevel(toplevel) != 0 else { return false }
         return gtk_window_get_focus(hub_window(toplevel)) == nil
+    }
+
+    /// Asks GTK to draw the content surface again (the benchmarks ask for a frame after each jump,
+    /// whether or not a cell moved).
+    package func queueContentDraw() {
+        gtk_widget_queue_draw(layout)
     }
 
     /// Floats `widget` above the content (the loading and error states).
@@ -195,13 +201,13 @@ package final class ScrollCanvas {
     // MARK: Children
 
     /// Adds a child at a position in content coordinates.
-    package func addChild(_ child: UnsafeMutablePointer<GtkWidget>, at origin: Point) {
+    func addChild(_ child: UnsafeMutablePointer<GtkWidget>, at origin: Point) {
         children[child] = origin
         gtk_layout_put(hub_layout(layout), child, Int32(origin.x.rounded()), viewY(origin.y))
     }
 
     /// Moves a child to a position in content coordinates.
-    package func moveChild(_ child: UnsafeMutablePointer<GtkWidget>, to origin: Point) {
+    func moveChild(_ child: UnsafeMutablePointer<GtkWidget>, to origin: Point) {
         guard let old = children[child] else { return addChild(child, at: origin) }
         children[child] = origin
         if old != origin {
@@ -210,7 +216,7 @@ package final class ScrollCanvas {
     }
 
     /// The content-coordinate origin of a child, if it is on the canvas.
-    package func origin(of child: UnsafeMutablePointer<GtkWidget>) -> Point? { children[child] }
+    func origin(of child: UnsafeMutablePointer<GtkWidget>) -> Point? { children[child] }
 
     // The same for typed widgets: the engine above GtkKit places its cells through these.
 

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Scrolls a child larger than itself (GtkScrolledWindow).
 @MainActor

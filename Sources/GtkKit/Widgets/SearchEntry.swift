@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A text field for search terms, with a search icon and a button to clear it (GtkSearchEntry).
 @MainActor

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// An indicator that turns while something loads (GtkSpinner).
 @MainActor

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 
 /// A CSS stylesheet for GTK widgets (GtkCssProvider). Installed for the screen, its rules apply to

@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// Whether a widget is on screen, in GTK's terms: a widget is *mapped* while it is shown, every
 /// container above it is shown, and its window is shown. Hiding it or any of those, taking it out

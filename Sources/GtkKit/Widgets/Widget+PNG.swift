@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import Foundation
 import HubFramework
 
@@ -26,8 +26,8 @@ extension Widget {
         try Self.writePNG(of: gtkWidget, to: url.path, crop: crop)
     }
 
-    /// ``writePNG(to:crop:)`` for a widget made outside the typed layer (the benchmarks' windows).
-    package static func writePNG(of widget: WidgetPointer, to path: String, crop: Rect? = nil) throws(PNGWriteError) {
+    /// The work of ``writePNG(to:crop:)``, on the GTK widget.
+    private static func writePNG(of widget: WidgetPointer, to path: String, crop: Rect? = nil) throws(PNGWriteError) {
         // A resize queued since the last frame (a long view's layout growing its content height a
         // step per main-loop turn) is carried out first: GTK draws nothing while one is pending.
         if gtk_widget_is_toplevel(widget) != 0 {

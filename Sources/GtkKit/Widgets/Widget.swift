@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 import HubFramework
 
 /// A GTK widget seen from Swift: the base class of every widget in the typed layer.
@@ -20,8 +20,9 @@ import HubFramework
 /// ```
 @MainActor
 open class Widget {
-    /// The GTK widget: GtkKit's own code, and the tests that inspect GTK directly, use it.
-    package let gtkWidget: UnsafeMutablePointer<GtkWidget>
+    /// The GTK widget: GtkKit's own code uses it, and the tests that inspect GTK directly (with
+    /// `@testable import GtkKit`). Internal, so no other target can reach C through a widget.
+    let gtkWidget: UnsafeMutablePointer<GtkWidget>
     private var connections: [SignalConnection] = []
     private var connectedSignals: Set<String> = []
     private var eventMaskAdded: Int32 = 0
@@ -31,7 +32,7 @@ open class Widget {
 
     /// Takes ownership of `widget`: sinks a floating reference, or adds one to a widget that has
     /// none floating (windows, which GTK keeps in its list of toplevels).
-    package init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+    init(owning widget: UnsafeMutablePointer<GtkWidget>) {
         gtkWidget = widget
         g_object_ref_sink(widget)
         g_object_set_qdata(UnsafeMutablePointer(OpaquePointer(widget)), Self.wrapperQuark,
@@ -53,7 +54,7 @@ open class Widget {
     private static let wrapperQuark = g_quark_from_string("hub-swift-widget")
 
     /// The Swift object of `widget`, while one is alive.
-    package static func wrapper(of widget: UnsafeMutablePointer<GtkWidget>) -> Widget? {
+    static func wrapper(of widget: UnsafeMutablePointer<GtkWidget>) -> Widget? {
         guard let data = g_object_get_qdata(UnsafeMutablePointer(OpaquePointer(widget)), wrapperQuark) else {
             return nil
         }

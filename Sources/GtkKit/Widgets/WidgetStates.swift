@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// The interaction states GTK themes style (`:active`, `:selected`) that a widget can be put in by
 /// hand: how a component without highlight handling of its own shows that it is pressed or selected.

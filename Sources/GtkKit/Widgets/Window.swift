@@ -1,4 +1,4 @@
-package import CGtk
+internal import CGtk
 
 /// A top-level window (GtkWindow).
 ///
@@ -13,7 +13,7 @@ open class Window: Container {
         super.init(owning: gtk_window_new(GTK_WINDOW_TOPLEVEL))
     }
 
-    package override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(owning: widget)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HubFramework
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 /// Images for rows of the fast-scroll tests encode their row: red = row / 256, green = row % 256,

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+@testable import GtkKit
 @testable import HubGTK
 
 /// Encoded images made on the fly for image tests (gdk-pixbuf encoders, plus hand-built huge files).

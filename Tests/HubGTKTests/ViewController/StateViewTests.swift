@@ -1,6 +1,7 @@
 import CGtk
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 /// The loading spinner and the error page a view controller floats over its content.

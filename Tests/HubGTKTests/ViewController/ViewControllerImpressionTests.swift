@@ -3,6 +3,7 @@ import Foundation
 import HubFramework
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 /// Records the impressions of a view as `type[path] id` strings, in order.

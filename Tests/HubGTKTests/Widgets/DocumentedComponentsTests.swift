@@ -4,6 +4,7 @@ import HubFramework
 import HubGTK
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 
 // MARK: - The examples of docs/components.md, verbatim
 //

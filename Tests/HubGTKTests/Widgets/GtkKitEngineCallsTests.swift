@@ -1,6 +1,6 @@
 import CGtk
 import Foundation
-import GtkKit
+@testable import GtkKit
 import HubFramework
 import HubGTKTestSupport
 import XCTest

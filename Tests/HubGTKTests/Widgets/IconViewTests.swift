@@ -1,6 +1,7 @@
 import CGtk
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 final class IconViewTests: GtkTestCase, @unchecked Sendable {

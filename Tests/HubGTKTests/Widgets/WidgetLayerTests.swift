@@ -3,6 +3,7 @@ import Foundation
 import HubFramework
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 /// Notes when a GObject is finalized (GLib clears a weak pointer then).

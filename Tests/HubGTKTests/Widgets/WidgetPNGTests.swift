@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 /// `Widget.writePNG(to:crop:)`, which `--screenshot` writes its pictures with.

@@ -5,6 +5,7 @@ import HubGTK
 import HubApp
 import HubGTKTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubViewer
 
 /// Driving the viewer's demo features the way a user does: open the root view, click a feature's

@@ -1,4 +1,4 @@
-import CGio
+internal import CGio
 import Foundation
 import HubFramework
 import Logging
@@ -14,38 +14,43 @@ import Logging
 /// A save is a file of that name closed after writing (`CHANGES_DONE_HINT`) or renamed or moved
 /// into place. Removing it or renaming it away is reported separately; `CHANGED` (a write still in
 /// progress) and `CREATED` (followed by `CHANGES_DONE_HINT` once written) are not saves.
-final class FileWatcher {
-    struct Events: OptionSet, CustomStringConvertible {
-        let rawValue: Int
+package final class FileWatcher {
+    /// What a monitor event meant for the file.
+    package struct Events: OptionSet, CustomStringConvertible {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// The file was written and closed, or another file was renamed to its name.
-        static let saved = Events(rawValue: 1)
+        package static let saved = Events(rawValue: 1)
         /// The file was deleted or renamed away.
-        static let removed = Events(rawValue: 2)
+        package static let removed = Events(rawValue: 2)
         /// The folder itself was deleted, moved or unmounted: nothing more will come.
-        static let folderGone = Events(rawValue: 4)
+        package static let folderGone = Events(rawValue: 4)
 
-        var description: String {
+        package var description: String {
             let names = [(Events.saved, "saved"), (.removed, "removed"), (.folderGone, "folder gone")]
                 .filter { contains($0.0) }.map(\.1)
             return names.isEmpty ? "nothing" : names.joined(separator: ", ")
         }
     }
 
-    enum WatchError: Error, CustomStringConvertible {
+    /// Why the folder cannot be watched.
+    package enum WatchError: Error, CustomStringConvertible {
         case cannotWatch(String, reason: String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .cannotWatch(let folder, let reason): return "cannot watch the folder \(folder): \(reason)"
             }
         }
     }
 
-    let folder: String
-    let name: String
+    /// The folder watched.
+    package let folder: String
+    /// The name of the file in `folder`.
+    package let name: String
     /// Called on the GLib main context (while `g_main_loop_run` runs) with what one event meant for
     /// the file; events that do not concern it are not passed on.
-    var onEvents: ((Events) -> Void)?
+    package var onEvents: ((Events) -> Void)?
 
     private let directory: OpaquePointer
     private let monitor: UnsafeMutablePointer<GFileMonitor>
@@ -53,7 +58,7 @@ final class FileWatcher {
     private static let logger = HubLogging.logger("hublive")
 
     /// - Parameter path: an absolute path.
-    init(path: String) throws(WatchError) {
+    package init(path: String) throws(WatchError) {
         let url = URL(fileURLWithPath: path)
         folder = url.deletingLastPathComponent().path
         name = url.lastPathComponent

@@ -1,19 +1,19 @@
-import CGio
+internal import CGio
 
 /// The GLib main loop hublive waits in while it watches: the file monitor's events, the settle
 /// timer and Ctrl+C (SIGINT, and SIGTERM) are all sources on the default main context, so one
 /// thread handles them in turn and a push is never interrupted halfway.
-final class WatchLoop {
+package final class WatchLoop {
     private let loop: OpaquePointer
     private var signalSources: [guint] = []
     private var timerSource: guint = 0
     private var timerAction: (() -> Void)?
     /// True once SIGINT or SIGTERM arrived.
-    private(set) var wasInterrupted = false
+    package private(set) var wasInterrupted = false
 
     /// Catches SIGINT and SIGTERM from now on; they are handled once `run()` runs (`g_unix_signal_add`
     /// runs its callback on the main context, not in the signal handler).
-    init() {
+    package init() {
         loop = g_main_loop_new(nil, 0)
         for signal in [SIGINT, SIGTERM] {
             signalSources.append(g_unix_signal_add(signal, { data in
@@ -34,12 +34,13 @@ final class WatchLoop {
     }
 
     /// Runs until `quit()` (or Ctrl+C).
-    func run() { g_main_loop_run(loop) }
+    package func run() { g_main_loop_run(loop) }
 
-    func quit() { g_main_loop_quit(loop) }
+    /// Makes `run()` return.
+    package func quit() { g_main_loop_quit(loop) }
 
     /// Calls `action` once after `seconds`, replacing an action scheduled before that has not run yet.
-    func schedule(after seconds: Double, _ action: @escaping () -> Void) {
+    package func schedule(after seconds: Double, _ action: @escaping () -> Void) {
         cancelTimer()
         timerAction = action
         timerSource = g_timeout_add(guint(max(0, seconds * 1000).rounded(.up)), { data in
