@@ -250,7 +250,8 @@ enum FilterBench {
             StartBench.median(runs.keystroke(index)).map { "\"\(prefix)\" \(milliseconds($0))" }
         }
         return "median \(milliseconds(median)), max \(milliseconds(longest)) over \(all.count) keystrokes "
-            + "(\(each.joined(separator: ", ")): medians of \(runs.figures.count) runs)"
+            + "(\(each.joined(separator: ", ")): "
+            + (runs.figures.count == 1 ? "1 run)" : "medians of \(runs.figures.count) runs)")
     }
 
     private static func milliseconds(_ seconds: Double) -> String {
