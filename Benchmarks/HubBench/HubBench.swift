@@ -18,11 +18,13 @@ struct HubBench: ParsableCommand {
             HUB_VIEW_BENCH_SCREENSHOTS (see Benchmarks/HubBench/ViewBenchmarks.swift); the scale section reads \
             HUB_SCALE_BENCH_SIZES, HUB_SCALE_BENCH_TIMEOUT, HUB_TREEVIEW_PEER and HUB_SIMDJSON_PEER (see \
             Benchmarks/HubBench/ScaleBenchmarks.swift); the start section reads HUB_START_BENCH_ROUNDS and \
-            HUB_TREEVIEW_PEER (see Benchmarks/HubBench/StartBenchmarks.swift).
+            HUB_TREEVIEW_PEER (see Benchmarks/HubBench/StartBenchmarks.swift); the filter section reads \
+            HUB_FILTER_BENCH_SIZES, HUB_FILTER_BENCH_QUERY, HUB_FILTER_BENCH_ROUNDS, HUB_FILTER_BENCH_TIMEOUT and \
+            HUB_FILTER_PEER (see Benchmarks/HubBench/FilterBenchmarks.swift).
             """)
 
     /// The areas, in the order they run.
-    static let sectionNames = ["diff", "layout", "loading", "templates", "images", "view", "scale", "start"]
+    static let sectionNames = ["diff", "layout", "loading", "templates", "images", "view", "scale", "start", "filter"]
 
     @Argument(help: ArgumentHelp("The areas to run, in any case: \(sectionNames.joined(separator: ", ")). All when none is given.",
                                  valueName: "section"))
@@ -56,6 +58,7 @@ struct HubBench: ParsableCommand {
             ("view", viewBenchmarks),
             ("scale", scaleBenchmarks),
             ("start", startBenchmarks),
+            ("filter", filterBenchmarks),
         ]
         assert(runs.map(\.0) == Self.sectionNames)
 

@@ -1,0 +1,260 @@
+import Foundation
+
+// Filtering at the speed of typing (issue #36, goal 7): someone types into a text field bound to
+// `query` above N rows whose `visible` is `@{contains(toLowerCase(title), toLowerCase(query))}`.
+// How long from each keystroke to the frame that shows the filtered rows, and is the main loop ever
+// blocked meanwhile? Against a plain GTK 3 program doing the same: Benchmarks/Peers/filter-peer.c,
+// a GtkSearchEntry above a GtkTreeView over a GtkTreeModelFilter of a GtkListStore holding
+// "Item 1" … "Item N", refiltered (on the main thread, as GTK 3 does it) on every change.
+//
+// Both sides type the same query (`query`, "99" by default: "9", then "99"), one character at a
+// time, each `pauseMilliseconds` after the frame that showed the previous one, in a fresh process
+// per run, in the 1024×768 window of the other sections. A keystroke's time runs from the character
+// going into the entry to the end of the first frame that shows the rows for the text typed so far
+// (after-paint, then a round trip to the X server); the stall is the longest gap between two runs
+// of a 2 ms main-loop timeout from the first character to the last one's frame (ScaleBenchChild's
+// StallRecorder). Each run checks the rows it shows against a count of its own.
+//
+// The hub's side does not exist yet: `FilterBench.hubFilterRow(rows:query:)` is the hook that will
+// run it, and until then the table says "hub: pending" where its figures and the ratio will go.
+//
+// Knobs: `HUB_FILTER_BENCH_SIZES` (comma-separated row counts; 100000,1000000 by default),
+// `HUB_FILTER_BENCH_QUERY` ("99"), `HUB_FILTER_BENCH_ROUNDS` (runs per size and side, 3),
+// `HUB_FILTER_BENCH_TIMEOUT` (seconds per run, 180), `HUB_FILTER_PEER` (the peer's executable;
+// `make bench` builds .build/filter-peer).
+
+func filterBenchmarks() -> BenchSection {
+    FilterBench.run()
+}
+
+enum FilterBench {
+    static let sizesVariable = "HUB_FILTER_BENCH_SIZES"
+    static let queryVariable = "HUB_FILTER_BENCH_QUERY"
+    static let roundsVariable = "HUB_FILTER_BENCH_ROUNDS"
+    static let timeoutVariable = "HUB_FILTER_BENCH_TIMEOUT"
+    static let peerVariable = "HUB_FILTER_PEER"
+
+    static let defaultSizes = [100_000, ScaleBench.millionRows]
+    /// Milliseconds between the frame that shows one keystroke's rows and the next keystroke, on
+    /// both sides: a fast typist's pace, and time for the window to settle between keystrokes.
+    static let pauseMilliseconds = 100
+
+    static var sizes: [Int] {
+        guard let text = ProcessInfo.processInfo.environment[sizesVariable], !text.isEmpty else { return defaultSizes }
+        let sizes = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            .filter { $0 > 0 }
+        return sizes.isEmpty ? defaultSizes : sizes
+    }
+
+    /// The text both sides type, one character per keystroke.
+    static var query: String {
+        let text = ProcessInfo.processInfo.environment[queryVariable] ?? ""
+        return text.isEmpty ? "99" : text
+    }
+
+    static var rounds: Int {
+        ProcessInfo.processInfo.environment[roundsVariable].flatMap { Int($0) }.map { max(1, $0) } ?? 3
+    }
+
+    static var timeout: Double {
+        ProcessInfo.processInfo.environment[timeoutVariable].flatMap { Double($0) }.map { max(1, $0) } ?? 180
+    }
+
+    /// What one run of either side measured, read from the `@@key=value` lines its process prints.
+    /// The hub's side prints the same keys:
+    /// * `keystrokes` — seconds from each character going into the entry to the end of the first
+    ///   frame showing the rows for the text typed so far, comma-separated, in typing order;
+    /// * `stall` — the longest gap between two runs of a 2 ms main-loop timeout from the first
+    ///   character to the last one's frame, seconds;
+    /// * `shown` — rows on show after the last character;
+    /// * `refilters` (the peer only) — the seconds `gtk_tree_model_filter_refilter` took per
+    ///   keystroke, part of its keystroke time.
+    struct Figures {
+        var keystrokes: [Double]
+        var refilters: [Double]
+        var stall: Double
+        var shown: Int
+
+        /// The figures, or why there are none: a figure is missing, or there is not one time per character.
+        static func read(_ outcome: ScaleBench.Outcome, characters: Int) -> Result<Figures, Failure> {
+            func list(_ key: String) -> [Double] {
+                (outcome.values[key] ?? "").split(separator: ",").compactMap { Double($0) }
+            }
+            let keystrokes = list("keystrokes")
+            guard let stall = outcome.double("stall"), let shown = outcome.values["shown"].flatMap({ Int($0) }),
+                !keystrokes.isEmpty
+            else { return .failure(Failure(outcome.failure ?? "no figures")) }
+            guard keystrokes.count == characters else {
+                return .failure(Failure("\(keystrokes.count) keystroke times for \(characters) characters"))
+            }
+            return .success(Figures(keystrokes: keystrokes, refilters: list("refilters"), stall: stall, shown: shown))
+        }
+    }
+
+    /// Why a run has no figures.
+    struct Failure: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// One side's runs at one size.
+    struct Runs {
+        var figures: [Figures] = []
+        var failures: [String] = []
+
+        mutating func add(_ result: Result<Figures, Failure>) {
+            switch result {
+            case .success(let figures): self.figures.append(figures)
+            case .failure(let failure): failures.append(failure.reason)
+            }
+        }
+
+        /// Every keystroke time of every run.
+        var keystrokes: [Double] { figures.flatMap(\.keystrokes) }
+        /// Keystroke `index`'s times over the runs.
+        func keystroke(_ index: Int) -> [Double] { figures.compactMap { $0.keystrokes.indices.contains(index) ? $0.keystrokes[index] : nil } }
+        var refilters: [Double] { figures.flatMap(\.refilters) }
+        var longestStall: Double? { figures.map(\.stall).max() }
+        /// The rows shown after the last keystroke, when every run agrees; nil otherwise.
+        var shown: Int? { Set(figures.map(\.shown)).count == 1 ? figures.first?.shown : nil }
+        var shownText: String {
+            let counts = Set(figures.map(\.shown)).sorted()
+            return counts.count == 1 ? "\(counts[0].formatted()) rows shown"
+                : "**runs disagree on the rows shown: \(counts.map { $0.formatted() }.joined(separator: ", "))**"
+        }
+    }
+
+    /// The hub's side of one run: a fresh process that shows a JSON view of `rows` rows ("Item 1" …
+    /// "Item N", each with `visible` set to `@{contains(toLowerCase(title), toLowerCase(query))}`)
+    /// under a text field bound to `query`, in the 1024×768 window, types `query` one character at
+    /// a time as the peer does (each `pauseMilliseconds` after the previous character's frame), and
+    /// prints the keys `Figures` reads. Run it as the scale section runs its children, e.g.
+    /// `ScaleBench.runChild(case: "filter:\(rows)", document: …, section: "filter", timeout: timeout)`
+    /// with `filterBenchmarks()` handing the case to the child when `ScaleBench.caseVariable` is set.
+    ///
+    /// Returns nil while the hub's side is pending: the table then says "hub: pending" in its rows.
+    static func hubFilterRow(rows: Int, query: String) -> ScaleBench.Outcome? {
+        _ = (rows, query)
+        return nil
+    }
+
+    /// One run of the peer.
+    static func peerRun(_ executable: URL?, rows: Int, query: String) -> ScaleBench.Outcome {
+        guard let executable else {
+            return .failed("no peer executable (make bench builds .build/filter-peer; or set \(peerVariable))")
+        }
+        return ScaleBench.run(executable, arguments: [String(rows), query, String(pauseMilliseconds)],
+                              environment: [:], timeout: timeout)
+    }
+
+    static var title: String {
+        "Filtering at the speed of typing: typing \"\(query)\" over N rows, hub against GtkTreeModelFilter "
+            + "(Xvfb, \(ScaleBench.windowWidth)×\(ScaleBench.windowHeight) window, \(rounds) runs per side and size)"
+    }
+
+    static func run() -> BenchSection {
+        let query = query
+        let characters = query.count
+        let executable = ScaleBench.peerExecutable(variable: peerVariable, name: "filter-peer")
+        let sizes = sizes
+        // The warm-up, not counted: the first process to draw text after a build reads fonts and
+        // libraries from disk.
+        if let smallest = sizes.min() {
+            _ = peerRun(executable, rows: smallest, query: query)
+            _ = hubFilterRow(rows: smallest, query: query)
+        }
+        var peer: [Int: Runs] = [:]
+        var hub: [Int: Runs] = [:]
+        var hubPending = false
+        // Rounds outside, sizes and sides inside, so that a slow moment of the machine falls on all alike.
+        for _ in 0..<rounds {
+            for size in sizes {
+                peer[size, default: Runs()].add(Figures.read(peerRun(executable, rows: size, query: query),
+                                                             characters: characters))
+                if let outcome = hubFilterRow(rows: size, query: query) {
+                    hub[size, default: Runs()].add(Figures.read(outcome, characters: characters))
+                } else {
+                    hubPending = true
+                }
+            }
+        }
+        var rows: [BenchRow] = []
+        for size in sizes {
+            rows += sizeRows(size, query: query, peer: peer[size] ?? Runs(), hub: hubPending ? nil : hub[size] ?? Runs())
+        }
+        return BenchSection(title: title, rows: rows)
+    }
+
+    /// The rows of one size: the peer's figures, then the hub's against them (pending while
+    /// `hub` is nil).
+    private static func sizeRows(_ size: Int, query: String, peer: Runs, hub: Runs?) -> [BenchRow] {
+        let label = "\(size.formatted()) rows"
+        var rows: [BenchRow] = []
+        let peerName = "\(label): keystroke → frame, plain GTK (GtkTreeModelFilter)"
+        if peer.figures.isEmpty {
+            rows.append(BenchRow(name: peerName, value: "failed: \(peer.failures.first ?? "no runs")"))
+        } else {
+            var value = keystrokeText(peer, query: query)
+            if let refilter = StartBench.median(peer.refilters) {
+                value += "; of which refilter \(milliseconds(refilter)) (median)"
+            }
+            value += "; longest stall \(milliseconds(peer.longestStall ?? 0)); \(peer.shownText)"
+            if !peer.failures.isEmpty { value += "; \(peer.failures.count) failed: \(peer.failures[0])" }
+            rows.append(BenchRow(name: peerName, value: value))
+        }
+
+        let hubName = "\(label): keystroke → frame, hub JSON view"
+        let stallName = "\(label): longest main-loop stall while typing, hub"
+        guard let hub else {
+            rows.append(BenchRow(name: hubName, value: "hub: pending", goal: "≤ 1.0× plain GTK"))
+            rows.append(BenchRow(name: stallName, value: "hub: pending", goal: "≤ 16 ms"))
+            return rows
+        }
+        guard let hubMedian = StartBench.median(hub.keystrokes), let hubMax = hub.keystrokes.max(),
+            let hubStall = hub.longestStall
+        else {
+            let failure = "failed: \(hub.failures.first ?? "no runs")"
+            rows.append(BenchRow(name: hubName, value: failure, goal: "≤ 1.0× plain GTK", met: false))
+            rows.append(BenchRow(name: stallName, value: failure, goal: "≤ 16 ms", met: false))
+            return rows
+        }
+        var value = keystrokeText(hub, query: query) + "; \(hub.shownText)"
+        var met: Bool?
+        if let peerMedian = StartBench.median(peer.keystrokes), let peerMax = peer.keystrokes.max() {
+            let ratio = hubMedian / max(peerMedian, 1e-9)
+            value += String(format: "; %.2f× plain GTK (median), %.2f× (max)", ratio, hubMax / max(peerMax, 1e-9))
+            met = ratio <= 1
+        }
+        // The same rows, or the times compare different work.
+        if let hubShown = hub.shown, let peerShown = peer.shown, hubShown != peerShown {
+            value += "; **plain GTK shows \(peerShown.formatted()) rows**"
+            met = false
+        } else if hub.shown == nil {
+            met = false
+        }
+        if !hub.failures.isEmpty {
+            value += "; \(hub.failures.count) failed: \(hub.failures[0])"
+            met = false
+        }
+        rows.append(BenchRow(name: hubName, value: value, goal: "≤ 1.0× plain GTK", met: met))
+        rows.append(BenchRow(name: stallName, value: milliseconds(hubStall), goal: "≤ 16 ms", met: hubStall <= 0.016))
+        return rows
+    }
+
+    /// "median 3.47 s, max 4.25 s over 6 keystrokes ("9" 4.23 s, "99" 2.72 s: medians of 3 runs)".
+    private static func keystrokeText(_ runs: Runs, query: String) -> String {
+        let all = runs.keystrokes
+        guard let median = StartBench.median(all), let longest = all.max() else { return "no keystrokes" }
+        let prefixes = query.indices.map { String(query[...$0]) }
+        let each = prefixes.enumerated().compactMap { index, prefix in
+            StartBench.median(runs.keystroke(index)).map { "\"\(prefix)\" \(milliseconds($0))" }
+        }
+        return "median \(milliseconds(median)), max \(milliseconds(longest)) over \(all.count) keystrokes "
+            + "(\(each.joined(separator: ", ")): "
+            + (runs.figures.count == 1 ? "1 run)" : "medians of \(runs.figures.count) runs)")
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)
+    }
+}
