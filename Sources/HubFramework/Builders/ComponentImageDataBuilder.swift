@@ -16,6 +16,9 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
     /// Data for the component, free-form.
     public var customData: JSONObject?
 
+    /// Expression templates by field (`uri`, `placeholder`), as written; compiled with the
+    /// component's bindings.
+    var templates: [ImageField: String] = [:]
     let context: BuilderContext
 
     init(context: BuilderContext) {
@@ -36,7 +39,9 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
     /// no local image, no placeholder icon (which needs a resolver) and no custom data.
     public func build(identifier: String?, type: ComponentImageType) -> ComponentImageData? {
         let placeholderIcon = context.icon(placeholderIconIdentifier, kind: .placeholder)
-        if url == nil && localImage == nil && placeholderIcon == nil && customData == nil { return nil }
+        if url == nil && localImage == nil && placeholderIcon == nil && customData == nil && templates.isEmpty {
+            return nil
+        }
         return ComponentImageData(identifier: identifier, type: type, url: url, placeholderIcon: placeholderIcon,
             localImage: localImage, customData: customData)
     }
@@ -48,6 +53,7 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
         copy.placeholderIconIdentifier = placeholderIconIdentifier
         copy.localImage = localImage
         copy.customData = customData
+        copy.templates = templates
         return copy
     }
 

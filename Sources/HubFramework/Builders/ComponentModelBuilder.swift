@@ -73,6 +73,16 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// body or overlay builders. A view model builder that finds a builder of another owner in its
     /// lists (they share it after a snapshot) copies it before handing it out.
     var owner: BuilderOwner?
+    /// What the component's document gave that depends on state, as written (expression
+    /// templates, `visible`, `state`, `input`); compiled into ``bindings`` once the document's state
+    /// is known (`BindingCompiler`).
+    var boundFields = BoundComponentFields()
+    /// The compiled form of ``boundFields`` (and of its images' and target's templates), checked
+    /// against the declarations in scope; given to the model it builds.
+    var bindings: ComponentBindings?
+    /// Where the component is in its document, for the problems its bindings have; kept only for
+    /// components that have some.
+    var boundLocation: JSONLocation?
 
     private var customImageDataBuilders: [String: ComponentImageDataBuilder] = [:]
     private var storedTargetBuilder: ComponentTargetBuilder?
@@ -224,7 +234,34 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
             customImageData: customImages, icon: context.icon(iconIdentifier, kind: .component),
             target: storedTargetBuilder?.build(),
             metadata: metadata, loggingData: loggingData, customData: customData,
+            bindings: bindings ?? uncheckedBindings(),
             parent: parent, makeChildren: { model in childList.build(parent: model) })
+    }
+
+    /// The child builders, in the order they were added, without copying shared ones (for reading).
+    var childBuilders: [ComponentModelBuilder] { children.all }
+
+    /// The main or background image's builder when there is one, without creating it.
+    func existingImageDataBuilder(_ field: ComponentField) -> ComponentImageDataBuilder? {
+        field == .mainImage ? storedMainImageDataBuilder : storedBackgroundImageDataBuilder
+    }
+
+    /// The target's builder when there is one, without creating it.
+    var existingTargetBuilder: ComponentTargetBuilder? { storedTargetBuilder }
+
+    /// Whether the component, its images or its target gave anything that depends on state.
+    var hasBoundFields: Bool {
+        !boundFields.isEmpty || storedMainImageDataBuilder?.templates.isEmpty == false
+            || storedBackgroundImageDataBuilder?.templates.isEmpty == false
+            || storedTargetBuilder?.hasBoundFields == true
+    }
+
+    /// Bindings compiled without a document's declarations, for a builder nobody checked (one
+    /// filled from a component object on its own): undeclared variables read as their type's empty
+    /// value, and nothing is reported.
+    private func uncheckedBindings() -> ComponentBindings? {
+        guard hasBoundFields else { return nil }
+        return BindingCompiler(limits: .default).compileUnchecked(self)
     }
 
     /// A deep copy: image, target and child builders are copied too.
@@ -247,6 +284,9 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         copy.metadata = metadata
         copy.loggingData = loggingData
         copy.customData = customData
+        copy.boundFields = boundFields
+        copy.bindings = bindings
+        copy.boundLocation = boundLocation
         copy.children = children.deepCopy()
         return copy
     }
@@ -275,6 +315,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         let schema = context.schema.componentModelSchema
         if checksKeys { context.schema.unknownKeyCheck?.checkComponent(json, at: location, problems: problems) }
         let reading = FieldReading.reporting(problems)
+        defer { if hasBoundFields { boundLocation = location } }
         // The fields in the table's order (ComponentFields.swift); the identifier picked this builder.
         for field in ComponentField.allCases where field != .identifier {
             let path = field.path(in: schema)

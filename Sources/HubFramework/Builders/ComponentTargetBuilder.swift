@@ -10,7 +10,10 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
     /// Data for the app, free-form.
     public var customData: JSONObject?
 
-    private var storedActionIdentifiers: [Identifier] = []
+    /// The actions in order: identifiers and action objects.
+    private var storedActions: [TargetActionSource] = []
+    /// The target's URI when it is an expression template, as written.
+    var uriTemplate: String?
     private var storedInitialViewModelBuilder: ViewModelBuilder?
     let context: BuilderContext
 
@@ -38,16 +41,32 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
     /// The actions performed on selection, in order, without duplicates (setting a list with
     /// duplicates keeps the first occurrence of each).
     public var actionIdentifiers: [Identifier] {
-        get { storedActionIdentifiers }
+        get {
+            storedActions.compactMap { if case .identifier(let identifier) = $0 { identifier } else { nil } }
+        }
         set {
-            storedActionIdentifiers = []
+            storedActions.removeAll { if case .identifier = $0 { true } else { false } }
             for identifier in newValue { addAction(withIdentifier: identifier) }
         }
     }
 
+    /// The actions as written, identifiers and objects, in order.
+    var actionSources: [TargetActionSource] { storedActions }
+
+    /// Whether the target gave anything that depends on state: a URI template or action objects.
+    var hasBoundFields: Bool {
+        uriTemplate != nil || storedActions.contains { if case .object = $0 { true } else { false } }
+    }
+
+    /// Appends an action as written: an identifier (unless it is already in the list), or an object.
+    func addAction(_ action: TargetActionSource) {
+        if case .identifier(let identifier) = action { return addAction(withIdentifier: identifier) }
+        storedActions.append(action)
+    }
+
     /// Appends an action, unless it is already in the list.
     public func addAction(withIdentifier identifier: Identifier) {
-        if !storedActionIdentifiers.contains(identifier) { storedActionIdentifiers.append(identifier) }
+        if !storedActions.contains(.identifier(identifier)) { storedActions.append(.identifier(identifier)) }
     }
 
     /// Appends the action `namespace:name`, unless it is already in the list.
@@ -58,7 +77,7 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
     /// Builds the target. An untouched builder still builds a (blank) target.
     public func build() -> ComponentTarget {
         ComponentTarget(uri: uri, initialViewModel: storedInitialViewModelBuilder?.build(),
-            actionIdentifiers: storedActionIdentifiers.isEmpty ? nil : storedActionIdentifiers,
+            actionIdentifiers: actionIdentifiers.isEmpty ? nil : actionIdentifiers,
             customData: customData)
     }
 
@@ -67,7 +86,8 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
         let copy = ComponentTargetBuilder(context: context)
         copy.uri = uri
         copy.customData = customData
-        copy.storedActionIdentifiers = storedActionIdentifiers
+        copy.storedActions = storedActions
+        copy.uriTemplate = uriTemplate
         copy.storedInitialViewModelBuilder = storedInitialViewModelBuilder?.copy()
         return copy
     }

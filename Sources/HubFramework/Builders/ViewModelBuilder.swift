@@ -18,6 +18,11 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     public var customData: JSONObject?
     /// The direction the view's rows read in, when the view decides it (``ViewModel/layoutDirection``).
     public var layoutDirection: LayoutDirection?
+    /// The variables the view declares (its document's `state`), with their initial values.
+    public var stateDeclarations = StateDeclarations()
+    /// The variables every view of the app sees (a backend app's manifest declares them): the
+    /// documents read into this builder are checked against them as well as their own.
+    public var appStateDeclarations = StateDeclarations()
 
     private var storedNavigationItem: NavigationItem?
     private var headerBuilder: ComponentModelBuilder?
@@ -203,7 +208,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             headerComponentModel: headerBuilder?.build(index: 0, parent: nil),
             bodyComponentModels: bodyBuilders.build(parent: nil),
             overlayComponentModels: overlayBuilders.build(parent: nil),
-            customData: customData, layoutDirection: layoutDirection)
+            customData: customData, layoutDirection: layoutDirection, stateDeclarations: stateDeclarations)
     }
 
     /// A deep copy with the same schema, defaults and resolvers; every component builder is copied.
@@ -212,6 +217,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         copy.viewIdentifier = viewIdentifier
         copy.customData = customData
         copy.layoutDirection = layoutDirection
+        copy.stateDeclarations = stateDeclarations
+        copy.appStateDeclarations = appStateDeclarations
         copy.storedNavigationItem = storedNavigationItem
         copy.headerBuilder = headerBuilder?.copy()
         copy.bodyBuilders = bodyBuilders.deepCopy(owner: copy.owner)
@@ -233,6 +240,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         copy.viewIdentifier = viewIdentifier
         copy.customData = customData
         copy.layoutDirection = layoutDirection
+        copy.stateDeclarations = stateDeclarations
+        copy.appStateDeclarations = appStateDeclarations
         copy.storedNavigationItem = storedNavigationItem
         copy.headerBuilder = headerBuilder?.copy()
         copy.bodyBuilders = bodyBuilders
@@ -251,6 +260,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         else { return false }
         let shared = other.snapshot()
         viewIdentifier = shared.viewIdentifier
+        stateDeclarations = shared.stateDeclarations
         customData = shared.customData
         layoutDirection = shared.layoutDirection
         storedNavigationItem = shared.storedNavigationItem
@@ -359,6 +369,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
                 applyComponent(object, at: location, problems: problems, depth: 1, templates: templates,
                                into: bodyBuilder(forOptionalIdentifier:))
             }
+            compileBindings(problems: problems)
         default:
             throw JSONError.unexpectedTopLevelValue(expected: "an object or an array", found: value.kindDescription)
         }
@@ -394,6 +405,18 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             // A title reaches the window system as well as a label: bounded like every text.
             navigationBarTitle = problems.boundedText(found.value, at: found.location)
         }
+        if let state = json[Self.stateKey] {
+            let stateLocation = JSONLocation.key(Self.stateKey, in: location)
+            if case .object(let object) = state {
+                for variable in StateDeclarationsReader(limits: problems.limits)
+                    .read(object, at: stateLocation, problems: problems).variables
+                {
+                    stateDeclarations.add(variable)
+                }
+            } else {
+                problems.reportTypeMismatch(expected: "an object", found: state, at: stateLocation)
+            }
+        }
         if let found = schema.headerComponentModelDictionaryPath.first(in: root, at: location, problems: problems) {
             applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
                            templates: templates) { identifier in
@@ -424,6 +447,24 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
                                 at: found.location)
             }
         }
+        compileBindings(problems: problems)
+    }
+
+    /// The key of a view's variables: the framework's own, the same in every schema.
+    static let stateKey = "state"
+
+    /// Compiles the expressions, visibility, inputs and actions of the components read since the
+    /// last time, against the app's and the view's variables (`BindingCompiler`).
+    func compileBindings(problems: JSONProblemCollector) {
+        BindingCompiler(limits: problems.limits).compile(self, app: appStateDeclarations, problems: problems)
+    }
+
+    /// Calls `body` with every top-level component builder (header, body, overlays) that may hold
+    /// bindings, without copying shared builders.
+    func forEachComponentBuilder(_ body: (ComponentModelBuilder, JSONLocation?) -> Void) {
+        if let headerBuilder { body(headerBuilder, nil) }
+        for builder in bodyBuilders.all { body(builder, nil) }
+        for builder in overlayBuilders.all { body(builder, nil) }
     }
 
     /// The templates of a document that is a list of components: none, but the components may still

@@ -214,11 +214,12 @@ struct CompiledTemplate {
                     guard case .array(let elements) = value else { return false }
                     var identifiers: [Identifier] = []
                     for element in elements {
-                        guard case .actionIdentifiers(let one)? = targetField.kind.convert(element, at: nil, reading: strict)
-                        else { return false }
-                        for identifier in one where !identifiers.contains(identifier) { identifiers.append(identifier) }
+                        guard case .actions(let one)? = targetField.kind.convert(element, at: nil, reading: strict),
+                            case .identifier(let identifier)? = one.first
+                        else { return false }  // an action object: the tree reads it
+                        if !identifiers.contains(identifier) { identifiers.append(identifier) }
                     }
-                    fields[.target(.actionIdentifiers)] = .actionIdentifiers(identifiers)
+                    fields[.target(.actionIdentifiers)] = .actions(identifiers.map { .identifier($0) })
                     return true
                 })
             case .value:
@@ -328,8 +329,8 @@ enum FieldAddress: Hashable, Sendable {
     /// Whether a placeholder can fill it with a text: a string, a text, a URL or the component's identifier.
     var isScalar: Bool {
         switch kind {
-        case .string, .text, .url, .componentIdentifier: return true
-        case .actionIdentifier, .object, .treeOnly: return false
+        case .string, .identifier, .text, .url, .componentIdentifier: return true
+        case .condition, .action, .object, .treeOnly: return false
         }
     }
 }

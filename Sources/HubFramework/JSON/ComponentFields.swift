@@ -18,17 +18,22 @@ import Foundation
 
 /// What a field holds, and how a parsed value becomes one.
 enum FieldKind: Sendable {
-    /// Any string.
+    /// Any string; one holding `@{` is an expression template, evaluated with the view's state.
     case string
+    /// A string that identifies (the component's `id`): taken as written, never evaluated.
+    case identifier
+    /// `true`, `false`, or an expression template giving a boolean (`visible`).
+    case condition
     /// A string a component shows: cut at the text limit, with a located warning.
     case text
     /// A URL string.
     case url
     /// `namespace:name` (or a name alone), naming the component.
     case componentIdentifier
-    /// One `namespace:name` action identifier of an array (the path ends with `forEach`); its value
-    /// is a list of one, which the field's values are appended to.
-    case actionIdentifier
+    /// One action of a target's `actions` (the path ends with `forEach`): a `namespace:name`
+    /// identifier, or an object (an action a document writes, ``JSONAction``); its value is a list
+    /// of one, which the field's values are appended to.
+    case action
     /// An object, merged into what the builder has.
     case object
     /// Read through the value tree, by code of its own: children, custom images, a local image
@@ -38,9 +43,10 @@ enum FieldKind: Sendable {
     /// The type check that ends the field's path (`forEach` before it for the action identifiers).
     var check: JSONValueCheck {
         switch self {
-        case .string, .text, .componentIdentifier, .actionIdentifier: return .string
+        case .string, .identifier, .text, .componentIdentifier: return .string
         case .url: return .url
         case .object, .treeOnly: return .dictionary
+        case .condition, .action: return .any
         }
     }
 
@@ -51,10 +57,22 @@ enum FieldKind: Sendable {
         -> FieldValue?
     {
         let problems = reading.problems
+        // A string holding `@{` is an expression template wherever a string, a text or a URL goes:
+        // the view's state gives its value (compiled, and checked, once the document is read).
+        if case .string(let text) = value, self == .string || self == .text || self == .url || self == .condition,
+            ExpressionTemplate.containsTemplateSyntax(text)
+        {
+            return .template(text)
+        }
         switch self {
-        case .string:
+        case .string, .identifier:
             guard case .string(let text) = value else { return nil }
             return .string(text)
+        case .condition:
+            if case .bool(let flag) = value { return .boolean(flag) }
+            problems?.reportTypeMismatch(expected: "true, false or an expression such as \"@{count > 0}\"",
+                                         found: value, at: location())
+            return nil
         case .text:
             guard case .string(let text) = value else { return nil }
             switch reading {
@@ -72,12 +90,20 @@ enum FieldKind: Sendable {
             problems.report("the component identifier \(JSONWriter().string(for: .string(text))) has more than one ':'; "
                 + "used \"\(parts[0]):\(parts[1])\" and ignored the rest", at: location())
             return .componentIdentifier(ComponentIdentifierParts(namespace: String(parts[0]), name: String(parts[1])))
-        case .actionIdentifier:
-            guard case .string(let text) = value else { return nil }
-            if let identifier = Identifier(string: text) { return .actionIdentifiers([identifier]) }
-            problems?.report("expected an action identifier \"namespace:name\", found \(JSONWriter().string(for: .string(text)))",
-                             at: location())
-            return nil
+        case .action:
+            switch value {
+            case .string(let text):
+                if let identifier = Identifier(string: text) { return .actions([.identifier(identifier)]) }
+                problems?.report("expected an action identifier \"namespace:name\", found \(JSONWriter().string(for: .string(text)))",
+                                 at: location())
+                return nil
+            case .object(let object):
+                return .actions([.object(object)])
+            default:
+                // (An action object is accepted too; the message names the common form.)
+                problems?.reportTypeMismatch(expected: JSONValueCheck.string.expectation, found: value, at: location())
+                return nil
+            }
         case .object:
             guard case .object(let object) = value else { return nil }
             return .object(object)
@@ -103,9 +129,14 @@ enum FieldReading {
 enum FieldValue: Sendable {
     case string(String)
     case url(URL)
+    case boolean(Bool)
     case componentIdentifier(ComponentIdentifierParts)
-    case actionIdentifiers([Identifier])
+    /// A target's actions, in order: identifiers and objects.
+    case actions([TargetActionSource])
     case object(JSONObject)
+    /// An expression template (a string holding `@{`), kept as written until the document's state
+    /// is known.
+    case template(String)
 
     var string: String? { if case .string(let value) = self { value } else { nil } }
     var url: URL? { if case .url(let value) = self { value } else { nil } }
@@ -146,6 +177,13 @@ enum ComponentField: Int, CaseIterable, Sendable {
     case mainImage, backgroundImage, customImages, iconIdentifier
     case target
     case metadata, loggingData, customData
+    /// `visible`: whether the component is shown (a boolean or an expression); hidden components
+    /// take no space and no widget.
+    case visible
+    /// `state`: the variables the component declares for itself and its children.
+    case state
+    /// `input`: what an input component is bound to and checks (`InputBinding`).
+    case input
     case children
 
     /// Where `schema` keeps the field.
@@ -167,6 +205,10 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .metadata: return schema.metadataPath.path
         case .loggingData: return schema.loggingDataPath.path
         case .customData: return schema.customDataPath.path
+        // Keys of the framework's own, the same in every schema: what they mean is not the app's.
+        case .visible: return .keys(["visible"], check: .any)
+        case .state: return .keys(["state"], check: .dictionary)
+        case .input: return .keys(["input"], check: .dictionary)
         case .children: return schema.childDictionariesPath.path
         }
     }
@@ -174,7 +216,10 @@ enum ComponentField: Int, CaseIterable, Sendable {
     /// What the field holds: a value of a kind, an image object or a target object.
     var content: Content {
         switch self {
-        case .identifier, .group, .category, .iconIdentifier: return .value(.string)
+        case .identifier: return .value(.identifier)
+        case .group, .category, .iconIdentifier: return .value(.string)
+        case .visible: return .value(.condition)
+        case .state, .input: return .value(.object)
         case .componentIdentifier: return .value(.componentIdentifier)
         case .title, .subtitle, .accessoryTitle, .descriptionText: return .value(.text)
         case .mainImage, .backgroundImage: return .image
@@ -204,6 +249,10 @@ enum ComponentField: Int, CaseIterable, Sendable {
 
     /// Sets `value` on `builder`. (The identifier picks the builder instead.)
     func apply(_ value: FieldValue, to builder: ComponentModelBuilder) {
+        if case .template(let text) = value {
+            builder.boundFields.templates[.component(self)] = text
+            return
+        }
         switch self {
         case .identifier: break
         case .group: builder.groupIdentifier = value.string
@@ -220,6 +269,10 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .metadata: builder.metadata = mergeJSONObject(builder.metadata, with: value.object ?? [:])
         case .loggingData: builder.loggingData = mergeJSONObject(builder.loggingData, with: value.object ?? [:])
         case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .visible:
+            if case .boolean(let flag) = value { builder.boundFields.literalVisibility = flag }
+        case .state: builder.boundFields.state = value.object
+        case .input: builder.boundFields.input = value.object
         case .mainImage, .backgroundImage, .customImages, .target, .children: break  // objects of their own
         }
     }
@@ -253,6 +306,10 @@ enum ImageField: Int, CaseIterable, Sendable {
 
     /// Sets `value` on `builder`.
     func apply(_ value: FieldValue, to builder: ComponentImageDataBuilder) {
+        if case .template(let text) = value {
+            builder.templates[self] = text
+            return
+        }
         switch self {
         case .url: builder.url = value.url
         case .placeholderIconIdentifier: builder.placeholderIconIdentifier = value.string
@@ -271,7 +328,8 @@ enum TargetField: Int, CaseIterable, Sendable {
         switch self {
         case .uri: return schema.uriPath.path
         case .initialViewModel: return schema.initialViewModelDictionaryPath.path
-        case .actionIdentifiers: return schema.actionIdentifiersPath.path
+        // Strings and objects alike: the schema's path is for identifiers, which are strings.
+        case .actionIdentifiers: return schema.actionIdentifiersPath.path.replacingCheck(with: .any)
         case .customData: return schema.customDataPath.path
         }
     }
@@ -280,7 +338,7 @@ enum TargetField: Int, CaseIterable, Sendable {
         switch self {
         case .uri: return .url
         case .initialViewModel: return .treeOnly
-        case .actionIdentifiers: return .actionIdentifier
+        case .actionIdentifiers: return .action
         case .customData: return .object
         }
     }
@@ -290,12 +348,16 @@ enum TargetField: Int, CaseIterable, Sendable {
 
     /// Sets `value` on `builder`.
     func apply(_ value: FieldValue, to builder: ComponentTargetBuilder) {
+        if case .template(let text) = value {
+            builder.uriTemplate = text
+            return
+        }
         switch self {
         case .uri: builder.uri = value.url
         case .initialViewModel: break  // a view of its own, read by the tree path
         case .actionIdentifiers:
-            guard case .actionIdentifiers(let identifiers) = value else { return }
-            for identifier in identifiers { builder.addAction(withIdentifier: identifier) }
+            guard case .actions(let actions) = value else { return }
+            for action in actions { builder.addAction(action) }
         case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
         }
     }
@@ -331,7 +393,7 @@ struct ComponentFields: Sendable {
         var values = FieldValues<TargetField, 4>()
     }
 
-    var values = FieldValues<ComponentField, 17>()
+    var values = FieldValues<ComponentField, 20>()
     var mainImage: Image?
     var backgroundImage: Image?
     var target: Target?
@@ -368,4 +430,12 @@ struct ComponentFields: Sendable {
             }
         }
     }
+}
+
+/// One action of a target's `actions`, as written: an identifier (`namespace:name`, performed by
+/// the action registry) or an object (an action a document writes, compiled into a ``JSONAction``
+/// once the document's state is known).
+enum TargetActionSource: Sendable, Hashable {
+    case identifier(Identifier)
+    case object(JSONObject)
 }

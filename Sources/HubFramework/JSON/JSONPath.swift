@@ -51,6 +51,21 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     }
 }
 
+extension JSONPath {
+    /// The path with its final type check replaced by `check` (a path that has none gets it added).
+    func replacingCheck(with check: JSONValueCheck) -> JSONPath {
+        var operations = self.operations
+        if case .check? = operations.last { operations.removeLast() }
+        operations.append(.check(check))
+        return JSONPath(operations: operations)
+    }
+
+    /// A path of plain keys ending with `check`.
+    static func keys(_ keys: [String], check: JSONValueCheck) -> JSONPath {
+        JSONPath(operations: keys.map { .goTo($0) } + [.check(check)])
+    }
+}
+
 /// One step of a path.
 enum JSONPathOperation: Sendable {
     case goTo(String)
@@ -93,9 +108,13 @@ enum JSONPathOperation: Sendable {
 /// The type check (and conversion) that ends a destination path.
 enum JSONValueCheck: Sendable {
     case bool, integer, string, url, dictionary
+    /// Any value: the reader that takes it checks it itself (a condition is a boolean or an
+    /// expression; an action is a string or an object).
+    case any
 
     var expectation: String {
         switch self {
+        case .any: return "a value"
         case .bool: return "a boolean"
         case .integer: return "an integer"
         case .string: return "a string"
@@ -107,7 +126,7 @@ enum JSONValueCheck: Sendable {
     /// Whether `value` passes; reports why not.
     func accepts(_ value: JSONValue, at location: @autoclosure () -> JSONLocation?, problems: JSONProblemCollector?) -> Bool {
         switch (self, value) {
-        case (.bool, .bool), (.bool, .number), (.integer, .bool), (.string, .string), (.dictionary, .object):
+        case (.bool, .bool), (.bool, .number), (.integer, .bool), (.string, .string), (.dictionary, .object), (.any, _):
             return true
         case (.integer, .number):
             if value.intValue != nil { return true }

@@ -79,6 +79,7 @@ struct ViewDocumentReader {
             templates = builder.listTemplates(problems.limits)
             try readBody(elementDepth: 1, location: nil, aside: nil)
             try expectEnd()
+            if !needsTree { builder.compileBindings(problems: problems) }
         case ASCII.openBrace:
             guard let body = try readTopLevelObject() else { return nil }
             // The rest of the view is applied only once the whole document is known to be valid.
@@ -285,7 +286,10 @@ struct ViewDocumentReader {
             read = expandCompiledTemplate(into: &fields)
         }
         if read {
-            fields.apply(to: builder.bodyBuilder(forOptionalIdentifier: fields.identifier))
+            let body = builder.bodyBuilder(forOptionalIdentifier: fields.identifier)
+            fields.apply(to: body)
+            // Where its expressions' problems are reported, once the document's state is known.
+            if body.hasBoundFields { body.boundLocation = .index(offset, in: arrayLocation) }
             return
         }
         scanner.index = start
@@ -484,20 +488,19 @@ struct ViewDocumentReader {
         switch kind {
         case .treeOnly:
             return nil
-        case .string, .text, .url, .componentIdentifier, .actionIdentifier:
-            if eachElement {
-                guard scanner.base[scanner.index] == ASCII.openBracket,
-                    case .array(let elements) = try scanner.parseValue(enclosingDepth: depth)
-                else { return nil }
-                var identifiers: [Identifier] = []
-                for element in elements {
-                    guard case .actionIdentifiers(let one)? = kind.convert(element, at: nil, reading: strict) else {
-                        return nil
-                    }
-                    identifiers += one
-                }
-                return .actionIdentifiers(identifiers)
+        case _ where eachElement:
+            guard scanner.base[scanner.index] == ASCII.openBracket,
+                case .array(let elements) = try scanner.parseValue(enclosingDepth: depth)
+            else { return nil }
+            var actions: [TargetActionSource] = []
+            for element in elements {
+                guard case .actions(let one)? = kind.convert(element, at: nil, reading: strict) else { return nil }
+                actions += one
             }
+            return .actions(actions)
+        case .condition, .action:
+            return kind.convert(try scanner.parseValue(enclosingDepth: depth), at: nil, reading: strict)
+        case .string, .identifier, .text, .url, .componentIdentifier:
             guard scanner.base[scanner.index] == ASCII.quote else { return nil }
             scanner.index += 1
             return kind.convert(.string(try scanner.parseString()), at: nil, reading: strict)

@@ -56,6 +56,11 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     /// (the image data, target and icon are large values).
     private let details: ComponentModelDetails?
 
+    /// What the component's document made depend on the view's state (compiled expressions, its
+    /// visibility, its input, its actions); nil for a component with none. A model the state was
+    /// applied to keeps the bindings it came from.
+    var bindings: ComponentBindings? { details?.bindings }
+
     /// Whether the model holds any of the parts kept out of line.
     var hasDetails: Bool { details != nil }
 
@@ -75,6 +80,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
         mainImageData: ComponentImageData?, backgroundImageData: ComponentImageData?,
         customImageData: [String: ComponentImageData], icon: Icon?, target: ComponentTarget?,
         metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?,
+        bindings: ComponentBindings? = nil,
         parent: ComponentModel?, makeChildren: (ComponentModel) -> [ComponentModel]
     ) {
         self.identifier = identifier
@@ -87,7 +93,8 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
         details = ComponentModelDetails(
             groupIdentifier: groupIdentifier, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
             mainImageData: mainImageData, backgroundImageData: backgroundImageData, customImageData: customImageData,
-            icon: icon, target: target, metadata: metadata, loggingData: loggingData, customData: customData)
+            icon: icon, target: target, metadata: metadata, loggingData: loggingData, customData: customData,
+            bindings: bindings)
         self.parent = parent
 
         let children = makeChildren(self)
@@ -141,6 +148,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
             && lhs.customImageData == rhs.customImageData && lhs.icon == rhs.icon
             && lhs.target == rhs.target && lhs.metadata == rhs.metadata
             && lhs.loggingData == rhs.loggingData && lhs.customData == rhs.customData
+            && lhs.bindings?.signature == rhs.bindings?.signature
             && lhs.children == rhs.children
     }
 

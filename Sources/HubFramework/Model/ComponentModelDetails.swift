@@ -14,16 +14,19 @@ final class ComponentModelDetails: Sendable {
     let metadata: JSONObject?
     let loggingData: JSONObject?
     let customData: JSONObject?
+    /// What depends on the view's state (``ComponentBindings``).
+    let bindings: ComponentBindings?
 
     /// Nil when every part is empty: the model then needs no details.
     init?(groupIdentifier: String?, accessoryTitle: String?, descriptionText: String?,
           mainImageData: ComponentImageData?, backgroundImageData: ComponentImageData?,
           customImageData: [String: ComponentImageData], icon: Icon?, target: ComponentTarget?,
-          metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?)
+          metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?,
+          bindings: ComponentBindings? = nil)
     {
         if groupIdentifier == nil && accessoryTitle == nil && descriptionText == nil && mainImageData == nil
             && backgroundImageData == nil && customImageData.isEmpty && icon == nil && target == nil
-            && metadata == nil && loggingData == nil && customData == nil
+            && metadata == nil && loggingData == nil && customData == nil && bindings == nil
         {
             return nil
         }
@@ -38,5 +41,6 @@ final class ComponentModelDetails: Sendable {
         self.metadata = metadata
         self.loggingData = loggingData
         self.customData = customData
+        self.bindings = bindings
     }
 }

@@ -25,11 +25,16 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     public let layoutDirection: LayoutDirection?
     /// When the model was built.
     public let buildDate: Date
+    /// The variables the view declares (its document's `state`), with their initial values. A
+    /// view's state starts from them (`ViewState`).
+    public let stateDeclarations: StateDeclarations
 
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
         bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
-        customData: JSONObject?, layoutDirection: LayoutDirection? = nil, buildDate: Date = Date())
+        customData: JSONObject?, layoutDirection: LayoutDirection? = nil,
+        stateDeclarations: StateDeclarations = StateDeclarations(), buildDate: Date = Date())
     {
+        self.stateDeclarations = stateDeclarations
         self.identifier = identifier
         self.navigationItem = navigationItem
         self.headerComponentModel = headerComponentModel

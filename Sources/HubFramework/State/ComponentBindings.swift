@@ -1,0 +1,61 @@
+import Foundation
+
+/// What a component's document made depend on the view's state, compiled and checked against the
+/// variables in its scope: its fields' expression templates (texts, icon, image URIs, the target's
+/// URI), its free-form objects with templates (`custom`, `metadata`, `logging`), its visibility,
+/// its input, its target's actions, and the variables it declares.
+///
+/// Immutable and `Sendable`: a view's state is applied to the models that carry bindings
+/// (`ViewStateEvaluator`) on any thread.
+final class ComponentBindings: Sendable {
+    let scope: BindingScope
+    /// Expression templates by field.
+    let fields: [(address: FieldAddress, template: ExpressionTemplate)]
+    /// Free-form objects with templates, by field.
+    let objects: [(address: FieldAddress, value: BoundJSON)]
+    /// `visible` as an expression; nil when it is literal (``literalVisibility``) or absent.
+    let visibility: ExpressionTemplate?
+    /// `visible` as written `true` or `false`.
+    let literalVisibility: Bool?
+    let input: InputBinding?
+    /// The target's actions in order, when one of them is an action object; nil otherwise (the
+    /// target's identifiers are performed as before).
+    let actions: [TargetActionStep]?
+    /// The variables the component declares for itself and its children, and the key of its scope.
+    let declaredState: StateDeclarations?
+    /// Every slot the bindings read: re-evaluated when one of them changes.
+    let dependencies: Set<ExpressionSlot>
+    /// Tells two compilations of the same bindings apart from different ones (for the diff).
+    let signature: Int
+
+    init(scope: BindingScope, fields: [(address: FieldAddress, template: ExpressionTemplate)],
+         objects: [(address: FieldAddress, value: BoundJSON)], visibility: ExpressionTemplate?,
+         literalVisibility: Bool?, input: InputBinding?, actions: [TargetActionStep]?,
+         declaredState: StateDeclarations?, signature: Int)
+    {
+        self.scope = scope
+        self.fields = fields
+        self.objects = objects
+        self.visibility = visibility
+        self.literalVisibility = literalVisibility
+        self.input = input
+        self.actions = actions
+        self.declaredState = declaredState
+        self.signature = signature
+        var dependencies = Set(fields.flatMap(\.template.dependencies))
+        for object in objects { dependencies.formUnion(object.value.dependencies) }
+        if let visibility { dependencies.formUnion(visibility.dependencies) }
+        if let input {
+            dependencies.formUnion(input.placeholder?.dependencies ?? [])
+            dependencies.formUnion(input.options?.dependencies ?? [])
+            if let slot = scope.declarations.slot(named: input.variable.name) { dependencies.insert(slot) }
+            for validator in input.validators {
+                if case .expression(let template) = validator.rule { dependencies.formUnion(template.dependencies) }
+            }
+        }
+        self.dependencies = dependencies
+    }
+
+    /// Whether only the visibility depends on state: the model is shown as it is, or not at all.
+    var affectsOnlyVisibility: Bool { fields.isEmpty && objects.isEmpty && input == nil }
+}

@@ -1,0 +1,176 @@
+/// Compiles an action object of a target's `actions` into a ``JSONAction``, in a component's scope,
+/// reporting what is wrong where it is: an unknown `type` (a located warning: the actions after it
+/// still run), a variable that is not declared, a value of another type than the variable's, a
+/// `toggle` of a non-boolean, an `append` or `remove` on a non-array, a condition that is not a
+/// boolean, an action nested deeper than ``maximumNesting`` `if` levels.
+struct JSONActionCompiler {
+    let compiler: BindingCompiler
+    let scope: BindingScope
+    let limits: ContentLimits
+    /// The deepest nesting of `if` actions.
+    static let maximumNesting = 16
+
+    /// The types an action object may have, besides a registered `namespace:name`.
+    static let types = ["set", "toggle", "append", "remove", "if", "open", "submit"]
+
+    func compile(_ object: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+                 depth: Int = 0) -> JSONAction?
+    {
+        guard case .string(let type)? = object["type"] else {
+            problems.report("an action object needs a \"type\": one of \(Self.types.joined(separator: ", ")) or a "
+                + "registered \"namespace:name\"", at: location)
+            return nil
+        }
+        switch type {
+        case "set", "append", "remove", "toggle":
+            guard let variable = variable(in: object, at: location, problems: problems) else { return nil }
+            if type == "toggle" {
+                guard variable.type == .boolean else {
+                    problems.report("toggle needs a boolean variable; \"\(variable.name)\" is \(variable.type.displayName)",
+                                    at: .key("variable", in: location))
+                    return nil
+                }
+                return .toggle(variable)
+            }
+            if type != "set", variable.type != .array {
+                problems.report("\(type) needs an array variable; \"\(variable.name)\" is \(variable.type.displayName)",
+                                at: .key("variable", in: location))
+                return nil
+            }
+            if type == "remove", let index = object["index"] {
+                guard let template = expression(index, as: .integer, at: .key("index", in: location), problems: problems)
+                else { return nil }
+                return .removeAt(variable, template)
+            }
+            guard let value = object["value"] else {
+                problems.report("\(type) needs a \"value\"", at: location)
+                return nil
+            }
+            let valueType: ExpressionType? = type == "set" ? variable.type : nil
+            guard let bound = self.value(value, as: valueType, at: .key("value", in: location), problems: problems) else {
+                return nil
+            }
+            switch type {
+            case "set": return .set(variable, bound)
+            case "append": return .append(variable, bound)
+            default: return .remove(variable, bound)
+            }
+        case "if":
+            guard let condition = object["condition"],
+                let template = expression(condition, as: .boolean, at: .key("condition", in: location), problems: problems)
+            else {
+                if object["condition"] == nil { problems.report("if needs a \"condition\"", at: location) }
+                return nil
+            }
+            guard depth < Self.maximumNesting else {
+                problems.report("if actions are nested deeper than \(Self.maximumNesting) levels; this one was ignored",
+                                at: location)
+                return nil
+            }
+            return .condition(template, then: list(object["then"], at: .key("then", in: location), problems: problems, depth: depth + 1),
+                              otherwise: list(object["else"], at: .key("else", in: location), problems: problems, depth: depth + 1))
+        case "open":
+            guard let uri = object["uri"],
+                let template = expression(uri, as: .string, at: .key("uri", in: location), problems: problems)
+            else {
+                if object["uri"] == nil { problems.report("open needs a \"uri\"", at: location) }
+                return nil
+            }
+            return .open(template)
+        case "submit":
+            guard case .string(let form)? = object["form"] else {
+                problems.report("submit needs the \"form\" it sends", at: location)
+                return nil
+            }
+            return .submit(form: form, then: list(object["then"], at: .key("then", in: location), problems: problems,
+                                                   depth: depth + 1))
+        default:
+            guard let identifier = Identifier(string: type) else {
+                let suggestion = UnknownKeyCheck.nearest(to: type, among: Self.types).map { "; did you mean \"\($0)\"?" } ?? ""
+                problems.report("unknown action type \"\(type)\"\(suggestion) It was skipped; the actions after it run",
+                                at: .key("type", in: location))
+                return nil
+            }
+            let data = object["data"].map { compiler.bind($0, in: scope, at: .key("data", in: location), problems: problems) }
+            return .perform(identifier, data: data)
+        }
+    }
+
+    /// The actions of a `then` or `else` list.
+    private func list(_ value: JSONValue?, at location: JSONLocation?, problems: JSONProblemCollector,
+                      depth: Int) -> [JSONAction]
+    {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            problems.reportTypeMismatch(expected: "an array of actions", found: value, at: location)
+            return []
+        }
+        return elements.enumerated().compactMap { offset, element in
+            let elementLocation = JSONLocation.index(offset, in: location)
+            guard case .object(let object) = element else {
+                problems.reportTypeMismatch(expected: "an action object", found: element, at: elementLocation)
+                return nil
+            }
+            return compile(object, at: elementLocation, problems: problems, depth: depth)
+        }
+    }
+
+    /// The variable an action names, declared in the scope (own texts cannot be changed).
+    private func variable(in object: JSONObject, at location: JSONLocation?,
+                          problems: JSONProblemCollector) -> VariableReference?
+    {
+        guard case .string(let name)? = object["variable"] else {
+            problems.report("this action needs the \"variable\" it changes", at: location)
+            return nil
+        }
+        guard let declared = scope.variables[name] else {
+            let suggestion = UnknownKeyCheck.nearest(to: name, among: Array(scope.variables.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+            problems.report("undeclared variable \"\(name)\"\(suggestion)", at: .key("variable", in: location))
+            return nil
+        }
+        return VariableReference(name: name, source: declared.source, type: declared.type)
+    }
+
+    /// A value: an expression template, or a literal of `type` (nil: any).
+    private func value(_ value: JSONValue, as type: ExpressionType?, at location: JSONLocation?,
+                       problems: JSONProblemCollector) -> BoundJSON?
+    {
+        if case .string(let text) = value, ExpressionTemplate.containsTemplateSyntax(text) {
+            return compiler.compile(text, as: type, in: scope, at: location, problems: problems).map { .template($0) }
+        }
+        if let type, ExpressionValue(json: value, as: type) == nil {
+            problems.report("expected a value of type \(type.displayName), found \(value.kindDescription)", at: location)
+            return nil
+        }
+        return compiler.bind(value, in: scope, at: location, problems: problems)
+    }
+
+    /// An expression of `type` (a literal of the type counts: `true`, `3`).
+    private func expression(_ value: JSONValue, as type: ExpressionType, at location: JSONLocation?,
+                            problems: JSONProblemCollector) -> ExpressionTemplate?
+    {
+        let text: String
+        switch value {
+        case .string(let string) where ExpressionTemplate.containsTemplateSyntax(string): text = string
+        default:
+            guard let literal = ExpressionValue(json: value, as: type) else {
+                problems.report("expected \(type.displayName) or an expression such as \"@{…}\", found \(value.kindDescription)",
+                                at: location)
+                return nil
+            }
+            text = "@{\(Self.literalSource(literal))}"
+        }
+        return compiler.compile(text, as: type, in: scope, at: location, problems: problems)
+    }
+
+    /// `value` written as an expression literal.
+    private static func literalSource(_ value: ExpressionValue) -> String {
+        switch value {
+        case .string(let text): return "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        case .integer(let integer): return String(integer)
+        case .number(let number): return ExpressionNumberText.text(for: number)
+        case .boolean(let flag): return flag ? "true" : "false"
+        default: return "''"
+        }
+    }
+}
