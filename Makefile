@@ -86,7 +86,7 @@ deps:
 # The translations are compiled next to the executables (bin/locale), where they find them in a
 # build; `make install` puts them in share/locale.
 build: deps
-	@$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) 2>&1 | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@tools/translations.sh build "$$($(SWIFT) build -c $(CONFIG) $(BUILD_FLAGS) --show-bin-path)"
 
 # Opens the viewer on its default view. Without a display it says so instead of failing obscurely.
@@ -131,24 +131,24 @@ check: deps
 # build it reuses: about 20 s on the 2-core development machine the first time (the plugin builds
 # its own tools), 15 s after that.
 test: deps check
-	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@tools/translations.sh build "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))"
 	@$(MAKE) --no-print-directory docs
 	@tools/check-view-schema.py "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))/hub-validate"
 	@tools/check-sanitizer-logs.py --self-test Tests/Corpus/sanitizer-logs
-	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) HUB_EXAMPLE_CITIES="$$($(SWIFT) build --package-path $(EXAMPLE) --show-bin-path)/cities" \
 	  $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 \
-	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
-	@dbus-run-session -- $(XVFB) $(TEST_ENV) tools/test-install.sh 2>&1 | grep -v "Failed to set fd limit"; \
+	  | grep -a -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(TEST_ENV) tools/test-install.sh 2>&1 | grep -a -v "Failed to set fd limit"; \
 	  exit $${PIPESTATUS[0]}
 	@dbus-run-session -- $(XVFB) $(A11Y_TEST_ENV) \
 	  tools/test-accessibility.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \
-	  | grep -v -e "Failed to set fd limit" -e "dbus-daemon" -e "SpiRegistry daemon"; exit $${PIPESTATUS[0]}
+	  | grep -a -v -e "Failed to set fd limit" -e "dbus-daemon" -e "SpiRegistry daemon"; exit $${PIPESTATUS[0]}
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) \
 	  /usr/bin/python3 tools/test-hostile-corpus.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \
-	  | grep -v -e "Failed to set fd limit" -e "dbus-daemon"; exit $${PIPESTATUS[0]}
+	  | grep -a -v -e "Failed to set fd limit" -e "dbus-daemon"; exit $${PIPESTATUS[0]}
 
 # API documentation with DocC (swift-docc-plugin and the toolchain's docc), one combined archive
 # so that HubGTK's pages link to HubFramework's symbols (written with a leading slash:
@@ -162,7 +162,7 @@ docs: deps
 	@mkdir -p $(dir $(DOCS_OUTPUT))
 	@$(SWIFT) package --allow-writing-to-directory $(DOCS_OUTPUT) generate-documentation \
 	  $(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
-	  --warnings-as-errors --output-path $(DOCS_OUTPUT) 2>&1 | grep -v "prohibited flag(s): -pthread"; \
+	  --warnings-as-errors --output-path $(DOCS_OUTPUT) 2>&1 | grep -a -v "prohibited flag(s): -pthread"; \
 	  exit $${PIPESTATUS[0]}
 	@test -f $(DOCS_OUTPUT)/index.html || { echo "docs: no archive at $(DOCS_OUTPUT)"; exit 1; }
 	@tools/check-doc-coverage.py $(DOC_TARGETS)
@@ -171,23 +171,23 @@ docs: deps
 # hub-bench is linked as `make install` links the viewer ($(INSTALL_FLAGS)), so that its start-up
 # figures are those of the installed app: the dynamic Swift runtime alone costs about 30 ms a launch.
 bench: deps
-	@$(SWIFT) build -c release $(INSTALL_FLAGS) --product hub-bench 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build -c release $(INSTALL_FLAGS) --product hub-bench 2>&1 | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@$(CC) -O2 -o .build/treeview-peer Benchmarks/Peers/treeview-peer.c $$(pkg-config --cflags --libs gtk+-3.0 json-glib-1.0)
 	@$(CXX) -std=c++17 -O2 -o .build/simdjson-peer Benchmarks/Peers/simdjson-peer.cpp $$(pkg-config --cflags --libs gtk+-3.0 simdjson)
 	@$(CC) -O2 -o .build/rows-peer Benchmarks/Peers/rows-peer.c $$(pkg-config --cflags --libs gtk+-3.0)
 	@$(CC) -O2 -o .build/filter-peer Benchmarks/Peers/filter-peer.c $$(pkg-config --cflags --libs gtk+-3.0)
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release $(INSTALL_FLAGS) --show-bin-path)/hub-bench" $(BENCH_ARGS) \
-	  2>&1 | grep -v "Failed to set fd limit"
+	  2>&1 | grep -a -v "Failed to set fd limit"
 
 # The soak alone: 1,000 navigations between the demo views and a document served over HTTP in one
 # viewer, then resident memory, file descriptors, threads and widgets compared with their level
 # after the first 50 (`make test` runs it too). Prints its figures.
 soak: deps
-	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build --build-tests $(BUILD_FLAGS) 2>&1 | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) \
 	  --filter HubViewerTests.NavigationSoakTests 2>&1 \
-	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+	  | grep -a -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
 
 # The test suite under AddressSanitizer and LeakSanitizer, then the core's loading tests (the
 # background loading and its cancellation, the loader, the JSON operation and its HTTP fetches, the
@@ -217,19 +217,19 @@ ASAN_TEST     = dbus-run-session -- $(XVFB) $(TEST_ENV) $(ASAN_ENV) \
 	  $(SWIFT) test --skip-build --disable-swift-testing --build-path $(ASAN_BUILD) $(BUILD_FLAGS)
 sanitize: deps
 	@$(SWIFT) build --build-tests --sanitize=address --build-path $(ASAN_BUILD) $(BUILD_FLAGS) 2>&1 \
-	  | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	  | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@tools/translations.sh build "$$($(SWIFT) build --build-path $(ASAN_BUILD) $(BUILD_FLAGS) --show-bin-path)"
-	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	@$(SWIFT) build --package-path $(EXAMPLE) 2>&1 | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@mkdir -p $(SCHEMA_DIR) && glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
 	@rm -rf $(SAN_LOGS) && mkdir -p $(SAN_LOGS)
 	@ASAN_OPTIONS=$(ASAN_OPTS) $(ASAN_TEST) 2>&1 \
-	  | grep -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
+	  | grep -a -v -e "prohibited flag(s): -pthread" -e "Failed to set fd limit"; exit $${PIPESTATUS[0]}
 	@python3 tools/check-sanitizer-logs.py $(SAN_LOGS)
 	@$(SWIFT) build --build-tests --sanitize=thread --build-path $(TSAN_BUILD) $(BUILD_FLAGS) 2>&1 \
-	  | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	  | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@for tests in $(TSAN_TESTS); do \
 	  $(TEST_ENV) $(TSAN_ENV) $(SWIFT) test --skip-build --disable-swift-testing --build-path $(TSAN_BUILD) \
-	    $(BUILD_FLAGS) --filter "$$tests" 2>&1 | grep -v "prohibited flag(s): -pthread"; \
+	    $(BUILD_FLAGS) --filter "$$tests" 2>&1 | grep -a -v "prohibited flag(s): -pthread"; \
 	  [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
 	done
 
@@ -247,7 +247,7 @@ FUZZ_TARGETS ?= json-parser json-view-model live-framing view-uri-predicate uri-
 FUZZ_BUILD   ?= .build-fuzz
 fuzz: deps
 	@$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
-	  --build-path $(FUZZ_BUILD) 2>&1 | grep -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
+	  --build-path $(FUZZ_BUILD) 2>&1 | grep -a -v "prohibited flag(s): -pthread"; exit $${PIPESTATUS[0]}
 	@for target in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_BUILD)/corpus/$$target $(FUZZ_BUILD)/crashes/$$target $(FUZZ_BUILD)/logs; \
 	  log=$(FUZZ_BUILD)/logs/$$target.log; \
@@ -267,7 +267,7 @@ fuzz: deps
 install: deps
 	@for product in hub-viewer hublive hub-validate; do \
 	  $(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --product $$product 2>&1 \
-	    | grep -v "prohibited flag(s): -pthread"; [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
+	    | grep -a -v "prohibited flag(s): -pthread"; [ $${PIPESTATUS[0]} -eq 0 ] || exit 1; \
 	done
 	@bin="$$($(SWIFT) build -c $(INSTALL_CONFIG) $(BUILD_FLAGS) $(INSTALL_FLAGS) --show-bin-path)"; \
 	install -Dm755 "$$bin/hub-viewer" "$(DESTDIR)$(PREFIX)/bin/hub-viewer" && \

@@ -42,7 +42,7 @@ struct UnknownKeyCheck: Sendable {
             .compactMap { path -> String? in
                 guard case .goTo(let key)? = path.operations.first else { return nil }
                 return key
-            } + ["$schema"]  // where a document names its JSON Schema, for editors
+            } + ["$schema", ViewModelBuilder.stateKey]  // where a document names its JSON Schema, for editors; its variables
         signature = viewKeys.map { "view.\($0)" } + Self.names(of: compiled.component, in: "component")
             + Self.names(of: compiled.image, in: "image") + Self.names(of: compiled.target, in: "target")
     }

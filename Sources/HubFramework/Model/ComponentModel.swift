@@ -65,6 +65,10 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     var hasDetails: Bool { details != nil }
 
     /// The model this one is a child of; nil for top-level models. Held weakly: keep the root alive.
+    /// Whether the model or one of its descendants has ``bindings``: a model without any is shown
+    /// as it is, whatever the state.
+    package private(set) var hasBindingsInSubtree = false
+
     public private(set) weak var parent: ComponentModel?
     /// The child models in order; empty when there are none.
     public private(set) var children: [ComponentModel] = []
@@ -97,8 +101,11 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
             bindings: bindings)
         self.parent = parent
 
+        var subtreeHasBindings = bindings != nil
         let children = makeChildren(self)
         self.children = children
+        for child in children where child.hasBindingsInSubtree { subtreeHasBindings = true }
+        hasBindingsInSubtree = subtreeHasBindings
         for (offset, child) in children.enumerated() {
             childIndexesByIdentifier[child.identifier] = offset
             if let group = child.groupIdentifier {

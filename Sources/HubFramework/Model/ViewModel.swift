@@ -28,6 +28,10 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// The variables the view declares (its document's `state`), with their initial values. A
     /// view's state starts from them (`ViewState`).
     public let stateDeclarations: StateDeclarations
+    /// Whether a component depends on the view's state (has bindings).
+    package let bindsState: Bool
+    /// The variables each component scope declares, by the scope's key.
+    package let componentStateDeclarations: [String: StateDeclarations]
 
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
         bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
@@ -35,6 +39,25 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
         stateDeclarations: StateDeclarations = StateDeclarations(), buildDate: Date = Date())
     {
         self.stateDeclarations = stateDeclarations
+        // Found once, where the view model is made (off the main thread for a large one): whether
+        // anything depends on state, and the variables components declare.
+        var binds = false
+        var declared: [String: StateDeclarations] = [:]
+        func visit(_ model: ComponentModel) {
+            guard model.hasBindingsInSubtree else { return }
+            binds = true
+            if let bindings = model.bindings, let key = bindings.scope.scopeKey, let state = bindings.declaredState,
+                bindings.scope.parent != nil
+            {
+                declared[key] = state
+            }
+            for child in model.children { visit(child) }
+        }
+        if let headerComponentModel { visit(headerComponentModel) }
+        for model in bodyComponentModels { visit(model) }
+        for model in overlayComponentModels { visit(model) }
+        bindsState = binds
+        componentStateDeclarations = declared
         self.identifier = identifier
         self.navigationItem = navigationItem
         self.headerComponentModel = headerComponentModel

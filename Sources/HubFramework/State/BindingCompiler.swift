@@ -172,7 +172,7 @@ final class BindingCompiler {
         let made = ComponentBindings(
             scope: scope, fields: fields, objects: objects, visibility: visibility,
             literalVisibility: bound.literalVisibility, input: input, actions: actions, declaredState: declared,
-            signature: signature.finalize())
+            signature: signature.finalize(), iconImageResolver: builder.context.iconImageResolver)
         return (made, scope)
     }
 

@@ -101,4 +101,29 @@ final class BindingScope: Sendable {
     func source(of slot: ExpressionSlot) -> Source {
         sources.indices.contains(slot.index) ? sources[slot.index] : .environment
     }
+
+    /// The scope's variables with `snapshot`'s values (own texts empty until ``setOwnValues(of:in:)``).
+    func variables(with snapshot: StateSnapshot) -> ExpressionVariables {
+        var variables = ExpressionVariables(declarations: declarations, environment: snapshot.environment)
+        for (index, source) in sources.enumerated() {
+            if let value = snapshot.value(of: source) { _ = variables.setValue(value, for: ExpressionSlot(index)) }
+        }
+        return variables
+    }
+
+    /// Sets the own texts of `variables` to `model`'s.
+    func setOwnValues(of model: ComponentModel, in variables: inout ExpressionVariables) {
+        for (index, source) in sources.enumerated() {
+            guard case .own(let own) = source else { continue }
+            let text: String
+            switch own {
+            case .title: text = model.title ?? ""
+            case .subtitle: text = model.subtitle ?? ""
+            case .accessory: text = model.accessoryTitle ?? ""
+            case .description: text = model.descriptionText ?? ""
+            case .identifier: text = model.identifier
+            }
+            _ = variables.setValue(.string(text), for: ExpressionSlot(index))
+        }
+    }
 }

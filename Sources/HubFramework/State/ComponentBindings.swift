@@ -27,12 +27,15 @@ final class ComponentBindings: Sendable {
     let dependencies: Set<ExpressionSlot>
     /// Tells two compilations of the same bindings apart from different ones (for the diff).
     let signature: Int
+    /// Turns an icon identifier an expression gives into an icon.
+    let iconImageResolver: (any IconImageResolver)?
 
     init(scope: BindingScope, fields: [(address: FieldAddress, template: ExpressionTemplate)],
          objects: [(address: FieldAddress, value: BoundJSON)], visibility: ExpressionTemplate?,
          literalVisibility: Bool?, input: InputBinding?, actions: [TargetActionStep]?,
-         declaredState: StateDeclarations?, signature: Int)
+         declaredState: StateDeclarations?, signature: Int, iconImageResolver: (any IconImageResolver)?)
     {
+        self.iconImageResolver = iconImageResolver
         self.scope = scope
         self.fields = fields
         self.objects = objects

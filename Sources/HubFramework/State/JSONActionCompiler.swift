@@ -26,14 +26,14 @@ struct JSONActionCompiler {
             guard let variable = variable(in: object, at: location, problems: problems) else { return nil }
             if type == "toggle" {
                 guard variable.type == .boolean else {
-                    problems.report("toggle needs a boolean variable; \"\(variable.name)\" is \(variable.type.displayName)",
+                    problems.report("toggle needs a boolean variable; \"\(variable.name)\" is \(variable.type.describedWithArticle)",
                                     at: .key("variable", in: location))
                     return nil
                 }
                 return .toggle(variable)
             }
             if type != "set", variable.type != .array {
-                problems.report("\(type) needs an array variable; \"\(variable.name)\" is \(variable.type.displayName)",
+                problems.report("\(type) needs an array variable; \"\(variable.name)\" is \(variable.type.describedWithArticle)",
                                 at: .key("variable", in: location))
                 return nil
             }
@@ -86,8 +86,8 @@ struct JSONActionCompiler {
                                                    depth: depth + 1))
         default:
             guard let identifier = Identifier(string: type) else {
-                let suggestion = UnknownKeyCheck.nearest(to: type, among: Self.types).map { "; did you mean \"\($0)\"?" } ?? ""
-                problems.report("unknown action type \"\(type)\"\(suggestion) It was skipped; the actions after it run",
+                let suggestion = UnknownKeyCheck.nearest(to: type, among: Self.types).map { " (did you mean \"\($0)\"?)" } ?? ""
+                problems.report("unknown action type \"\(type)\"\(suggestion); it was skipped, and the actions after it run",
                                 at: .key("type", in: location))
                 return nil
             }
@@ -139,7 +139,7 @@ struct JSONActionCompiler {
             return compiler.compile(text, as: type, in: scope, at: location, problems: problems).map { .template($0) }
         }
         if let type, ExpressionValue(json: value, as: type) == nil {
-            problems.report("expected a value of type \(type.displayName), found \(value.kindDescription)", at: location)
+            problems.report("expected a value of type \(type.describedWithArticle), found \(value.kindDescription)", at: location)
             return nil
         }
         return compiler.bind(value, in: scope, at: location, problems: problems)
@@ -154,7 +154,7 @@ struct JSONActionCompiler {
         case .string(let string) where ExpressionTemplate.containsTemplateSyntax(string): text = string
         default:
             guard let literal = ExpressionValue(json: value, as: type) else {
-                problems.report("expected \(type.displayName) or an expression such as \"@{…}\", found \(value.kindDescription)",
+                problems.report("expected \(type.describedWithArticle) or an expression such as \"@{…}\", found \(value.kindDescription)",
                                 at: location)
                 return nil
             }

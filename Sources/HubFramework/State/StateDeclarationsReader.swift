@@ -57,7 +57,7 @@ struct StateDeclarationsReader {
                 return StateVariable(name: name, type: type, initialValue: .defaultValue(of: type))
             }
             guard let converted = ExpressionValue(json: initial, as: type) else {
-                problems.report("expected a value of type \(type.displayName), found \(initial.kindDescription)",
+                problems.report("expected a value of type \(type.describedWithArticle), found \(initial.kindDescription)",
                     at: .key("value", in: location))
                 return nil
             }

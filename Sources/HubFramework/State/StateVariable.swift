@@ -22,3 +22,11 @@ public struct StateVariable: Sendable, Hashable {
         }
     }
 }
+
+extension ExpressionType {
+    /// "an integer", "a string": the type in a sentence.
+    var describedWithArticle: String {
+        let name = displayName.lowercased()
+        return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+    }
+}

@@ -30,6 +30,8 @@ final class ActionRouter {
     private let site: @MainActor () -> ActionSite?
     private let liveWrappers: @MainActor () -> [ComponentWrapper]
     private let notify: @MainActor (Event) -> Void
+    /// Runs the actions a document wrote in a component's target; nil when it wrote none.
+    private let runDocumentActions: @MainActor (ComponentModel, JSONObject?) -> Bool?
 
     /// - Parameters:
     ///   - actionRegistry: creates the actions and holds the default selection action.
@@ -39,10 +41,15 @@ final class ActionRouter {
     ///   - site: the view the action happens in; nil while it shows no view model.
     ///   - liveWrappers: every component wrapper in use (the action observers among them).
     ///   - notify: what follows an action.
+    ///   - runDocumentActions: runs the actions a document wrote in a component's target (and the
+    ///     identifiers among them, through ``performAction(trigger:identifier:customData:model:)``);
+    ///     nil when it wrote none. Answers whether anything ran.
     init(actionRegistry: ActionRegistry, actionHandler: (any ActionHandler)?,
          initialViewModelRegistry: InitialViewModelRegistry?, site: @escaping @MainActor () -> ActionSite?,
-         liveWrappers: @escaping @MainActor () -> [ComponentWrapper], notify: @escaping @MainActor (Event) -> Void)
+         liveWrappers: @escaping @MainActor () -> [ComponentWrapper], notify: @escaping @MainActor (Event) -> Void,
+         runDocumentActions: @escaping @MainActor (ComponentModel, JSONObject?) -> Bool?)
     {
+        self.runDocumentActions = runDocumentActions
         self.actionRegistry = actionRegistry
         self.actionHandler = actionHandler
         self.initialViewModelRegistry = initialViewModelRegistry
@@ -55,6 +62,16 @@ final class ActionRouter {
     /// it, then (if none did) the default selection action. Returns whether the selection was handled.
     @discardableResult
     func selectComponent(with model: ComponentModel, customData: JSONObject?) -> Bool {
+        // Actions a document wrote all run, in order, identifiers among them; the target's URI then
+        // opens only when none ran.
+        if let ran = runDocumentActions(model, customData) {
+            var handled = ran
+            if !handled, model.target?.uri != nil {
+                handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model)
+            }
+            if handled { notify(.selected(model)) }
+            return handled
+        }
         var handled = false
         for identifier in model.target?.actionIdentifiers ?? [] {
             handled = performAction(trigger: .selection, identifier: identifier, customData: customData, model: model)
@@ -124,6 +141,16 @@ final class ActionRouter {
         }
         notify(.handled(context))
         return performed
+    }
+
+    /// Opens `uri` for the view's content (an `open` action a document wrote), as the default
+    /// selection action opens a target: through the app's URI opener, held to the content's origin.
+    /// Returns whether it opened.
+    func open(_ uri: URL) -> Bool {
+        guard let site = site(), allowsOpeningTarget(uri, from: site),
+            let opener = (actionRegistry.selectionAction as? SelectionAction)?.opener
+        else { return false }
+        return opener.open(uri, requestedBy: site.contentOrigin)
     }
 
     /// Whether selecting a component may open `uri`, given where the view's content came from.

@@ -103,6 +103,19 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let impressions: ImpressionReporter
     /// The spinner or the error page, made the first time one is shown.
     private(set) var stateView: StateView?
+    /// The view's state applied to what the loader delivered.
+    let stateApplication: StateApplication
+
+    /// The values of the view's variables, which its document's expressions read and its actions and
+    /// inputs change. The controller makes one; a navigator gives each page's controller the page's
+    /// own, so that Back and Forward find it as it was. Setting another renders with it.
+    public var state: ViewState {
+        didSet {
+            oldValue.onChange = nil
+            bindState()
+            stateApplication.stateChanged(state)
+        }
+    }
 
     /// The direction components flow in along a row: the one set here, else the view model's own
     /// (a document's `direction`, for a view in a language other than the app's), else the view's
@@ -199,7 +212,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             actionRegistry: actionRegistry, actionHandler: actionHandler,
             initialViewModelRegistry: initialViewModelRegistry, site: { link.controller?.actionSite },
             liveWrappers: { link.controller?.observerWrappers() ?? [] },
-            notify: { event in link.controller?.actionDidHappen(event) })
+            notify: { event in link.controller?.actionDidHappen(event) },
+            runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
+        stateApplication = StateApplication(
+            limits: .default, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
+            report: { failures in link.controller?.reportExpressionFailures(failures) })
+        state = ViewState()
         impressions = ImpressionReporter(
             view: canvas.view, hasAppeared: { link.controller?.content.isVisible ?? false },
             isRendering: { link.controller?.renderer.isRendering ?? false },
@@ -209,6 +227,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 observer.viewController(controller, didRecord: impression)
             })
         link.controller = self
+        bindState()
         pool.delegate = self
         canvas.delegate = self
         FrameworkStyle.installIfNeeded()
@@ -245,6 +264,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         content.discardLoadedContent()
         // Holds the view models and the layout until the recycler has let go of them too, so that
         // they are freed off the main thread.
+        stateApplication.discard()
         let replaced = renderer.discardContent(layout: bodyLayout.discard())
         bodyLayout.pendingScroll = .offset(offset)
         recycler.forgetViewModel()
@@ -314,7 +334,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// True while the content loading chain runs.
-    public var isLoading: Bool { content.isLoaderBusy || renderer.isDiffing }
+    public var isLoading: Bool { content.isLoaderBusy || renderer.isDiffing || stateApplication.isEvaluating }
 
     // MARK: ViewModelLoaderDelegate
 
@@ -322,14 +342,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
         content.didLoad(isPart: false)
-        renderLoaded(viewModel)
+        stateApplication.sourceArrived(viewModel, state: state)
     }
 
     /// Renders part of the content while the rest loads (the first screens of a long document):
     /// ``isLoading`` stays true, and the whole follows. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
         content.didLoad(isPart: true)
-        renderLoaded(viewModel)
+        stateApplication.sourceArrived(viewModel, state: state)
     }
 
     /// Keeps the current content, shows the error (over the content when there is some) and tells
@@ -339,18 +359,58 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             // The part shown was never the view's content (the rest of its document was unusable):
             // the view goes back to what it showed before the part, and shows the error.
             renderer.cancelBackgroundDiff()
-            show(shownBefore, diff: nil)
+            stateApplication.discard()
+            stateApplication.sourceArrived(shownBefore, state: state)
         }
         content.didFail(with: error)
         updateLoadingState()  // also shows the error
         delegate?.viewController(self, didFailToUpdateWith: error)
     }
 
+    // MARK: State
+
+    /// Re-renders when the state changes.
+    private func bindState() {
+        state.onChange = { [weak self] in
+            guard let self else { return }
+            self.stateApplication.stateChanged(self.state)
+        }
+    }
+
+    /// Expressions that failed while the state was applied: each is logged once, with where it is.
+    private func reportExpressionFailures(_ failures: [String]) {
+        let logger = HubLogging.logger("gtk.state")
+        for failure in failures {
+            logger.warning("\(viewURI.absoluteString.prefix(200)): an expression failed, its value is empty: \(failure)")
+        }
+    }
+
+    /// Runs the actions the document wrote in `model`'s target, nil when it wrote none.
+    private func runDocumentActions(of model: ComponentModel, customData: JSONObject?) -> Bool? {
+        let logger = HubLogging.logger("gtk.state")
+        let interpreter = ActionInterpreter(state: state, limits: .default, perform: { [weak self] effect in
+            guard let self else { return false }
+            switch effect {
+            case .open(let uri): return self.actions.open(uri)
+            case .perform(let identifier, let data):
+                return self.actions.performAction(trigger: .selection, identifier: identifier,
+                                                  customData: data ?? customData, model: model)
+            case .validate(let form): return self.formIsValid(form)
+            }
+        }, report: { [weak self] message in
+            logger.warning("\(self?.viewURI.absoluteString.prefix(200) ?? ""): \(model.identifier): \(message)")
+        })
+        return interpreter.runTargetActions(of: model)
+    }
+
+    /// Whether every input of `form` is valid now.
+    private func formIsValid(_ form: String) -> Bool { true }
+
     // MARK: Rendering
 
     /// Renders what the loader delivered: a large view model is diffed on a background thread
     /// first, and shown when the diff is in.
-    private func renderLoaded(_ viewModel: ViewModel) {
+    func renderLoaded(_ viewModel: ViewModel) {
         let inBackground = renderer.diffInBackgroundIfLarge(
             viewModel, layoutIsComplete: bodyLayout.covers(renderer.lastRenderedViewModel),
             hasWidth: canvas.viewportSize.width > 0

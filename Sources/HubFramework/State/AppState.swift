@@ -1,0 +1,50 @@
+/// The variables every view of an app sees (a backend app's manifest declares them in its `state`):
+/// a cart's count, the signed-in person's name. They live as long as the app, and each view of the
+/// app re-renders when one of them changes.
+@MainActor
+public final class AppState {
+    /// What the app declares.
+    public private(set) var declarations: StateDeclarations
+    private(set) var values: [String: ExpressionValue]
+    private var observers = WeakObserverList<any AppStateObserver>()
+
+    /// The variables `declarations` declares, at their initial values.
+    public init(declarations: StateDeclarations = StateDeclarations()) {
+        self.declarations = declarations
+        values = Dictionary(uniqueKeysWithValues: declarations.variables.map { ($0.name, $0.initialValue) })
+    }
+
+    /// The value of `name`, if declared.
+    public func value(of name: String) -> ExpressionValue? { values[name] }
+
+    /// Sets `name` to `value` when it is declared and `value` has its type (an integer is taken for a
+    /// number); returns whether it did. The views of the app re-render.
+    @discardableResult
+    public func setValue(_ value: ExpressionValue, for name: String) -> Bool {
+        guard let variable = declarations.variable(named: name), let accepted = StateValues.accept(value, for: variable)
+        else { return false }
+        guard values[name] != accepted else { return true }
+        values[name] = accepted
+        for observer in observers.all { observer.appState(self, didChange: name) }
+        return true
+    }
+
+    func addObserver(_ observer: any AppStateObserver) { observers.add(observer) }
+    func removeObserver(_ observer: any AppStateObserver) { observers.remove(observer) }
+}
+
+/// Hears when a variable of the app changes (each view's state).
+@MainActor
+protocol AppStateObserver: AnyObject {
+    func appState(_ state: AppState, didChange name: String)
+}
+
+/// Rules for the values variables take.
+enum StateValues {
+    /// `value` as a value of `variable`'s type: itself, or an integer as a number; nil for another type.
+    static func accept(_ value: ExpressionValue, for variable: StateVariable) -> ExpressionValue? {
+        if value.type == variable.type { return value }
+        if variable.type == .number, case .integer(let integer) = value { return .number(Double(integer)) }
+        return nil
+    }
+}

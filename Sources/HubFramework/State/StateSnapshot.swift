@@ -1,0 +1,22 @@
+/// The values of a view's variables at one moment, to evaluate its components with on any thread:
+/// the app's, the view's, each component scope's (by its key), and the environment.
+public struct StateSnapshot: Sendable, Hashable {
+    var app: [String: ExpressionValue] = [:]
+    var view: [String: ExpressionValue] = [:]
+    var components: [String: [String: ExpressionValue]] = [:]
+    /// The locale, the text direction, the colour scheme and the window's width class.
+    public var environment = ExpressionEnvironment()
+
+    /// A variable's value: the view's, else the app's.
+    public subscript(name: String) -> ExpressionValue? { view[name] ?? app[name] }
+
+    /// The value that `source` stands for; nil for an own text or the environment.
+    func value(of source: BindingScope.Source) -> ExpressionValue? {
+        switch source {
+        case .app(let name): return app[name]
+        case .view(let name): return view[name]
+        case .component(let key, let name): return components[key]?[name]
+        case .environment, .own: return nil
+        }
+    }
+}

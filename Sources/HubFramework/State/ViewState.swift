@@ -1,0 +1,124 @@
+/// The state of one view: the values of its variables, and those of its components' scopes, which
+/// actions and inputs change and the view's expressions read (``StateSnapshot``).
+///
+/// State stays with its page: a navigator keeps one per page, so Back and Forward find the values
+/// as they were, even for a page whose view was let go and made again; two pages of the same URI
+/// have a state each. When a view's document comes again (a reload, a live push), every variable
+/// whose declaration did not change (same name, type and initial value) keeps its value; the others
+/// start again from their new declaration (``adopt(_:)``).
+@MainActor
+public final class ViewState: AppStateObserver {
+    /// The app's variables, shared by every view of the app; nil for a view of its own.
+    public let app: AppState?
+    private var viewDeclarations = StateDeclarations()
+    private var viewValues: [String: ExpressionValue] = [:]
+    private var componentDeclarations: [String: StateDeclarations] = [:]
+    private var componentValues: [String: [String: ExpressionValue]] = [:]
+    /// The locale, direction, colour scheme and width class expressions see as `env.…`.
+    public var environment = ExpressionEnvironment() {
+        didSet { if environment != oldValue { notify([.environment]) } }
+    }
+    /// Hears every change, with what changed (the view re-renders what depends on it).
+    package var onChange: (@MainActor () -> Void)?
+
+    /// An empty state; `app` is the app's, whose changes reach this view too.
+    public init(app: AppState? = nil) {
+        self.app = app
+        app?.addObserver(self)
+    }
+
+    /// The variables the view declares now.
+    public var declarations: StateDeclarations { viewDeclarations }
+
+    /// The value of the view's variable `name`, else of the app's; nil when neither declares it.
+    public func value(of name: String) -> ExpressionValue? { viewValues[name] ?? app?.value(of: name) }
+
+    /// Sets the view's variable `name` (else the app's) to `value`, when it is declared and `value`
+    /// has its type; returns whether it did. What depends on it re-renders.
+    @discardableResult
+    public func setValue(_ value: ExpressionValue, for name: String) -> Bool {
+        if viewDeclarations.variable(named: name) != nil { return setValue(value, for: .view(name)) }
+        return app?.setValue(value, for: name) ?? false
+    }
+
+    /// Sets the variable `source` stands for (an app's, the view's or a component scope's).
+    @discardableResult
+    func setValue(_ value: ExpressionValue, for source: BindingScope.Source) -> Bool {
+        switch source {
+        case .app(let name):
+            return app?.setValue(value, for: name) ?? false
+        case .view(let name):
+            guard let variable = viewDeclarations.variable(named: name),
+                let accepted = StateValues.accept(value, for: variable)
+            else { return false }
+            guard viewValues[name] != accepted else { return true }
+            viewValues[name] = accepted
+            notify([source])
+            return true
+        case .component(let key, let name):
+            guard let variable = componentDeclarations[key]?.variable(named: name),
+                let accepted = StateValues.accept(value, for: variable)
+            else { return false }
+            guard componentValues[key]?[name] != accepted else { return true }
+            componentValues[key, default: [:]][name] = accepted
+            notify([source])
+            return true
+        case .environment, .own:
+            return false
+        }
+    }
+
+    /// The value `source` stands for now.
+    func value(of source: BindingScope.Source) -> ExpressionValue? {
+        switch source {
+        case .app(let name): return app?.value(of: name)
+        case .view(let name): return viewValues[name]
+        case .component(let key, let name): return componentValues[key]?[name]
+        case .environment, .own: return nil
+        }
+    }
+
+    /// Takes on the declarations of the view's document as it came now (the first time, after a
+    /// reload or a live push): a variable declared as before keeps its value, another starts from
+    /// its declaration, and one no longer declared goes. The same for each component scope in
+    /// `components` (by key); scopes no longer declared go.
+    package func adopt(_ view: StateDeclarations, components: [String: StateDeclarations] = [:]) {
+        let keptView = Self.kept(viewValues, old: viewDeclarations, new: view)
+        var keptComponents: [String: [String: ExpressionValue]] = [:]
+        for (key, declarations) in components {
+            keptComponents[key] = Self.kept(componentValues[key] ?? [:], old: componentDeclarations[key] ?? StateDeclarations(),
+                                            new: declarations)
+        }
+        viewDeclarations = view
+        viewValues = keptView
+        componentDeclarations = components
+        componentValues = keptComponents
+    }
+
+    private static func kept(_ values: [String: ExpressionValue], old: StateDeclarations,
+                             new: StateDeclarations) -> [String: ExpressionValue]
+    {
+        var result: [String: ExpressionValue] = [:]
+        for variable in new.variables {
+            if old.variable(named: variable.name) == variable, let value = values[variable.name] {
+                result[variable.name] = value
+            } else {
+                result[variable.name] = variable.initialValue
+            }
+        }
+        return result
+    }
+
+    /// The values now, for evaluating on any thread.
+    public func snapshot() -> StateSnapshot {
+        StateSnapshot(app: app?.values ?? [:], view: viewValues, components: componentValues, environment: environment)
+    }
+
+    private func notify(_ changed: Set<BindingScope.Source>) {
+        onChange?()
+    }
+
+    func appState(_ state: AppState, didChange name: String) {
+        notify([.app(name)])
+    }
+}

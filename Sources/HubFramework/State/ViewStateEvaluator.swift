@@ -1,0 +1,203 @@
+import Foundation
+
+/// Applies a view's state to the view model its document made: each component with bindings gets
+/// the values of its expressions (texts, icon, image URIs, target URI, free-form objects), and a
+/// component whose `visible` is false is left out (with its children), taking no space and no
+/// widget. Components without bindings are shown as they are, the very same models: a long list
+/// whose rows depend on nothing costs nothing here.
+///
+/// An expression that fails (an integer overflow, a division by zero, an element out of range, its
+/// budget) gives its type's empty value: a text is empty, a visibility false. Write the fallback in
+/// the expression itself with the try operator (`@{a / b !: 0}`). Each failure is listed once in
+/// ``StateEvaluation/failures`` for the view to report.
+///
+/// Pure and `Sendable`: the view controller runs it off the main thread for a large view.
+package struct ViewStateEvaluator: Sendable {
+    let limits: ContentLimits
+
+    package init(limits: ContentLimits) { self.limits = limits }
+
+    /// The view model `source` shows with `snapshot`'s values.
+    package func evaluate(_ source: ViewModel, with snapshot: StateSnapshot) -> StateEvaluation {
+        var pass = Pass(snapshot: snapshot, limits: limits)
+        let header = source.headerComponentModel.flatMap { pass.evaluate($0, index: 0, parent: nil, path: "header") }
+        var body: [ComponentModel] = []
+        body.reserveCapacity(source.bodyComponentModels.count)
+        for model in source.bodyComponentModels {
+            guard model.hasBindingsInSubtree else {
+                body.append(model)
+                continue
+            }
+            if let shown = pass.evaluate(model, index: model.index, parent: nil, path: "body") { body.append(shown) }
+        }
+        let overlays = source.overlayComponentModels.compactMap {
+            pass.evaluate($0, index: $0.index, parent: nil, path: "overlays")
+        }
+        let viewModel = ViewModel(
+            identifier: source.identifier, navigationItem: source.navigationItem, headerComponentModel: header,
+            bodyComponentModels: body, overlayComponentModels: overlays, customData: source.customData,
+            layoutDirection: source.layoutDirection, stateDeclarations: source.stateDeclarations,
+            buildDate: source.buildDate)
+        return StateEvaluation(viewModel: viewModel, failures: pass.failures)
+    }
+
+    /// One evaluation: the variables of each scope, filled once.
+    private struct Pass {
+        let snapshot: StateSnapshot
+        let limits: ContentLimits
+        let budget: ExpressionBudget
+        var variablesByScope: [ObjectIdentifier: ExpressionVariables] = [:]
+        var failures: [String] = []
+        var failed: Set<String> = []
+
+        init(snapshot: StateSnapshot, limits: ContentLimits) {
+            self.snapshot = snapshot
+            self.limits = limits
+            budget = ExpressionBudget(limits: limits)
+        }
+
+        /// The variables of `scope`, with the model's own texts.
+        mutating func variables(for scope: BindingScope, model: ComponentModel) -> ExpressionVariables {
+            let key = ObjectIdentifier(scope)
+            var variables: ExpressionVariables
+            if let known = variablesByScope[key] {
+                variables = known
+            } else {
+                variables = scope.variables(with: snapshot)
+                variablesByScope[key] = variables
+            }
+            scope.setOwnValues(of: model, in: &variables)
+            return variables
+        }
+
+        mutating func value(of template: ExpressionTemplate, with variables: ExpressionVariables,
+                            at path: String) -> ExpressionValue
+        {
+            switch template.evaluate(with: variables, budget: budget) {
+            case .success(let value): return value
+            case .failure(let error):
+                note("\(path): \(error.message)")
+                return .defaultValue(of: template.resultType)
+            }
+        }
+
+        mutating func note(_ failure: String) {
+            if failed.insert(failure).inserted, failures.count < 100 { failures.append(failure) }
+        }
+
+        /// `model` with the state applied, or nil when it is hidden.
+        mutating func evaluate(_ model: ComponentModel, index: Int, parent: ComponentModel?, path: String)
+            -> ComponentModel?
+        {
+            let here = "\(path)[\(model.identifier)]"
+            guard let bindings = model.bindings else {
+                return model.hasBindingsInSubtree || parent != nil ? rebuild(model, index: index, parent: parent, path: here)
+                    : model
+            }
+            var variables = self.variables(for: bindings.scope, model: model)
+            if let literal = bindings.literalVisibility, !literal { return nil }
+            if let visibility = bindings.visibility,
+                case .boolean(false) = value(of: visibility, with: variables, at: here + ".visible")
+            {
+                return nil
+            }
+            if bindings.affectsOnlyVisibility && !model.hasChildBindings && parent == nil { return model }
+            var overrides = Overrides()
+            for (address, template) in bindings.fields {
+                let result = value(of: template, with: variables, at: here + ".\(address)")
+                overrides.values[address] = result
+            }
+            for (address, bound) in bindings.objects {
+                var failures: [String] = []
+                let value = bound.evaluate(with: variables, budget: budget) { failures.append($0.message) }
+                for failure in failures { note("\(here).\(address): \(failure)") }
+                if case .object(let object) = value { overrides.objects[address] = object }
+            }
+            _ = variables
+            return rebuild(model, index: index, parent: parent, path: here, overrides: overrides)
+        }
+
+        /// What the state changes in a model.
+        struct Overrides {
+            var values: [FieldAddress: ExpressionValue] = [:]
+            var objects: [FieldAddress: JSONObject] = [:]
+
+            func text(_ field: ComponentField, _ original: String?, limit: Int) -> String? {
+                guard let value = values[.component(field)] else { return original }
+                return value.text.cut(toUTF8Count: limit)
+            }
+        }
+
+        /// A copy of `model` with `overrides`, at `index` under `parent`, its children evaluated.
+        mutating func rebuild(_ model: ComponentModel, index: Int, parent: ComponentModel?, path: String,
+                              overrides: Overrides = Overrides()) -> ComponentModel
+        {
+            let limit = limits.maximumTextLength
+            func image(_ field: ComponentField, _ data: ComponentImageData?, type: ComponentImageType) -> ComponentImageData? {
+                let url = overrides.values[.image(field, .url)].flatMap { URL(string: $0.text) } ?? data?.url
+                let placeholder = overrides.values[.image(field, .placeholderIconIdentifier)].flatMap { value in
+                    model.bindings?.iconImageResolver.map { Icon(identifier: value.text, kind: .placeholder, resolver: $0) }
+                } ?? data?.placeholderIcon
+                let custom = overrides.objects[.image(field, .customData)] ?? data?.customData
+                guard url != nil || placeholder != nil || data?.localImage != nil || custom != nil else { return nil }
+                return ComponentImageData(identifier: nil, type: type, url: url, placeholderIcon: placeholder,
+                                          localImage: data?.localImage, customData: custom)
+            }
+            var target = model.target
+            if let original = target, overrides.values[.target(.uri)] != nil || overrides.objects[.target(.customData)] != nil {
+                let uri = overrides.values[.target(.uri)].flatMap { URL(string: $0.text) } ?? original.uri
+                target = ComponentTarget(uri: uri, initialViewModel: original.initialViewModel,
+                                         actionIdentifiers: original.actionIdentifiers,
+                                         customData: overrides.objects[.target(.customData)] ?? original.customData)
+            }
+            var icon = model.icon
+            if let identifier = overrides.values[.component(.iconIdentifier)]?.text,
+                let resolver = model.bindings?.iconImageResolver
+            {
+                icon = identifier.isEmpty ? nil : Icon(identifier: identifier, kind: .component, resolver: resolver)
+            }
+            var category = model.componentCategory
+            if let value = overrides.values[.component(.category)] { category = ComponentCategory(rawValue: value.text) }
+            let children = model.children
+            let childPath = path + ".children"
+            var evaluatedChildren: [ComponentModel] = []
+            return ComponentModel(
+                identifier: model.identifier, type: model.type, index: index,
+                groupIdentifier: overrides.text(.group, model.groupIdentifier, limit: limit),
+                componentIdentifier: model.componentIdentifier, componentCategory: category,
+                title: overrides.text(.title, model.title, limit: limit),
+                subtitle: overrides.text(.subtitle, model.subtitle, limit: limit),
+                accessoryTitle: overrides.text(.accessoryTitle, model.accessoryTitle, limit: limit),
+                descriptionText: overrides.text(.descriptionText, model.descriptionText, limit: limit),
+                mainImageData: image(.mainImage, model.mainImageData, type: .main),
+                backgroundImageData: image(.backgroundImage, model.backgroundImageData, type: .background),
+                customImageData: model.customImageData, icon: icon, target: target,
+                metadata: overrides.objects[.component(.metadata)] ?? model.metadata,
+                loggingData: overrides.objects[.component(.loggingData)] ?? model.loggingData,
+                customData: overrides.objects[.component(.customData)] ?? model.customData,
+                bindings: model.bindings, parent: parent,
+                makeChildren: { rebuilt in
+                    // Shown children are numbered again, in order.
+                    evaluatedChildren = []
+                    for child in children {
+                        if let shown = evaluate(child, index: evaluatedChildren.count, parent: rebuilt, path: childPath) {
+                            evaluatedChildren.append(shown)
+                        }
+                    }
+                    return evaluatedChildren
+                })
+        }
+    }
+}
+
+/// What applying a view's state made: the view model to show, and the expressions that failed (by
+/// component and field, each once).
+package struct StateEvaluation: Sendable {
+    package let viewModel: ViewModel
+    package let failures: [String]
+}
+
+extension ComponentModel {
+    /// Whether a child (or a descendant) has bindings.
+    var hasChildBindings: Bool { children.contains { $0.hasBindingsInSubtree } }
+}

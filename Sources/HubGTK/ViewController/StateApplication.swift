@@ -1,0 +1,110 @@
+import Foundation
+import HubFramework
+
+/// Applies the view's state to what its loader delivered, and again whenever the state changes: the
+/// loader's view model is the *source*; what the view shows is the source with the state's values
+/// (``/HubFramework/ViewStateEvaluator``): texts filled in, hidden components left out. A change
+/// of state renders through the view controller's one render path, as new content does: the diff,
+/// not a new view, so the scroll position and the keyboard focus stay.
+///
+/// A large view is evaluated off the main thread; while that runs, the window goes on showing what
+/// it showed, and a newer change supersedes an evaluation under way (the latest keystroke wins).
+@MainActor
+final class StateApplication {
+    /// Views with more body components than this are evaluated on a background thread.
+    static let backgroundThreshold = 4_000
+
+    private let evaluator: ViewStateEvaluator
+    private let deliver: @MainActor (ViewModel) -> Void
+    private let report: @MainActor ([String]) -> Void
+    /// What the loader delivered last.
+    private(set) var source: ViewModel?
+    /// The evaluation under way on a background thread, if any.
+    private var pending: Token?
+    /// Evaluations asked for while one ran: the latest state is evaluated when it ends.
+    private var isStale = false
+    /// Failures reported already (each once per view).
+    private var reported: Set<String> = []
+
+    /// - Parameters:
+    ///   - limits: the bounds of evaluation.
+    ///   - deliver: shows a view model the state was applied to.
+    ///   - report: hears the expressions that failed, each once.
+    init(limits: ContentLimits, deliver: @escaping @MainActor (ViewModel) -> Void,
+         report: @escaping @MainActor ([String]) -> Void)
+    {
+        evaluator = ViewStateEvaluator(limits: limits)
+        self.deliver = deliver
+        self.report = report
+    }
+
+    /// True while an evaluation runs on a background thread.
+    var isEvaluating: Bool { pending != nil }
+
+    /// The loader delivered `viewModel`: `state` takes on its declarations (keeping the values of
+    /// variables declared as before) and the view shows it with the state applied.
+    func sourceArrived(_ viewModel: ViewModel, state: ViewState) {
+        source = viewModel
+        state.adopt(viewModel.stateDeclarations, components: viewModel.componentStateDeclarations)
+        evaluate(with: state)
+    }
+
+    /// The state changed: the view shows the source with the new values.
+    func stateChanged(_ state: ViewState) {
+        guard source != nil else { return }
+        if pending != nil {
+            isStale = true
+            return
+        }
+        evaluate(with: state)
+    }
+
+    /// Drops the source (the view's content was discarded); an evaluation under way is not delivered.
+    func discard() {
+        source = nil
+        pending = nil
+        isStale = false
+    }
+
+    private func evaluate(with state: ViewState) {
+        guard let source else { return }
+        // A view that binds nothing is shown as it came.
+        guard source.bindsState else {
+            pending = nil
+            return deliver(source)
+        }
+        let snapshot = state.snapshot()
+        guard source.bodyComponentModels.count > Self.backgroundThreshold else {
+            pending = nil
+            finish(evaluator.evaluate(source, with: snapshot))
+            return
+        }
+        let token = Token()
+        pending = token
+        isStale = false
+        let evaluator = self.evaluator
+        DispatchQueue.global(qos: .userInitiated).async { [weak self, weak state] in
+            let evaluation = evaluator.evaluate(source, with: snapshot)
+            MainThread.perform {
+                guard let self, self.pending === token else { return }
+                self.pending = nil
+                if self.isStale, let state {
+                    // The state changed meanwhile: what was evaluated is already old.
+                    self.isStale = false
+                    self.evaluate(with: state)
+                    return
+                }
+                self.finish(evaluation)
+            }
+        }
+    }
+
+    private func finish(_ evaluation: StateEvaluation) {
+        let new = evaluation.failures.filter { reported.insert($0).inserted }
+        if !new.isEmpty { report(new) }
+        deliver(evaluation.viewModel)
+    }
+
+    /// Identifies one background evaluation (compared by identity).
+    private final class Token: Sendable {}
+}
