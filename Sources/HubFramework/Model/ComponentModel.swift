@@ -61,6 +61,14 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     /// applied to keeps the bindings it came from.
     var bindings: ComponentBindings? { details?.bindings }
 
+    /// For an input component bound to a variable (its document's `input`): the value, what it
+    /// accepts and whether the value is valid, with the view's state applied. Nil for other components.
+    public var input: InputState? { details?.input }
+
+    /// False for a component whose action cannot run now: a button that submits a form while one of
+    /// the form's inputs is invalid. Components show it insensitive. True otherwise.
+    public var isEnabled: Bool { details?.isDisabled != true }
+
     /// Whether the model holds any of the parts kept out of line.
     var hasDetails: Bool { details != nil }
 
@@ -84,7 +92,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
         mainImageData: ComponentImageData?, backgroundImageData: ComponentImageData?,
         customImageData: [String: ComponentImageData], icon: Icon?, target: ComponentTarget?,
         metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?,
-        bindings: ComponentBindings? = nil,
+        bindings: ComponentBindings? = nil, input: InputState? = nil, isEnabled: Bool = true,
         parent: ComponentModel?, makeChildren: (ComponentModel) -> [ComponentModel]
     ) {
         self.identifier = identifier
@@ -98,7 +106,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
             groupIdentifier: groupIdentifier, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
             mainImageData: mainImageData, backgroundImageData: backgroundImageData, customImageData: customImageData,
             icon: icon, target: target, metadata: metadata, loggingData: loggingData, customData: customData,
-            bindings: bindings)
+            bindings: bindings, input: input, isDisabled: !isEnabled)
         self.parent = parent
 
         var subtreeHasBindings = bindings != nil
@@ -156,6 +164,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
             && lhs.target == rhs.target && lhs.metadata == rhs.metadata
             && lhs.loggingData == rhs.loggingData && lhs.customData == rhs.customData
             && lhs.bindings?.signature == rhs.bindings?.signature
+            && lhs.input == rhs.input && lhs.isEnabled == rhs.isEnabled
             && lhs.children == rhs.children
     }
 

@@ -16,17 +16,22 @@ final class ComponentModelDetails: Sendable {
     let customData: JSONObject?
     /// What depends on the view's state (``ComponentBindings``).
     let bindings: ComponentBindings?
+    /// An input's state (``ComponentModel/input``).
+    let input: InputState?
+    /// Whether the component's action cannot run now (``ComponentModel/isEnabled``).
+    let isDisabled: Bool
 
     /// Nil when every part is empty: the model then needs no details.
     init?(groupIdentifier: String?, accessoryTitle: String?, descriptionText: String?,
           mainImageData: ComponentImageData?, backgroundImageData: ComponentImageData?,
           customImageData: [String: ComponentImageData], icon: Icon?, target: ComponentTarget?,
           metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?,
-          bindings: ComponentBindings? = nil)
+          bindings: ComponentBindings? = nil, input: InputState? = nil, isDisabled: Bool = false)
     {
         if groupIdentifier == nil && accessoryTitle == nil && descriptionText == nil && mainImageData == nil
             && backgroundImageData == nil && customImageData.isEmpty && icon == nil && target == nil
-            && metadata == nil && loggingData == nil && customData == nil && bindings == nil
+            && metadata == nil && loggingData == nil && customData == nil && bindings == nil && input == nil
+            && !isDisabled
         {
             return nil
         }
@@ -42,5 +47,7 @@ final class ComponentModelDetails: Sendable {
         self.loggingData = loggingData
         self.customData = customData
         self.bindings = bindings
+        self.input = input
+        self.isDisabled = isDisabled
     }
 }

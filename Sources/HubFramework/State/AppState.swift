@@ -1,3 +1,5 @@
+import Foundation
+
 /// The variables every view of an app sees (a backend app's manifest declares them in its `state`):
 /// a cart's count, the signed-in person's name. They live as long as the app, and each view of the
 /// app re-renders when one of them changes.
@@ -46,5 +48,23 @@ enum StateValues {
         if value.type == variable.type { return value }
         if variable.type == .number, case .integer(let integer) = value { return .number(Double(integer)) }
         return nil
+    }
+
+    /// An input's value as a value of `type`, where the conversion is exact: itself, an integer as a
+    /// number, an integral number as an integer, a number as its text for a string, a text that
+    /// reads as a number (or integer) as one.
+    static func convert(_ value: ExpressionValue, to type: ExpressionType) -> ExpressionValue? {
+        if value.type == type { return value }
+        switch (value, type) {
+        case (.integer(let integer), .number): return .number(Double(integer))
+        case (.number(let number), .integer):
+            guard number.rounded() == number, let integer = Int(exactly: number) else { return nil }
+            return .integer(integer)
+        case (.integer, .string), (.number, .string), (.boolean, .string): return .string(value.text)
+        case (.string(let text), .integer): return Int(text.trimmingCharacters(in: .whitespaces)).map { .integer($0) }
+        case (.string(let text), .number):
+            return Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? .number($0) : nil }
+        default: return nil
+        }
     }
 }

@@ -6,6 +6,10 @@ public struct StateSnapshot: Sendable, Hashable {
     var components: [String: [String: ExpressionValue]] = [:]
     /// The locale, the text direction, the colour scheme and the window's width class.
     public var environment = ExpressionEnvironment()
+    /// The inputs the person has left (by component identifier): their messages show.
+    var touchedInputs: Set<String> = []
+    /// The forms the person tried to submit: the messages of all their inputs show.
+    var submittedForms: Set<String> = []
 
     /// A variable's value: the view's, else the app's.
     public subscript(name: String) -> ExpressionValue? { view[name] ?? app[name] }

@@ -18,6 +18,9 @@ public final class ViewState: AppStateObserver {
     public var environment = ExpressionEnvironment() {
         didSet { if environment != oldValue { notify([.environment]) } }
     }
+    /// The inputs the person has left, and the forms they tried to submit: their messages show.
+    private var touchedInputs: Set<String> = []
+    private var submittedForms: Set<String> = []
     /// Hears every change, with what changed (the view re-renders what depends on it).
     package var onChange: (@MainActor () -> Void)?
 
@@ -68,6 +71,29 @@ public final class ViewState: AppStateObserver {
         }
     }
 
+    /// The person changed the value of `model`'s input: its variable takes `value` (converted to the
+    /// variable's type where that is exact: a number's text for a string, an integral number for an
+    /// integer). Returns whether it did.
+    @discardableResult
+    package func setInputValue(_ value: ExpressionValue, of model: ComponentModel) -> Bool {
+        guard let variable = model.bindings?.input?.variable,
+            let converted = StateValues.convert(value, to: variable.type)
+        else { return false }
+        return setValue(converted, for: variable.source)
+    }
+
+    /// The person left `model`'s input: its message shows from now on.
+    package func inputWasLeft(_ model: ComponentModel) {
+        guard model.bindings?.input != nil, touchedInputs.insert(model.identifier).inserted else { return }
+        notify([])
+    }
+
+    /// The person tried to submit `form`: the messages of all its inputs show.
+    package func formWasSubmitted(_ form: String) {
+        guard submittedForms.insert(form).inserted else { return }
+        notify([])
+    }
+
     /// The value `source` stands for now.
     func value(of source: BindingScope.Source) -> ExpressionValue? {
         switch source {
@@ -111,7 +137,8 @@ public final class ViewState: AppStateObserver {
 
     /// The values now, for evaluating on any thread.
     public func snapshot() -> StateSnapshot {
-        StateSnapshot(app: app?.values ?? [:], view: viewValues, components: componentValues, environment: environment)
+        StateSnapshot(app: app?.values ?? [:], view: viewValues, components: componentValues, environment: environment,
+                      touchedInputs: touchedInputs, submittedForms: submittedForms)
     }
 
     private func notify(_ changed: Set<BindingScope.Source>) {

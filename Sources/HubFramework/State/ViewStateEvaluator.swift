@@ -20,6 +20,8 @@ package struct ViewStateEvaluator: Sendable {
     /// The view model `source` shows with `snapshot`'s values.
     package func evaluate(_ source: ViewModel, with snapshot: StateSnapshot) -> StateEvaluation {
         var pass = Pass(snapshot: snapshot, limits: limits)
+        // Forms first: a button that submits one is enabled only while all its inputs are valid.
+        pass.formValidity = formValidity(of: source, with: snapshot)
         let header = source.headerComponentModel.flatMap { pass.evaluate($0, index: 0, parent: nil, path: "header") }
         var body: [ComponentModel] = []
         body.reserveCapacity(source.bodyComponentModels.count)
@@ -41,6 +43,25 @@ package struct ViewStateEvaluator: Sendable {
         return StateEvaluation(viewModel: viewModel, failures: pass.failures)
     }
 
+    /// Whether each form's inputs are all valid with `snapshot`'s values, by form.
+    package func formValidity(of source: ViewModel, with snapshot: StateSnapshot) -> [String: Bool] {
+        var pass = Pass(snapshot: snapshot, limits: limits)
+        var validity: [String: Bool] = [:]
+        func visit(_ model: ComponentModel) {
+            guard model.hasBindingsInSubtree else { return }
+            if let bindings = model.bindings, let input = bindings.input, let form = input.form {
+                var variables = pass.variables(for: bindings.scope, model: model)
+                let valid = pass.validate(input, scope: bindings.scope, variables: &variables) == nil
+                validity[form] = (validity[form] ?? true) && valid
+            }
+            for child in model.children { visit(child) }
+        }
+        for model in [source.headerComponentModel].compactMap({ $0 }) + source.bodyComponentModels + source.overlayComponentModels {
+            visit(model)
+        }
+        return validity
+    }
+
     /// One evaluation: the variables of each scope, filled once.
     private struct Pass {
         let snapshot: StateSnapshot
@@ -49,6 +70,7 @@ package struct ViewStateEvaluator: Sendable {
         var variablesByScope: [ObjectIdentifier: ExpressionVariables] = [:]
         var failures: [String] = []
         var failed: Set<String> = []
+        var formValidity: [String: Bool] = [:]
 
         init(snapshot: StateSnapshot, limits: ContentLimits) {
             self.snapshot = snapshot
@@ -101,8 +123,13 @@ package struct ViewStateEvaluator: Sendable {
             {
                 return nil
             }
-            if bindings.affectsOnlyVisibility && !model.hasChildBindings && parent == nil { return model }
+            let submits = bindings.actions?.compactMap { step -> String? in
+                if case .program(.submit(let form, _)) = step { form } else { nil }
+            } ?? []
+            if bindings.affectsOnlyVisibility && submits.isEmpty && !model.hasChildBindings && parent == nil { return model }
             var overrides = Overrides()
+            overrides.isEnabled = submits.allSatisfy { formValidity[$0] ?? true }
+            if let input = bindings.input { overrides.input = inputState(input, scope: bindings.scope, model: model, variables: &variables, at: here) }
             for (address, template) in bindings.fields {
                 let result = value(of: template, with: variables, at: here + ".\(address)")
                 overrides.values[address] = result
@@ -117,10 +144,78 @@ package struct ViewStateEvaluator: Sendable {
             return rebuild(model, index: index, parent: parent, path: here, overrides: overrides)
         }
 
+        /// The first validator `input`'s value does not pass, or nil when it passes them all.
+        mutating func validate(_ input: InputBinding, scope: BindingScope,
+                               variables: inout ExpressionVariables) -> InputBinding.Validator?
+        {
+            let value = snapshot.value(of: input.variable.source) ?? .defaultValue(of: input.variable.type)
+            for validator in input.validators {
+                let passes: Bool
+                switch validator.rule {
+                case .required:
+                    switch value {
+                    case .string(let text): passes = !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                    case .boolean(let flag): passes = flag
+                    case .array(let elements): passes = !elements.isEmpty
+                    default: passes = true
+                    }
+                case .length(let minimum, let maximum):
+                    let count = value.text.count
+                    passes = count >= (minimum ?? 0) && count <= (maximum ?? .max)
+                case .pattern(let pattern):
+                    passes = pattern.matches(value.text)
+                case .range(let minimum, let maximum):
+                    let number: Double? = switch value {
+                    case .integer(let integer): Double(integer)
+                    case .number(let number): number
+                    case .string(let text): Double(text)
+                    default: nil
+                    }
+                    passes = number.map { $0 >= (minimum ?? -.infinity) && $0 <= (maximum ?? .infinity) } ?? false
+                case .expression(let template):
+                    passes = template.evaluate(with: variables, budget: budget) == .success(.boolean(true))
+                }
+                if !passes { return validator }
+            }
+            return nil
+        }
+
+        /// `input` with the state applied.
+        mutating func inputState(_ input: InputBinding, scope: BindingScope, model: ComponentModel,
+                                 variables: inout ExpressionVariables, at path: String) -> InputState
+        {
+            let value = snapshot.value(of: input.variable.source) ?? .defaultValue(of: input.variable.type)
+            let failing = validate(input, scope: scope, variables: &variables)
+            let shows = snapshot.touchedInputs.contains(model.identifier)
+                || input.form.map { snapshot.submittedForms.contains($0) } ?? false
+            var placeholder: String?
+            if let bound = input.placeholder {
+                let evaluated = bound.evaluate(with: variables, budget: budget) { note("\(path).input.placeholder: \($0.message)") }
+                if case .string(let text) = evaluated { placeholder = text } else { placeholder = evaluated == .null ? nil : "\(evaluated)" }
+            }
+            var options: [String] = []
+            if let bound = input.options {
+                let evaluated = bound.evaluate(with: variables, budget: budget) { note("\(path).input.options: \($0.message)") }
+                if case .array(let elements) = evaluated {
+                    options = elements.map { element in
+                        if case .string(let text) = element { return text }
+                        return ExpressionValue(json: element, as: .number).map(\.text) ?? ""
+                    }
+                }
+            }
+            return InputState(
+                variableName: input.variable.name, variableType: input.variable.type, value: value,
+                placeholder: placeholder, purpose: InputState.Purpose(rawValue: input.purpose.rawValue) ?? .text,
+                maximumLength: input.maximumLength, options: options, minimum: input.minimum, maximum: input.maximum,
+                step: input.step, isValid: failing == nil, message: shows ? failing?.message : nil, form: input.form)
+        }
+
         /// What the state changes in a model.
         struct Overrides {
             var values: [FieldAddress: ExpressionValue] = [:]
             var objects: [FieldAddress: JSONObject] = [:]
+            var input: InputState?
+            var isEnabled = true
 
             func text(_ field: ComponentField, _ original: String?, limit: Int) -> String? {
                 guard let value = values[.component(field)] else { return original }
@@ -175,7 +270,7 @@ package struct ViewStateEvaluator: Sendable {
                 metadata: overrides.objects[.component(.metadata)] ?? model.metadata,
                 loggingData: overrides.objects[.component(.loggingData)] ?? model.loggingData,
                 customData: overrides.objects[.component(.customData)] ?? model.customData,
-                bindings: model.bindings, parent: parent,
+                bindings: model.bindings, input: overrides.input, isEnabled: overrides.isEnabled, parent: parent,
                 makeChildren: { rebuilt in
                     // Shown children are numbered again, in order.
                     evaluatedChildren = []

@@ -20,6 +20,10 @@ protocol ComponentWrapperDelegate: AnyObject {
                           customData: JSONObject?)
     func componentWrapper(_ wrapper: ComponentWrapper, performActionWithIdentifier identifier: Identifier,
                           customData: JSONObject?) -> Bool
+    /// The person changed the input of the component showing `model`.
+    func componentWrapper(_ wrapper: ComponentWrapper, didChangeInputOf model: ComponentModel, to value: ExpressionValue)
+    /// The person left the input of the component showing `model`.
+    func componentWrapper(_ wrapper: ComponentWrapper, didLeaveInputOf model: ComponentModel)
 }
 
 /// Wraps a component for the framework: applies the reuse lifecycle, saves and restores UI
@@ -56,6 +60,9 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
         }
         if let performer = component as? any ComponentActionPerformer {
             performer.actionPerformer = self
+        }
+        if let input = component as? any ComponentWithInput {
+            input.inputDelegate = self
         }
     }
 
@@ -361,5 +368,21 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
     @discardableResult
     func performAction(withIdentifier identifier: Identifier, customData: JSONObject?) -> Bool {
         delegate?.componentWrapper(self, performActionWithIdentifier: identifier, customData: customData) ?? false
+    }
+}
+
+// MARK: - ComponentInputDelegate
+// An input's changes go to the view, with the model the wrapper shows (its bindings say which
+// variable the input is bound to).
+
+extension ComponentWrapper: ComponentInputDelegate {
+    func component(_ component: any ComponentWithInput, didChangeInputValue value: ExpressionValue) {
+        guard let model else { return }
+        delegate?.componentWrapper(self, didChangeInputOf: model, to: value)
+    }
+
+    func componentDidLeaveInput(_ component: any ComponentWithInput) {
+        guard let model else { return }
+        delegate?.componentWrapper(self, didLeaveInputOf: model)
     }
 }

@@ -59,6 +59,15 @@ final class StateApplication {
         evaluate(with: state)
     }
 
+    /// Whether every input of `form` is valid now; when not, the form counts as submitted, so that
+    /// its inputs show their messages.
+    func formIsValid(_ form: String, state: ViewState) -> Bool {
+        guard let source else { return true }
+        let valid = evaluator.formValidity(of: source, with: state.snapshot())[form] ?? true
+        if !valid { state.formWasSubmitted(form) }
+        return valid
+    }
+
     /// Drops the source (the view's content was discarded); an evaluation under way is not delivered.
     func discard() {
         source = nil

@@ -404,7 +404,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// Whether every input of `form` is valid now.
-    private func formIsValid(_ form: String) -> Bool { true }
+    private func formIsValid(_ form: String) -> Bool { stateApplication.formIsValid(form, state: state) }
 
     // MARK: Rendering
 
@@ -889,5 +889,16 @@ extension ViewController: ComponentWrapperDelegate {
                           customData: JSONObject?) -> Bool
     {
         actions.performAction(trigger: .component, identifier: identifier, customData: customData, model: wrapper.model)
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, didChangeInputOf model: ComponentModel, to value: ExpressionValue) {
+        if !state.setInputValue(value, of: model) {
+            HubLogging.logger("gtk.state").warning(
+                "\(viewURI.absoluteString.prefix(200)): \(model.identifier): the input's variable cannot take \(value.type.displayName.lowercased()) \(value.text.prefix(100))")
+        }
+    }
+
+    func componentWrapper(_ wrapper: ComponentWrapper, didLeaveInputOf model: ComponentModel) {
+        state.inputWasLeft(model)
     }
 }
