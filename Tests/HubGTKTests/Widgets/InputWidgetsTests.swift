@@ -98,24 +98,182 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAnEntryReportsLeavingTheFocus() {
+    func testAnEntryAndATextViewReportLeavingTheFocus() {
         onMain {
             let window = Window()
             defer { window.destroy() }
             let box = Box(.vertical)
             let entry = Entry()
+            let textView = TextView()
             let button = Button(label: "OK")
-            for widget in [entry, button] as [Widget] { box.append(widget) }
+            for widget in [entry, textView, button] as [Widget] { box.append(widget) }
             window.add(box)
             window.showAll()
             pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
             giveKeyboardFocus(to: window)
             var left: [String] = []
             entry.onFocusOut = { left.append("entry") }
+            textView.onFocusOut = { left.append("text view") }
             entry.grabFocus()
             XCTAssertTrue(entry.hasFocus)
-            button.grabFocus()
+            textView.grabFocus()
             XCTAssertEqual(left, ["entry"])
+            button.grabFocus()
+            XCTAssertEqual(left, ["entry", "text view"])
+        }
+    }
+
+    // MARK: TextView
+
+    func testATextViewsTextSetInCodeIsNotReportedButTheUsersChangeIs() {
+        onMain {
+            let textView = TextView()
+            var reported: [String] = []
+            textView.onChanged = { reported.append(textView.text) }
+            textView.text = "first line\nsecond"
+            XCTAssertEqual(textView.text, "first line\nsecond")
+            XCTAssertEqual(reported, [], "a text set in code is not reported")
+            let buffer = gtk_text_view_get_buffer(hub_text_view(textView.gtkWidget))
+            gtk_text_buffer_insert_interactive_at_cursor(buffer, "!", -1, 1)  // as a key press does
+            XCTAssertEqual(reported, ["first line\nsecond!"], "the user's change is reported once")
+            textView.cursorPosition = 5
+            textView.text = "first line\nsecond!"
+            XCTAssertEqual(textView.cursorPosition, 5, "setting the text it has keeps the cursor")
+            XCTAssertEqual(reported.count, 1)
+        }
+    }
+
+    func testATextViewsMaximumLengthCutsTypedPastedAndSetText() {
+        onMain {
+            let textView = TextView()
+            var reported: [String] = []
+            textView.onChanged = { reported.append(textView.text) }
+            textView.maximumLength = 6
+            textView.text = "ab"
+            let buffer = gtk_text_view_get_buffer(hub_text_view(textView.gtkWidget))
+            gtk_text_buffer_insert_interactive_at_cursor(buffer, "c€\néfgh", -1, 1)  // a paste
+            XCTAssertEqual(textView.text, "abc€\né", "only the characters that fit are inserted")
+            XCTAssertEqual(reported, ["abc€\né"], "and reported once")
+            XCTAssertEqual(textView.cursorPosition, 6, "the cursor after them, as after any insertion")
+            gtk_text_buffer_insert_interactive_at_cursor(buffer, "x", -1, 1)
+            XCTAssertEqual(textView.text, "abc€\né", "a full field takes nothing")
+            XCTAssertEqual(reported.count, 1, "and nothing changed")
+            var start = GtkTextIter()
+            gtk_text_buffer_get_start_iter(buffer, &start)
+            gtk_text_buffer_insert(buffer, &start, "0", -1)
+            XCTAssertEqual(textView.text, "abc€\né", "not at the start either")
+            textView.text = "0123456789"
+            XCTAssertEqual(textView.text, "012345", "a text set in code is cut")
+            textView.maximumLength = nil
+            gtk_text_buffer_insert_interactive_at_cursor(buffer, "6789", -1, 1)
+            XCTAssertEqual(textView.text.count, 10, "no limit")
+            textView.maximumLength = -3
+            XCTAssertEqual(textView.maximumLength, 1)
+        }
+    }
+
+    func testATextViewKeepsItsTextWhenItsWindowIsDestroyedAndReleasesItWithTheWidget() throws {
+        try onMain {
+            let window = Window()
+            var textView: TextView? = TextView()
+            textView!.text = "kept"
+            textView!.onChanged = {}
+            window.add(textView!)
+            let buffer = gtk_text_view_get_buffer(hub_text_view(textView!.gtkWidget))!
+            let slot = UnsafeMutablePointer<gpointer?>.allocate(capacity: 1)
+            defer { slot.deallocate() }
+            slot.initialize(to: UnsafeMutableRawPointer(buffer))
+            g_object_add_weak_pointer(UnsafeMutablePointer(OpaquePointer(buffer)), slot)
+            window.destroy()  // GTK lets the view's buffer go
+            XCTAssertNotNil(slot.pointee, "the buffer outlives the destroyed view while the Swift object lives")
+            XCTAssertEqual(try XCTUnwrap(textView).text, "kept")
+            window.remove(textView!)
+            textView = nil
+            XCTAssertNil(slot.pointee, "and goes with it")
+        }
+    }
+
+    func testATextViewsCursorPositionRoundTrips() {
+        onMain {
+            let textView = TextView()
+            textView.text = "añ\nb€c"
+            textView.cursorPosition = 4
+            XCTAssertEqual(textView.cursorPosition, 4, "counted in characters, the newline one of them")
+            textView.cursorPosition = 99
+            XCTAssertEqual(textView.cursorPosition, 6)
+            textView.cursorPosition = -1
+            XCTAssertEqual(textView.cursorPosition, 0)
+        }
+    }
+
+    func testATextViewIsAtLeastItsMinimumLinesHighAndWraps() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            window.setDefaultSize(width: 300, height: 100)
+            let box = Box(.vertical)
+            let empty = TextView()
+            let filled = TextView()
+            for textView in [empty, filled] {  // space around the text, which the minimum height includes
+                gtk_text_view_set_top_margin(hub_text_view(textView.gtkWidget), 10)
+                gtk_text_view_set_bottom_margin(hub_text_view(textView.gtkWidget), 10)
+            }
+            empty.minimumLines = 3
+            filled.minimumLines = 1
+            filled.text = "one\ntwo\nthree"
+            box.append(empty)
+            box.append(filled)
+            window.add(box)
+            window.showAll()
+            pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+            pump(for: 0.3)  // GTK lays text out in idle callbacks
+            XCTAssertEqual(gtk_text_view_get_wrap_mode(hub_text_view(empty.gtkWidget)), GTK_WRAP_WORD_CHAR)
+            XCTAssertGreaterThanOrEqual(empty.allocatedSize.height, filled.allocatedSize.height,
+                                        "three empty lines are as high as three lines of text")
+            XCTAssertLessThan(empty.allocatedSize.height, filled.allocatedSize.height * 1.25,
+                              "and not a line more")
+            let threeLines = empty.sizeRequest.height
+            empty.setSizeRequest(width: 120, height: -1)
+            empty.minimumLines = 6
+            XCTAssertEqual(empty.sizeRequest.width, 120, "the width requested stays")
+            XCTAssertGreaterThan(empty.sizeRequest.height, threeLines)
+            empty.minimumLines = 0
+            XCTAssertEqual(empty.minimumLines, 1)
+            empty.minimumLines = 1_000_000
+            XCTAssertEqual(empty.minimumLines, TextView.largestMinimumLines)
+        }
+    }
+
+    func testATextViewHoldsABoundedTextAndWrapsALongRunAnywhereWithoutStalling() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            window.setDefaultSize(width: 300, height: 300)
+            let scrolled = ScrolledWindow()
+            scrolled.setScrollBarPolicy(horizontal: .never, vertical: .automatic)
+            let textView = TextView()
+            scrolled.add(textView)
+            window.add(scrolled)
+            window.showAll()
+            pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+            let view = hub_text_view(textView.gtkWidget)
+            textView.text = String(repeating: "word ", count: 200)
+            XCTAssertEqual(gtk_text_view_get_wrap_mode(view), GTK_WRAP_WORD_CHAR, "words wrap at word boundaries")
+            let start = ProcessInfo.processInfo.systemUptime
+            textView.text = String(repeating: "x", count: 1_000_000)  // what a document's variable may hold
+            XCTAssertEqual(textView.text.utf8.count, TextView.largestMaximumLength, "the text is bounded")
+            XCTAssertEqual(gtk_text_view_get_wrap_mode(view), GTK_WRAP_CHAR, "a run too long wraps anywhere")
+            let stall = pumpMeasuringStalls(until: { ProcessInfo.processInfo.systemUptime - start > 0.5 })
+            XCTAssertLessThan(stall, Self.mainLoopStallBound, "laid out without holding the main loop")
+            let buffer = gtk_text_view_get_buffer(view)
+            var from = GtkTextIter()
+            var to = GtkTextIter()
+            gtk_text_buffer_get_iter_at_offset(buffer, &from, Int32(TextView.longestWordWrappedRun / 2))
+            gtk_text_buffer_get_end_iter(buffer, &to)
+            gtk_text_buffer_delete_interactive(buffer, &from, &to, 1)
+            XCTAssertEqual(gtk_text_view_get_wrap_mode(view), GTK_WRAP_WORD_CHAR, "a user's change is looked at too")
+            gtk_text_buffer_insert_interactive_at_cursor(buffer, String(repeating: "y", count: 200), -1, 1)
+            XCTAssertEqual(gtk_text_view_get_wrap_mode(view), GTK_WRAP_CHAR)
         }
     }
 
