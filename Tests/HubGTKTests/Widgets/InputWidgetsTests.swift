@@ -277,6 +277,50 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    // MARK: Switch and CheckButton
+
+    func testASwitchsStateSetInCodeIsNotReportedButTheUsersChangeIs() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let toggle = Switch()
+            window.add(toggle)
+            window.showAll()
+            pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+            var reported: [Bool] = []
+            toggle.onToggled = { reported.append($0) }
+            toggle.isOn = true
+            XCTAssertTrue(toggle.isOn)
+            XCTAssertEqual(reported, [], "a state set in code is not reported")
+            gtk_widget_activate(toggle.gtkWidget)  // Space or Enter on the focused switch
+            pump(until: { !toggle.isOn }, "the switch's animation to its end")
+            XCTAssertEqual(reported, [false], "the user's change is reported once, with the new state")
+            gtk_switch_set_active(hub_switch(toggle.gtkWidget), 1)  // a click, an assistive technology
+            XCTAssertEqual(reported, [false, true])
+        }
+    }
+
+    func testACheckButtonsStateSetInCodeIsNotReportedButTheUsersChangeIs() {
+        onMain {
+            let check = CheckButton(label: "I _agree")
+            var reported: [Bool] = []
+            check.onToggled = { reported.append($0) }
+            check.isChecked = true
+            XCTAssertTrue(check.isChecked)
+            XCTAssertEqual(reported, [], "a state set in code is not reported")
+            gtk_button_clicked(hub_button(check.gtkWidget))  // a click on the box or its label
+            XCTAssertFalse(check.isChecked)
+            XCTAssertEqual(reported, [false], "the user's change is reported once, with the new state")
+            gtk_toggle_button_set_active(hub_toggle_button(check.gtkWidget), 1)
+            XCTAssertEqual(reported, [false, true])
+            XCTAssertEqual(check.label, "I _agree", "an underscore is shown, not a mnemonic")
+            XCTAssertEqual(String(cString: atk_object_get_name(gtk_widget_get_accessible(check.gtkWidget))), "I _agree",
+                           "the label names the box")
+            check.label = String(repeating: "long ", count: 2_000)
+            XCTAssertLessThanOrEqual(check.label.utf8.count, Label.maximumTextLength, "a label is bounded")
+        }
+    }
+
     // MARK: Helpers
 
     /// Tells `window` it has the keyboard focus of the display, as the X server does when the user
