@@ -321,7 +321,47 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    // MARK: Dropdown
+
+    func testADropdownsOptionsAndSelection() {
+        onMain {
+            let dropdown = Dropdown()
+            var reported: [Int?] = []
+            dropdown.onChanged = { reported.append($0) }
+            dropdown.options = ["Small", "Medium", "Large"]
+            XCTAssertEqual(dropdown.options, ["Small", "Medium", "Large"])
+            XCTAssertNil(dropdown.selectedIndex)
+            dropdown.selectedIndex = 2
+            XCTAssertEqual(dropdown.selectedIndex, 2)
+            XCTAssertEqual(activeText(dropdown), "Large")
+            XCTAssertEqual(reported, [], "a selection made in code is not reported")
+            gtk_combo_box_set_active(hub_combo_box(dropdown.gtkWidget), 0)  // the user's choice in the list
+            XCTAssertEqual(reported, [0], "the user's choice is reported once, with its index")
+            dropdown.selectedIndex = 7
+            XCTAssertNil(dropdown.selectedIndex, "an index outside the options selects none")
+            dropdown.selectedIndex = 1
+            dropdown.selectedIndex = -5
+            XCTAssertNil(dropdown.selectedIndex, "a negative one too")
+            dropdown.selectedIndex = 1
+            dropdown.options = ["A", "B"]
+            XCTAssertNil(dropdown.selectedIndex, "new options: nothing selected")
+            XCTAssertEqual(activeText(dropdown), nil)
+            XCTAssertEqual(reported, [0], "and none of this was the user's")
+            dropdown.selectedIndex = 1
+            XCTAssertEqual(activeText(dropdown), "B", "the options shown are the new ones")
+            dropdown.options = [String(repeating: "x", count: 10_000)]
+            XCTAssertLessThanOrEqual(dropdown.options[0].utf8.count, Label.maximumTextLength, "an option is bounded")
+        }
+    }
+
     // MARK: Helpers
+
+    @MainActor
+    private func activeText(_ dropdown: Dropdown) -> String? {
+        guard let text = gtk_combo_box_text_get_active_text(hub_combo_box_text(dropdown.gtkWidget)) else { return nil }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
 
     /// Tells `window` it has the keyboard focus of the display, as the X server does when the user
     /// switches to it: GTK sends focus-out events only within the window that has it.
