@@ -354,6 +354,88 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    // MARK: Slider and SpinButton
+
+    func testASlidersValueSetInCodeIsNotReportedButTheUsersChangeIsOnTheStepsGrid() {
+        onMain {
+            let slider = Slider(minimum: 0, maximum: 100, step: 5)
+            var reported: [Double] = []
+            slider.onValueChanged = { reported.append($0) }
+            slider.value = 40
+            XCTAssertEqual(slider.value, 40)
+            XCTAssertEqual(reported, [], "a value set in code is not reported")
+            gtk_range_set_value(hub_range(slider.gtkWidget), 62)  // a drag
+            XCTAssertEqual(slider.value, 60, "the user's value is put on the step's grid")
+            XCTAssertEqual(reported, [60], "and reported once")
+            gtk_range_set_value(hub_range(slider.gtkWidget), 61)
+            XCTAssertEqual(reported, [60], "a drag within a step reports nothing")
+            slider.value = 33
+            XCTAssertEqual(slider.value, 35, "a value set in code is put on the grid")
+            slider.value = .nan
+            XCTAssertEqual(slider.value, 35, "a value that is not a number is ignored")
+            slider.value = 1_000
+            XCTAssertEqual(slider.value, 100, "and one outside the range is moved into it")
+            XCTAssertEqual(reported, [60])
+        }
+    }
+
+    func testASlidersRangeStepAndDigits() {
+        onMain {
+            let slider = Slider(minimum: 0, maximum: 1, step: 0.1)
+            slider.digits = 1
+            var reported: [Double] = []
+            slider.onValueChanged = { reported.append($0) }
+            gtk_range_set_value(hub_range(slider.gtkWidget), 0.31)
+            XCTAssertEqual(reported, [0.3], "on the grid and rounded to the digits shown, not 0.30000000000000004")
+            slider.maximum = 0.2
+            XCTAssertEqual(slider.value, 0.2, "a smaller range moves the value into it")
+            XCTAssertEqual(reported, [0.3], "without reporting it")
+            slider.minimum = 5
+            XCTAssertEqual(slider.minimum, 5)
+            XCTAssertEqual(slider.maximum, 5, "a minimum above the maximum raises it")
+            slider.maximum = -5
+            XCTAssertEqual(slider.minimum, -5, "a maximum below the minimum lowers it")
+            slider.maximum = .infinity
+            XCTAssertEqual(slider.maximum, -5, "a number that is not finite is ignored")
+            slider.step = 0
+            XCTAssertEqual(slider.step, 0.1, "so is a step that is not positive")
+            slider.digits = 99
+            XCTAssertEqual(slider.digits, 10)
+            let odd = Slider(minimum: 0, maximum: 10, step: 4)
+            odd.value = 10
+            XCTAssertEqual(odd.value, 8, "the grid's last point within the range")
+            let huge = Slider(minimum: -1e300, maximum: 1e300, step: 1e-300)
+            huge.value = 12.5
+            XCTAssertEqual(huge.value, 12.5, accuracy: 0.5, "more steps than a double counts: the value as given")
+        }
+    }
+
+    func testASpinButtonsValueSetInCodeIsNotReportedButTheUsersChangeIs() {
+        onMain {
+            let spin = SpinButton(minimum: 0, maximum: 12, step: 3)
+            var reported: [Double] = []
+            spin.onValueChanged = { reported.append($0) }
+            XCTAssertEqual(spin.value, 0)
+            spin.value = 6
+            XCTAssertEqual(spin.value, 6)
+            XCTAssertEqual(reported, [], "a value set in code is not reported")
+            gtk_spin_button_spin(hub_spin_button(spin.gtkWidget), GTK_SPIN_STEP_FORWARD, 0)  // its + button, or Up
+            XCTAssertEqual(reported, [9], "the user's change is reported once, with the new value")
+            gtk_entry_set_text(hub_entry(spin.gtkWidget), "4")  // typed…
+            gtk_spin_button_update(hub_spin_button(spin.gtkWidget))  // …and Enter
+            XCTAssertEqual(spin.value, 3, "a number typed is put on the step's grid")
+            XCTAssertEqual(reported, [9, 3])
+            spin.step = 0.5
+            spin.digits = 1
+            gtk_spin_button_spin(hub_spin_button(spin.gtkWidget), GTK_SPIN_STEP_BACKWARD, 0)
+            XCTAssertEqual(reported, [9, 3, 2.5])
+            spin.maximum = 2
+            XCTAssertEqual(spin.value, 2, "a smaller range moves the value into it")
+            XCTAssertEqual(reported.count, 3, "without reporting it")
+            XCTAssertEqual(gtk_spin_button_get_numeric(hub_spin_button(spin.gtkWidget)), 1, "digits only")
+        }
+    }
+
     // MARK: Helpers
 
     @MainActor
