@@ -436,13 +436,149 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    // MARK: Every input
+
+    func testEveryInputIsNamedAndDescribedToAssistiveTechnologies() {
+        onMain {
+            let inputs: [(Widget, AtkRole)] = [
+                (Entry(), ATK_ROLE_TEXT), (TextView(), ATK_ROLE_TEXT), (Switch(), ATK_ROLE_TOGGLE_BUTTON),
+                (CheckButton(label: "Box"), ATK_ROLE_CHECK_BOX), (Dropdown(), ATK_ROLE_COMBO_BOX),
+                (Slider(), ATK_ROLE_SLIDER), (SpinButton(), ATK_ROLE_SPIN_BUTTON),
+            ]
+            for (index, (input, role)) in inputs.enumerated() {
+                input.accessibleName = "Field \(index)"
+                input.accessibleDescription = "What field \(index) is for"
+                let accessible = gtk_widget_get_accessible(input.gtkWidget)
+                XCTAssertEqual(atk_object_get_name(accessible).map { String(cString: $0) }, "Field \(index)")
+                XCTAssertEqual(atk_object_get_description(accessible).map { String(cString: $0) },
+                               "What field \(index) is for")
+                XCTAssertEqual(atk_object_get_role(accessible), role, "\(type(of: input))")
+            }
+        }
+    }
+
+    func testAnInsensitiveInputOrButtonSaysSoToAssistiveTechnologies() {
+        onMain {
+            let widgets: [Widget] = [Button(label: "Submit"), Entry(), Switch(), Slider(), Dropdown()]
+            for widget in widgets {
+                XCTAssertTrue(accessibleStates(widget).contains(ATK_STATE_ENABLED), "\(type(of: widget))")
+                widget.isEnabled = false
+                let states = accessibleStates(widget)
+                XCTAssertFalse(states.contains(ATK_STATE_ENABLED), "\(type(of: widget)) is reported disabled")
+                XCTAssertFalse(states.contains(ATK_STATE_SENSITIVE), "\(type(of: widget))")
+                widget.isEnabled = true
+                XCTAssertTrue(accessibleStates(widget).contains(ATK_STATE_ENABLED))
+            }
+        }
+    }
+
+    func testTabMovesThroughEveryInputInOrder() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let box = Box(.vertical)
+            let dropdown = Dropdown()
+            dropdown.options = ["One", "Two"]
+            let inputs: [Widget] = [
+                Entry(), TextView(), Switch(), CheckButton(label: "Box"), dropdown, Slider(), SpinButton(),
+                Button(label: "Submit"),
+            ]
+            for input in inputs { box.append(input) }
+            window.add(box)
+            window.showAll()
+            pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+            // GTK moves the focus out of a button only while the button has it, which it has only
+            // while its window has the display's.
+            giveKeyboardFocus(to: window)
+            inputs[0].grabFocus()
+            var visited: [Int] = []
+            for _ in inputs.indices {
+                guard let focus = gtk_window_get_focus(hub_window(window.gtkWidget)) else { break }
+                visited.append(inputs.firstIndex { focus == $0.gtkWidget || gtk_widget_is_ancestor(focus, $0.gtkWidget) != 0 } ?? -1)
+                pressInWindow(key: GDK_KEY_Tab, of: window.gtkWidget)
+            }
+            XCTAssertEqual(visited, Array(inputs.indices), "Tab goes from each input to the next (a text view's too)")
+        }
+    }
+
+    func testInputsAreMirroredRightToLeft() {
+        onMain {
+            let saved = Widget.defaultTextDirection
+            defer { Widget.defaultTextDirection = saved }
+            for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+                Widget.defaultTextDirection = direction
+                let window = Window()
+                defer { window.destroy() }
+                window.setDefaultSize(width: 400, height: 100)
+                let box = Box(.vertical)
+                let slider = Slider(minimum: 0, maximum: 100)
+                let inputs: [Widget] = [slider, Entry(), TextView(), Switch(), CheckButton(label: "Box"), Dropdown(),
+                                        SpinButton()]
+                for input in inputs { box.append(input) }
+                window.add(box)
+                window.showAll()
+                pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+                pump(for: 0.1)
+                for input in inputs {
+                    XCTAssertEqual(input.textDirection, direction, "\(type(of: input))")
+                }
+                var start: Int32 = 0
+                var end: Int32 = 0
+                gtk_range_get_slider_range(hub_range(slider.gtkWidget), &start, &end)
+                let middle = Int32(slider.allocatedSize.width / 2)
+                if direction == .rightToLeft {
+                    XCTAssertGreaterThan(start, middle, "right to left, the minimum is at the right")
+                } else {
+                    XCTAssertLessThan(end, middle, "left to right, the minimum is at the left")
+                }
+            }
+        }
+    }
+
+    func testEveryInputIsReleasedWithItsLastReference() {
+        onMain {
+            weak var released: Widget?
+            for make in inputMakers {
+                do {
+                    let input = make()
+                    released = input
+                }
+                XCTAssertNil(released, "nothing the widget connected keeps it alive")
+            }
+        }
+    }
+
     // MARK: Helpers
+
+    @MainActor
+    private var inputMakers: [@MainActor () -> Widget] {
+        [
+            { let entry = Entry(); entry.onChanged = {}; entry.onFocusOut = {}; return entry },
+            { let view = TextView(); view.onChanged = {}; view.onFocusOut = {}; view.maximumLength = 3; return view },
+            { let toggle = Switch(); toggle.onToggled = { _ in }; return toggle },
+            { let check = CheckButton(label: "x"); check.onToggled = { _ in }; return check },
+            { let dropdown = Dropdown(); dropdown.onChanged = { _ in }; return dropdown },
+            { let slider = Slider(); slider.onValueChanged = { _ in }; return slider },
+            { let spin = SpinButton(); spin.onValueChanged = { _ in }; return spin },
+        ]
+    }
 
     @MainActor
     private func activeText(_ dropdown: Dropdown) -> String? {
         guard let text = gtk_combo_box_text_get_active_text(hub_combo_box_text(dropdown.gtkWidget)) else { return nil }
         defer { g_free(text) }
         return String(cString: text)
+    }
+
+    @MainActor
+    private func accessibleStates(_ widget: Widget) -> Set<UInt32> {
+        let set = atk_object_ref_state_set(gtk_widget_get_accessible(widget.gtkWidget))
+        defer { g_object_unref(UnsafeMutableRawPointer(set)) }
+        var states: Set<UInt32> = []
+        for state in [ATK_STATE_ENABLED, ATK_STATE_SENSITIVE] where atk_state_set_contains_state(set, state) != 0 {
+            states.insert(state.rawValue)
+        }
+        return states
     }
 
     /// Tells `window` it has the keyboard focus of the display, as the X server does when the user
@@ -453,4 +589,8 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         defer { gdk_event_free(event) }
         gtk_widget_send_focus_change(window.gtkWidget, event)
     }
+}
+
+extension Set where Element == UInt32 {
+    fileprivate func contains(_ state: AtkStateType) -> Bool { contains(state.rawValue) }
 }
