@@ -40,6 +40,14 @@ static inline GtkEditable *hub_editable(void *p) { return GTK_EDITABLE(p); }
 static inline GtkButton *hub_button(void *p) { return GTK_BUTTON(p); }
 static inline GtkHeaderBar *hub_header_bar(void *p) { return GTK_HEADER_BAR(p); }
 static inline GtkSpinner *hub_spinner(void *p) { return GTK_SPINNER(p); }
+static inline GtkTextView *hub_text_view(void *p) { return GTK_TEXT_VIEW(p); }
+static inline GtkSwitch *hub_switch(void *p) { return GTK_SWITCH(p); }
+static inline GtkToggleButton *hub_toggle_button(void *p) { return GTK_TOGGLE_BUTTON(p); }
+static inline GtkComboBox *hub_combo_box(void *p) { return GTK_COMBO_BOX(p); }
+static inline GtkComboBoxText *hub_combo_box_text(void *p) { return GTK_COMBO_BOX_TEXT(p); }
+static inline GtkRange *hub_range(void *p) { return GTK_RANGE(p); }
+static inline GtkScale *hub_scale(void *p) { return GTK_SCALE(p); }
+static inline GtkSpinButton *hub_spin_button(void *p) { return GTK_SPIN_BUTTON(p); }
 static inline GtkEventBox *hub_event_box(void *p) { return GTK_EVENT_BOX(p); }
 static inline GtkStyleProvider *hub_style_provider(void *p) { return GTK_STYLE_PROVIDER(p); }
 static inline GtkScrolledWindow *hub_scrolled_window(void *p) { return GTK_SCROLLED_WINDOW(p); }
@@ -96,6 +104,16 @@ static inline void hub_list_store_append_string(GtkListStore *store, const char 
     gtk_list_store_set(store, &iter, 0, value, -1);
 }
 
+// The text cells of a combo box end with "…" when the box is narrower than an option, rather than
+// making the box as wide as its longest option (a cell's property, set through variadic g_object_set).
+static inline void hub_combo_box_ellipsize_cells(GtkComboBox *combo) {
+    GList *cells = gtk_cell_layout_get_cells(GTK_CELL_LAYOUT(combo));
+    for (GList *node = cells; node != NULL; node = node->next) {
+        if (GTK_IS_CELL_RENDERER_TEXT(node->data)) g_object_set(node->data, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+    }
+    g_list_free(cells);
+}
+
 // MARK: - Events
 
 static inline GdkEventButton *hub_event_button(GdkEvent *event) { return (GdkEventButton *)event; }
@@ -128,6 +146,16 @@ static inline GdkEvent *hub_event_new_key(GdkWindow *window, guint keyval, guint
     event->key.time = GDK_CURRENT_TIME;
     GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
     if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_keyboard(seat));
+    return event;
+}
+
+// A window gaining or losing the keyboard focus of the display, as the X server reports it (GTK
+// sends focus-in and focus-out events to a window's focus widget only while the window has it).
+static inline GdkEvent *hub_event_new_focus(GdkWindow *window, gboolean in) {
+    GdkEvent *event = gdk_event_new(GDK_FOCUS_CHANGE);
+    event->focus_change.window = window != NULL ? g_object_ref(window) : NULL;
+    event->focus_change.in = in ? 1 : 0;
+    event->focus_change.send_event = TRUE;
     return event;
 }
 

@@ -54,6 +54,22 @@ package enum DisplayText {
         text.cut(toUTF8Count: maximumLength)
     }
 
+    /// Whether `text` has more than `length` characters (Unicode scalars) in a row without a break
+    /// opportunity: an ASCII space, tab or line break. Reads the bytes, decoding nothing, and stops at
+    /// the first such run.
+    package static func hasUnbrokenRun(longerThan length: Int, in text: String) -> Bool {
+        var run = 0
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                run = 0
+            } else if byte & 0xC0 != 0x80 {  // the first byte of a scalar
+                run += 1
+                if run > length { return true }
+            }
+        }
+        return false
+    }
+
     /// `text` with U+200B after every ``longestUnbrokenRun`` characters that have no break
     /// opportunity between them. Whitespace and U+200B itself count as break opportunities. The
     /// space only goes between two characters (grapheme clusters), so no user-perceived character

@@ -23,7 +23,8 @@ open class Entry: Widget {
         case phone
         /// A person's name.
         case name
-        /// A password, for input methods; the entry still shows the characters it is given.
+        /// A password, for input methods; the entry still shows the characters it is given (hide
+        /// them with ``Entry/isTextVisible``).
         case password
 
         var gtk: GtkInputPurpose {
@@ -41,6 +42,7 @@ open class Entry: Widget {
 
     private var changedHandler: (@MainActor () -> Void)?
     private var activateHandler: (@MainActor () -> Void)?
+    private var focusOutHandler: (@MainActor () -> Void)?
     private var isSettingText = false
     /// The completion set on the entry, kept alive with it.
     public var completion: EntryCompletion? {
@@ -56,14 +58,49 @@ open class Entry: Widget {
         super.init(owning: widget)
     }
 
-    /// The text in the field. Setting it does not call ``onChanged``.
+    /// The text in the field. Setting it does not call ``onChanged``: only the user's changes do,
+    /// so a closure that stores the text where it came from cannot loop. Setting the text the field
+    /// already has changes nothing, and leaves the cursor where it is. A text longer than
+    /// ``maximumLength`` is cut to it.
     public var text: String {
         get { gtk_entry_get_text(hub_entry(gtkWidget)).map { String(cString: $0) } ?? "" }
         set {
-            isSettingText = true
-            gtk_entry_set_text(hub_entry(gtkWidget), newValue)
-            isSettingText = false
+            guard newValue != text else { return }
+            withoutChangeNotification { gtk_entry_set_text(hub_entry(gtkWidget), newValue) }
         }
+    }
+
+    /// The most characters (Unicode scalar values, as GTK counts them) the field holds, or nil for
+    /// no limit. The user cannot type or paste past it, and a ``text`` set in code is cut to it.
+    /// Values are kept within 1 to ``largestMaximumLength``. Setting a limit below the length of the
+    /// text cuts the text, without calling ``onChanged``.
+    public var maximumLength: Int? {
+        get {
+            let length = gtk_entry_get_max_length(hub_entry(gtkWidget))
+            return length > 0 ? Int(length) : nil
+        }
+        set {
+            let length = newValue.map { Int32(min(max($0, 1), Self.largestMaximumLength)) } ?? 0
+            withoutChangeNotification { gtk_entry_set_max_length(hub_entry(gtkWidget), length) }
+        }
+    }
+
+    /// The largest ``maximumLength`` GTK takes: 65,535 characters.
+    public static let largestMaximumLength = 65_535
+
+    /// Whether the field shows its text; false shows each character as a dot, for passwords (assistive
+    /// technologies then report the field as a password field and do not read its text).
+    public var isTextVisible: Bool {
+        get { gtk_entry_get_visibility(hub_entry(gtkWidget)) != 0 }
+        set { gtk_entry_set_visibility(hub_entry(gtkWidget), newValue ? 1 : 0) }
+    }
+
+    /// Where the cursor is, in characters from the start of the text: 0 before the first one, the
+    /// text's length after the last. Setting it beyond the end puts it at the end, below 0 at the
+    /// start; it does not call ``onChanged``.
+    public var cursorPosition: Int {
+        get { Int(gtk_editable_get_position(hub_editable(gtkWidget))) }
+        set { gtk_editable_set_position(hub_editable(gtkWidget), Int32(clamping: max(0, newValue))) }
     }
 
     /// Grey text shown while the field is empty.
@@ -107,6 +144,23 @@ open class Entry: Widget {
         }
     }
 
+    /// Called when the field loses the keyboard focus: the user moved to another widget, or to
+    /// another window (the field keeps its place as its window's focus then, and gets the focus back
+    /// with the window).
+    public var onFocusOut: (@MainActor () -> Void)? {
+        get { focusOutHandler }
+        set {
+            focusOutHandler = newValue
+            connectOnce("focus-out-event") {
+                // False: GTK's own handlers (the cursor stops blinking, the input method resets) run too.
+                GSignal.connectEvent(gtkWidget, "focus-out-event") { [unowned self] _ in
+                    self.focusOutHandler?()
+                    return false
+                }
+            }
+        }
+    }
+
     /// Called when the user presses Enter in the field.
     public var onActivate: (@MainActor () -> Void)? {
         get { activateHandler }
@@ -114,5 +168,13 @@ open class Entry: Widget {
             activateHandler = newValue
             connectOnce("activate") { GSignal.connect(gtkWidget, "activate") { [unowned self] in self.activateHandler?() } }
         }
+    }
+
+    /// Runs `change`, made by code, without calling ``onChanged`` for the changes it makes.
+    private func withoutChangeNotification(_ change: () -> Void) {
+        let wasSetting = isSettingText
+        isSettingText = true
+        change()
+        isSettingText = wasSetting
     }
 }

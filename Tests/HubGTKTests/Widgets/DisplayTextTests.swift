@@ -53,4 +53,14 @@ final class DisplayTextTests: XCTestCase {
         XCTAssertLessThanOrEqual(long.utf8.count, DisplayText.maximumTitleLength)
         XCTAssertTrue(long.hasSuffix("…"))
     }
+
+    func testAnUnbrokenRunIsCountedInCharactersFromTheLastSpaceOrLineBreak() {
+        XCTAssertFalse(DisplayText.hasUnbrokenRun(longerThan: 4, in: "four"))
+        XCTAssertTrue(DisplayText.hasUnbrokenRun(longerThan: 4, in: "fives"))
+        XCTAssertFalse(DisplayText.hasUnbrokenRun(longerThan: 4, in: "éééé"), "characters, not bytes")
+        XCTAssertTrue(DisplayText.hasUnbrokenRun(longerThan: 4, in: "漢漢漢漢漢"))
+        XCTAssertFalse(DisplayText.hasUnbrokenRun(longerThan: 4, in: "abcd efgh\nijkl\tmnop\r\nqrst"))
+        XCTAssertTrue(DisplayText.hasUnbrokenRun(longerThan: 4, in: "abcd efgh ijklmnop"), "the run is the last one")
+        XCTAssertFalse(DisplayText.hasUnbrokenRun(longerThan: 4, in: ""))
+    }
 }
