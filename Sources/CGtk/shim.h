@@ -114,6 +114,26 @@ static inline void hub_combo_box_ellipsize_cells(GtkComboBox *combo) {
     g_list_free(cells);
 }
 
+// MARK: - Theme
+
+// Whether GTK draws the app dark: the app asked for its theme's dark variant
+// (gtk-application-prefer-dark-theme), or the theme itself is a dark one (Adwaita-dark,
+// HighContrastInverse). g_object_get is variadic, hence here.
+static inline gboolean hub_settings_draws_dark(void) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings == NULL) return FALSE;
+    gboolean prefer = FALSE;
+    gchar *name = NULL;
+    g_object_get(settings, "gtk-application-prefer-dark-theme", &prefer, "gtk-theme-name", &name, NULL);
+    gboolean dark = prefer
+        || (name != NULL && (g_str_has_suffix(name, "-dark") || g_str_has_suffix(name, "-Dark")
+                             || g_strcmp0(name, "HighContrastInverse") == 0));
+    g_free(name);
+    return dark;
+}
+
+static inline gpointer hub_default_settings(void) { return gtk_settings_get_default(); }
+
 // MARK: - Events
 
 static inline GdkEventButton *hub_event_button(GdkEvent *event) { return (GdkEventButton *)event; }

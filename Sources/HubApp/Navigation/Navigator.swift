@@ -36,6 +36,10 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         weak var hostDelegate: (any ViewControllerDelegate)? {
             didSet { liveHost?.delegate = hostDelegate }
         }
+        /// The values of the page's variables: its own, so that Back and Forward find them as they
+        /// were (even when the controller was let go and made again), and that two pages of the same
+        /// URI do not share them.
+        public let state: ViewState
         /// The title and scroll offset the page had when its controller was let go.
         private var keptTitle = ""
         private var keptOffset: Point?
@@ -48,6 +52,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
             self.uri = uri
             self.isErrorPage = isErrorPage
             self.makeViewController = makeViewController
+            state = viewController.state
             liveHost = ViewHost(viewController: viewController)
         }
 
@@ -69,6 +74,7 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
         var host: ViewHost {
             if let liveHost { return liveHost }
             let controller = makeViewController()
+            controller.state = state
             if let keptOffset, keptOffset.y > 0 { controller.scrollWhenLoaded(to: keptOffset) }
             let host = ViewHost(viewController: controller)
             host.delegate = hostDelegate

@@ -6,7 +6,8 @@ extension BackendManifest {
     /// pages with a ``NextPageContentOperation``, and declares its ``ContentOrigin`` from the
     /// endpoint (remote for HTTP(S), local for files).
     ///
-    /// Either every feature is registered or none is.
+    /// The manifest's ``state`` is declared on the manager's `appState`, once every feature is
+    /// registered. Either every feature is registered or none is.
     /// - Parameter manager: the hub's manager.
     /// - Throws: ``RegistrationError`` when an identifier is already taken by a feature of the app.
     @MainActor
@@ -29,6 +30,7 @@ extension BackendManifest {
                     ?? RegistrationError(kind: "feature", identifier: feature.identifier, reason: .invalid("\(error)"))
             }
         }
+        if !state.variables.isEmpty { manager.appState.declare(state) }
     }
 }
 

@@ -35,6 +35,10 @@ public struct BackendManifest: Sendable {
     public var features: [Feature]
     /// Where the manifest was read from; relative endpoints are resolved against it.
     public var sourceURL: URL?
+    /// The app's variables (`state`), which every view of the app sees and may change: a cart's
+    /// count, the signed-in person's name. ``register(in:)`` declares them on the manager's
+    /// `appState`.
+    public var state = StateDeclarations()
 
     /// When a view that already has content loads it again as it reappears. Reload (F5) always
     /// loads again.

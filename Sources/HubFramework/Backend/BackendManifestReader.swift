@@ -8,7 +8,7 @@ import Foundation
 struct BackendManifestReader {
     /// Manifests are a few kilobytes; anything far larger is not one.
     static let maximumBytes = 1 << 20
-    static let topLevelKeys: Set<String> = ["$schema", "title", "start", "features"]
+    static let topLevelKeys: Set<String> = ["$schema", "title", "start", "features", "state"]
     static let featureKeys: Set<String> = ["id", "title", "uri", "endpoint", "reload", "schema", "timeout"]
     static let defaultTimeout: TimeInterval = 15
     static let endpointSchemes: Set<String> = ["http", "https", "file"]
@@ -119,8 +119,20 @@ struct BackendManifestReader {
         case let other?:
             report(.key("features", in: nil), "expected an array of features, found \(other.kindDescription)")
         }
+        var state = StateDeclarations()
+        switch object["state"] {
+        case nil: break
+        case .object(let declarations)?:
+            let collector = JSONProblemCollector()
+            state = StateDeclarationsReader(limits: .default).read(declarations, at: .key("state", in: nil),
+                                                                   problems: collector)
+            for problem in collector.problems { report(problem.pathLocation, problem.message) }
+        case let other?:
+            report(.key("state", in: nil), "expected an object of variables, found \(other.kindDescription)")
+        }
         guard let title, let startURI, problems.isEmpty else { return nil }
-        let manifest = BackendManifest(title: title, startURI: startURI, features: features, sourceURL: sourceURL)
+        var manifest = BackendManifest(title: title, startURI: startURI, features: features, sourceURL: sourceURL)
+        manifest.state = state
         if manifest.feature(forViewURI: startURI) == nil {
             report(.key("start", in: nil), "no feature's uri pattern matches \(startURI.absoluteString)")
             return nil

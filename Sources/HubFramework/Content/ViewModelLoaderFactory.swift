@@ -12,6 +12,8 @@ public final class ViewModelLoaderFactory {
     private let connectivityStateResolver: any ConnectivityStateResolver
     /// Given to every operation of a chain that reads documents.
     public let contentLimits: ContentLimits
+    /// The app's variables: every builder knows their declarations, so that documents may use them.
+    var appState: AppState?
 
     /// Creates a factory. ``HubManager`` makes the app's one from its registries and configuration.
     ///
@@ -98,9 +100,14 @@ public final class ViewModelLoaderFactory {
         chain += appendedContentOperationFactory?.createContentOperations(forViewURI: viewURI) ?? []
         for case let reader as any ContentOperationReadingDocuments in chain { reader.limits = contentLimits }
         let schema = jsonSchemaRegistry.schema(forIdentifier: jsonSchemaIdentifier)
+        let appDeclarations = appState?.declarations ?? StateDeclarations()
         return try ViewModelLoader(
             viewURI: viewURI, featureInfo: featureInfo, operations: chain,
-            makeBuilder: { schema.makeViewModelBuilder() }, reloadPolicy: reloadPolicy,
+            makeBuilder: {
+                let builder = schema.makeViewModelBuilder()
+                builder.appStateDeclarations = appDeclarations
+                return builder
+            }, reloadPolicy: reloadPolicy,
             connectivityStateResolver: connectivityStateResolver, initialViewModel: initialViewModel)
     }
 }

@@ -15,12 +15,18 @@ public struct ExpressionEnvironment: Sendable, Hashable {
 
     /// How much horizontal room the view has.
     public enum WidthClass: String, Sendable, Hashable, CaseIterable {
-        /// A narrow window: one column.
+        /// Narrower than 600 pixels: a phone, a window snapped to a third of a screen.
         case compact
-        /// A medium window.
+        /// From 600 up to 840 pixels.
         case medium
-        /// A wide window.
+        /// 840 pixels and wider.
         case wide
+
+        /// The class of a view `width` pixels wide. The bounds are the window size classes of
+        /// Material Design (600 and 840), which authors of responsive layouts already know.
+        public init(width: Double) {
+            self = width < 600 ? .compact : width < 840 ? .medium : .wide
+        }
     }
 
     /// The person's language and region as a BCP 47 tag (`en-US`, `ru-RU`); `env.locale`.

@@ -66,6 +66,10 @@ public final class HubManager {
     public let initialViewModelRegistry = InitialViewModelRegistry()
     /// Creates the loader of a view URI from the registered features.
     public let viewModelLoaderFactory: ViewModelLoaderFactory
+    /// The variables every view of the app sees (a backend manifest's `state`). Declare them
+    /// before the first view opens: each view's document is checked against the declarations there
+    /// were when its loader was made.
+    public let appState = AppState()
     /// The configuration's resolver, or a ``ManualConnectivityStateResolver`` that says online
     /// when the configuration has none.
     public let connectivityStateResolver: any ConnectivityStateResolver
@@ -101,6 +105,7 @@ public final class HubManager {
             appendedContentOperationFactory: configuration.appendedContentOperationFactory,
             connectivityStateResolver: connectivityStateResolver,
             contentLimits: configuration.contentLimits)
+        viewModelLoaderFactory.appState = appState
     }
 
     /// A manager with the default layout manager (one margin) and `default:row` defaults.

@@ -16,6 +16,18 @@ public final class AppState {
         values = Dictionary(uniqueKeysWithValues: declarations.variables.map { ($0.name, $0.initialValue) })
     }
 
+    /// Takes on new declarations (a manifest read again): a variable declared as before keeps its
+    /// value, another starts from its declaration, and one no longer declared goes. The views of the
+    /// app re-render.
+    public func declare(_ declarations: StateDeclarations) {
+        let changed = Set(self.declarations.variables.map(\.name)).union(declarations.variables.map(\.name))
+        values = StateValues.kept(values, old: self.declarations, new: declarations)
+        self.declarations = declarations
+        for name in changed.sorted() {
+            for observer in observers.all { observer.appState(self, didChange: name) }
+        }
+    }
+
     /// The value of `name`, if declared.
     public func value(of name: String) -> ExpressionValue? { values[name] }
 
@@ -43,6 +55,22 @@ protocol AppStateObserver: AnyObject {
 
 /// Rules for the values variables take.
 enum StateValues {
+    /// The values of `new`'s variables after `old`'s: a variable declared the same (name, type and
+    /// initial value) keeps its value in `values`; another takes its initial value.
+    static func kept(_ values: [String: ExpressionValue], old: StateDeclarations,
+                     new: StateDeclarations) -> [String: ExpressionValue]
+    {
+        var result: [String: ExpressionValue] = [:]
+        for variable in new.variables {
+            if old.variable(named: variable.name) == variable, let value = values[variable.name] {
+                result[variable.name] = value
+            } else {
+                result[variable.name] = variable.initialValue
+            }
+        }
+        return result
+    }
+
     /// `value` as a value of `variable`'s type: itself, or an integer as a number; nil for another type.
     static func accept(_ value: ExpressionValue, for variable: StateVariable) -> ExpressionValue? {
         if value.type == variable.type { return value }

@@ -16,8 +16,19 @@ public final class ViewState: AppStateObserver {
     private var componentValues: [String: [String: ExpressionValue]] = [:]
     /// The locale, direction, colour scheme and width class expressions see as `env.…`.
     public var environment = ExpressionEnvironment() {
-        didSet { if environment != oldValue { notify([.environment]) } }
+        didSet { if environment != oldValue, !isTakingEnvironment { notify([.environment]) } }
     }
+    /// Takes `environment` without telling ``onChange``: for the view, which evaluates anyway or
+    /// re-renders itself. Returns whether it changed.
+    package func takeEnvironment(_ environment: ExpressionEnvironment) -> Bool {
+        guard environment != self.environment else { return false }
+        isTakingEnvironment = true
+        defer { isTakingEnvironment = false }
+        self.environment = environment
+        return true
+    }
+    private var isTakingEnvironment = false
+
     /// The inputs the person has left, and the forms they tried to submit: their messages show.
     private var touchedInputs: Set<String> = []
     private var submittedForms: Set<String> = []
@@ -109,30 +120,16 @@ public final class ViewState: AppStateObserver {
     /// its declaration, and one no longer declared goes. The same for each component scope in
     /// `components` (by key); scopes no longer declared go.
     package func adopt(_ view: StateDeclarations, components: [String: StateDeclarations] = [:]) {
-        let keptView = Self.kept(viewValues, old: viewDeclarations, new: view)
+        let keptView = StateValues.kept(viewValues, old: viewDeclarations, new: view)
         var keptComponents: [String: [String: ExpressionValue]] = [:]
         for (key, declarations) in components {
-            keptComponents[key] = Self.kept(componentValues[key] ?? [:], old: componentDeclarations[key] ?? StateDeclarations(),
-                                            new: declarations)
+            keptComponents[key] = StateValues.kept(componentValues[key] ?? [:],
+                                                   old: componentDeclarations[key] ?? StateDeclarations(), new: declarations)
         }
         viewDeclarations = view
         viewValues = keptView
         componentDeclarations = components
         componentValues = keptComponents
-    }
-
-    private static func kept(_ values: [String: ExpressionValue], old: StateDeclarations,
-                             new: StateDeclarations) -> [String: ExpressionValue]
-    {
-        var result: [String: ExpressionValue] = [:]
-        for variable in new.variables {
-            if old.variable(named: variable.name) == variable, let value = values[variable.name] {
-                result[variable.name] = value
-            } else {
-                result[variable.name] = variable.initialValue
-            }
-        }
-        return result
     }
 
     /// The values now, for evaluating on any thread.

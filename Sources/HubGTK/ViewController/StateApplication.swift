@@ -51,7 +51,8 @@ final class StateApplication {
 
     /// The state changed: the view shows the source with the new values.
     func stateChanged(_ state: ViewState) {
-        guard source != nil else { return }
+        // A view that binds nothing shows its source as it is, whatever the state.
+        guard let source, source.bindsState else { return }
         if pending != nil {
             isStale = true
             return

@@ -105,6 +105,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private(set) var stateView: StateView?
     /// The view's state applied to what the loader delivered.
     let stateApplication: StateApplication
+    /// Follows the theme's colours, which `env.colorScheme` tells.
+    private var themeObservation: ThemeAppearance.Observation!
 
     /// The values of the view's variables, which its document's expressions read and its actions and
     /// inputs change. The controller makes one; a navigator gives each page's controller the page's
@@ -113,7 +115,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         didSet {
             oldValue.onChange = nil
             bindState()
-            stateApplication.stateChanged(state)
+            // A new environment re-renders already.
+            if !refreshEnvironment() { stateApplication.stateChanged(state) }
         }
     }
 
@@ -128,6 +131,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         set {
             let old = layoutDirection
             renderer.layoutDirectionOverride = newValue
+            refreshEnvironment()
             // Every frame moves: the components on screen are placed again.
             guard newValue != old, bodyLayout.current != nil else { return }
             render()
@@ -228,6 +232,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             })
         link.controller = self
         bindState()
+        themeObservation = ThemeAppearance.observe { link.controller?.refreshEnvironment() }
         pool.delegate = self
         canvas.delegate = self
         FrameworkStyle.installIfNeeded()
@@ -284,6 +289,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         cells.tearDown()
         stateView?.tearDown()
         stateView = nil
+        themeObservation.stop()
         canvas.tearDown()
     }
 
@@ -342,6 +348,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
         content.didLoad(isPart: false)
+        refreshEnvironment(arriving: viewModel)
         stateApplication.sourceArrived(viewModel, state: state)
     }
 
@@ -349,6 +356,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// ``isLoading`` stays true, and the whole follows. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
         content.didLoad(isPart: true)
+        refreshEnvironment(arriving: viewModel)
         stateApplication.sourceArrived(viewModel, state: state)
     }
 
@@ -368,6 +376,24 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     // MARK: State
+
+    /// What the view's expressions see as `env`: the person's language, the view's reading direction,
+    /// whether GTK draws dark, and the width class of the view's width (before the view has a width,
+    /// the class it is most likely to get, medium). A change re-renders what depends on it; content
+    /// `arriving` is about to be evaluated.
+    @discardableResult
+    private func refreshEnvironment(arriving: ViewModel? = nil) -> Bool {
+        let width = canvas.viewportSize.width
+        let changed = state.takeEnvironment(ExpressionEnvironment(
+            locale: UserLanguages.current[0],
+            // The arriving content's own direction counts before it is shown.
+            direction: renderer.layoutDirectionOverride ?? (arriving ?? stateApplication.source)?.layoutDirection
+                ?? layoutDirection,
+            colorScheme: ThemeAppearance.drawsDark ? .dark : .light,
+            widthClass: width > 0 ? .init(width: width) : .medium))
+        if changed, arriving == nil { stateApplication.stateChanged(state) }
+        return changed
+    }
 
     /// Re-renders when the state changes.
     private func bindState() {
@@ -549,6 +575,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     /// The width changed (or content waits for one): lays out afresh and renders again.
     private func relayoutForNewSize() {
+        refreshEnvironment()
         if let current = bodyLayout.current, current.containerSize.width != canvas.viewportSize.width || renderer.needsRender {
             // Every width may change: lay out again and reconfigure what is visible.
             bodyLayout.reset()

@@ -84,6 +84,7 @@ public final class ViewControllerFactory {
             viewURI: viewURI, featureInfo: featureInfo, loader: loader, componentRegistry: componentRegistry,
             layoutManager: manager.layoutManager, actionRegistry: manager.actionRegistry, actionHandler: actionHandler,
             initialViewModelRegistry: manager.initialViewModelRegistry, scrollHandler: scrollHandler)
+        controller.state = ViewState(app: manager.appState)
         controller.imageLoader = imageLoaderFactory?()
         controller.impressionThresholds = impressionThresholds
         controller.impressionObserver = impressionObserver

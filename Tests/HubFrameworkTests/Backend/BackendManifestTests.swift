@@ -93,7 +93,7 @@ final class BackendManifestTests: XCTestCase {
             ]}
             """#
         XCTAssertEqual(problems(text), [
-            "app.json: colour: unknown key; known keys are features, start, title",
+            "app.json: colour: unknown key; known keys are features, start, state, title",
             "app.json: title: expected a string, found a number",
             "app.json: start: \"no scheme\" is not a view URI (it needs a scheme, as in app:home)",
             "app.json: features[0].endpoint: {name} is not a placeholder of the uri pattern shop:product/{id}",
