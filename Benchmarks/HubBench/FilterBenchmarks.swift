@@ -15,16 +15,16 @@ import Foundation
 // of a 2 ms main-loop timeout from the first character to the last one's frame (ScaleBenchChild's
 // StallRecorder). Each run checks the rows it shows against a count of its own.
 //
-// The hub's side does not exist yet: `FilterBench.hubFilterRow(rows:query:)` is the hook that will
-// run it, and until then the table says "hub: pending" where its figures and the ratio will go.
-//
 // Knobs: `HUB_FILTER_BENCH_SIZES` (comma-separated row counts; 100000,1000000 by default),
 // `HUB_FILTER_BENCH_QUERY` ("99"), `HUB_FILTER_BENCH_ROUNDS` (runs per size and side, 3),
 // `HUB_FILTER_BENCH_TIMEOUT` (seconds per run, 180), `HUB_FILTER_PEER` (the peer's executable;
 // `make bench` builds .build/filter-peer).
 
 func filterBenchmarks() -> BenchSection {
-    FilterBench.run()
+    if let spec = ProcessInfo.processInfo.environment[ScaleBench.caseVariable] {
+        MainActor.assumeIsolated { ScaleBenchChild.run(spec) }
+    }
+    return FilterBench.run()
 }
 
 enum FilterBench {
@@ -128,14 +128,24 @@ enum FilterBench {
     /// "Item N", each with `visible` set to `@{contains(toLowerCase(title), toLowerCase(query))}`)
     /// under a text field bound to `query`, in the 1024×768 window, types `query` one character at
     /// a time as the peer does (each `pauseMilliseconds` after the previous character's frame), and
-    /// prints the keys `Figures` reads. Run it as the scale section runs its children, e.g.
-    /// `ScaleBench.runChild(case: "filter:\(rows)", document: …, section: "filter", timeout: timeout)`
-    /// with `filterBenchmarks()` handing the case to the child when `ScaleBench.caseVariable` is set.
-    ///
-    /// Returns nil while the hub's side is pending: the table then says "hub: pending" in its rows.
-    static func hubFilterRow(rows: Int, query: String) -> ScaleBench.Outcome? {
-        _ = (rows, query)
-        return nil
+    /// prints the keys `Figures` reads (FilterBenchChild).
+    static func hubFilterRow(rows: Int, query: String) -> ScaleBench.Outcome {
+        let document: URL
+        do {
+            document = try documentFile(rows: rows)
+        } catch {
+            return .failed("cannot write the document: \(error)")
+        }
+        return ScaleBench.runChild(case: "filter:\(rows)", document: document, section: "filter", timeout: timeout)
+    }
+
+    /// The document of `rows` rows, written once per process into the temporary folder.
+    private static func documentFile(rows: Int) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hub-filter-bench-\(getpid())-\(rows).json")
+        if !FileManager.default.fileExists(atPath: url.path) {
+            try FilterRowsDocument.make(count: rows).write(to: url)
+        }
+        return url
     }
 
     /// One run of the peer.
@@ -165,29 +175,24 @@ enum FilterBench {
         }
         var peer: [Int: Runs] = [:]
         var hub: [Int: Runs] = [:]
-        var hubPending = false
         // Rounds outside, sizes and sides inside, so that a slow moment of the machine falls on all alike.
         for _ in 0..<rounds {
             for size in sizes {
                 peer[size, default: Runs()].add(Figures.read(peerRun(executable, rows: size, query: query),
                                                              characters: characters))
-                if let outcome = hubFilterRow(rows: size, query: query) {
-                    hub[size, default: Runs()].add(Figures.read(outcome, characters: characters))
-                } else {
-                    hubPending = true
-                }
+                hub[size, default: Runs()].add(Figures.read(hubFilterRow(rows: size, query: query),
+                                                            characters: characters))
             }
         }
         var rows: [BenchRow] = []
         for size in sizes {
-            rows += sizeRows(size, query: query, peer: peer[size] ?? Runs(), hub: hubPending ? nil : hub[size] ?? Runs())
+            rows += sizeRows(size, query: query, peer: peer[size] ?? Runs(), hub: hub[size] ?? Runs())
         }
         return BenchSection(title: title, rows: rows)
     }
 
-    /// The rows of one size: the peer's figures, then the hub's against them (pending while
-    /// `hub` is nil).
-    private static func sizeRows(_ size: Int, query: String, peer: Runs, hub: Runs?) -> [BenchRow] {
+    /// The rows of one size: the peer's figures, then the hub's against them.
+    private static func sizeRows(_ size: Int, query: String, peer: Runs, hub: Runs) -> [BenchRow] {
         let label = "\(size.formatted()) rows"
         var rows: [BenchRow] = []
         let peerName = "\(label): keystroke → frame, plain GTK (GtkTreeModelFilter)"
@@ -205,11 +210,6 @@ enum FilterBench {
 
         let hubName = "\(label): keystroke → frame, hub JSON view"
         let stallName = "\(label): longest main-loop stall while typing, hub"
-        guard let hub else {
-            rows.append(BenchRow(name: hubName, value: "hub: pending", goal: "≤ 1.0× plain GTK"))
-            rows.append(BenchRow(name: stallName, value: "hub: pending", goal: "≤ 16 ms"))
-            return rows
-        }
         guard let hubMedian = StartBench.median(hub.keystrokes), let hubMax = hub.keystrokes.max(),
             let hubStall = hub.longestStall
         else {

@@ -19,6 +19,9 @@ import HubViewer
 /// And for the start section (StartBenchmarks):
 /// * `demo:0` — the viewer's start page, `hub-demo:root`: launch → its first frame;
 /// * `small:N` — an empty view first, then the document of N components: open → its first frame.
+///
+/// And for the filter section (FilterBenchChild):
+/// * `filter:N` — the document of N rows under a text field bound to `query`: types the query.
 @MainActor
 enum ScaleBenchChild {
     static func run(_ spec: String) -> Never {
@@ -50,6 +53,11 @@ enum ScaleBenchChild {
         case "small":
             guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
             BenchViewer(count: 0).measureSmallView(document.absoluteString, count: count, timeout: timeout)
+        case "filter":
+            guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
+            // The entry above the rows is a component too.
+            FilterBenchChild(viewer: BenchViewer(count: count + 1), rows: count)
+                .measure(document.absoluteString, query: FilterBench.query, timeout: timeout)
         default:
             fail("unknown case \(spec)")
         }
@@ -192,7 +200,7 @@ final class BenchViewer {
     }
 
     /// Pumps the main loop until a frame is painted in which the current page is rendered.
-    private func waitUntilRendered(_ what: String, timeout: Double, partly: Bool = false,
+    func waitUntilRendered(_ what: String, timeout: Double, partly: Bool = false,
                                    and extra: @escaping @MainActor () -> Bool = { true }) {
         probe.condition = { [unowned self] in currentPageIsRendered(partly: partly) && extra() }
         defer { probe.condition = nil }
@@ -225,7 +233,7 @@ final class BenchViewer {
     }
 
     /// Runs the main loop for `seconds` without anything to do but what the app schedules itself.
-    private func idle(seconds: Double) {
+    func idle(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         let wakeUp = GSource.timeout(milliseconds: 20) { true }
         defer { GSource.cancel(wakeUp) }
@@ -247,7 +255,7 @@ final class BenchViewer {
         }
     }
 
-    private func open(_ uri: String, _ what: String, timeout: Double, partly: Bool = false) {
+    func open(_ uri: String, _ what: String, timeout: Double, partly: Bool = false) {
         guard app.navigator.open(uri), app.navigator.currentPage?.isErrorPage == false else {
             ScaleBenchChild.fail("\(what): the viewer cannot open \(uri)")
         }

@@ -100,6 +100,41 @@ extension ComponentLayout {
         return relayout(replacing: first..<oldEnd, withCount: oldEnd + delta - first, measuring: measuring)
     }
 
+    /// Keeps only the rows before the one holding `index`: what a change at `index` cannot move. The
+    /// components of those rows keep their frames; the rest is dropped, to be laid out again with
+    /// ``appendBodyComponents(measuring:)`` (all at once, or a step at a time for a long list).
+    ///
+    /// A change that moves most of a long list (a filter that hides half a million rows) is cheaper
+    /// this way: the rows that must be laid out again are laid out from the new list, instead of
+    /// being replaced in place and then all measured.
+    ///
+    /// - Returns: how many components are kept (the first index to lay out again).
+    @discardableResult
+    package mutating func truncate(keepingRowsBefore index: Int) -> Int {
+        guard index < count else { return count }
+        let row = index <= 0 ? 0 : row(containing: index)
+        let kept = row == 0 ? 0 : Int(rowStarts[row])
+        // The arrays are usually shared with the layout the view still shows (kept to preserve the
+        // content offset): removing the tail of a shared array copies all of it first, so the kept
+        // part is copied instead.
+        func keep<Element>(_ array: inout [Element], _ count: Int) {
+            array = Array(array[..<count])
+        }
+        keep(&xs, kept)
+        keep(&ys, kept)
+        keep(&widths, kept)
+        keep(&heights, kept)
+        keep(&traitIDs, kept)
+        keep(&rowStarts, row)
+        keep(&rowMaxYs, row)
+        if let last = rowMaxYs.last, let start = rowStarts.last {
+            contentSize = Size(width: containerSize.width, height: last + max(bottomMargin(ofRow: Int(start)..<kept), 0))
+        } else {
+            contentSize = Size(width: containerSize.width, height: 0)
+        }
+        return kept
+    }
+
     /// Lays out again after the header changed (appeared, disappeared, or changed its preferred size
     /// or traits). Only the first row is measured again; the other rows are moved.
     ///

@@ -11,6 +11,23 @@ public struct StateSnapshot: Sendable, Hashable {
     /// The forms the person tried to submit: the messages of all their inputs show.
     var submittedForms: Set<String> = []
 
+    /// An empty snapshot: no variables, the default environment.
+    package init() {}
+
+    init(app: [String: ExpressionValue], view: [String: ExpressionValue], components: [String: [String: ExpressionValue]],
+         environment: ExpressionEnvironment, touchedInputs: Set<String>, submittedForms: Set<String>)
+    {
+        self.app = app
+        self.view = view
+        self.components = components
+        self.environment = environment
+        self.touchedInputs = touchedInputs
+        self.submittedForms = submittedForms
+    }
+
+    /// Sets the view's variable `name` (benchmarks and tests build snapshots without a view).
+    package mutating func setViewValue(_ value: ExpressionValue, for name: String) { view[name] = value }
+
     /// A variable's value: the view's, else the app's.
     public subscript(name: String) -> ExpressionValue? { view[name] ?? app[name] }
 

@@ -79,14 +79,14 @@ final class ContentRenderer {
     func cancelBackgroundDiff() { pendingDiff = nil }
 
     /// Starts the diff from the rendered view model to `viewModel` on a background thread when both
-    /// are large and the last render's layout is complete; `completion` gets the diff on the main
-    /// thread (nil when the rendered view model changed meanwhile, so the diff no longer applies).
-    /// False when the view model should be shown now.
-    func diffInBackgroundIfLarge(_ viewModel: ViewModel, layoutIsComplete: Bool, hasWidth: Bool,
+    /// are large (the layout takes a diff whether or not it is complete); `completion` gets the diff
+    /// on the main thread (nil when the rendered view model changed meanwhile, so the diff no longer
+    /// applies). False when the view model should be shown now.
+    func diffInBackgroundIfLarge(_ viewModel: ViewModel, hasWidth: Bool,
                                  completion: @escaping @MainActor (ViewModelDiff?) -> Void) -> Bool
     {
         pendingDiff = nil
-        guard let last = lastRenderedViewModel, layoutIsComplete, hasWidth, !last.bodyComponentModels.isEmpty,
+        guard let last = lastRenderedViewModel, hasWidth, !last.bodyComponentModels.isEmpty,
             last.bodyComponentModels.count + viewModel.bodyComponentModels.count > Self.backgroundDiffThreshold
         else { return false }
         let work = PendingDiff()

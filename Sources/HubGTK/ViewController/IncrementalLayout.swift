@@ -70,39 +70,76 @@ final class IncrementalLayout {
         return current
     }
 
-    /// Updates the layout with the diff's insertions, deletions and reloads when it was computed
-    /// for the same container, or lays everything out afresh; then goes on laying out what the
-    /// first step left.
+    /// Updates the layout for `viewModel`, which `diff` says how the rendered view model became, or
+    /// lays everything out afresh when there is no diff or the container changed; then goes on laying
+    /// out what the first step left.
+    ///
+    /// A diff is applied in place when it re-lays out at most a step of components: the components
+    /// after the change are only moved. A diff that would re-lay out more (a filter that hides or
+    /// shows half of a million rows, a change near the top of a long list) keeps the rows before the
+    /// change and lays out the rest from the new list like a large body: the first step at once,
+    /// reaching past `visibleIndex` (the rendered view model's first visible component), the rest a
+    /// few milliseconds per main-loop turn. A layout still being completed takes a diff the same way.
     func update(for viewModel: ViewModel, following diff: ViewModelDiff?, containerSize container: Size,
-                addsHeaderMargin: Bool, direction: LayoutDirection) -> ComponentLayout
+                addsHeaderMargin: Bool, direction: LayoutDirection, visibleIndex: Int? = nil) -> ComponentLayout
     {
+        let total = viewModel.bodyComponentModels.count
         let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
                                        header: viewModel.headerComponentModel, measurer: measurer)
         var updated: ComponentLayout
         if var current, let diff, current.containerSize == container, current.addsHeaderMargin == addsHeaderMargin {
-            if Self.onlyAppends(diff, to: current.count, making: viewModel.bodyComponentModels.count) {
+            let wasComplete = isComplete
+            if wasComplete, Self.onlyAppends(diff, to: current.count, making: total) {
                 // Rows added after the last one (the whole of a document whose first part is shown):
                 // the frames laid out so far stay as they are, and the new rows are laid out a few
                 // milliseconds per main-loop turn like a large body, instead of all at once.
-            } else if diff.body.hasChanges {
-                _ = current.update(insertedIndexes: diff.body.inserted, deletedIndexes: diff.body.deleted,
-                                   reloadedIndexes: diff.body.reloaded, measuring: measuring)
+            } else if let first = Self.firstChange(diff.body) {
+                if wasComplete, total - first <= Self.layoutStep {
+                    _ = current.update(insertedIndexes: diff.body.inserted, deletedIndexes: diff.body.deleted,
+                                       reloadedIndexes: diff.body.reloaded, measuring: measuring)
+                } else {
+                    current.truncate(keepingRowsBefore: first)
+                    let reach = max(first, visibleIndex.map { Self.newIndex(ofOld: $0, after: diff.body) } ?? 0)
+                    _ = current.appendBodyComponents(measuring: measuring.limited(to: reach + Self.layoutStep))
+                }
             }
-            if diff.headerChanged { _ = current.invalidateHeader(measuring: measuring) }
+            if diff.headerChanged {
+                _ = current.invalidateHeader(measuring: measuring.limited(to: current.count))
+            }
             updated = current
         } else {
             // A large body is laid out a screenful first; the rest follows a few milliseconds per
             // main-loop turn.
-            let firstChunk = ModelMeasuring(bodyModels: viewModel.bodyComponentModels, header: viewModel.headerComponentModel,
-                                            measurer: measurer, limit: Self.layoutStep)
-            updated = ComponentLayout(containerSize: container, measuring: firstChunk, layoutManager: layoutManager,
-                                      addsHeaderMargin: addsHeaderMargin)
+            updated = ComponentLayout(containerSize: container, measuring: measuring.limited(to: Self.layoutStep),
+                                      layoutManager: layoutManager, addsHeaderMargin: addsHeaderMargin)
         }
         updated.direction = direction
         current = updated
         self.viewModel = viewModel
         continueIfIncomplete()
         return updated
+    }
+
+    /// The first index a list diff changes: below it, the old and the new list agree. Nil when the
+    /// diff changes nothing.
+    private static func firstChange(_ diff: ListDiff) -> Int? {
+        [diff.inserted.min(), diff.deleted.min(), diff.reloaded.min()].compactMap { $0 }.min()
+    }
+
+    /// Where the component at `old` in the old list is, about, in the new list: moved up by the
+    /// deletions before it and down by the insertions before it (each list of indexes is sorted).
+    private static func newIndex(ofOld old: Int, after diff: ListDiff) -> Int {
+        func countBelow(_ bound: Int, in sorted: [Int]) -> Int {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < bound { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        let withoutDeleted = old - countBelow(old, in: diff.deleted)
+        return withoutDeleted + countBelow(withoutDeleted, in: diff.inserted)
     }
 
     /// Whether `diff` only adds rows after the `count` laid out, more than a step of them, to make
@@ -129,8 +166,8 @@ final class IncrementalLayout {
         let deadline = ProcessInfo.processInfo.systemUptime + Self.layoutTurnBudget
         while let count = current?.count, count < total {
             let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
-                                           header: viewModel.headerComponentModel, measurer: measurer,
-                                           limit: count + Self.layoutStep)
+                                           header: viewModel.headerComponentModel, measurer: measurer)
+                .limited(to: count + Self.layoutStep)
             // Mutated in place: a copy of the layout would copy every frame laid out so far.
             _ = current?.appendBodyComponents(measuring: measuring)
             if ProcessInfo.processInfo.systemUptime >= deadline { break }

@@ -16,6 +16,13 @@ struct ModelMeasuring {
     /// How many of the body models the layout sees (the first ones): a large view is laid out in
     /// chunks, each seeing a few more.
     var limit: Int = .max
+
+    /// The same models, of which the layout sees the first `limit`.
+    func limited(to limit: Int) -> ModelMeasuring {
+        var limited = self
+        limited.limit = limit
+        return limited
+    }
 }
 
 extension ModelMeasuring: @MainActor LayoutMeasuring {

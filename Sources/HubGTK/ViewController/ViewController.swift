@@ -438,8 +438,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// first, and shown when the diff is in.
     func renderLoaded(_ viewModel: ViewModel) {
         let inBackground = renderer.diffInBackgroundIfLarge(
-            viewModel, layoutIsComplete: bodyLayout.covers(renderer.lastRenderedViewModel),
-            hasWidth: canvas.viewportSize.width > 0
+            viewModel, hasWidth: canvas.viewportSize.width > 0
         ) { [weak self] diff in
             self?.show(viewModel, diff: diff)
         }
@@ -494,10 +493,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         // Diff.
         let previousLayout = bodyLayout.current
         let previousVisibleTop = previousLayout?.firstIndex(intersecting: canvas.visibleRect)
-        if !bodyLayout.covers(renderer.lastRenderedViewModel) || (previousLayout.map { $0.direction != direction } ?? false) {
-            // The layout of the last view model is still being completed chunk by chunk, or the new
-            // view model reads in the other direction (every frame moves): a diff could not be
-            // applied to it. Start afresh (the first screenful is laid out at once).
+        if previousLayout.map({ $0.direction != direction }) ?? false {
+            // The new view model reads in the other direction: every frame moves. Start afresh (the
+            // first screenful is laid out at once).
             bodyLayout.reset()
             renderer.forgetLastRender()
         }
@@ -506,7 +504,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         // Layout.
         let addsHeaderMargin = delegate?.viewControllerShouldAutomaticallyManageTopContentInset(self) ?? true
         let newLayout = bodyLayout.update(for: viewModel, following: diff, containerSize: container,
-                                          addsHeaderMargin: addsHeaderMargin, direction: direction)
+                                          addsHeaderMargin: addsHeaderMargin, direction: direction,
+                                          visibleIndex: previousVisibleTop)
         // The live components follow the diff to their new indexes, and learn which were reloaded.
         recycler.follow(diff?.body, to: viewModel, from: renderer.lastRenderedViewModel)
         renderer.markRendered(viewModel)

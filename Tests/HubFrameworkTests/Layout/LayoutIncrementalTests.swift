@@ -203,4 +203,35 @@ final class LayoutIncrementalTests: XCTestCase {
             layout.contentOffset(forDisplayingComponentAt: 19, scrollPosition: .top, contentInset: insets, viewHeight: 400),
             Point(x: 0, y: layout.contentSize.height - 400))
     }
+
+    /// A filter that hides most rows truncates the layout before the change and lays the rest out
+    /// from the new list (IncrementalLayout): what it keeps plus what it appends is the full layout
+    /// of the new list, whatever the row the change falls in, and the layout the view still shows
+    /// (sharing the arrays) is not touched.
+    func testTruncatingAtAChangeThenAppendingIsTheFullLayout() {
+        var mixed: [LayoutTestComponent] = []
+        for index in 0..<300 { mixed.append(index % 7 == 0 ? row : card) }
+        let measuring = LayoutTestMeasuring(mixed)
+        let original = fullLayout(measuring)
+        for change in [0, 1, 2, 3, 4, 7, 8, 150, 298, 299] {
+            var layout = original
+            let kept = layout.truncate(keepingRowsBefore: change)
+            XCTAssertLessThanOrEqual(kept, change)
+            XCTAssertEqual(layout.count, kept)
+            XCTAssertEqual(kept == 0 ? 0 : Int(layout.indexes(inRow: layout.rowCount - 1).upperBound), kept,
+                           "whole rows are kept")
+            // The new list: every other component after the change is gone (a filter).
+            var filtered = Array(mixed[..<kept])
+            for (offset, component) in mixed[kept...].enumerated() where offset % 2 == 0 { filtered.append(component) }
+            let newMeasuring = LayoutTestMeasuring(filtered)
+            layout.appendBodyComponents(measuring: newMeasuring)
+            XCTAssertEqual(layout.geometry, fullLayout(newMeasuring).geometry, "truncated at \(change)")
+            XCTAssertEqual(original.geometry, fullLayout(measuring).geometry, "the shown layout is untouched")
+        }
+        var empty = original
+        XCTAssertEqual(empty.truncate(keepingRowsBefore: 0), 0)
+        XCTAssertEqual(empty.contentSize.height, 0)
+        var whole = original
+        XCTAssertEqual(whole.truncate(keepingRowsBefore: 300), 300, "a change after the last component keeps all")
+    }
 }
