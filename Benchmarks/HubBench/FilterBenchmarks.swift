@@ -139,9 +139,14 @@ enum FilterBench {
         return ScaleBench.runChild(case: "filter:\(rows)", document: document, section: "filter", timeout: timeout)
     }
 
+    /// Where the document of `rows` rows is written (removed once every run is done).
+    private static func documentURL(rows: Int) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("hub-filter-bench-\(getpid())-\(rows).json")
+    }
+
     /// The document of `rows` rows, written once per process into the temporary folder.
     private static func documentFile(rows: Int) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hub-filter-bench-\(getpid())-\(rows).json")
+        let url = documentURL(rows: rows)
         if !FileManager.default.fileExists(atPath: url.path) {
             try FilterRowsDocument.make(count: rows).write(to: url)
         }
@@ -184,6 +189,7 @@ enum FilterBench {
                                                             characters: characters))
             }
         }
+        for size in sizes { try? FileManager.default.removeItem(at: documentURL(rows: size)) }
         var rows: [BenchRow] = []
         for size in sizes {
             rows += sizeRows(size, query: query, peer: peer[size] ?? Runs(), hub: hub[size] ?? Runs())
