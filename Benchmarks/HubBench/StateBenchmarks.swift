@@ -51,7 +51,8 @@ enum StateBench {
             let snapshot = FilterRowsDocument.snapshot(query: prefix)
             var evaluated = previous
             let evaluation = Bench.median {
-                evaluated = evaluator.evaluate(source, with: snapshot).viewModel
+                // Every row reads the query: each is evaluated again.
+                evaluated = evaluator.evaluate(source, with: snapshot, memo: StateEvaluationMemo(), change: .all).viewModel
             }
             var diff: ViewModelDiff?
             let diffing = Bench.median {
@@ -65,6 +66,16 @@ enum StateBench {
                                    value: Bench.ms(diffing)))
             previous = evaluated
         }
+        // A change no row reads (the window crossed a width class): the rows give what they gave.
+        let memo = StateEvaluationMemo()
+        var snapshot = FilterRowsDocument.snapshot(query: "9")
+        _ = evaluator.evaluate(source, with: snapshot, memo: memo, change: .all)
+        let unread = Bench.median {
+            snapshot.environment.widthClass = snapshot.environment.widthClass == .wide ? .compact : .wide
+            _ = evaluator.evaluate(source, with: snapshot, memo: memo, change: .environment)
+        }
+        result.append(BenchRow(name: "\(label): a change no row reads (the environment): evaluate again",
+                               value: Bench.ms(unread)))
         return result
     }
 }

@@ -25,6 +25,12 @@ final class ComponentBindings: Sendable {
     let declaredState: StateDeclarations?
     /// Every slot the bindings read: re-evaluated when one of them changes.
     let dependencies: Set<ExpressionSlot>
+    /// Where what the bindings read comes from, the component's own texts left out (they do not
+    /// change for a model): the variables and the environment a change of which evaluates it again.
+    let readSources: [BindingScope.Source]
+    /// Whether one of the target's actions submits a form (the component is enabled while the
+    /// form's inputs are valid).
+    let submitsForm: Bool
     /// Tells two compilations of the same bindings apart from different ones (for the diff).
     let signature: Int
     /// Turns an icon identifier an expression gives into an icon.
@@ -57,6 +63,17 @@ final class ComponentBindings: Sendable {
             }
         }
         self.dependencies = dependencies
+        var sources: Set<BindingScope.Source> = []
+        for slot in dependencies {
+            let source = scope.source(of: slot)
+            if case .own = source { continue }
+            sources.insert(source)
+        }
+        if let input { sources.insert(input.variable.source) }
+        readSources = Array(sources)
+        submitsForm = actions?.contains { step in
+            if case .program(.submit) = step { true } else { false }
+        } ?? false
     }
 
     /// Whether only the visibility depends on state: the model is shown as it is, or not at all.

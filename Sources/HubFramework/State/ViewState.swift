@@ -33,7 +33,7 @@ public final class ViewState: AppStateObserver {
     private var touchedInputs: Set<String> = []
     private var submittedForms: Set<String> = []
     /// Hears every change, with what changed (the view re-renders what depends on it).
-    package var onChange: (@MainActor () -> Void)?
+    package var onChange: (@MainActor (StateChange) -> Void)?
 
     /// An empty state; `app` is the app's, whose changes reach this view too.
     public init(app: AppState? = nil) {
@@ -96,13 +96,13 @@ public final class ViewState: AppStateObserver {
     /// The person left `model`'s input: its message shows from now on.
     package func inputWasLeft(_ model: ComponentModel) {
         guard model.bindings?.input != nil, touchedInputs.insert(model.identifier).inserted else { return }
-        notify([])
+        onChange?(StateChange(interaction: true))
     }
 
     /// The person tried to submit `form`: the messages of all its inputs show.
     package func formWasSubmitted(_ form: String) {
         guard submittedForms.insert(form).inserted else { return }
-        notify([])
+        onChange?(StateChange(interaction: true))
     }
 
     /// The value `source` stands for now.
@@ -139,7 +139,7 @@ public final class ViewState: AppStateObserver {
     }
 
     private func notify(_ changed: Set<BindingScope.Source>) {
-        onChange?()
+        onChange?(StateChange(sources: changed))
     }
 
     func appState(_ state: AppState, didChange name: String) {

@@ -18,25 +18,53 @@ package struct ViewStateEvaluator: Sendable {
     package init(limits: ContentLimits) { self.limits = limits }
 
     /// The view model `source` shows with `snapshot`'s values.
-    package func evaluate(_ source: ViewModel, with snapshot: StateSnapshot) -> StateEvaluation {
-        var pass = Pass(snapshot: snapshot, limits: limits)
+    ///
+    /// With a `memo` of the last evaluation of the same source, only the top-level components whose
+    /// subtree read something `change` touched are evaluated again; the others give what they gave
+    /// then. The memo is updated for the next evaluation.
+    package func evaluate(_ source: ViewModel, with snapshot: StateSnapshot, memo: StateEvaluationMemo = StateEvaluationMemo(),
+                          change: StateChange = .all) -> StateEvaluation
+    {
+        let known = memo.prepare(for: source)
+        let touched = known ? memo.touched(by: change) : .max
+        var pass = Pass(snapshot: snapshot, limits: limits, memo: memo)
         // Forms first: a button that submits one is enabled only while all its inputs are valid.
-        pass.formValidity = formValidity(of: source, with: snapshot)
-        let header = source.headerComponentModel.flatMap { pass.evaluate($0, index: 0, parent: nil, path: "header") }
+        if memo.sourceHasForms != false, touched & StateEvaluationMemo.formValidityBit != 0 {
+            pass.formValidity = formValidity(of: source, with: snapshot)
+            memo.sourceHasForms = !pass.formValidity.isEmpty
+        }
+        func evaluate(_ model: ComponentModel, index: Int, path: String, entry: StateEvaluationMemo.Entry?)
+            -> StateEvaluationMemo.Entry
+        {
+            if let entry, entry.reads & touched == 0 { return entry }
+            guard model.hasBindingsInSubtree else { return .init(result: model, reads: 0) }
+            pass.reads = 0
+            let result = pass.evaluate(model, index: index, parent: nil, path: path)
+            return .init(result: result, reads: pass.reads)
+        }
+        let header = source.headerComponentModel.map { evaluate($0, index: 0, path: "header", entry: known ? memo.header : nil) }
+        memo.header = header
         var body: [ComponentModel] = []
         body.reserveCapacity(source.bodyComponentModels.count)
-        for model in source.bodyComponentModels {
-            guard model.hasBindingsInSubtree else {
-                body.append(model)
-                continue
-            }
-            if let shown = pass.evaluate(model, index: model.index, parent: nil, path: "body") { body.append(shown) }
+        var bodyEntries: [StateEvaluationMemo.Entry] = []
+        bodyEntries.reserveCapacity(source.bodyComponentModels.count)
+        let previousBody = known ? memo.body : []
+        for (position, model) in source.bodyComponentModels.enumerated() {
+            let entry = evaluate(model, index: model.index, path: "body",
+                                 entry: previousBody.indices.contains(position) ? previousBody[position] : nil)
+            if let shown = entry.result { body.append(shown) }
+            bodyEntries.append(entry)
         }
-        let overlays = source.overlayComponentModels.compactMap {
-            pass.evaluate($0, index: $0.index, parent: nil, path: "overlays")
+        memo.body = bodyEntries
+        let previousOverlays = known ? memo.overlays : []
+        let overlayEntries = source.overlayComponentModels.enumerated().map { position, model in
+            evaluate(model, index: model.index, path: "overlays",
+                     entry: previousOverlays.indices.contains(position) ? previousOverlays[position] : nil)
         }
+        memo.overlays = overlayEntries
+        let overlays = overlayEntries.compactMap(\.result)
         let viewModel = ViewModel(
-            identifier: source.identifier, navigationItem: source.navigationItem, headerComponentModel: header,
+            identifier: source.identifier, navigationItem: source.navigationItem, headerComponentModel: header?.result,
             bodyComponentModels: body, overlayComponentModels: overlays, customData: source.customData,
             layoutDirection: source.layoutDirection, stateDeclarations: source.stateDeclarations,
             buildDate: source.buildDate)
@@ -45,7 +73,7 @@ package struct ViewStateEvaluator: Sendable {
 
     /// Whether each form's inputs are all valid with `snapshot`'s values, by form.
     package func formValidity(of source: ViewModel, with snapshot: StateSnapshot) -> [String: Bool] {
-        var pass = Pass(snapshot: snapshot, limits: limits)
+        var pass = Pass(snapshot: snapshot, limits: limits, memo: StateEvaluationMemo())
         var validity: [String: Bool] = [:]
         func visit(_ model: ComponentModel) {
             guard model.hasBindingsInSubtree else { return }
@@ -71,10 +99,15 @@ package struct ViewStateEvaluator: Sendable {
         var failures: [String] = []
         var failed: Set<String> = []
         var formValidity: [String: Bool] = [:]
+        /// Gives the bits of what is read.
+        let memo: StateEvaluationMemo
+        /// What the components evaluated since it was last reset read, as the memo's bits.
+        var reads: UInt64 = 0
 
-        init(snapshot: StateSnapshot, limits: ContentLimits) {
+        init(snapshot: StateSnapshot, limits: ContentLimits, memo: StateEvaluationMemo) {
             self.snapshot = snapshot
             self.limits = limits
+            self.memo = memo
             budget = ExpressionBudget(limits: limits)
         }
 
@@ -116,6 +149,7 @@ package struct ViewStateEvaluator: Sendable {
                 return model.hasBindingsInSubtree || parent != nil ? rebuild(model, index: index, parent: parent, path: here)
                     : model
             }
+            reads |= memo.reads(of: bindings)
             var variables = self.variables(for: bindings.scope, model: model)
             if let literal = bindings.literalVisibility, !literal { return nil }
             if let visibility = bindings.visibility,

@@ -21,8 +21,12 @@ final class StateApplication {
     private(set) var source: ViewModel?
     /// The evaluation under way on a background thread, if any.
     private var pending: Token?
-    /// Evaluations asked for while one ran: the latest state is evaluated when it ends.
-    private var isStale = false
+    /// What changed since the last evaluation began: evaluated when the one under way ends, or at
+    /// once.
+    private var pendingChange = StateChange.none
+    /// The last evaluation's results, so that the next evaluates only what a change reaches. While
+    /// a background evaluation runs, it is that thread's.
+    private var memo = StateEvaluationMemo()
     /// Failures reported already (each once per view).
     private var reported: Set<String> = []
 
@@ -46,18 +50,18 @@ final class StateApplication {
     func sourceArrived(_ viewModel: ViewModel, state: ViewState) {
         source = viewModel
         state.adopt(viewModel.stateDeclarations, components: viewModel.componentStateDeclarations)
-        evaluate(with: state)
+        pendingChange = StateChange.all
+        if pending == nil { evaluate(with: state) }
     }
 
-    /// The state changed: the view shows the source with the new values.
-    func stateChanged(_ state: ViewState) {
+    /// The state changed (`change` says what): the view shows the source with the new values,
+    /// evaluating again only the components that read what changed.
+    func stateChanged(_ state: ViewState, change: StateChange = .all) {
         // A view that binds nothing shows its source as it is, whatever the state.
         guard let source, source.bindsState else { return }
-        if pending != nil {
-            isStale = true
-            return
-        }
-        evaluate(with: state)
+        pendingChange.formUnion(change)
+        // An evaluation under way catches up when it ends.
+        if pending == nil { evaluate(with: state) }
     }
 
     /// Whether every input of `form` is valid now; when not, the form counts as submitted, so that
@@ -73,11 +77,15 @@ final class StateApplication {
     func discard() {
         source = nil
         pending = nil
-        isStale = false
+        pendingChange = StateChange.none
+        // An evaluation under way keeps the memo it has; the next one starts with a new memo.
+        memo = StateEvaluationMemo()
     }
 
     private func evaluate(with state: ViewState) {
         guard let source else { return }
+        let change = pendingChange
+        pendingChange = StateChange.none
         // A view that binds nothing is shown as it came.
         guard source.bindsState else {
             pending = nil
@@ -86,21 +94,21 @@ final class StateApplication {
         let snapshot = state.snapshot()
         guard source.bodyComponentModels.count > Self.backgroundThreshold else {
             pending = nil
-            finish(evaluator.evaluate(source, with: snapshot))
+            finish(evaluator.evaluate(source, with: snapshot, memo: memo, change: change))
             return
         }
         let token = Token()
         pending = token
-        isStale = false
         let evaluator = self.evaluator
+        let memo = self.memo
         DispatchQueue.global(qos: .userInitiated).async { [weak self, weak state] in
-            let evaluation = evaluator.evaluate(source, with: snapshot)
+            let evaluation = evaluator.evaluate(source, with: snapshot, memo: memo, change: change)
             MainThread.perform {
                 guard let self, self.pending === token else { return }
                 self.pending = nil
-                if self.isStale, let state {
-                    // The state changed meanwhile: what was evaluated is already old.
-                    self.isStale = false
+                if !self.pendingChange.isEmpty, let state {
+                    // The state changed meanwhile: what was evaluated is already old. (The memo is
+                    // up to date with what was evaluated: the next evaluation starts from there.)
                     self.evaluate(with: state)
                     return
                 }

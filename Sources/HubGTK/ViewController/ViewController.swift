@@ -391,15 +391,15 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 ?? layoutDirection,
             colorScheme: ThemeAppearance.drawsDark ? .dark : .light,
             widthClass: width > 0 ? .init(width: width) : .medium))
-        if changed, arriving == nil { stateApplication.stateChanged(state) }
+        if changed, arriving == nil { stateApplication.stateChanged(state, change: .environment) }
         return changed
     }
 
     /// Re-renders when the state changes.
     private func bindState() {
-        state.onChange = { [weak self] in
+        state.onChange = { [weak self] change in
             guard let self else { return }
-            self.stateApplication.stateChanged(self.state)
+            self.stateApplication.stateChanged(self.state, change: change)
         }
     }
 

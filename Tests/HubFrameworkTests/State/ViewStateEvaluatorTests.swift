@@ -64,4 +64,96 @@ final class ViewStateEvaluatorTests: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(lines.contains { $0.hasPrefix("body[3].target.actions[1].type: unknown action type \"teleport\"") }, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("body[3].target.actions[2].variable: toggle needs a boolean variable") }, lines.joined(separator: "\n"))
     }
+
+    // MARK: Evaluating only what a change reaches
+
+    private func counterAndRows() throws -> ViewModel {
+        let rows = (1...200).map { #"{"id": "r\#($0)", "text": {"title": "Item \#($0)", "subtitle": "@{query} in @{title}"}, "visible": "@{contains(title, query)}"}"# }
+        let (source, problems) = try read(#"""
+            {"state": {"count": 0, "query": ""}, "body": [
+              {"id": "label", "text": {"title": "Count: @{count}"}},
+              {"id": "width", "text": {"title": "@{env.widthClass}"}},
+              \#(rows.joined(separator: ","))]}
+            """#)
+        XCTAssertEqual(problems, [])
+        return source
+    }
+
+    func testAChangeEvaluatesOnlyTheComponentsThatReadIt() throws {
+        let source = try counterAndRows()
+        let evaluator = ViewStateEvaluator(limits: .default)
+        let memo = StateEvaluationMemo()
+        var snapshot = StateSnapshot()
+        snapshot.view = ["count": .integer(0), "query": .string("")]
+        let first = evaluator.evaluate(source, with: snapshot, memo: memo, change: .all).viewModel
+        XCTAssertEqual(first.bodyComponentModels.count, 202)
+
+        snapshot.view["count"] = .integer(1)
+        let second = evaluator.evaluate(source, with: snapshot, memo: memo,
+                                        change: StateChange(sources: [.view("count")])).viewModel
+        XCTAssertEqual(second.bodyComponentModels[0].title, "Count: 1")
+        XCTAssertFalse(second.bodyComponentModels[0] === first.bodyComponentModels[0])
+        for index in 1..<202 {
+            XCTAssertTrue(second.bodyComponentModels[index] === first.bodyComponentModels[index],
+                          "\(second.bodyComponentModels[index].identifier) reads neither count nor anything that changed")
+        }
+
+        snapshot.view["query"] = .string("7")
+        let third = evaluator.evaluate(source, with: snapshot, memo: memo,
+                                       change: StateChange(sources: [.view("query")])).viewModel
+        XCTAssertTrue(third.bodyComponentModels[0] === second.bodyComponentModels[0], "the label does not read query")
+        XCTAssertTrue(third.bodyComponentModels[1] === second.bodyComponentModels[1], "env did not change")
+        XCTAssertEqual(third.bodyComponentModels.dropFirst(2).map(\.identifier),
+                       (1...200).filter { String($0).contains("7") }.map { "r\($0)" })
+        XCTAssertEqual(third.bodyComponentModels[2].subtitle, "7 in Item 7")
+
+        snapshot.environment.widthClass = .compact
+        let fourth = evaluator.evaluate(source, with: snapshot, memo: memo, change: .environment).viewModel
+        XCTAssertEqual(fourth.bodyComponentModels[1].title, "compact")
+        XCTAssertTrue(fourth.bodyComponentModels[0] === third.bodyComponentModels[0])
+        XCTAssertTrue(fourth.bodyComponentModels[2] === third.bodyComponentModels[2])
+    }
+
+    /// Whatever the order of changes, evaluating only what they reach gives what a full evaluation gives.
+    func testEvaluatingWhatAChangeReachesAgreesWithAFullEvaluation() throws {
+        let source = try counterAndRows()
+        let evaluator = ViewStateEvaluator(limits: .default)
+        let memo = StateEvaluationMemo()
+        var snapshot = StateSnapshot()
+        snapshot.view = ["count": .integer(0), "query": .string("")]
+        _ = evaluator.evaluate(source, with: snapshot, memo: memo)
+        var generator = SystemRandomNumberGenerator()
+        for step in 0..<200 {
+            var change = StateChange()
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0:
+                snapshot.view["count"] = .integer(step)
+                change.sources = [.view("count")]
+            case 1:
+                snapshot.view["query"] = .string(String(Int.random(in: 0..<30, using: &generator)))
+                change.sources = [.view("query")]
+            case 2:
+                snapshot.environment.widthClass = ExpressionEnvironment.WidthClass.allCases.randomElement(using: &generator)!
+                change = .environment
+            default:
+                break  // nothing changed
+            }
+            let incremental = evaluator.evaluate(source, with: snapshot, memo: memo, change: change).viewModel
+            let full = evaluator.evaluate(source, with: snapshot).viewModel
+            XCTAssertEqual(incremental.bodyComponentModels, full.bodyComponentModels, "step \(step)")
+        }
+    }
+
+    func testANewSourceIsEvaluatedWhole() throws {
+        let evaluator = ViewStateEvaluator(limits: .default)
+        let memo = StateEvaluationMemo()
+        var snapshot = StateSnapshot()
+        snapshot.view = ["count": .integer(0), "query": .string("")]
+        _ = evaluator.evaluate(try counterAndRows(), with: snapshot, memo: memo)
+        snapshot.view["count"] = .integer(5)
+        // A reload made a new source: the memo's results belong to the old one, whatever the change says.
+        let reloaded = evaluator.evaluate(try counterAndRows(), with: snapshot, memo: memo,
+                                          change: StateChange(sources: [.view("query")])).viewModel
+        XCTAssertEqual(reloaded.bodyComponentModels[0].title, "Count: 5")
+    }
 }
