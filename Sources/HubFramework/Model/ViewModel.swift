@@ -32,32 +32,45 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     package let bindsState: Bool
     /// The variables each component scope declares, by the scope's key.
     package let componentStateDeclarations: [String: StateDeclarations]
+    /// Whether an input belongs to a form (whose validity its submit button follows).
+    let hasForms: Bool
 
+    /// A view model; `source`, for one the view's state was applied to, is the view model it was
+    /// applied to: what is found by visiting the components is taken from it.
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
         bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
         customData: JSONObject?, layoutDirection: LayoutDirection? = nil,
-        stateDeclarations: StateDeclarations = StateDeclarations(), buildDate: Date = Date())
+        stateDeclarations: StateDeclarations = StateDeclarations(), buildDate: Date = Date(), source: ViewModel? = nil)
     {
         self.stateDeclarations = stateDeclarations
-        // Found once, where the view model is made (off the main thread for a large one): whether
-        // anything depends on state, and the variables components declare.
-        var binds = false
-        var declared: [String: StateDeclarations] = [:]
-        func visit(_ model: ComponentModel) {
-            guard model.hasBindingsInSubtree else { return }
-            binds = true
-            if let bindings = model.bindings, let key = bindings.scope.scopeKey, let state = bindings.declaredState,
-                bindings.scope.parent != nil
-            {
-                declared[key] = state
+        if let source {
+            bindsState = source.bindsState
+            componentStateDeclarations = source.componentStateDeclarations
+            hasForms = source.hasForms
+        } else {
+            // Found once, where the view model is made (off the main thread for a large one):
+            // whether anything depends on state, the variables components declare, and forms.
+            var binds = false
+            var forms = false
+            var declared: [String: StateDeclarations] = [:]
+            func visit(_ model: ComponentModel) {
+                guard model.hasBindingsInSubtree else { return }
+                binds = true
+                if let bindings = model.bindings {
+                    if let key = bindings.scope.scopeKey, let state = bindings.declaredState, bindings.scope.parent != nil {
+                        declared[key] = state
+                    }
+                    if bindings.input?.form != nil { forms = true }
+                }
+                for child in model.children { visit(child) }
             }
-            for child in model.children { visit(child) }
+            if let headerComponentModel { visit(headerComponentModel) }
+            for model in bodyComponentModels { visit(model) }
+            for model in overlayComponentModels { visit(model) }
+            bindsState = binds
+            componentStateDeclarations = declared
+            hasForms = forms
         }
-        if let headerComponentModel { visit(headerComponentModel) }
-        for model in bodyComponentModels { visit(model) }
-        for model in overlayComponentModels { visit(model) }
-        bindsState = binds
-        componentStateDeclarations = declared
         self.identifier = identifier
         self.navigationItem = navigationItem
         self.headerComponentModel = headerComponentModel

@@ -111,6 +111,25 @@ final class BindingScope: Sendable {
         return variables
     }
 
+    /// Sets the own texts in `reads` (the slots a component's bindings read) to `model`'s.
+    static func setOwnValues(_ reads: [(slot: ExpressionSlot, value: OwnValue)], of model: ComponentModel,
+                             in variables: inout ExpressionVariables)
+    {
+        for (slot, own) in reads {
+            _ = variables.setValue(.string(ownText(own, of: model)), for: slot)
+        }
+    }
+
+    private static func ownText(_ own: OwnValue, of model: ComponentModel) -> String {
+        switch own {
+        case .title: model.title ?? ""
+        case .subtitle: model.subtitle ?? ""
+        case .accessory: model.accessoryTitle ?? ""
+        case .description: model.descriptionText ?? ""
+        case .identifier: model.identifier
+        }
+    }
+
     /// Sets the own texts of `variables` to `model`'s.
     func setOwnValues(of model: ComponentModel, in variables: inout ExpressionVariables) {
         for (index, source) in sources.enumerated() {

@@ -28,6 +28,11 @@ final class ComponentBindings: Sendable {
     /// Where what the bindings read comes from, the component's own texts left out (they do not
     /// change for a model): the variables and the environment a change of which evaluates it again.
     let readSources: [BindingScope.Source]
+    /// The slots of ``readSources`` in the scope (what ``StateEvaluationMemo`` turns into bits).
+    let readSlots: [Int]
+    /// The component's own texts the bindings read, by slot: only those are set before evaluating
+    /// (a row that filters itself by its title needs its title, not its subtitle).
+    let ownReads: [(slot: ExpressionSlot, value: BindingScope.OwnValue)]
     /// Whether one of the target's actions submits a form (the component is enabled while the
     /// form's inputs are valid).
     let submitsForm: Bool
@@ -64,13 +69,24 @@ final class ComponentBindings: Sendable {
         }
         self.dependencies = dependencies
         var sources: Set<BindingScope.Source> = []
+        var slots: Set<Int> = []
+        var ownReads: [(slot: ExpressionSlot, value: BindingScope.OwnValue)] = []
         for slot in dependencies {
             let source = scope.source(of: slot)
-            if case .own = source { continue }
+            if case .own(let own) = source {
+                ownReads.append((slot, own))
+                continue
+            }
             sources.insert(source)
+            slots.insert(slot.index)
         }
-        if let input { sources.insert(input.variable.source) }
+        self.ownReads = ownReads.sorted { $0.slot.index < $1.slot.index }
+        if let input {
+            sources.insert(input.variable.source)
+            if let slot = scope.declarations.slot(named: input.variable.name) { slots.insert(slot.index) }
+        }
         readSources = Array(sources)
+        readSlots = slots.sorted()
         submitsForm = actions?.contains { step in
             if case .program(.submit) = step { true } else { false }
         } ?? false

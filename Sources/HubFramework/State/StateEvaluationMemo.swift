@@ -29,8 +29,6 @@ package final class StateEvaluationMemo: @unchecked Sendable {
     var header: Entry?
     var body: [Entry] = []
     var overlays: [Entry] = []
-    /// Whether an input of the source belongs to a form (nil until known).
-    var sourceHasForms: Bool?
     private var bitsBySource: [BindingScope.Source: UInt64] = [:]
 
     package init() {}
@@ -42,7 +40,6 @@ package final class StateEvaluationMemo: @unchecked Sendable {
         header = nil
         body = []
         overlays = []
-        sourceHasForms = nil
         return false
     }
 
@@ -54,10 +51,26 @@ package final class StateEvaluationMemo: @unchecked Sendable {
         return bit
     }
 
+    /// The bits of each slot of the scope used last, by slot index: most components of a view share
+    /// the view's scope, so the bits of what a component reads are a few array reads.
+    private var currentScope: ObjectIdentifier?
+    private var currentSlotBits: [UInt64] = []
+
     /// The bits of what `bindings` read.
     func reads(of bindings: ComponentBindings) -> UInt64 {
+        let scope = bindings.scope
+        let key = ObjectIdentifier(scope)
+        if key != currentScope {
+            currentScope = key
+            currentSlotBits = scope.sources.map { source in
+                if case .own = source { return 0 }
+                return bit(for: source)
+            }
+        }
         var bits: UInt64 = 0
-        for source in bindings.readSources { bits |= bit(for: source) }
+        for slot in bindings.readSlots {
+            bits |= currentSlotBits.indices.contains(slot) ? currentSlotBits[slot] : bit(for: scope.source(of: ExpressionSlot(slot)))
+        }
         if bindings.input != nil { bits |= Self.interactionBit }
         if bindings.submitsForm { bits |= Self.formValidityBit }
         return bits

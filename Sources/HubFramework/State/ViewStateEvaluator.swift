@@ -29,9 +29,8 @@ package struct ViewStateEvaluator: Sendable {
         let touched = known ? memo.touched(by: change) : .max
         var pass = Pass(snapshot: snapshot, limits: limits, memo: memo)
         // Forms first: a button that submits one is enabled only while all its inputs are valid.
-        if memo.sourceHasForms != false, touched & StateEvaluationMemo.formValidityBit != 0 {
+        if source.hasForms, touched & StateEvaluationMemo.formValidityBit != 0 {
             pass.formValidity = formValidity(of: source, with: snapshot)
-            memo.sourceHasForms = !pass.formValidity.isEmpty
         }
         func evaluate(_ model: ComponentModel, index: Int, path: String, entry: StateEvaluationMemo.Entry?)
             -> StateEvaluationMemo.Entry
@@ -39,7 +38,7 @@ package struct ViewStateEvaluator: Sendable {
             if let entry, entry.reads & touched == 0 { return entry }
             guard model.hasBindingsInSubtree else { return .init(result: model, reads: 0) }
             pass.reads = 0
-            let result = pass.evaluate(model, index: index, parent: nil, path: path)
+            let result = pass.evaluate(model, index: index, parent: nil, path: { path })
             return .init(result: result, reads: pass.reads)
         }
         let header = source.headerComponentModel.map { evaluate($0, index: 0, path: "header", entry: known ? memo.header : nil) }
@@ -67,7 +66,7 @@ package struct ViewStateEvaluator: Sendable {
             identifier: source.identifier, navigationItem: source.navigationItem, headerComponentModel: header?.result,
             bodyComponentModels: body, overlayComponentModels: overlays, customData: source.customData,
             layoutDirection: source.layoutDirection, stateDeclarations: source.stateDeclarations,
-            buildDate: source.buildDate)
+            buildDate: source.buildDate, source: source)
         return StateEvaluation(viewModel: viewModel, failures: pass.failures)
     }
 
@@ -78,15 +77,15 @@ package struct ViewStateEvaluator: Sendable {
         func visit(_ model: ComponentModel) {
             guard model.hasBindingsInSubtree else { return }
             if let bindings = model.bindings, let input = bindings.input, let form = input.form {
-                var variables = pass.variables(for: bindings.scope, model: model)
+                var variables = pass.variables(for: bindings, model: model)
                 let valid = pass.validate(input, scope: bindings.scope, variables: &variables) == nil
                 validity[form] = (validity[form] ?? true) && valid
             }
             for child in model.children { visit(child) }
         }
-        for model in [source.headerComponentModel].compactMap({ $0 }) + source.bodyComponentModels + source.overlayComponentModels {
-            visit(model)
-        }
+        if let header = source.headerComponentModel { visit(header) }
+        for model in source.bodyComponentModels { visit(model) }
+        for model in source.overlayComponentModels { visit(model) }
         return validity
     }
 
@@ -96,6 +95,10 @@ package struct ViewStateEvaluator: Sendable {
         let limits: ContentLimits
         let budget: ExpressionBudget
         var variablesByScope: [ObjectIdentifier: ExpressionVariables] = [:]
+        /// The variables of the scope used last, set in place row after row (most components of a
+        /// view share the view's scope): no copy of the values per component.
+        var currentScope: ObjectIdentifier?
+        var currentVariables: ExpressionVariables?
         var failures: [String] = []
         var failed: Set<String> = []
         var formValidity: [String: Bool] = [:]
@@ -111,27 +114,27 @@ package struct ViewStateEvaluator: Sendable {
             budget = ExpressionBudget(limits: limits)
         }
 
-        /// The variables of `scope`, with the model's own texts.
-        mutating func variables(for scope: BindingScope, model: ComponentModel) -> ExpressionVariables {
+        /// The variables of `bindings`' scope, with the model's own texts that the bindings read.
+        mutating func variables(for bindings: ComponentBindings, model: ComponentModel) -> ExpressionVariables {
+            let scope = bindings.scope
             let key = ObjectIdentifier(scope)
-            var variables: ExpressionVariables
-            if let known = variablesByScope[key] {
-                variables = known
-            } else {
-                variables = scope.variables(with: snapshot)
-                variablesByScope[key] = variables
+            if currentScope != key {
+                if let currentScope, let currentVariables { variablesByScope[currentScope] = currentVariables }
+                currentVariables = variablesByScope.removeValue(forKey: key) ?? scope.variables(with: snapshot)
+                currentScope = key
             }
-            scope.setOwnValues(of: model, in: &variables)
-            return variables
+            // Set in place: the copy handed out last is gone by now, so the values are not copied.
+            BindingScope.setOwnValues(bindings.ownReads, of: model, in: &currentVariables!)
+            return currentVariables!
         }
 
         mutating func value(of template: ExpressionTemplate, with variables: ExpressionVariables,
-                            at path: String) -> ExpressionValue
+                            at path: () -> String) -> ExpressionValue
         {
             switch template.evaluate(with: variables, budget: budget) {
             case .success(let value): return value
             case .failure(let error):
-                note("\(path): \(error.message)")
+                note("\(path()): \(error.message)")
                 return .defaultValue(of: template.resultType)
             }
         }
@@ -141,19 +144,21 @@ package struct ViewStateEvaluator: Sendable {
         }
 
         /// `model` with the state applied, or nil when it is hidden.
-        mutating func evaluate(_ model: ComponentModel, index: Int, parent: ComponentModel?, path: String)
+        /// - Parameter path: where the model's list is (`body`, `body[a].children`), made only to
+        ///   report a failure: a row that evaluates makes no string.
+        mutating func evaluate(_ model: ComponentModel, index: Int, parent: ComponentModel?, path: () -> String)
             -> ComponentModel?
         {
-            let here = "\(path)[\(model.identifier)]"
+            func here() -> String { "\(path())[\(model.identifier)]" }
             guard let bindings = model.bindings else {
                 return model.hasBindingsInSubtree || parent != nil ? rebuild(model, index: index, parent: parent, path: here)
                     : model
             }
             reads |= memo.reads(of: bindings)
-            var variables = self.variables(for: bindings.scope, model: model)
+            var variables = self.variables(for: bindings, model: model)
             if let literal = bindings.literalVisibility, !literal { return nil }
             if let visibility = bindings.visibility,
-                case .boolean(false) = value(of: visibility, with: variables, at: here + ".visible")
+                case .boolean(false) = value(of: visibility, with: variables, at: { here() + ".visible" })
             {
                 return nil
             }
@@ -163,15 +168,17 @@ package struct ViewStateEvaluator: Sendable {
             if bindings.affectsOnlyVisibility && submits.isEmpty && !model.hasChildBindings && parent == nil { return model }
             var overrides = Overrides()
             overrides.isEnabled = submits.allSatisfy { formValidity[$0] ?? true }
-            if let input = bindings.input { overrides.input = inputState(input, scope: bindings.scope, model: model, variables: &variables, at: here) }
+            if let input = bindings.input {
+                overrides.input = inputState(input, scope: bindings.scope, model: model, variables: &variables, at: here())
+            }
             for (address, template) in bindings.fields {
-                let result = value(of: template, with: variables, at: here + ".\(address)")
+                let result = value(of: template, with: variables, at: { here() + ".\(address)" })
                 overrides.values[address] = result
             }
             for (address, bound) in bindings.objects {
                 var failures: [String] = []
                 let value = bound.evaluate(with: variables, budget: budget) { failures.append($0.message) }
-                for failure in failures { note("\(here).\(address): \(failure)") }
+                for failure in failures { note("\(here()).\(address): \(failure)") }
                 if case .object(let object) = value { overrides.objects[address] = object }
             }
             _ = variables
@@ -258,7 +265,7 @@ package struct ViewStateEvaluator: Sendable {
         }
 
         /// A copy of `model` with `overrides`, at `index` under `parent`, its children evaluated.
-        mutating func rebuild(_ model: ComponentModel, index: Int, parent: ComponentModel?, path: String,
+        mutating func rebuild(_ model: ComponentModel, index: Int, parent: ComponentModel?, path: () -> String,
                               overrides: Overrides = Overrides()) -> ComponentModel
         {
             let limit = limits.maximumTextLength
@@ -288,7 +295,7 @@ package struct ViewStateEvaluator: Sendable {
             var category = model.componentCategory
             if let value = overrides.values[.component(.category)] { category = ComponentCategory(rawValue: value.text) }
             let children = model.children
-            let childPath = path + ".children"
+            func childPath() -> String { path() + ".children" }
             var evaluatedChildren: [ComponentModel] = []
             return ComponentModel(
                 identifier: model.identifier, type: model.type, index: index,
