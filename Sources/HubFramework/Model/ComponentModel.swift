@@ -72,11 +72,11 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     /// Whether the model holds any of the parts kept out of line.
     var hasDetails: Bool { details != nil }
 
-    /// The model this one is a child of; nil for top-level models. Held weakly: keep the root alive.
     /// Whether the model or one of its descendants has ``bindings``: a model without any is shown
     /// as it is, whatever the state.
     package private(set) var hasBindingsInSubtree = false
 
+    /// The model this one is a child of; nil for top-level models. Held weakly: keep the root alive.
     public private(set) weak var parent: ComponentModel?
     /// The child models in order; empty when there are none.
     public private(set) var children: [ComponentModel] = []

@@ -43,6 +43,11 @@ package struct ActionInterpreter {
     /// identifiers are offered as before); else whether anything ran.
     package func runTargetActions(of model: ComponentModel) -> Bool? {
         guard let steps = model.bindings?.actions, let scope = model.bindings?.scope else { return nil }
+        // The view renders once, after the last action.
+        return state.batch { runSteps(steps, scope: scope, model: model) }
+    }
+
+    private func runSteps(_ steps: [TargetActionStep], scope: BindingScope, model: ComponentModel) -> Bool {
         var count = 0
         for step in steps {
             switch step {
@@ -63,7 +68,7 @@ package struct ActionInterpreter {
     func run(_ actions: [JSONAction], for model: ComponentModel) -> Bool {
         guard let scope = model.bindings?.scope else { return false }
         var steps = 0
-        run(actions, scope: scope, model: model, steps: &steps)
+        state.batch { run(actions, scope: scope, model: model, steps: &steps) }
         return steps > 0
     }
 

@@ -24,14 +24,17 @@ public struct InputState: Sendable, Hashable {
     public let value: ExpressionValue
     /// Shown in an empty text input.
     public let placeholder: String?
+    /// What the value is for, so the widget can offer the right keyboard and completion.
     public let purpose: Purpose
     /// The most characters a text may have; nil for no limit of the input's own.
     public let maximumLength: Int?
     /// A dropdown's options, in order.
     public let options: [String]
-    /// A slider's or spin button's bounds and step.
+    /// A slider's or spin button's lowest value; nil for the widget's own.
     public let minimum: Double?
+    /// A slider's or spin button's highest value; nil for the widget's own.
     public let maximum: Double?
+    /// How far one step of a slider or spin button moves; nil for the widget's own.
     public let step: Double?
     /// Whether the value passes every validator.
     public let isValid: Bool

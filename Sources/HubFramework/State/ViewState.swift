@@ -5,7 +5,7 @@
 /// as they were, even for a page whose view was let go and made again; two pages of the same URI
 /// have a state each. When a view's document comes again (a reload, a live push), every variable
 /// whose declaration did not change (same name, type and initial value) keeps its value; the others
-/// start again from their new declaration (``adopt(_:)``).
+/// start again from their new declaration.
 @MainActor
 public final class ViewState: AppStateObserver {
     /// The app's variables, shared by every view of the app; nil for a view of its own.
@@ -96,13 +96,13 @@ public final class ViewState: AppStateObserver {
     /// The person left `model`'s input: its message shows from now on.
     package func inputWasLeft(_ model: ComponentModel) {
         guard model.bindings?.input != nil, touchedInputs.insert(model.identifier).inserted else { return }
-        onChange?(StateChange(interaction: true))
+        notify(StateChange(interaction: true))
     }
 
     /// The person tried to submit `form`: the messages of all its inputs show.
     package func formWasSubmitted(_ form: String) {
         guard submittedForms.insert(form).inserted else { return }
-        onChange?(StateChange(interaction: true))
+        notify(StateChange(interaction: true))
     }
 
     /// The value `source` stands for now.
@@ -139,7 +139,34 @@ public final class ViewState: AppStateObserver {
     }
 
     private func notify(_ changed: Set<BindingScope.Source>) {
-        onChange?(StateChange(sources: changed))
+        notify(StateChange(sources: changed))
+    }
+
+    private func notify(_ change: StateChange) {
+        if batchDepth > 0 {
+            batched.formUnion(change)
+        } else {
+            onChange?(change)
+        }
+    }
+
+    /// Changes made in a batch, told once it ends.
+    private var batchDepth = 0
+    private var batched = StateChange.none
+
+    /// Runs `body`, telling ``onChange`` of its changes once, when it ends: the actions of one event
+    /// (a button that sets three variables) render once, each seeing the values the ones before set.
+    package func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
+        batchDepth += 1
+        defer {
+            batchDepth -= 1
+            if batchDepth == 0, !batched.isEmpty {
+                let change = batched
+                batched = .none
+                onChange?(change)
+            }
+        }
+        return try body()
     }
 
     func appState(_ state: AppState, didChange name: String) {
