@@ -23,6 +23,10 @@ public struct ActionContext {
     /// Where the content of the view came from: what the action may open on the content's behalf
     /// (``ContentOriginPolicy``). `.local` for actions the app performs itself.
     public let contentOrigin: ContentOrigin
+    /// The state of the view the action happens in: an action reads the view's variables (and the
+    /// app's) here, and may change them; what reads a changed variable re-renders. Nil in a context
+    /// made without a view.
+    public package(set) var viewState: ViewState?
 
     /// Creates a context. The view controller builds one for every action it performs; create
     /// your own to call an ``Action`` or an ``ActionHandler`` directly, for example in a test.

@@ -96,10 +96,11 @@ final class ActionRouter {
         // The default selection action opens the target: content may not open what its origin
         // may not reach, and then nothing else happens either (no handler, no observer).
         if identifier == nil, let uri = model?.target?.uri, !allowsOpeningTarget(uri, from: site) { return false }
-        let context = ActionContext(trigger: trigger, customActionIdentifier: identifier, customData: customData,
+        var context = ActionContext(trigger: trigger, customActionIdentifier: identifier, customData: customData,
                                     featureInfo: site.featureInfo, viewURI: site.viewURI,
                                     viewModel: site.viewModel, componentModel: model, viewController: site.viewController,
                                     contentOrigin: site.contentOrigin)
+        context.viewState = site.viewState
         let handled = handleAction(context)
         for wrapper in liveWrappers() where wrapper.isActionObserver {
             wrapper.actionPerformed(with: context)

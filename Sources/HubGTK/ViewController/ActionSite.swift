@@ -11,4 +11,6 @@ struct ActionSite {
     let viewModel: ViewModel
     let contentOrigin: ContentOrigin
     let viewController: AnyObject
+    /// The view's state, for ``/HubFramework/ActionContext/viewState``.
+    let viewState: ViewState
 }

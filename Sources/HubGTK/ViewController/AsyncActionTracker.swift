@@ -22,12 +22,13 @@ final class AsyncActionTracker: AsyncActionDelegate {
         guard let entry = running.removeValue(forKey: ObjectIdentifier(action)) else { return }
         guard let next = nextActionIdentifier else { return }
         // The chained action keeps the original trigger (see docs/actions.md).
-        let context = ActionContext(trigger: entry.context.trigger, customActionIdentifier: next,
+        var context = ActionContext(trigger: entry.context.trigger, customActionIdentifier: next,
                                     customData: customData, featureInfo: entry.context.featureInfo,
                                     viewURI: entry.context.viewURI, viewModel: entry.context.viewModel,
                                     componentModel: entry.context.componentModel,
                                     viewController: entry.context.viewController,
                                     contentOrigin: entry.context.contentOrigin)
+        context.viewState = entry.context.viewState
         entry.chain(context)
     }
 }

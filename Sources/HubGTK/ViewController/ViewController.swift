@@ -683,7 +683,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private var actionSite: ActionSite? {
         guard let viewModel else { return nil }
         return ActionSite(featureInfo: featureInfo, viewURI: viewURI, viewModel: viewModel,
-                          contentOrigin: contentOrigin, viewController: self)
+                          contentOrigin: contentOrigin, viewController: self, viewState: state)
     }
 
     /// The components with `logging` data visible now.
