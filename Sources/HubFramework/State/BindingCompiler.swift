@@ -208,7 +208,8 @@ final class BindingCompiler {
             return template
         case .failure(let found):
             for problem in found.problems {
-                problems.report(Self.message(for: problem, in: text), at: location)
+                problems.report(Self.message(for: problem, in: text), at: location,
+                                offsetInString: problem.range.lowerBound)
             }
             return nil
         }
