@@ -98,7 +98,10 @@ enum FieldKind: Sendable {
                                  at: location())
                 return nil
             case .object(let object):
-                return .actions([.object(object)])
+                // Its place in the array as written, where its problems are reported: elements
+                // before it that are skipped (not actions, repeated identifiers) must not move them.
+                let index: Int? = if case .index(let index)? = location()?.component { index } else { nil }
+                return .actions([.object(object, index: index)])
             default:
                 // (An action object is accepted too; the message names the common form.)
                 problems?.reportTypeMismatch(expected: JSONValueCheck.string.expectation, found: value, at: location())
@@ -437,5 +440,7 @@ struct ComponentFields: Sendable {
 /// once the document's state is known).
 enum TargetActionSource: Sendable, Hashable {
     case identifier(Identifier)
-    case object(JSONObject)
+    /// `index`: the object's place in the `actions` array as written, where its problems are
+    /// reported; nil when it is not known.
+    case object(JSONObject, index: Int?)
 }

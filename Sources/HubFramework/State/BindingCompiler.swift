@@ -147,11 +147,11 @@ final class BindingCompiler {
                     of: TargetField.actionIdentifiers.path(in: schema.componentTargetSchema), under: targetLocation)
                 let compiler = JSONActionCompiler(compiler: self, scope: scope, limits: limits)
                 var steps: [TargetActionStep] = []
-                for (index, source) in sources.enumerated() {
-                    let stepLocation = JSONLocation.index(index, in: actionsLocation)
+                for (position, source) in sources.enumerated() {
                     switch source {
                     case .identifier(let identifier): steps.append(.identifier(identifier))
-                    case .object(let object):
+                    case .object(let object, let index):
+                        let stepLocation = JSONLocation.index(index ?? position, in: actionsLocation)
                         signature.combine(JSONValue.object(object))
                         if let action = compiler.compile(object, at: stepLocation, problems: problems) {
                             steps.append(.program(action))
