@@ -269,9 +269,14 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .accessoryTitle: builder.accessoryTitle = value.string
         case .descriptionText: builder.descriptionText = value.string
         case .iconIdentifier: builder.iconIdentifier = value.string
-        case .metadata: builder.metadata = mergeJSONObject(builder.metadata, with: value.object ?? [:])
-        case .loggingData: builder.loggingData = mergeJSONObject(builder.loggingData, with: value.object ?? [:])
-        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .metadata, .loggingData, .customData:
+            let object = value.object ?? [:]
+            if BoundJSON.hasTemplates(.object(object)) { builder.boundFields.objectsHaveTemplates = true }
+            switch self {
+            case .metadata: builder.metadata = mergeJSONObject(builder.metadata, with: object)
+            case .loggingData: builder.loggingData = mergeJSONObject(builder.loggingData, with: object)
+            default: builder.customData = mergeJSONObject(builder.customData, with: object)
+            }
         case .visible:
             if case .boolean(let flag) = value { builder.boundFields.literalVisibility = flag }
         case .state: builder.boundFields.state = value.object
@@ -317,7 +322,10 @@ enum ImageField: Int, CaseIterable, Sendable {
         case .url: builder.url = value.url
         case .placeholderIconIdentifier: builder.placeholderIconIdentifier = value.string
         case .localImageName: break  // resolved by the tree path
-        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .customData:
+            let object = value.object ?? [:]
+            if BoundJSON.hasTemplates(.object(object)) { builder.customDataHasTemplates = true }
+            builder.customData = mergeJSONObject(builder.customData, with: object)
         }
     }
 }
@@ -361,7 +369,10 @@ enum TargetField: Int, CaseIterable, Sendable {
         case .actionIdentifiers:
             guard case .actions(let actions) = value else { return }
             for action in actions { builder.addAction(action) }
-        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .customData:
+            let object = value.object ?? [:]
+            if BoundJSON.hasTemplates(.object(object)) { builder.customDataHasTemplates = true }
+            builder.customData = mergeJSONObject(builder.customData, with: object)
         }
     }
 }

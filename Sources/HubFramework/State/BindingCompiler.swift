@@ -113,19 +113,32 @@ final class BindingCompiler {
                 }
             }
         }
-        // Free-form objects with templates.
+        // Free-form objects with templates: the component's, its images' and its target's.
         var objects: [(address: FieldAddress, value: BoundJSON)] = []
-        let free: [(FieldAddress, JSONObject?, JSONPath)] = [
-            (.component(.metadata), builder.metadata, ComponentField.metadata.path(in: schema.componentModelSchema)),
-            (.component(.loggingData), builder.loggingData, ComponentField.loggingData.path(in: schema.componentModelSchema)),
-            (.component(.customData), builder.customData, ComponentField.customData.path(in: schema.componentModelSchema)),
+        var free: [(FieldAddress, JSONObject?, JSONLocation?)] = [
+            (.component(.metadata), builder.metadata,
+             Self.location(of: ComponentField.metadata.path(in: schema.componentModelSchema), under: location)),
+            (.component(.loggingData), builder.loggingData,
+             Self.location(of: ComponentField.loggingData.path(in: schema.componentModelSchema), under: location)),
+            (.component(.customData), builder.customData,
+             Self.location(of: ComponentField.customData.path(in: schema.componentModelSchema), under: location)),
         ]
-        for (address, object, path) in free {
+        for imageField in [ComponentField.mainImage, .backgroundImage] {
+            guard let image = builder.existingImageDataBuilder(imageField), image.customDataHasTemplates else { continue }
+            let imageLocation = Self.location(of: imageField.path(in: schema.componentModelSchema), under: location)
+            free.append((.image(imageField, .customData), image.customData,
+                         Self.location(of: ImageField.customData.path(in: schema.componentImageDataSchema), under: imageLocation)))
+        }
+        if let target = builder.existingTargetBuilder, target.customDataHasTemplates {
+            let targetLocation = Self.location(of: ComponentField.target.path(in: schema.componentModelSchema), under: location)
+            free.append((.target(.customData), target.customData,
+                         Self.location(of: TargetField.customData.path(in: schema.componentTargetSchema), under: targetLocation)))
+        }
+        for (address, object, objectLocation) in free {
             guard let object, BoundJSON.hasTemplates(.object(object)) else { continue }
             signature.combine(address)
             signature.combine(JSONValue.object(object))
-            objects.append((address, bind(.object(object), in: scope, at: Self.location(of: path, under: location),
-                                         problems: problems)))
+            objects.append((address, bind(.object(object), in: scope, at: objectLocation, problems: problems)))
         }
         // The target.
         var actions: [TargetActionStep]?
@@ -231,7 +244,10 @@ final class BindingCompiler {
             return bound.allSatisfy(\.isLiteral) ? .literal(value) : .array(bound)
         case .object(let members):
             var bound: [String: BoundJSON] = [:]
-            for (key, member) in members { bound[key] = bind(member, in: scope, at: .key(key, in: location), problems: problems) }
+            // In key order, so that problems come in the same order every time.
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                bound[key] = bind(member, in: scope, at: .key(key, in: location), problems: problems)
+            }
             return bound.values.allSatisfy(\.isLiteral) ? .literal(value) : .object(bound)
         default:
             return .literal(value)
