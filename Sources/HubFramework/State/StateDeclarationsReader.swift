@@ -16,7 +16,12 @@ struct StateDeclarationsReader {
                     + "maximumStateVariables); \"\(name)\" and the rest were ignored", at: valueLocation)
                 break
             }
-            guard ExpressionDeclarations.isValidName(name), name != "true", name != "false" else {
+            guard name != "true", name != "false" else {
+                problems.report("\"\(name)\" cannot name a variable: true and false are the boolean literals",
+                                at: valueLocation)
+                continue
+            }
+            guard ExpressionDeclarations.isValidName(name) else {
                 problems.report("\"\(name)\" cannot name a variable: a name is a letter or _, then letters, digits, _ "
                     + "or .", at: valueLocation)
                 continue
