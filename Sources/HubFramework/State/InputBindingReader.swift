@@ -2,7 +2,7 @@
 /// `variable`, one that is not declared, an unknown `purpose`, a bound that is not a number, a
 /// validator of an unknown kind or with a pattern that cannot be used, a validator expression that
 /// is not a boolean.
-struct InputBindingReader {
+package struct InputBindingReader {
     let compiler: BindingCompiler
     let scope: BindingScope
     let limits: ContentLimits

@@ -4,7 +4,7 @@
 /// value of another type than the variable's, a `toggle` of a non-boolean, an `append` or `remove`
 /// on a non-array, a condition that is not a boolean, an action nested deeper than
 /// ``maximumNesting`` `if` levels.
-struct JSONActionCompiler {
+package struct JSONActionCompiler {
     let compiler: BindingCompiler
     let scope: BindingScope
     let limits: ContentLimits
