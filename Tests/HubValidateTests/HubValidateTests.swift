@@ -133,7 +133,7 @@ final class HubValidateTests: XCTestCase {
         let clean = try ValidatorRun(["--format", "json", "valid"])
         XCTAssertEqual(clean.status, 0)
         XCTAssertEqual(clean.standardOutput,
-            "{\n  \"problems\": [],\n  \"summary\": {\"errors\":0,\"files\":7,\"unreadable\":0,\"warnings\":0}\n}\n")
+            "{\n  \"problems\": [],\n  \"summary\": {\"errors\":0,\"files\":8,\"unreadable\":0,\"warnings\":0}\n}\n")
     }
 
     func testStandardInputIsADocumentToo() throws {
