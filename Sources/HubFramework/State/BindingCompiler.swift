@@ -18,6 +18,8 @@ final class BindingCompiler {
     private let limits: ContentLimits
     /// Templates by text, result type and scope.
     private var cache: [CacheKey: Result<ExpressionTemplate, ExpressionProblems>] = [:]
+    /// The fields' paths, by schema (a document's components share one).
+    private var fieldPaths: [ObjectIdentifier: FieldPaths] = [:]
 
     private struct CacheKey: Hashable {
         let text: String
@@ -185,8 +187,17 @@ final class BindingCompiler {
         let made = ComponentBindings(
             scope: scope, fields: fields, objects: objects, visibility: visibility,
             literalVisibility: bound.literalVisibility, input: input, actions: actions, declaredState: declared,
-            signature: signature.finalize(), iconImageResolver: builder.context.iconImageResolver)
+            signature: signature.finalize(), iconImageResolver: builder.context.iconImageResolver,
+            fieldPaths: paths(of: schema))
         return (made, scope)
+    }
+
+    /// The fields' paths in `schema`, made once.
+    private func paths(of schema: JSONSchema) -> FieldPaths {
+        if let known = fieldPaths[ObjectIdentifier(schema)] { return known }
+        let made = FieldPaths(schema: schema)
+        fieldPaths[ObjectIdentifier(schema)] = made
+        return made
     }
 
     // MARK: Templates
