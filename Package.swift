@@ -180,7 +180,8 @@ let package = Package(
         // members (a widget's GTK pointer) through `@testable import GtkKit`.
         .testTarget(
             name: "HubGTKTests",
-            dependencies: ["HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport"],
+            dependencies: ["HubGTK", "GtkKit", "HubFramework", "CGtk", "HubTestSupport", "HubGTKTestSupport",
+                           .product(name: "Logging", package: "swift-log")],
             path: "Tests/HubGTKTests"
         ),
         .testTarget(

@@ -12,12 +12,15 @@ Usage: tools/check-view-schema.py PATH-TO-hub-validate
 3. Every document of the invalid corpus is rejected by both (Tests/HubValidateTests/Fixtures/validate/
    invalid, which hub-validate's own tests pin down message by message). Where the reader only skips
    values (warnings), both must also name the same values: the paths hub-validate reports are the
-   paths the schema's errors point at.
+   paths the schema's errors point at. The corpus of wrong expressions, state, inputs and actions
+   (Fixtures/validate/expressions), whose mistakes a schema mostly cannot see (an expression is a
+   string to it), is rejected by hub-validate, and every value the schema flags there is one
+   hub-validate reports at or inside.
 4. Every key of the valid fixture that uses every key, given a value of the wrong type, is rejected by
    both, at that key: a key the schema leaves untyped, or types differently from the reader, fails here.
 5. The backend manifest schema (Resources/schema/hub-manifest.schema.json) is valid, and it and
-   `hub-validate --manifest` accept the example backend app's manifests and reject the fixture with
-   mistakes.
+   `hub-validate --manifest` accept the example backend app's manifests and reject the fixtures with
+   mistakes (in its features and in its state).
 """
 import copy
 import glob
@@ -87,6 +90,20 @@ def compare_paths(name, schema, data, report):
         fail("%s: hub-validate reports %s, the schema does not" % (name, "/".join(map(str, path))))
     for path in sorted(flagged - reported, key=str):
         fail("%s: the schema flags %s, hub-validate does not" % (name, "/".join(map(str, path))))
+
+
+def compare_flagged_within_reported(name, schema, data, report):
+    """For documents whose mistakes the schema cannot all see (an expression is a string to it):
+    every value the schema flags is one hub-validate reports, or one inside which it reports."""
+    document = json.loads(data.decode("utf-8-sig"))
+    definition = "#/$defs/view" if isinstance(document, dict) else "#/$defs/componentList"
+    validator = jsonschema.Draft202012Validator({"$ref": definition, "$defs": schema["$defs"]})
+    reported = [path_steps(problem["path"]) for problem in report["problems"]]
+    for error in validator.iter_errors(document):
+        flagged = tuple(error.absolute_path)
+        if not any(path[:len(flagged)] == flagged for path in reported):
+            fail("%s: the schema flags %s (%s), hub-validate reports nothing there"
+                 % (name, "/".join(map(str, flagged)), error.message[:120]))
 
 
 def json_blocks(markdown_path):
@@ -177,6 +194,17 @@ def main():
         else:
             compare_paths(name, schema, data, report)
 
+    expressions = sorted(glob.glob(os.path.join(FIXTURES, "expressions/*.json")))
+    for path in expressions:
+        with open(path, "rb") as handle:
+            data = handle.read()
+        name = os.path.relpath(path, ROOT)
+        status, report = hub_validate(executable, data)
+        if status != 1:
+            fail("%s: hub-validate exits with %d, not 1" % (name, status))
+        else:
+            compare_flagged_within_reported(name, schema, data, report)
+
     with open(os.path.join(FIXTURES, "valid/every-key.json"), encoding="utf-8") as handle:
         every_key = json.load(handle)
     mutated = 0
@@ -197,8 +225,8 @@ def main():
 
     if failures:
         sys.exit("check-view-schema: %d failures" % len(failures))
-    print("check-view-schema: OK (%d valid documents, %d invalid ones, %d mistyped keys; schema and hub-validate agree; "
-          "%d manifests)" % (len(valid), len(invalid), mutated, manifests))
+    print("check-view-schema: OK (%d valid documents, %d invalid ones, %d with wrong expressions, %d mistyped keys; "
+          "schema and hub-validate agree; %d manifests)" % (len(valid), len(invalid), len(expressions), mutated, manifests))
 
 
 def check_manifests(executable):
@@ -209,7 +237,8 @@ def check_manifests(executable):
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
     cases = [(path, True) for path in sorted(glob.glob(os.path.join(ROOT, "Examples/backend/*.json")))]
-    cases.append((os.path.join(FIXTURES, "manifest/mistakes.json"), False))
+    for bad in ("mistakes.json", "state.json", "state-not-an-object.json"):
+        cases.append((os.path.join(FIXTURES, "manifest", bad), False))
     for path, good in cases:
         name = os.path.relpath(path, ROOT)
         with open(path, "rb") as handle:

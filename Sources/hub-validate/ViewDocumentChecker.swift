@@ -4,7 +4,8 @@ import HubFramework
 /// Checks a view document: reads it with `ViewModelBuilder.addJSON(data:)`, the call the viewer
 /// makes for a `file://` or `hub-json:` view and for `hublive`, and locates what it reports with the
 /// parser's own scanner (`JSONValueLocator`): a skipped value by the steps the reader walked to it,
-/// a syntax error by the path the scanner was reading where it stopped.
+/// a syntax error by the path the scanner was reading where it stopped. A problem inside a string
+/// (an expression's) is at its character there.
 struct ViewDocumentChecker: DocumentChecker {
     let schema: JSONSchema
 
@@ -18,7 +19,9 @@ struct ViewDocumentChecker: DocumentChecker {
         }
         let locations = locator.locationsOfValues(at: reported.map { JSONLocation.components(of: $0.pathLocation) })
         return ValidationProblem.inDocumentOrder(zip(reported, locations).map { problem, location in
-            ValidationProblem(severity: .warning, path: problem.path, message: problem.message, at: location)
+            // An expression's problem is at its character inside the string.
+            let inside = problem.offsetInString.flatMap { location.insideString(atScalar: $0, in: data) }
+            return ValidationProblem(severity: .warning, path: problem.path, message: problem.message, at: inside ?? location)
         })
     }
 

@@ -50,6 +50,45 @@ final class HubValidateTests: XCTestCase {
         }
     }
 
+    /// Documents whose expressions, state, inputs and actions are wrong in every way the reader
+    /// checks (most of which the JSON Schema cannot see: it knows an expression is a string, not
+    /// what it means): each problem at its JSON path, and at the line and column of the character it
+    /// is about inside the string, escapes and all.
+    func testExpressionMistakesPrintExactlyTheirExpectedProblems() throws {
+        let files = try fixtures(in: "expressions")
+        // One document per kind of problem (docs/expressions.md, Problems; docs/json.md, State).
+        XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent }, [
+            "bad-escape.json", "expression-places.json", "input-undeclared-variable.json", "nested-template.json",
+            "operator-wrong-type.json", "set-wrong-type.json", "state-bad-forms.json", "state-not-an-object.json",
+            "toggle-not-boolean.json", "too-long-or-deep.json", "too-many-variables.json", "try-operator.json",
+            "unclosed-expression.json", "undeclared-variable.json", "unknown-action-type.json",
+            "unknown-function.json", "validator-bad-pattern.json", "visible-integer.json",
+            "visible-not-boolean.json", "wrong-arguments.json",
+        ])
+        for file in files {
+            let run = try ValidatorRun([file])
+            XCTAssertEqual(run.status, 1, file)
+            XCTAssertEqual(run.standardOutput, try expected(file.replacingOccurrences(of: ".json", with: ".expected")), file)
+            XCTAssertTrue(run.standardError.hasPrefix("hub-validate: 1 document checked: 0 errors, "), run.standardError)
+        }
+    }
+
+    /// The JSON output locates an expression's problem the same way, with the byte offset of the
+    /// character: `"Grüße, \"@{username}\"!"` has two two-byte characters and an escape before it.
+    func testAnExpressionProblemsOffsetIsItsCharactersByte() throws {
+        let run = try ValidatorRun(["--format", "json", "expressions/undeclared-variable.json"])
+        guard case .object(let document) = try JSONParser().parse(run.standardOutput),
+              case .array(let problems)? = document["problems"], problems.count == 3,
+              case .object(let problem) = problems[1]
+        else { return XCTFail(run.standardOutput) }
+        let data = try Data(contentsOf: ValidatorRun.fixtures.appendingPathComponent("expressions/undeclared-variable.json"))
+        guard case .number(let offset)? = problem["offset"] else { return XCTFail("\(problem)") }
+        XCTAssertEqual(String(decoding: data[Int(offset)..<Int(offset) + 8], as: UTF8.self), "username")
+        XCTAssertEqual(problem["line"], .number(6))
+        XCTAssertEqual(problem["column"], .number(57))
+        XCTAssertEqual(problem["path"], .string("body[1].text.subtitle"))
+    }
+
     func testParseErrorsAreErrorsAndSkippedValuesWarnings() throws {
         let syntax = try ValidatorRun(["invalid/trailing-comma.json"])
         XCTAssertEqual(syntax.standardOutput,
@@ -94,7 +133,7 @@ final class HubValidateTests: XCTestCase {
         let clean = try ValidatorRun(["--format", "json", "valid"])
         XCTAssertEqual(clean.status, 0)
         XCTAssertEqual(clean.standardOutput,
-            "{\n  \"problems\": [],\n  \"summary\": {\"errors\":0,\"files\":7,\"unreadable\":0,\"warnings\":0}\n}\n")
+            "{\n  \"problems\": [],\n  \"summary\": {\"errors\":0,\"files\":8,\"unreadable\":0,\"warnings\":0}\n}\n")
     }
 
     func testStandardInputIsADocumentToo() throws {

@@ -25,6 +25,23 @@ final class ManifestValidationTests: XCTestCase {
         XCTAssertEqual(run.standardError, "hub-validate: 1 document checked: 3 errors, 0 warnings\n")
     }
 
+    /// The app's variables (`state`) are read as a view's are: each bad declaration is an error at
+    /// its value, and a `state` that is not an object is one.
+    func testStateMistakesAreErrorsAtTheirValues() throws {
+        let run = try ValidatorRun(["--manifest", "manifest/state.json", "manifest/state-not-an-object.json"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.standardOutput, """
+            manifest/state.json:8:14: state.false: error: "false" cannot name a variable: true and false are the boolean literals
+            manifest/state.json:9:23: state["env.widthClass"]: error: "env.widthClass" cannot name a variable: env. names the environment (env.locale, env.direction, env.colorScheme, env.widthClass)
+            manifest/state.json:10:17: state.currency: error: the type of "currency" cannot be read from null: declare it as {"type": …, "value": …}
+            manifest/state.json:11:44: state.since.value: error: expected a value of type a datetime, found a string
+            manifest/state.json:12:23: state.theme.type: error: unknown variable type "colour"; the types are string, integer, number, boolean, datetime, array and object
+            manifest/state-not-an-object.json:5:12: state: error: expected an object of variables, found an array
+
+            """)
+        XCTAssertEqual(run.standardError, "hub-validate: 2 documents checked: 6 errors, 0 warnings\n")
+    }
+
     func testASyntaxErrorIsLocated() throws {
         let run = try ValidatorRun(["--manifest", "manifest/syntax.json"])
         XCTAssertEqual(run.status, 1)

@@ -7,9 +7,16 @@ import XCTest
 /// `ComponentTargetJSONSchema` must be in the JSON Schema with the type the reader checks, every key of
 /// the JSON Schema must be one the reader reads, and every key must have a description. The Swift
 /// schemas are read by reflection, so a key added to them fails here until the JSON Schema has it.
+/// The keys the framework reads beside the schema's paths (a component's `visible`, `state` and
+/// `input`, a view's `state`) come from the reader's own list (`UnknownKeyCheck.defaultKeys`, made
+/// from the field tables of ComponentFields.swift), and the members of state declarations, inputs,
+/// validators, action objects and manifests from their readers' lists: a key added to one of them,
+/// or to the JSON Schema alone, fails here.
 final class ViewSchemaDriftTests: XCTestCase {
     private static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Resources/schema/hub-view.schema.json").standardizedFileURL
+    private static let manifestSchemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Resources/schema/hub-manifest.schema.json").standardizedFileURL
 
     private var definitions: JSONObject = [:]
 
@@ -47,6 +54,30 @@ final class ViewSchemaDriftTests: XCTestCase {
         return target
     }
 
+    /// The types a node accepts: its own `type`, and those of the definition it refers to and of the
+    /// branches of its `anyOf` or `oneOf`; `url` for a reference to the URL definition.
+    private func acceptedTypes(_ node: JSONObject) -> Set<String> {
+        var types: Set<String> = []
+        if case .string(let type)? = node["type"] { types.insert(type) }
+        if node["$ref"] == .string("#/$defs/url") { types.insert("url") }
+        if node["$ref"] != nil { types.formUnion(acceptedTypes(resolved(node))) }
+        for combination in ["anyOf", "oneOf"] {
+            guard case .array(let branches)? = node[combination] else { continue }
+            for case .object(let branch) in branches { types.formUnion(acceptedTypes(branch)) }
+        }
+        return types
+    }
+
+    /// The keys of the `properties` of a definition (or of a node).
+    private func propertyKeys(_ node: JSONObject?) -> Set<String> {
+        guard let node, case .object(let properties)? = resolved(node)["properties"] else { return [] }
+        return Set(properties.keys)
+    }
+
+    private func definition(_ name: String) -> JSONObject? {
+        definitions[name]?.objectValue
+    }
+
     func testEveryKeyOfTheSwiftSchemaIsInTheJSONSchemaWithItsType() throws {
         let paths = swiftPaths
         XCTAssertEqual(paths.count, 7 + 17 + 4 + 4, "a Swift schema gained or lost a key: update the JSON Schema")
@@ -72,12 +103,9 @@ final class ViewSchemaDriftTests: XCTestCase {
                 }
             }
             guard found else { continue }
-            switch type {
-            case "url":
-                XCTAssertEqual(node["$ref"], .string("#/$defs/url"), "\(definition): \(path) is not a URL")
-            default:
-                XCTAssertEqual(resolved(node)["type"], .string(type), "\(definition): \(path)")
-            }
+            // A URL or a text may be an expression template too (a string holding `@{`), and an
+            // action a document writes an object: the reader's type is one of those the node accepts.
+            XCTAssertTrue(acceptedTypes(node).contains(type), "\(definition): \(path) does not accept a \(type)")
         }
     }
 
@@ -90,8 +118,10 @@ final class ViewSchemaDriftTests: XCTestCase {
                 known.insert(prefix)
             }
         }
-        // Templates are read beside the schema's paths (`ComponentTemplates`), for the default keys.
-        known.formUnion(["view.templates", "component.template"])
+        // Templates are read beside the schema's paths (`ComponentTemplates`), for the default keys;
+        // the framework's own keys beside them too (the reader's list, checked key for key below).
+        known.formUnion(["view.templates", "component.template", "view.state", "component.visible", "component.state",
+                         "component.input"])
         var checked = 0
         func visit(_ node: JSONObject, at path: String) {
             if case .object(let items)? = node["items"] { visit(items, at: path) }
@@ -114,7 +144,151 @@ final class ViewSchemaDriftTests: XCTestCase {
             XCTAssertNotNil(node["description"], definition)
             visit(node, at: definition)
         }
-        XCTAssertEqual(checked, 38)
+        XCTAssertEqual(checked, 42)
+    }
+
+    /// The keys of the JSON Schema's view, component, image and target objects (their own, and
+    /// those of the objects inside them: `component.text.title`) are exactly the keys the reader
+    /// reads (`UnknownKeyCheck.defaultKeys`, from the tables of ComponentFields.swift), with the
+    /// templates' keys and `$schema`: a field added to a table, or a key to the JSON Schema alone,
+    /// fails here.
+    func testTheJSONSchemasKeysAreExactlyTheReadersKeys() throws {
+        var schemaKeys: Set<String> = []
+        func visit(_ node: JSONObject, at path: String) {
+            guard case .object(let properties)? = node["properties"] else { return }
+            for (key, value) in properties {
+                // An object of known keys (`text`) stands for its keys; free-form objects and
+                // separately defined ones (`custom`, `state`) are keys themselves.
+                if case .object(let property) = value, property["$ref"] == nil, property["properties"] != nil,
+                    !["custom", "metadata", "logging"].contains(key)
+                {
+                    visit(property, at: "\(path).\(key)")
+                } else {
+                    schemaKeys.insert("\(path).\(key)")
+                }
+            }
+        }
+        for (definition, prefix) in [("view", "view"), ("component", "component"), ("imageData", "image"), ("target", "target")] {
+            visit(try XCTUnwrap(self.definition(definition)), at: prefix)
+        }
+        let readerKeys = Set(UnknownKeyCheck.defaultKeys).union(["view.templates", "component.template"])
+        XCTAssertEqual(schemaKeys.subtracting(readerKeys).sorted(), [], "keys of the JSON Schema the reader does not read")
+        XCTAssertEqual(readerKeys.subtracting(schemaKeys).sorted(), [], "keys the reader reads that the JSON Schema lacks")
+        XCTAssertTrue(readerKeys.isSuperset(of: ["view.state", "component.visible", "component.state", "component.input"]))
+        // The framework's own keys, by what they hold.
+        let view = try XCTUnwrap(definition("view")?["properties"]?.objectValue)
+        let component = try XCTUnwrap(definition("component")?["properties"]?.objectValue)
+        XCTAssertEqual(view["state"]?.objectValue?["$ref"], .string("#/$defs/stateDeclarations"))
+        XCTAssertEqual(component["state"]?.objectValue?["$ref"], .string("#/$defs/stateDeclarations"))
+        XCTAssertEqual(component["visible"]?.objectValue?["$ref"], .string("#/$defs/condition"))
+        XCTAssertEqual(component["input"]?.objectValue?["$ref"], .string("#/$defs/input"))
+        XCTAssertEqual(acceptedTypes(try XCTUnwrap(definition("condition"))), ["boolean", "string"])
+        XCTAssertEqual(acceptedTypes(try XCTUnwrap(definition("urlOrExpression"))), ["url", "string"])
+    }
+
+    /// State declarations: the long form's members and types, the limit on variables, the names.
+    func testStateDeclarationsAreTheReadersOnes() throws {
+        let longForm = try XCTUnwrap(definition("stateLongForm"))
+        XCTAssertEqual(propertyKeys(longForm), StateDeclarationsReader.longFormKeys)
+        XCTAssertEqual(longForm["additionalProperties"], .bool(false))
+        guard case .array(let typeNames)? = longForm["properties"]?.objectValue?["type"]?.objectValue?["enum"] else {
+            return XCTFail("stateLongForm.type has no enum")
+        }
+        let names = typeNames.compactMap(\.stringValue)
+        XCTAssertEqual(names.count, typeNames.count)
+        for name in names { XCTAssertNotNil(ExpressionType(declarationName: name), "the reader does not know the type \(name)") }
+        for type in ExpressionType.allCases { XCTAssertTrue(names.contains(type.rawValue), "\(type.rawValue) is missing") }
+        XCTAssertTrue(names.contains("object"))
+        // Each type's value, checked by the `allOf` branch that names it.
+        guard case .array(let branches)? = longForm["allOf"] else { return XCTFail("stateLongForm has no allOf") }
+        let typed = branches.compactMap { $0.objectValue?["if"]?.objectValue?["properties"]?.objectValue?["type"]?.objectValue?["const"]?.stringValue }
+        XCTAssertEqual(Set(typed), Set(names))
+        let declarations = try XCTUnwrap(definition("stateDeclarations"))
+        XCTAssertEqual(declarations["maxProperties"], .number(Double(ContentLimits.default.maximumStateVariables)))
+        XCTAssertEqual(declarations["propertyNames"]?.objectValue?["$ref"], .string("#/$defs/variableName"))
+        // The long form is told from a value as the reader tells it.
+        let variable = try XCTUnwrap(definition("stateVariable"))
+        guard case .array(let condition)? = variable["if"]?.objectValue?["propertyNames"]?.objectValue?["enum"] else {
+            return XCTFail("stateVariable does not tell the long form by its members")
+        }
+        XCTAssertEqual(Set(condition.compactMap(\.stringValue)), StateDeclarationsReader.longFormKeys)
+    }
+
+    /// An input's members, and its validators' kinds, are those `InputBindingReader` reads.
+    func testInputsAndValidatorsAreTheReadersOnes() throws {
+        let input = try XCTUnwrap(definition("input"))
+        XCTAssertEqual(propertyKeys(input), Set(InputBindingReader.keys))
+        XCTAssertEqual(input["additionalProperties"], .bool(false))
+        let validator = try XCTUnwrap(definition("validator"))
+        XCTAssertEqual(propertyKeys(validator), Set(InputBindingReader.validatorKinds + ["message"]))
+        XCTAssertEqual(validator["additionalProperties"], .bool(false))
+        guard case .array(let kinds)? = validator["anyOf"] else { return XCTFail("validator has no anyOf of kinds") }
+        let required = kinds.compactMap { $0.objectValue?["required"]?.arrayValue?.first?.stringValue }
+        XCTAssertEqual(required, InputBindingReader.validatorKinds, "one branch per kind, in the reader's order")
+    }
+
+    /// Action objects: one branch of `oneOf` per type, with the members `JSONActionCompiler` reads
+    /// for it, and one for a registered `namespace:name` action.
+    func testActionObjectsAreTheCompilersOnes() throws {
+        let action = try XCTUnwrap(definition("action"))
+        guard case .array(let branches)? = action["oneOf"] else { return XCTFail("action has no oneOf by type") }
+        var types: [String] = []
+        var registered = 0
+        for case .object(let branch) in branches {
+            XCTAssertEqual(branch["additionalProperties"], .bool(false))
+            XCTAssertNotNil(branch["description"])
+            let type = try XCTUnwrap(branch["properties"]?.objectValue?["type"]?.objectValue)
+            if case .string(let name)? = type["const"] {
+                types.append(name)
+                XCTAssertEqual(propertyKeys(branch), Set(try XCTUnwrap(JSONActionCompiler.members[name])), name)
+            } else {
+                registered += 1
+                XCTAssertEqual(type["pattern"], .string("^[^:]*:[^:]*$"))
+                XCTAssertEqual(propertyKeys(branch), Set(JSONActionCompiler.registeredMembers))
+            }
+        }
+        XCTAssertEqual(types, JSONActionCompiler.types)
+        XCTAssertEqual(Set(JSONActionCompiler.members.keys), Set(JSONActionCompiler.types))
+        XCTAssertEqual(registered, 1)
+    }
+
+    /// Every member of the definitions the framework's keys use is described, as the view's are.
+    func testTheStateInputAndActionDefinitionsAreDescribed() throws {
+        var checked = 0
+        func visit(_ node: JSONObject, at path: String) {
+            if case .object(let properties)? = node["properties"] {
+                for (key, value) in properties {
+                    guard case .object(let property) = value else { continue }
+                    checked += 1
+                    XCTAssertGreaterThan(property["description"]?.stringValue?.count ?? 0, 5, "\(path).\(key) has no description")
+                }
+            }
+            // The action's branches (a validator's `anyOf` only says which members one needs).
+            for case .object(let branch) in node["oneOf"]?.arrayValue ?? [] { visit(branch, at: path) }
+        }
+        for name in ["expression", "urlOrExpression", "condition", "variableName", "stateDeclarations", "stateVariable",
+                     "stateLongForm", "input", "validator", "action"] {
+            let node = try XCTUnwrap(definition(name), name)
+            XCTAssertGreaterThan(node["description"]?.stringValue?.count ?? 0, 5, "\(name) has no description")
+            visit(node, at: name)
+        }
+        // stateLongForm, input, validator, and the actions: set, toggle, append, remove, if, open,
+        // submit, registered.
+        XCTAssertEqual(checked, 2 + 10 + 8 + (3 + 2 + 3 + 4 + 4 + 2 + 3 + 2))
+    }
+
+    /// The manifest's members are `BackendManifestReader`'s, and its state is declared as a view's:
+    /// its definitions are the view schema's, copied (a JSON Schema file cannot share them with
+    /// another without a resolver).
+    func testTheManifestSchemaIsTheReadersAndItsStateTheViews() throws {
+        guard case .object(let manifest) = try JSONParser().parse(try Data(contentsOf: Self.manifestSchemaURL)),
+              case .object(let manifestDefinitions)? = manifest["$defs"] else { return XCTFail("no manifest schema") }
+        XCTAssertEqual(propertyKeys(manifest), BackendManifestReader.topLevelKeys)
+        XCTAssertEqual(propertyKeys(manifestDefinitions["feature"]?.objectValue), BackendManifestReader.featureKeys)
+        XCTAssertEqual(manifest["properties"]?.objectValue?["state"]?.objectValue?["$ref"], .string("#/$defs/stateDeclarations"))
+        for name in ["variableName", "stateDeclarations", "stateVariable", "stateLongForm"] {
+            XCTAssertEqual(manifestDefinitions[name], definitions[name], "the manifest schema's \(name) is not the view schema's")
+        }
     }
 
     /// The closed objects of the JSON Schema (`additionalProperties: false`) are exactly the objects

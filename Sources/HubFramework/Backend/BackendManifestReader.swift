@@ -5,11 +5,13 @@ import Foundation
 ///
 /// Unknown keys are problems (a misspelt `endpiont` would otherwise silently do nothing), except
 /// `$schema`, which editors use to find the JSON Schema.
-struct BackendManifestReader {
+package struct BackendManifestReader {
     /// Manifests are a few kilobytes; anything far larger is not one.
     static let maximumBytes = 1 << 20
-    static let topLevelKeys: Set<String> = ["$schema", "title", "start", "features", "state"]
-    static let featureKeys: Set<String> = ["id", "title", "uri", "endpoint", "reload", "schema", "timeout"]
+    /// The members of a manifest and of a feature; others are errors (ViewSchemaDriftTests holds the
+    /// JSON Schema to these).
+    package static let topLevelKeys: Set<String> = ["$schema", "title", "start", "features", "state"]
+    package static let featureKeys: Set<String> = ["id", "title", "uri", "endpoint", "reload", "schema", "timeout"]
     static let defaultTimeout: TimeInterval = 15
     static let endpointSchemes: Set<String> = ["http", "https", "file"]
 

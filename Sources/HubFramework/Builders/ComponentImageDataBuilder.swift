@@ -19,6 +19,9 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
     /// Expression templates by field (`uri`, `placeholder`), as written; compiled with the
     /// component's bindings.
     var templates: [ImageField: String] = [:]
+    /// Whether the custom data a document gave holds an expression template (compiled with the
+    /// component's bindings).
+    var customDataHasTemplates = false
     let context: BuilderContext
 
     init(context: BuilderContext) {
@@ -29,6 +32,9 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
     public convenience init(schema: JSONSchema) {
         self.init(context: BuilderContext(schema: schema))
     }
+
+    /// Whether the image gave anything that depends on state: a template, or custom data with one.
+    var hasBoundFields: Bool { !templates.isEmpty || customDataHasTemplates }
 
     /// True when nothing has been set.
     public var isEmpty: Bool {
@@ -54,6 +60,7 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
         copy.localImage = localImage
         copy.customData = customData
         copy.templates = templates
+        copy.customDataHasTemplates = customDataHasTemplates
         return copy
     }
 

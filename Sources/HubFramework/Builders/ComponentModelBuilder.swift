@@ -251,8 +251,8 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
 
     /// Whether the component, its images or its target gave anything that depends on state.
     var hasBoundFields: Bool {
-        !boundFields.isEmpty || storedMainImageDataBuilder?.templates.isEmpty == false
-            || storedBackgroundImageDataBuilder?.templates.isEmpty == false
+        !boundFields.isEmpty || storedMainImageDataBuilder?.hasBoundFields == true
+            || storedBackgroundImageDataBuilder?.hasBoundFields == true
             || storedTargetBuilder?.hasBoundFields == true
     }
 

@@ -14,6 +14,8 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
     private var storedActions: [TargetActionSource] = []
     /// The target's URI when it is an expression template, as written.
     var uriTemplate: String?
+    /// Whether the custom data a document gave holds an expression template.
+    var customDataHasTemplates = false
     private var storedInitialViewModelBuilder: ViewModelBuilder?
     let context: BuilderContext
 
@@ -53,9 +55,10 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
     /// The actions as written, identifiers and objects, in order.
     var actionSources: [TargetActionSource] { storedActions }
 
-    /// Whether the target gave anything that depends on state: a URI template or action objects.
+    /// Whether the target gave anything that depends on state: a URI template, custom data with a
+    /// template, or action objects.
     var hasBoundFields: Bool {
-        uriTemplate != nil || storedActions.contains { if case .object = $0 { true } else { false } }
+        uriTemplate != nil || customDataHasTemplates || storedActions.contains { if case .object = $0 { true } else { false } }
     }
 
     /// Appends an action as written: an identifier (unless it is already in the list), or an object.
@@ -88,6 +91,7 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
         copy.customData = customData
         copy.storedActions = storedActions
         copy.uriTemplate = uriTemplate
+        copy.customDataHasTemplates = customDataHasTemplates
         copy.storedInitialViewModelBuilder = storedInitialViewModelBuilder?.copy()
         return copy
     }

@@ -98,7 +98,10 @@ enum FieldKind: Sendable {
                                  at: location())
                 return nil
             case .object(let object):
-                return .actions([.object(object)])
+                // Its place in the array as written, where its problems are reported: elements
+                // before it that are skipped (not actions, repeated identifiers) must not move them.
+                let index: Int? = if case .index(let index)? = location()?.component { index } else { nil }
+                return .actions([.object(object, index: index)])
             default:
                 // (An action object is accepted too; the message names the common form.)
                 problems?.reportTypeMismatch(expected: JSONValueCheck.string.expectation, found: value, at: location())
@@ -266,9 +269,14 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .accessoryTitle: builder.accessoryTitle = value.string
         case .descriptionText: builder.descriptionText = value.string
         case .iconIdentifier: builder.iconIdentifier = value.string
-        case .metadata: builder.metadata = mergeJSONObject(builder.metadata, with: value.object ?? [:])
-        case .loggingData: builder.loggingData = mergeJSONObject(builder.loggingData, with: value.object ?? [:])
-        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .metadata, .loggingData, .customData:
+            let object = value.object ?? [:]
+            if BoundJSON.hasTemplates(.object(object)) { builder.boundFields.objectsHaveTemplates = true }
+            switch self {
+            case .metadata: builder.metadata = mergeJSONObject(builder.metadata, with: object)
+            case .loggingData: builder.loggingData = mergeJSONObject(builder.loggingData, with: object)
+            default: builder.customData = mergeJSONObject(builder.customData, with: object)
+            }
         case .visible:
             if case .boolean(let flag) = value { builder.boundFields.literalVisibility = flag }
         case .state: builder.boundFields.state = value.object
@@ -314,7 +322,10 @@ enum ImageField: Int, CaseIterable, Sendable {
         case .url: builder.url = value.url
         case .placeholderIconIdentifier: builder.placeholderIconIdentifier = value.string
         case .localImageName: break  // resolved by the tree path
-        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .customData:
+            let object = value.object ?? [:]
+            if BoundJSON.hasTemplates(.object(object)) { builder.customDataHasTemplates = true }
+            builder.customData = mergeJSONObject(builder.customData, with: object)
         }
     }
 }
@@ -358,7 +369,10 @@ enum TargetField: Int, CaseIterable, Sendable {
         case .actionIdentifiers:
             guard case .actions(let actions) = value else { return }
             for action in actions { builder.addAction(action) }
-        case .customData: builder.customData = mergeJSONObject(builder.customData, with: value.object ?? [:])
+        case .customData:
+            let object = value.object ?? [:]
+            if BoundJSON.hasTemplates(.object(object)) { builder.customDataHasTemplates = true }
+            builder.customData = mergeJSONObject(builder.customData, with: object)
         }
     }
 }
@@ -437,5 +451,7 @@ struct ComponentFields: Sendable {
 /// once the document's state is known).
 enum TargetActionSource: Sendable, Hashable {
     case identifier(Identifier)
-    case object(JSONObject)
+    /// `index`: the object's place in the `actions` array as written, where its problems are
+    /// reported; nil when it is not known.
+    case object(JSONObject, index: Int?)
 }

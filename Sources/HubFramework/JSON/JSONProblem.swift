@@ -14,6 +14,10 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// with the public initializer): hub-validate finds the value's place in the text from these
     /// steps, without reading `path` back.
     package let pathLocation: JSONLocation?
+    /// Where inside the string value at the path the problem is, in Unicode scalars of the decoded
+    /// string (an expression's problem: `@{cout}`'s undeclared variable is at 2); nil for a problem of
+    /// the whole value. hub-validate turns it into the column of that character in the document.
+    package let offsetInString: Int?
 
     /// Creates a problem. Builders report their own; create one to compare against in a test, or
     /// to report a problem of your own content in the same form.
@@ -21,13 +25,15 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.message = message
         pathLocation = nil
+        offsetInString = nil
     }
 
-    /// A problem of the value at `location`.
-    init(message: String, at location: JSONLocation?) {
+    /// A problem of the value at `location`, or of the character `offsetInString` of the string there.
+    init(message: String, at location: JSONLocation?, offsetInString: Int? = nil) {
         path = JSONLocation.path(of: location)
         self.message = message
         self.pathLocation = location
+        self.offsetInString = offsetInString
     }
 
     public static func == (lhs: JSONProblem, rhs: JSONProblem) -> Bool {
@@ -137,8 +143,10 @@ final class JSONProblemCollector {
         return text.cut(toUTF8Count: maximum)
     }
 
-    func report(_ message: String, at location: JSONLocation?) {
-        let problem = JSONProblem(message: message, at: location)
+    /// Reports `message` for the value at `location`; `offsetInString` is the character of the
+    /// string value there that the problem is at (an expression's, in Unicode scalars).
+    func report(_ message: String, at location: JSONLocation?, offsetInString: Int? = nil) {
+        let problem = JSONProblem(message: message, at: location, offsetInString: offsetInString)
         if seen.insert(problem).inserted { problems.append(problem) }
     }
 

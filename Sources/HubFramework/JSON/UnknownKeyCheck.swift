@@ -10,7 +10,7 @@ import Foundation
 /// (``JSONSchema/reportsUnknownKeys``, on for the default schema) are checked: a custom schema
 /// reads documents nobody designed for the hub, such as an API's responses, full of members it
 /// does not need.
-struct UnknownKeyCheck: Sendable {
+package struct UnknownKeyCheck: Sendable {
     private let compiled: CompiledJSONSchema
     /// The members of a view object: its paths' first keys, and `$schema`.
     private let viewKeys: [String]
@@ -26,6 +26,12 @@ struct UnknownKeyCheck: Sendable {
                                 iconImageResolver: nil)
         return UnknownKeyCheck(schema)?.signature ?? []
     }()
+
+    /// Every key a document read with the default schema may have, each with the objects it sits in:
+    /// `view.title`, `view.state`, `component.text.title`, `component.visible`, `image.uri`,
+    /// `target.actions` (a view's `templates` and a component's `template` are read beside them).
+    /// ViewSchemaDriftTests holds the JSON Schema to it, key for key.
+    package static var defaultKeys: [String] { defaultSignature }
 
     /// Whether the schema reads exactly the default keys (its paths were not changed).
     var readsTheDefaultKeys: Bool { signature == Self.defaultSignature }

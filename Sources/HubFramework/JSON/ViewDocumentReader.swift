@@ -493,8 +493,10 @@ struct ViewDocumentReader {
                 case .array(let elements) = try scanner.parseValue(enclosingDepth: depth)
             else { return nil }
             var actions: [TargetActionSource] = []
-            for element in elements {
-                guard case .actions(let one)? = kind.convert(element, at: nil, reading: strict) else { return nil }
+            for (offset, element) in elements.enumerated() {
+                // The element's index (allocated only for an action object, which keeps it).
+                guard case .actions(let one)? = kind.convert(element, at: JSONLocation.index(offset, in: nil), reading: strict)
+                else { return nil }
                 actions += one
             }
             return .actions(actions)

@@ -18,6 +18,8 @@ final class BindingCompiler {
     private let limits: ContentLimits
     /// Templates by text, result type and scope.
     private var cache: [CacheKey: Result<ExpressionTemplate, ExpressionProblems>] = [:]
+    /// The fields' paths, by schema (a document's components share one).
+    private var fieldPaths: [ObjectIdentifier: FieldPaths] = [:]
 
     private struct CacheKey: Hashable {
         let text: String
@@ -113,19 +115,32 @@ final class BindingCompiler {
                 }
             }
         }
-        // Free-form objects with templates.
+        // Free-form objects with templates: the component's, its images' and its target's.
         var objects: [(address: FieldAddress, value: BoundJSON)] = []
-        let free: [(FieldAddress, JSONObject?, JSONPath)] = [
-            (.component(.metadata), builder.metadata, ComponentField.metadata.path(in: schema.componentModelSchema)),
-            (.component(.loggingData), builder.loggingData, ComponentField.loggingData.path(in: schema.componentModelSchema)),
-            (.component(.customData), builder.customData, ComponentField.customData.path(in: schema.componentModelSchema)),
+        var free: [(FieldAddress, JSONObject?, JSONLocation?)] = [
+            (.component(.metadata), builder.metadata,
+             Self.location(of: ComponentField.metadata.path(in: schema.componentModelSchema), under: location)),
+            (.component(.loggingData), builder.loggingData,
+             Self.location(of: ComponentField.loggingData.path(in: schema.componentModelSchema), under: location)),
+            (.component(.customData), builder.customData,
+             Self.location(of: ComponentField.customData.path(in: schema.componentModelSchema), under: location)),
         ]
-        for (address, object, path) in free {
+        for imageField in [ComponentField.mainImage, .backgroundImage] {
+            guard let image = builder.existingImageDataBuilder(imageField), image.customDataHasTemplates else { continue }
+            let imageLocation = Self.location(of: imageField.path(in: schema.componentModelSchema), under: location)
+            free.append((.image(imageField, .customData), image.customData,
+                         Self.location(of: ImageField.customData.path(in: schema.componentImageDataSchema), under: imageLocation)))
+        }
+        if let target = builder.existingTargetBuilder, target.customDataHasTemplates {
+            let targetLocation = Self.location(of: ComponentField.target.path(in: schema.componentModelSchema), under: location)
+            free.append((.target(.customData), target.customData,
+                         Self.location(of: TargetField.customData.path(in: schema.componentTargetSchema), under: targetLocation)))
+        }
+        for (address, object, objectLocation) in free {
             guard let object, BoundJSON.hasTemplates(.object(object)) else { continue }
             signature.combine(address)
             signature.combine(JSONValue.object(object))
-            objects.append((address, bind(.object(object), in: scope, at: Self.location(of: path, under: location),
-                                         problems: problems)))
+            objects.append((address, bind(.object(object), in: scope, at: objectLocation, problems: problems)))
         }
         // The target.
         var actions: [TargetActionStep]?
@@ -147,11 +162,11 @@ final class BindingCompiler {
                     of: TargetField.actionIdentifiers.path(in: schema.componentTargetSchema), under: targetLocation)
                 let compiler = JSONActionCompiler(compiler: self, scope: scope, limits: limits)
                 var steps: [TargetActionStep] = []
-                for (index, source) in sources.enumerated() {
-                    let stepLocation = JSONLocation.index(index, in: actionsLocation)
+                for (position, source) in sources.enumerated() {
                     switch source {
                     case .identifier(let identifier): steps.append(.identifier(identifier))
-                    case .object(let object):
+                    case .object(let object, let index):
+                        let stepLocation = JSONLocation.index(index ?? position, in: actionsLocation)
                         signature.combine(JSONValue.object(object))
                         if let action = compiler.compile(object, at: stepLocation, problems: problems) {
                             steps.append(.program(action))
@@ -172,8 +187,17 @@ final class BindingCompiler {
         let made = ComponentBindings(
             scope: scope, fields: fields, objects: objects, visibility: visibility,
             literalVisibility: bound.literalVisibility, input: input, actions: actions, declaredState: declared,
-            signature: signature.finalize(), iconImageResolver: builder.context.iconImageResolver)
+            signature: signature.finalize(), iconImageResolver: builder.context.iconImageResolver,
+            fieldPaths: paths(of: schema))
         return (made, scope)
+    }
+
+    /// The fields' paths in `schema`, made once.
+    private func paths(of schema: JSONSchema) -> FieldPaths {
+        if let known = fieldPaths[ObjectIdentifier(schema)] { return known }
+        let made = FieldPaths(schema: schema)
+        fieldPaths[ObjectIdentifier(schema)] = made
+        return made
     }
 
     // MARK: Templates
@@ -208,7 +232,8 @@ final class BindingCompiler {
             return template
         case .failure(let found):
             for problem in found.problems {
-                problems.report(Self.message(for: problem, in: text), at: location)
+                problems.report(Self.message(for: problem, in: text), at: location,
+                                offsetInString: problem.range.lowerBound)
             }
             return nil
         }
@@ -230,7 +255,10 @@ final class BindingCompiler {
             return bound.allSatisfy(\.isLiteral) ? .literal(value) : .array(bound)
         case .object(let members):
             var bound: [String: BoundJSON] = [:]
-            for (key, member) in members { bound[key] = bind(member, in: scope, at: .key(key, in: location), problems: problems) }
+            // In key order, so that problems come in the same order every time.
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                bound[key] = bind(member, in: scope, at: .key(key, in: location), problems: problems)
+            }
             return bound.values.allSatisfy(\.isLiteral) ? .literal(value) : .object(bound)
         default:
             return .literal(value)

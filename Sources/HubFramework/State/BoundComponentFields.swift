@@ -13,7 +13,12 @@ struct BoundComponentFields: Sendable {
     var state: JSONObject?
     /// The `input` object, as written.
     var input: JSONObject?
+    /// Whether its `custom`, `metadata` or `logging` as written hold an expression template: the
+    /// builder's objects are then compiled too (``BoundJSON``).
+    var objectsHaveTemplates = false
 
     /// Whether the component gave nothing of the kind.
-    var isEmpty: Bool { templates.isEmpty && literalVisibility == nil && state == nil && input == nil }
+    var isEmpty: Bool {
+        templates.isEmpty && literalVisibility == nil && state == nil && input == nil && !objectsHaveTemplates
+    }
 }

@@ -40,13 +40,17 @@ final class ComponentBindings: Sendable {
     let signature: Int
     /// Turns an icon identifier an expression gives into an icon.
     let iconImageResolver: (any IconImageResolver)?
+    /// Where each field is in the component, for reporting a failed evaluation.
+    let fieldPaths: FieldPaths
 
     init(scope: BindingScope, fields: [(address: FieldAddress, template: ExpressionTemplate)],
          objects: [(address: FieldAddress, value: BoundJSON)], visibility: ExpressionTemplate?,
          literalVisibility: Bool?, input: InputBinding?, actions: [TargetActionStep]?,
-         declaredState: StateDeclarations?, signature: Int, iconImageResolver: (any IconImageResolver)?)
+         declaredState: StateDeclarations?, signature: Int, iconImageResolver: (any IconImageResolver)?,
+         fieldPaths: FieldPaths)
     {
         self.iconImageResolver = iconImageResolver
+        self.fieldPaths = fieldPaths
         self.scope = scope
         self.fields = fields
         self.objects = objects

@@ -2,13 +2,13 @@
 /// `variable`, one that is not declared, an unknown `purpose`, a bound that is not a number, a
 /// validator of an unknown kind or with a pattern that cannot be used, a validator expression that
 /// is not a boolean.
-struct InputBindingReader {
+package struct InputBindingReader {
     let compiler: BindingCompiler
     let scope: BindingScope
     let limits: ContentLimits
 
     /// The keys an `input` object may have.
-    static let keys = ["variable", "placeholder", "purpose", "maximumLength", "options", "minimum", "maximum",
+    package static let keys = ["variable", "placeholder", "purpose", "maximumLength", "options", "minimum", "maximum",
                        "step", "validators", "form"]
 
     func read(_ object: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) -> InputBinding? {
@@ -64,7 +64,7 @@ struct InputBindingReader {
     }
 
     /// The kinds of validator, by the key that names each.
-    static let validatorKinds = ["required", "minimumLength", "maximumLength", "pattern", "minimum", "maximum", "expression"]
+    package static let validatorKinds = ["required", "minimumLength", "maximumLength", "pattern", "minimum", "maximum", "expression"]
 
     private func validators(_ value: JSONValue?, at location: JSONLocation?,
                             problems: JSONProblemCollector) -> [InputBinding.Validator]
@@ -81,6 +81,11 @@ struct InputBindingReader {
                 problems.reportTypeMismatch(expected: "a validator object", found: element, at: here)
                 continue
             }
+            for key in object.keys.sorted() where key != "message" && !Self.validatorKinds.contains(key) {
+                let suggestion = UnknownKeyCheck.nearest(to: key, among: Self.validatorKinds + ["message"])
+                    .map { "; did you mean \"\($0)\"?" } ?? ""
+                problems.report("\"\(key)\" is not read in a validator\(suggestion)", at: .key(key, in: here))
+            }
             guard case .string(let message)? = object["message"] else {
                 problems.report("a validator needs the \"message\" shown when the value does not pass", at: here)
                 continue
@@ -96,7 +101,7 @@ struct InputBindingReader {
                     result.append(.init(rule: .pattern(try TextPattern(source)), message: message))
                 } catch {
                     problems.report("the pattern cannot be used: \(error.message) (at character \(error.offset + 1))",
-                                    at: .key("pattern", in: here))
+                                    at: .key("pattern", in: here), offsetInString: error.offset)
                 }
             } else if object["minimum"] != nil || object["maximum"] != nil {
                 let minimum: Double? = if case .number(let n)? = object["minimum"] { n } else { nil }

@@ -1,9 +1,10 @@
 /// Compiles an action object of a target's `actions` into a ``JSONAction``, in a component's scope,
 /// reporting what is wrong where it is: an unknown `type` (a located warning: the actions after it
-/// still run), a variable that is not declared, a value of another type than the variable's, a
-/// `toggle` of a non-boolean, an `append` or `remove` on a non-array, a condition that is not a
-/// boolean, an action nested deeper than ``maximumNesting`` `if` levels.
-struct JSONActionCompiler {
+/// still run), a member its type does not read (``members``), a variable that is not declared, a
+/// value of another type than the variable's, a `toggle` of a non-boolean, an `append` or `remove`
+/// on a non-array, a condition that is not a boolean, an action nested deeper than
+/// ``maximumNesting`` `if` levels.
+package struct JSONActionCompiler {
     let compiler: BindingCompiler
     let scope: BindingScope
     let limits: ContentLimits
@@ -11,7 +12,22 @@ struct JSONActionCompiler {
     static let maximumNesting = 16
 
     /// The types an action object may have, besides a registered `namespace:name`.
-    static let types = ["set", "toggle", "append", "remove", "if", "open", "submit"]
+    package static let types = ["set", "toggle", "append", "remove", "if", "open", "submit"]
+
+    /// The members an action object of each type may have (`type` included); a registered
+    /// `namespace:name` action's are ``registeredMembers``. Others are reported, with the nearest.
+    package static let members: [String: [String]] = [
+        "set": ["type", "variable", "value"],
+        "toggle": ["type", "variable"],
+        "append": ["type", "variable", "value"],
+        "remove": ["type", "variable", "value", "index"],
+        "if": ["type", "condition", "then", "else"],
+        "open": ["type", "uri"],
+        "submit": ["type", "form", "then"],
+    ]
+
+    /// The members of a registered action's object: its identifier and the custom data it is given.
+    package static let registeredMembers = ["type", "data"]
 
     func compile(_ object: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
                  depth: Int = 0) -> JSONAction?
@@ -20,6 +36,13 @@ struct JSONActionCompiler {
             problems.report("an action object needs a \"type\": one of \(Self.types.joined(separator: ", ")) or a "
                 + "registered \"namespace:name\"", at: location)
             return nil
+        }
+        if let known = Self.members[type] ?? (Identifier(string: type) != nil ? Self.registeredMembers : nil) {
+            for key in object.keys.sorted() where !known.contains(key) {
+                let suggestion = UnknownKeyCheck.nearest(to: key, among: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                let actions = Self.members[type] != nil ? "\(type) actions" : "registered actions"
+                problems.report("\"\(key)\" is not read by \(actions)\(suggestion)", at: .key(key, in: location))
+            }
         }
         switch type {
         case "set", "append", "remove", "toggle":

@@ -3,8 +3,12 @@
 /// `type` is unknown or whose `value` is not of it, a value over ``ContentLimits/maximumStateValueBytes``,
 /// more than ``ContentLimits/maximumStateVariables`` variables. The variables are read in key order,
 /// so that problems come in a stable order.
-struct StateDeclarationsReader {
+package struct StateDeclarationsReader {
     let limits: ContentLimits
+
+    /// The members of a declaration's long form; an object with others (or without `type`) is a
+    /// Dict's value.
+    package static let longFormKeys: Set<String> = ["type", "value"]
 
     /// The variables `json` declares; `location` is where the `state` object is.
     func read(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) -> StateDeclarations {
@@ -16,7 +20,12 @@ struct StateDeclarationsReader {
                     + "maximumStateVariables); \"\(name)\" and the rest were ignored", at: valueLocation)
                 break
             }
-            guard ExpressionDeclarations.isValidName(name), name != "true", name != "false" else {
+            guard name != "true", name != "false" else {
+                problems.report("\"\(name)\" cannot name a variable: true and false are the boolean literals",
+                                at: valueLocation)
+                continue
+            }
+            guard ExpressionDeclarations.isValidName(name) else {
                 problems.report("\"\(name)\" cannot name a variable: a name is a letter or _, then letters, digits, _ "
                     + "or .", at: valueLocation)
                 continue
@@ -46,7 +55,7 @@ struct StateDeclarationsReader {
                           problems: JSONProblemCollector) -> StateVariable?
     {
         if case .object(let object) = value, let typeValue = object["type"],
-            Set(object.keys).isSubset(of: ["type", "value"])
+            Set(object.keys).isSubset(of: Self.longFormKeys)
         {
             guard case .string(let typeName) = typeValue, let type = ExpressionType(declarationName: typeName) else {
                 problems.report("unknown variable type \(JSONWriter().string(for: typeValue)); the types are "

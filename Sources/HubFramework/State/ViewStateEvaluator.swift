@@ -9,7 +9,7 @@ import Foundation
 /// An expression that fails (an integer overflow, a division by zero, an element out of range, its
 /// budget) gives its type's empty value: a text is empty, a visibility false. Write the fallback in
 /// the expression itself with the try operator (`@{a / b !: 0}`). Each failure is listed once in
-/// ``StateEvaluation/failures`` for the view to report.
+/// ``StateEvaluation/failures``, at the JSON path of the value that holds it, for the view to report.
 ///
 /// Pure and `Sendable`: the view controller runs it off the main thread for a large view.
 package struct ViewStateEvaluator: Sendable {
@@ -99,7 +99,8 @@ package struct ViewStateEvaluator: Sendable {
         /// view share the view's scope): no copy of the values per component.
         var currentScope: ObjectIdentifier?
         var currentVariables: ExpressionVariables?
-        var failures: [String] = []
+        var failures: [ExpressionFailure] = []
+        /// The places that failed: each is listed once, with the first reason.
         var failed: Set<String> = []
         var formValidity: [String: Bool] = [:]
         /// Gives the bits of what is read.
@@ -134,13 +135,15 @@ package struct ViewStateEvaluator: Sendable {
             switch template.evaluate(with: variables, budget: budget) {
             case .success(let value): return value
             case .failure(let error):
-                note("\(path()): \(error.message)")
+                note(error.message, at: path())
                 return .defaultValue(of: template.resultType)
             }
         }
 
-        mutating func note(_ failure: String) {
-            if failed.insert(failure).inserted, failures.count < 100 { failures.append(failure) }
+        mutating func note(_ message: String, at location: String) {
+            if failed.insert(location).inserted, failures.count < 100 {
+                failures.append(ExpressionFailure(location: location, message: message))
+            }
         }
 
         /// `model` with the state applied, or nil when it is hidden.
@@ -149,7 +152,12 @@ package struct ViewStateEvaluator: Sendable {
         mutating func evaluate(_ model: ComponentModel, index: Int, parent: ComponentModel?, path: () -> String)
             -> ComponentModel?
         {
-            func here() -> String { "\(path())[\(model.identifier)]" }
+            // The component's JSON path: its index among its siblings as it came (children are
+            // numbered again once hidden ones are left out; this is where it is in the document).
+            func here() -> String {
+                let list = path()
+                return list == "header" ? list : "\(list)[\(model.index)]"
+            }
             guard let bindings = model.bindings else {
                 return model.hasBindingsInSubtree || parent != nil ? rebuild(model, index: index, parent: parent, path: here)
                     : model
@@ -158,7 +166,8 @@ package struct ViewStateEvaluator: Sendable {
             var variables = self.variables(for: bindings, model: model)
             if let literal = bindings.literalVisibility, !literal { return nil }
             if let visibility = bindings.visibility,
-                case .boolean(false) = value(of: visibility, with: variables, at: { here() + ".visible" })
+                case .boolean(false) = value(of: visibility, with: variables,
+                                             at: { here() + "." + bindings.fieldPaths[.component(.visible)] })
             {
                 return nil
             }
@@ -169,16 +178,17 @@ package struct ViewStateEvaluator: Sendable {
             var overrides = Overrides()
             overrides.isEnabled = submits.allSatisfy { formValidity[$0] ?? true }
             if let input = bindings.input {
-                overrides.input = inputState(input, scope: bindings.scope, model: model, variables: &variables, at: here())
+                overrides.input = inputState(input, scope: bindings.scope, model: model, variables: &variables,
+                                             at: here() + "." + bindings.fieldPaths[.component(.input)])
             }
             for (address, template) in bindings.fields {
-                let result = value(of: template, with: variables, at: { here() + ".\(address)" })
+                let result = value(of: template, with: variables, at: { here() + "." + bindings.fieldPaths[address] })
                 overrides.values[address] = result
             }
             for (address, bound) in bindings.objects {
                 var failures: [String] = []
                 let value = bound.evaluate(with: variables, budget: budget) { failures.append($0.message) }
-                for failure in failures { note("\(here()).\(address): \(failure)") }
+                for failure in failures { note(failure, at: here() + "." + bindings.fieldPaths[address]) }
                 if case .object(let object) = value { overrides.objects[address] = object }
             }
             _ = variables
@@ -231,12 +241,12 @@ package struct ViewStateEvaluator: Sendable {
                 || input.form.map { snapshot.submittedForms.contains($0) } ?? false
             var placeholder: String?
             if let bound = input.placeholder {
-                let evaluated = bound.evaluate(with: variables, budget: budget) { note("\(path).input.placeholder: \($0.message)") }
+                let evaluated = bound.evaluate(with: variables, budget: budget) { note($0.message, at: path + ".placeholder") }
                 if case .string(let text) = evaluated { placeholder = text } else { placeholder = evaluated == .null ? nil : "\(evaluated)" }
             }
             var options: [String] = []
             if let bound = input.options {
-                let evaluated = bound.evaluate(with: variables, budget: budget) { note("\(path).input.options: \($0.message)") }
+                let evaluated = bound.evaluate(with: variables, budget: budget) { note($0.message, at: path + ".options") }
                 if case .array(let elements) = evaluated {
                     options = elements.map { element in
                         if case .string(let text) = element { return text }
@@ -327,10 +337,10 @@ package struct ViewStateEvaluator: Sendable {
 }
 
 /// What applying a view's state made: the view model to show, and the expressions that failed (by
-/// component and field, each once).
+/// the JSON path of the value that holds each, each place once).
 package struct StateEvaluation: Sendable {
     package let viewModel: ViewModel
-    package let failures: [String]
+    package let failures: [ExpressionFailure]
 }
 
 extension ComponentModel {

@@ -27,7 +27,8 @@ final class StateApplication {
     /// The last evaluation's results, so that the next evaluates only what a change reaches. While
     /// a background evaluation runs, it is that thread's.
     private var memo = StateEvaluationMemo()
-    /// Failures reported already (each once per view).
+    /// The places whose failure was reported already (each once per view, however often it fails
+    /// again as the state changes).
     private var reported: Set<String> = []
 
     /// - Parameters:
@@ -118,8 +119,8 @@ final class StateApplication {
     }
 
     private func finish(_ evaluation: StateEvaluation) {
-        let new = evaluation.failures.filter { reported.insert($0).inserted }
-        if !new.isEmpty { report(new) }
+        let new = evaluation.failures.filter { reported.insert($0.location).inserted }
+        if !new.isEmpty { report(new.map(\.description)) }
         deliver(evaluation.viewModel)
     }
 

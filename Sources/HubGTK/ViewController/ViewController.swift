@@ -403,11 +403,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         }
     }
 
-    /// Expressions that failed while the state was applied: each is logged once, with where it is.
+    /// Where expressions that failed are logged (a test listens in).
+    package var expressionFailureLogger = HubLogging.logger("gtk.state")
+
+    /// Expressions that failed while the state was applied: each place is logged once, with where it
+    /// is in the document (its JSON path) and why.
     private func reportExpressionFailures(_ failures: [String]) {
-        let logger = HubLogging.logger("gtk.state")
         for failure in failures {
-            logger.warning("\(viewURI.absoluteString.prefix(200)): an expression failed, its value is empty: \(failure)")
+            expressionFailureLogger.warning("\(viewURI.absoluteString.prefix(200)): an expression failed, its value is empty: \(failure)")
         }
     }
 

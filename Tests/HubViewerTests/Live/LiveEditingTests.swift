@@ -355,6 +355,46 @@ final class LiveEditingTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A document whose expression is wrong is listed in the problems row like any other problem: at
+    /// the JSON path of the string and the character inside it, with what is wrong, over the last
+    /// good document, which stays live.
+    func testAWrongExpressionIsListedInTheProblemsRowAtItsPlace() throws {
+        try onMain {
+            let app = SharedViewer.fresh()
+            defer { app.navigator.tearDown() }
+            let document = try XCTUnwrap(app.liveDocument)
+            document.reset()
+            _ = document.receive(Data(#"{"title": "Counter", "state": {"count": 4}, "body": [{"id": "label", "text": {"title": "Count: @{count}"}}]}"#.utf8))
+            XCTAssertTrue(app.navigator.open(LiveFeature.rootURI.absoluteString))
+            let controller = try XCTUnwrap(liveController(app))
+            pump(until: { controller.viewModel?.bodyComponentModels.first?.title == "Count: 4" }, "the good document")
+
+            let wrong = Data(#"""
+                {"title": "Counter", "state": {"count": 4},
+                 "body": [{"id": "label", "text": {"title": "Count: @{cout}"}}, {"id": "more", "visible": "@{count}"}]}
+                """#.utf8)
+            guard case .invalid(let byteCount, let summary) = document.receive(wrong) else { return XCTFail("shown") }
+            XCTAssertTrue(summary.hasPrefix("2 problems: body[0].text.title: "), summary)
+            pump(until: { controller.overlayComponents.first is LiveProblemsComponent }, "the problems row")
+            let expected = "body[0].text.title: in \"Count: @{cout}\", at character 10: Variable 'cout' is not declared. "
+                + "Did you mean 'count'?\n"
+                + "body[1].visible: in \"@{count}\", at character 1: The value must be a Boolean, but this expression gives "
+                + "an Integer."
+            XCTAssertEqual(controller.viewModel?.overlayComponentModels.first?.descriptionText, expected)
+            // What the row shows: its heading and the list, as its labels hold them.
+            let row = try XCTUnwrap(controller.overlayComponents.first as? LiveProblemsComponent)
+            let labels = try XCTUnwrap(row.view as? Box).children.compactMap { ($0 as? Label)?.text }
+            XCTAssertEqual(labels, ["The last document (\(LiveProtocol.describeSize(byteCount))) was not shown; "
+                                    + "the view shows the last good one", expected])
+            XCTAssertEqual(controller.viewModel?.bodyComponentModels.map(\.title), ["Count: 4"], "the last good document")
+
+            // Fixed, the row goes and the view shows the new document with its state.
+            _ = document.receive(Data(#"{"title": "Counter", "state": {"count": 4}, "body": [{"id": "label", "text": {"title": "Now @{count + 1}"}}]}"#.utf8))
+            pump(until: { controller.viewModel?.bodyComponentModels.first?.title == "Now 5" }, "the fixed document")
+            XCTAssertTrue(controller.viewModel?.overlayComponentModels.isEmpty == true)
+        }
+    }
+
     func testAMalformedFirstDocumentShowsOnlyTheProblems() throws {
         try onMain {
             let (app, port) = try startViewer()
