@@ -85,9 +85,12 @@ struct JSONScanner {
 
     // MARK: Document
 
-    mutating func parseDocument() throws(JSONError) -> JSONValue {
+    /// Parses a whole document (byte order mark, one value, nothing after it); `recorder`, when
+    /// given, notes where each value starts (hub-validate's).
+    mutating func parseDocument(recording recorder: JSONOffsetRecorder? = nil) throws(JSONError) -> JSONValue {
+        recorder?.startDocument()
         try skipByteOrderMark()
-        let value = try parseValue(enclosingDepth: 0)
+        let value = try parseValue(enclosingDepth: 0, recording: recorder)
         try expectEndOfData()
         return value
     }
@@ -115,7 +118,12 @@ struct JSONScanner {
     /// depth limit and the error messages count them, so a value read on its own in the middle of a
     /// document fails exactly as it would in a parse of the whole document. The caller checks that
     /// the data does not end before the value (its message names the enclosing container).
-    mutating func parseValue(enclosingDepth: Int) throws(JSONError) -> JSONValue {
+    ///
+    /// `recorder`, when given, is told where the value and each value inside it start and which
+    /// member or element is being read (the value itself is the one the recorder has open).
+    mutating func parseValue(enclosingDepth: Int, recording recorder: JSONOffsetRecorder? = nil) throws(JSONError)
+        -> JSONValue
+    {
         // The container being filled lives in `currentArray`/`currentObject`; its ancestors are
         // parked on the stacks. Moving containers in and out keeps every append in place.
         var parentIsObject: [Bool] = []
@@ -134,6 +142,7 @@ struct JSONScanner {
             guard index < count else {
                 throw enclosingDepth + depth == 0 ? expectedValue() : endInside(isObject: inObject)
             }
+            recorder?.value(at: index)
             var value: JSONValue
             let byte = base[index]
             switch byte {
@@ -161,9 +170,12 @@ struct JSONScanner {
                     inObject = isObject
                     if isObject {
                         currentObject = [:]
-                        currentKey = try parseKey()
+                        currentKey = try parseKeyString()
+                        recorder?.enter(.key(currentKey))
+                        try expectColon()
                     } else {
                         currentArray = []
+                        recorder?.enter(.index(0))
                     }
                     continue parseValue
                 }
@@ -188,6 +200,7 @@ struct JSONScanner {
             // A value is complete: store it in its container, then close containers as needed.
             while true {
                 if depth == 0 { return value }
+                recorder?.leave()
                 skipWhitespace()
                 guard index < count else { throw endInside(isObject: inObject) }
                 let separator = base[index]
@@ -195,7 +208,9 @@ struct JSONScanner {
                     currentObject[currentKey] = value
                     if separator == ASCII.comma {
                         index += 1
-                        currentKey = try parseKey()
+                        currentKey = try parseKeyString()
+                        recorder?.enter(.key(currentKey))
+                        try expectColon()
                         continue parseValue
                     }
                     guard separator == ASCII.closeBrace else { throw expectedSeparator(isObject: true) }
@@ -205,6 +220,7 @@ struct JSONScanner {
                     currentArray.append(value)
                     if separator == ASCII.comma {
                         index += 1
+                        recorder?.enter(.index(currentArray.count))
                         continue parseValue
                     }
                     guard separator == ASCII.closeBracket else { throw expectedSeparator(isObject: false) }
