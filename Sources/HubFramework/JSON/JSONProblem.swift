@@ -3,7 +3,8 @@
 /// JSON never fails half-way: values of the wrong type, nulls, invalid URLs and unknown local
 /// images are skipped (the builder keeps its previous value) and reported as problems.
 ///
-/// Two problems are equal when their paths and messages are; how a problem was found plays no part.
+/// Two problems are equal when their paths and messages are; how and where a problem was found play
+/// no part.
 public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// Where the ignored value sits in the document, e.g. `body[3].images.main.uri`;
     /// empty for the top-level value itself.
@@ -11,9 +12,12 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// What was wrong, e.g. "expected a string, found a number".
     public let message: String
     /// The path as the reader walked it, step by step (nil for the top level, and for problems made
-    /// with the public initializer): hub-validate finds the value's place in the text from these
-    /// steps, without reading `path` back.
+    /// with the public initializer).
     package let pathLocation: JSONLocation?
+    /// Where the value starts in the document's bytes (or, when it is missing, its nearest
+    /// ancestor), for problems of a document read with a `JSONOffsetRecorder` (hub-validate's); nil
+    /// for the others.
+    package let offset: Int?
 
     /// Creates a problem. Builders report their own; create one to compare against in a test, or
     /// to report a problem of your own content in the same form.
@@ -21,6 +25,7 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
         self.path = path
         self.message = message
         pathLocation = nil
+        offset = nil
     }
 
     /// A problem of the value at `location`.
@@ -28,6 +33,19 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
         path = JSONLocation.path(of: location)
         self.message = message
         self.pathLocation = location
+        offset = nil
+    }
+
+    /// This problem with the offset `recorder` noted for its value.
+    func located(by recorder: JSONOffsetRecorder) -> JSONProblem {
+        JSONProblem(path: path, message: message, pathLocation: pathLocation, offset: recorder.offset(of: pathLocation))
+    }
+
+    private init(path: String, message: String, pathLocation: JSONLocation?, offset: Int?) {
+        self.path = path
+        self.message = message
+        self.pathLocation = pathLocation
+        self.offset = offset
     }
 
     public static func == (lhs: JSONProblem, rhs: JSONProblem) -> Bool {

@@ -351,13 +351,6 @@ struct JSONScanner {
         }
     }
 
-    /// Parses `"key" :` and leaves the index on the value.
-    mutating func parseKey() throws(JSONError) -> String {
-        let key = try parseKeyString()
-        try expectColon()
-        return key
-    }
-
     /// Parses a member's key, up to its closing quote.
     mutating func parseKeyString() throws(JSONError) -> String {
         skipWhitespace()
