@@ -37,3 +37,12 @@ extension ValidationProblem {
         problems.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     }
 }
+
+extension JSONSourceLocation {
+    /// The line and column of each offset in `data`, in the order given: the reader gives the
+    /// offsets, and finding their lines is counting line breaks, not reading JSON.
+    static func locations(of offsets: [Int], in data: Data) -> [JSONSourceLocation] {
+        let located = data.withUnsafeBytes { raw in locations(of: offsets, in: raw.bindMemory(to: UInt8.self)) }
+        return offsets.map { located[$0]! }
+    }
+}

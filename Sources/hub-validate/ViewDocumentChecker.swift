@@ -1,23 +1,24 @@
 import Foundation
 import HubFramework
 
-/// Checks a view document: reads it with `ViewModelBuilder.addJSON(data:)`, the call the viewer
-/// makes for a `file://` or `hub-json:` view and for `hublive`, and locates what it reports with the
-/// parser's own scanner (`JSONValueLocator`): a skipped value by the steps the reader walked to it,
-/// a syntax error by the path the scanner was reading where it stopped. A problem inside a string
-/// (an expression's) is at its character there.
+/// Checks a view document: reads it with `ViewModelBuilder.addJSON`, the call the viewer makes for
+/// a `file://` or `hub-json:` view and for `hublive`, with a `JSONOffsetRecorder` that notes where
+/// the reader found each value: a skipped value is located by the offset its problem carries, a
+/// syntax error by the path the reader was reading where it stopped. A problem inside a string (an
+/// expression's) is at its character there.
 struct ViewDocumentChecker: DocumentChecker {
     let schema: JSONSchema
 
     func problems(in data: Data) -> [ValidationProblem] {
-        let locator = JSONValueLocator(data: data)
+        let recorder = JSONOffsetRecorder()
         let reported: [JSONProblem]
         do {
-            reported = try schema.makeViewModelBuilder().addJSON(data: data)
+            reported = try schema.makeViewModelBuilder().addJSON(data: data, limits: .default,
+                                                                 locatingProblemsWith: recorder)
         } catch {
-            return [located(error, locator: locator)]
+            return [located(error, recorder: recorder, in: data)]
         }
-        let locations = locator.locationsOfValues(at: reported.map { JSONLocation.components(of: $0.pathLocation) })
+        let locations = JSONSourceLocation.locations(of: reported.map { $0.offset ?? 0 }, in: data)
         return ValidationProblem.inDocumentOrder(zip(reported, locations).map { problem, location in
             // An expression's problem is at its character inside the string.
             let inside = problem.offsetInString.flatMap { location.insideString(atScalar: $0, in: data) }
@@ -27,9 +28,9 @@ struct ViewDocumentChecker: DocumentChecker {
 
     /// A document the reader refuses as a whole: an error at the place the parser stopped, with the
     /// path it was reading there.
-    private func located(_ error: JSONError, locator: JSONValueLocator) -> ValidationProblem {
+    private func located(_ error: JSONError, recorder: JSONOffsetRecorder, in data: Data) -> ValidationProblem {
         func problem(_ message: String, at location: JSONSourceLocation) -> ValidationProblem {
-            ValidationProblem(severity: .error, path: JSONLocation.path(of: locator.pathAtError()), message: message,
+            ValidationProblem(severity: .error, path: JSONLocation.path(of: recorder.pathBeingRead), message: message,
                               at: location)
         }
         switch error {
@@ -44,7 +45,7 @@ struct ViewDocumentChecker: DocumentChecker {
             return problem("a number is longer than \(maximumLength) characters", at: location)
         case .unexpectedTopLevelValue(let expected, let found):
             return ValidationProblem(severity: .error, path: "", message: "expected \(expected) at the top level, found \(found)",
-                                     at: locator.firstValueLocation())
+                                     at: JSONSourceLocation.locations(of: [recorder.offset(of: nil)], in: data)[0])
         }
     }
 }

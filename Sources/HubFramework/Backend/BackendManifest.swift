@@ -114,8 +114,21 @@ public struct BackendManifest: Sendable {
     ///   - name: how errors name the manifest; by default the source URL's path.
     /// - Throws: ``BackendManifestError`` listing every problem.
     public init(data: Data, sourceURL: URL? = nil, name: String? = nil) throws(BackendManifestError) {
-        let shown = name ?? sourceURL.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? "manifest"
-        self = try BackendManifestReader(data: data, sourceURL: sourceURL, name: shown).read()
+        self = try BackendManifestReader(data: data, sourceURL: sourceURL, name: Self.name(name, of: sourceURL)).read()
+    }
+
+    /// ``init(data:sourceURL:name:)`` for hub-validate: `recorder` notes where values start as the
+    /// JSON is read, so that every problem of a value comes with its offset
+    /// (`BackendManifestProblem.offset`) and, for a manifest that is not JSON, tells the path being
+    /// read where the parser stopped.
+    package init(data: Data, sourceURL: URL?, locatingProblemsWith recorder: JSONOffsetRecorder) throws(BackendManifestError) {
+        self = try BackendManifestReader(data: data, sourceURL: sourceURL, name: Self.name(nil, of: sourceURL))
+            .read(locatingProblemsWith: recorder)
+    }
+
+    /// How errors name a manifest read from bytes: `name`, else the source URL's path.
+    private static func name(_ name: String?, of sourceURL: URL?) -> String {
+        name ?? sourceURL.map { $0.isFileURL ? $0.path : $0.absoluteString } ?? "manifest"
     }
 
     init(title: String, startURI: URL, features: [Feature], sourceURL: URL?) {

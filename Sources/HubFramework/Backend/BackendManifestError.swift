@@ -10,8 +10,11 @@ public struct BackendManifestProblem: Sendable, Equatable, CustomStringConvertib
     /// The line and column, for a manifest that is not valid JSON.
     public let location: JSONSourceLocation?
     /// The path as the reader walked it, step by step (nil for the whole manifest, and for problems
-    /// made with the public initializer): hub-validate finds the value's place from these steps.
+    /// made with the public initializer).
     package let pathLocation: JSONLocation?
+    /// Where the value starts in the manifest's bytes (or, when it is missing, its nearest
+    /// ancestor), for a manifest read with a `JSONOffsetRecorder` (hub-validate's); nil otherwise.
+    package let offset: Int?
 
     /// Creates a problem.
     /// - Parameters:
@@ -23,18 +26,25 @@ public struct BackendManifestProblem: Sendable, Equatable, CustomStringConvertib
         self.message = message
         self.location = location
         pathLocation = nil
+        offset = nil
     }
 
-    /// A problem of the value at `location`.
-    init(message: String, at location: JSONLocation?) {
+    /// A problem of the value at `location`, at `offset` when it is known.
+    init(message: String, at location: JSONLocation?, offset: Int? = nil) {
         path = JSONLocation.path(of: location)
         self.message = message
         self.location = nil
         pathLocation = location
+        self.offset = offset
     }
 
-    /// Problems are equal when their paths, messages and locations are; how they were found plays
-    /// no part.
+    /// This problem with the offset `recorder` noted for its value.
+    func located(by recorder: JSONOffsetRecorder) -> BackendManifestProblem {
+        BackendManifestProblem(message: message, at: pathLocation, offset: recorder.offset(of: pathLocation))
+    }
+
+    /// Problems are equal when their paths, messages and locations are; how they were found and
+    /// their offsets play no part.
     public static func == (lhs: BackendManifestProblem, rhs: BackendManifestProblem) -> Bool {
         lhs.path == rhs.path && lhs.message == rhs.message && lhs.location == rhs.location
     }

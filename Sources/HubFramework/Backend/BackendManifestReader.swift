@@ -26,17 +26,20 @@ package struct BackendManifestReader {
         self.name = name
     }
 
-    func read() throws(BackendManifestError) -> BackendManifest {
+    /// The manifest; `recorder` (hub-validate's) notes where values start as the JSON is read, and
+    /// then each problem of a value comes with its offset (`BackendManifestProblem.offset`).
+    func read(locatingProblemsWith recorder: JSONOffsetRecorder? = nil) throws(BackendManifestError) -> BackendManifest {
         var reader = self
         let value: JSONValue
         do {
-            value = try JSONParser(limits: .default).parse(data)
+            value = try JSONParser(limits: .default).parse(data, recording: recorder)
         } catch {
             throw BackendManifestError(name: name, problems: [Self.problem(for: error)])
         }
         let manifest = reader.manifest(from: value)
         if let manifest, reader.problems.isEmpty { return manifest }
-        throw BackendManifestError(name: name, problems: reader.problems)
+        let problems = recorder.map { recorder in reader.problems.map { $0.located(by: recorder) } } ?? reader.problems
+        throw BackendManifestError(name: name, problems: problems)
     }
 
     private static func problem(for error: JSONError) -> BackendManifestProblem {

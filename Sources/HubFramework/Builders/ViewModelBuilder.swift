@@ -294,22 +294,31 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         try addJSON(data: data, limits: limits, onFirstPart: nil)
     }
 
+    /// ``addJSON(data:limits:)`` for hub-validate: `recorder` notes where values start as the
+    /// document is read, so that every problem comes with its value's offset (`JSONProblem.offset`)
+    /// and, when the document is refused, tells the path being read where it stopped.
+    package func addJSON(data: Data, limits: ContentLimits,
+                         locatingProblemsWith recorder: JSONOffsetRecorder) throws(JSONError) -> [JSONProblem]
+    {
+        try addJSON(data: data, limits: limits, onFirstPart: nil, recorder: recorder).map { $0.located(by: recorder) }
+    }
+
     /// ``addJSON(data:limits:)`` that also hands `onFirstPart` the view as far as it has been read
     /// once a long document (``streamingThreshold`` bytes or more, read in one pass) has its first
     /// screens of body components, on the calling thread: a builder of its own, to be shown before
     /// the rest is read. The part may hold the first components of a document that turns out to be
-    /// invalid further on.
-    func addJSON(data: Data, limits: ContentLimits,
-                 onFirstPart: ((ViewModelBuilder) -> Void)?) throws(JSONError) -> [JSONProblem]
+    /// invalid further on. `recorder` (hub-validate's) notes where values start.
+    func addJSON(data: Data, limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)?,
+                 recorder: JSONOffsetRecorder? = nil) throws(JSONError) -> [JSONProblem]
     {
         // A builder that already has body components is read through the tree: undoing a document that
         // fails half-way would mean undoing its merges into them.
         guard !data.isEmpty, bodyBuilders.isEmpty, let compiled = CompiledJSONSchema(context.schema) else {
-            return try addJSONThroughValueTree(data: data, limits: limits)
+            return try addJSONThroughValueTree(data: data, limits: limits, recorder: recorder)
         }
         let result: Result<[JSONProblem]?, JSONError> = data.withUnsafeBytes { raw in
             var reader = ViewDocumentReader(bytes: raw.bindMemory(to: UInt8.self), compiled: compiled, builder: self,
-                                            limits: limits, onFirstPart: onFirstPart)
+                                            limits: limits, onFirstPart: onFirstPart, recorder: recorder)
             do throws(JSONError) {
                 return .success(try reader.read())
             } catch {
@@ -321,7 +330,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             return problems
         case .success(nil):
             bodyBuilders.removeAll()
-            return try addJSONThroughValueTree(data: data, limits: limits)
+            return try addJSONThroughValueTree(data: data, limits: limits, recorder: recorder)
         case .failure(let error):
             bodyBuilders.removeAll()
             throw error
@@ -351,8 +360,10 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// Parses `data` into a value tree, then adds it: the path for schemas that do not compile into
     /// key tables, and the reference the one-pass reader's results are held to.
-    func addJSONThroughValueTree(data: Data, limits: ContentLimits) throws(JSONError) -> [JSONProblem] {
-        let value = try JSONParser(limits: limits).parse(data)
+    func addJSONThroughValueTree(data: Data, limits: ContentLimits,
+                                 recorder: JSONOffsetRecorder? = nil) throws(JSONError) -> [JSONProblem]
+    {
+        let value = try JSONParser(limits: limits).parse(data, recording: recorder)
         let problems = JSONProblemCollector(limits: limits)
         switch value {
         case .object(let object):

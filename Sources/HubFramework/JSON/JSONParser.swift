@@ -39,9 +39,14 @@ public struct JSONParser: Sendable {
 
     /// Parses `data`. Throws `JSONError.emptyData` for empty data.
     public func parse(_ data: Data) throws(JSONError) -> JSONValue {
+        try parse(data, recording: nil)
+    }
+
+    /// Parses `data`, telling `recorder` where each value starts (hub-validate's).
+    package func parse(_ data: Data, recording recorder: JSONOffsetRecorder?) throws(JSONError) -> JSONValue {
         if data.isEmpty { throw JSONError.emptyData }
         let result: Result<JSONValue, JSONError> = data.withUnsafeBytes { raw in
-            parseResult(raw.bindMemory(to: UInt8.self))
+            parseResult(raw.bindMemory(to: UInt8.self), recording: recorder)
         }
         return try result.get()
     }
@@ -58,12 +63,14 @@ public struct JSONParser: Sendable {
         try parseResult(bytes).get()
     }
 
-    private func parseResult(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
+    private func parseResult(_ bytes: UnsafeBufferPointer<UInt8>, recording recorder: JSONOffsetRecorder? = nil)
+        -> Result<JSONValue, JSONError>
+    {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return .failure(.emptyData) }
         var scanner = JSONScanner(base: base, count: bytes.count, maximumDepth: maximumDepth,
                                   maximumNumberLength: maximumNumberLength)
         do {
-            return .success(try scanner.parseDocument())
+            return .success(try scanner.parseDocument(recording: recorder))
         } catch {
             return .failure(error)
         }

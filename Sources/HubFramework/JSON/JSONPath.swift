@@ -133,7 +133,9 @@ enum JSONValueCheck: Sendable {
             problems?.report("expected an integer, found a number out of the integer range", at: location())
             return false
         case (.url, .string(let string)):
-            if JSONValueCheck.url(from: string) != nil { return true }
+            // An expression template is a URL once the view's state gives its value (the one-pass
+            // reader takes it as a template too; the field's conversion keeps it).
+            if JSONValueCheck.url(from: string) != nil || ExpressionTemplate.containsTemplateSyntax(string) { return true }
             problems?.report("expected a URL, found the string \(JSONWriter().string(for: value)) which is not a valid URL",
                 at: location())
             return false

@@ -3,7 +3,8 @@
 /// JSON never fails half-way: values of the wrong type, nulls, invalid URLs and unknown local
 /// images are skipped (the builder keeps its previous value) and reported as problems.
 ///
-/// Two problems are equal when their paths and messages are; how a problem was found plays no part.
+/// Two problems are equal when their paths and messages are; how and where a problem was found play
+/// no part.
 public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// Where the ignored value sits in the document, e.g. `body[3].images.main.uri`;
     /// empty for the top-level value itself.
@@ -11,13 +12,16 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// What was wrong, e.g. "expected a string, found a number".
     public let message: String
     /// The path as the reader walked it, step by step (nil for the top level, and for problems made
-    /// with the public initializer): hub-validate finds the value's place in the text from these
-    /// steps, without reading `path` back.
+    /// with the public initializer).
     package let pathLocation: JSONLocation?
     /// Where inside the string value at the path the problem is, in Unicode scalars of the decoded
     /// string (an expression's problem: `@{cout}`'s undeclared variable is at 2); nil for a problem of
     /// the whole value. hub-validate turns it into the column of that character in the document.
     package let offsetInString: Int?
+    /// Where the value starts in the document's bytes (or, when it is missing, its nearest
+    /// ancestor), for problems of a document read with a `JSONOffsetRecorder` (hub-validate's); nil
+    /// for the others.
+    package let offset: Int?
 
     /// Creates a problem. Builders report their own; create one to compare against in a test, or
     /// to report a problem of your own content in the same form.
@@ -26,6 +30,7 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
         self.message = message
         pathLocation = nil
         offsetInString = nil
+        offset = nil
     }
 
     /// A problem of the value at `location`, or of the character `offsetInString` of the string there.
@@ -34,6 +39,21 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
         self.message = message
         self.pathLocation = location
         self.offsetInString = offsetInString
+        offset = nil
+    }
+
+    /// This problem with the offset `recorder` noted for its value.
+    func located(by recorder: JSONOffsetRecorder) -> JSONProblem {
+        JSONProblem(path: path, message: message, pathLocation: pathLocation, offsetInString: offsetInString,
+                    offset: recorder.offset(of: pathLocation))
+    }
+
+    private init(path: String, message: String, pathLocation: JSONLocation?, offsetInString: Int?, offset: Int?) {
+        self.path = path
+        self.message = message
+        self.pathLocation = pathLocation
+        self.offsetInString = offsetInString
+        self.offset = offset
     }
 
     public static func == (lhs: JSONProblem, rhs: JSONProblem) -> Bool {

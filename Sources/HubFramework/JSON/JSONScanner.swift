@@ -85,9 +85,12 @@ struct JSONScanner {
 
     // MARK: Document
 
-    mutating func parseDocument() throws(JSONError) -> JSONValue {
+    /// Parses a whole document (byte order mark, one value, nothing after it); `recorder`, when
+    /// given, notes where each value starts (hub-validate's).
+    mutating func parseDocument(recording recorder: JSONOffsetRecorder? = nil) throws(JSONError) -> JSONValue {
+        recorder?.startDocument()
         try skipByteOrderMark()
-        let value = try parseValue(enclosingDepth: 0)
+        let value = try parseValue(enclosingDepth: 0, recording: recorder)
         try expectEndOfData()
         return value
     }
@@ -115,7 +118,12 @@ struct JSONScanner {
     /// depth limit and the error messages count them, so a value read on its own in the middle of a
     /// document fails exactly as it would in a parse of the whole document. The caller checks that
     /// the data does not end before the value (its message names the enclosing container).
-    mutating func parseValue(enclosingDepth: Int) throws(JSONError) -> JSONValue {
+    ///
+    /// `recorder`, when given, is told where the value and each value inside it start and which
+    /// member or element is being read (the value itself is the one the recorder has open).
+    mutating func parseValue(enclosingDepth: Int, recording recorder: JSONOffsetRecorder? = nil) throws(JSONError)
+        -> JSONValue
+    {
         // The container being filled lives in `currentArray`/`currentObject`; its ancestors are
         // parked on the stacks. Moving containers in and out keeps every append in place.
         var parentIsObject: [Bool] = []
@@ -134,6 +142,7 @@ struct JSONScanner {
             guard index < count else {
                 throw enclosingDepth + depth == 0 ? expectedValue() : endInside(isObject: inObject)
             }
+            recorder?.value(at: index)
             var value: JSONValue
             let byte = base[index]
             switch byte {
@@ -161,9 +170,12 @@ struct JSONScanner {
                     inObject = isObject
                     if isObject {
                         currentObject = [:]
-                        currentKey = try parseKey()
+                        currentKey = try parseKeyString()
+                        recorder?.enter(.key(currentKey))
+                        try expectColon()
                     } else {
                         currentArray = []
+                        recorder?.enter(.index(0))
                     }
                     continue parseValue
                 }
@@ -188,6 +200,7 @@ struct JSONScanner {
             // A value is complete: store it in its container, then close containers as needed.
             while true {
                 if depth == 0 { return value }
+                recorder?.leave()
                 skipWhitespace()
                 guard index < count else { throw endInside(isObject: inObject) }
                 let separator = base[index]
@@ -195,7 +208,9 @@ struct JSONScanner {
                     currentObject[currentKey] = value
                     if separator == ASCII.comma {
                         index += 1
-                        currentKey = try parseKey()
+                        currentKey = try parseKeyString()
+                        recorder?.enter(.key(currentKey))
+                        try expectColon()
                         continue parseValue
                     }
                     guard separator == ASCII.closeBrace else { throw expectedSeparator(isObject: true) }
@@ -205,6 +220,7 @@ struct JSONScanner {
                     currentArray.append(value)
                     if separator == ASCII.comma {
                         index += 1
+                        recorder?.enter(.index(currentArray.count))
                         continue parseValue
                     }
                     guard separator == ASCII.closeBracket else { throw expectedSeparator(isObject: false) }
@@ -228,100 +244,6 @@ struct JSONScanner {
         }
     }
 
-    // MARK: Walking without building
-
-    /// Walks the top-level value at the index as ``parseValue(enclosingDepth:)`` reads it (the same
-    /// tokens, limits and errors, at depth 0) without building it, and leaves the index right after it.
-    ///
-    /// `visit` gets the path of every value below the walked one (from it; the walked value itself
-    /// comes first, with `path` as it was passed) and the offset of the value's first byte, in
-    /// document order. When the walk throws, `path` is the path of the value being read there: it
-    /// includes a member's key once the key is read and an element's index once the element is due,
-    /// and not a value's own step once that value has ended.
-    mutating func walkValue(path: inout [JSONLocation.Component],
-                            visit: (_ path: [JSONLocation.Component], _ offset: Int) -> Void) throws(JSONError)
-    {
-        // Whether each container opened by this walk is an object, innermost last.
-        var openContainers: [Bool] = []
-        walkValue: while true {
-            skipWhitespace()
-            guard index < count else {
-                throw openContainers.isEmpty ? expectedValue()
-                    : endInside(isObject: openContainers[openContainers.count - 1])
-            }
-            visit(path, index)
-            let byte = base[index]
-            switch byte {
-            case ASCII.openBrace, ASCII.openBracket:
-                let isObject = byte == ASCII.openBrace
-                if openContainers.count >= maximumDepth {
-                    throw JSONError.tooDeep(maximumDepth: maximumDepth, location: location(index))
-                }
-                index += 1
-                skipWhitespace()
-                if index < count && base[index] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
-                    index += 1
-                } else {
-                    openContainers.append(isObject)
-                    if isObject {
-                        path.append(.key(try parseKeyString()))
-                        try expectColon()
-                    } else {
-                        path.append(.index(0))
-                    }
-                    continue walkValue
-                }
-            case ASCII.quote:
-                index += 1
-                _ = try parseString()
-            case ASCII.minus, ASCII.zero...ASCII.nine:
-                _ = try parseNumber()
-            case UInt8(ascii: "t"):
-                try expectLiteral("true")
-            case UInt8(ascii: "f"):
-                try expectLiteral("false")
-            case UInt8(ascii: "n"):
-                try expectLiteral("null")
-            default:
-                throw expectedValue()
-            }
-
-            // A value is complete: go on in its container, closing containers as needed.
-            while let isObject = openContainers.last {
-                let step = path.removeLast()
-                skipWhitespace()
-                guard index < count else { throw endInside(isObject: isObject) }
-                let separator = base[index]
-                if separator == ASCII.comma {
-                    index += 1
-                    if isObject {
-                        path.append(.key(try parseKeyString()))
-                        try expectColon()
-                    } else if case .index(let position) = step {
-                        path.append(.index(position + 1))
-                    }
-                    continue walkValue
-                }
-                guard separator == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else {
-                    throw expectedSeparator(isObject: isObject)
-                }
-                index += 1
-                openContainers.removeLast()
-            }
-            return
-        }
-    }
-
-    /// Walks a whole document (byte order mark, one value, nothing after it) with
-    /// ``walkValue(path:visit:)``.
-    mutating func walkDocument(path: inout [JSONLocation.Component],
-                               visit: (_ path: [JSONLocation.Component], _ offset: Int) -> Void) throws(JSONError)
-    {
-        try skipByteOrderMark()
-        try walkValue(path: &path, visit: visit)
-        try expectEndOfData()
-    }
-
     // MARK: Pieces
 
     mutating func skipWhitespace() {
@@ -333,13 +255,6 @@ struct JSONScanner {
                 return
             }
         }
-    }
-
-    /// Parses `"key" :` and leaves the index on the value.
-    mutating func parseKey() throws(JSONError) -> String {
-        let key = try parseKeyString()
-        try expectColon()
-        return key
     }
 
     /// Parses a member's key, up to its closing quote.

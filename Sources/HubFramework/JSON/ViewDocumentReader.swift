@@ -20,6 +20,10 @@ import Foundation
 ///   view's identifier, title and header, before its overlays).
 /// * A document the reader cannot read this way (a second body member, a top-level scalar) makes
 ///   `read()` return nil: the caller removes the body builders it added and reads the tree.
+///
+/// With a `JSONOffsetRecorder` (hub-validate's), the reader notes where the document's members, the
+/// body's elements and every value read through the tree start. A component read from its bytes
+/// gives no problem (anything that would sends it to the tree), so nothing inside it is noted.
 struct ViewDocumentReader {
     private var scanner: JSONScanner
     private let compiled: CompiledJSONSchema
@@ -51,9 +55,12 @@ struct ViewDocumentReader {
     private var templateName: String?
     /// The last template a component used, compiled.
     private var lastTemplate: (name: String, template: CompiledTemplate)?
+    /// Notes where values start, for hub-validate; nil for the viewer.
+    private let recorder: JSONOffsetRecorder?
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
-         limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false)
+         limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false,
+         recorder: JSONOffsetRecorder? = nil)
     {
         self.onFirstPart = partOfAnySize || bytes.count >= ViewModelBuilder.streamingThreshold ? onFirstPart : nil
         stopsAtFirstPart = partOfAnySize
@@ -67,13 +74,16 @@ struct ViewDocumentReader {
         maximumDepth = limits.maximumNestingDepth
         maximumTextLength = limits.maximumTextLength
         readsTemplates = builder.context.schema.readsTemplates
+        self.recorder = recorder
     }
 
     /// Reads the document into the builder; nil when it must be read through the tree instead.
     mutating func read() throws(JSONError) -> [JSONProblem]? {
+        recorder?.startDocument()
         try scanner.skipByteOrderMark()
         scanner.skipWhitespace()
         guard scanner.index < scanner.count else { return nil }
+        recorder?.value(at: scanner.index)
         switch scanner.base[scanner.index] {
         case ASCII.openBracket:
             templates = builder.listTemplates(problems.limits)
@@ -130,27 +140,31 @@ struct ViewDocumentReader {
             return .some(nil)
         }
         while true {
-            let key = try scanner.parseKey()
+            let key = try scanner.parseKeyString()
+            recorder?.enter(.key(key))
+            try scanner.expectColon()
             scanner.skipWhitespace()
             try expectMore(inObject: true)
             if key == compiled.bodyKey {
                 if sawBody { return nil }
                 sawBody = true
                 if scanner.base[scanner.index] == ASCII.openBracket {
+                    recorder?.value(at: scanner.index)
                     let aside = BodyProblems(limits: problems.limits)
                     try readBody(elementDepth: 2, location: .key(key, in: nil), aside: aside)
                     body = aside
                 } else {
-                    members[key] = try scanner.parseValue(enclosingDepth: 1)
+                    members[key] = try scanner.parseValue(enclosingDepth: 1, recording: recorder)
                 }
             } else {
-                let value = try scanner.parseValue(enclosingDepth: 1)
+                let value = try scanner.parseValue(enclosingDepth: 1, recording: recorder)
                 members[key] = value
                 if readsTemplates && key == ComponentTemplates.definitionsKey {
                     templates = ComponentTemplates(value, at: .key(key, in: nil), limits: problems.limits,
                                                    schema: builder.context.schema, documentBytes: scanner.count)
                 }
             }
+            recorder?.leave()
             scanner.skipWhitespace()
             try expectMore(inObject: true)
             let separator = scanner.base[scanner.index]
@@ -183,7 +197,9 @@ struct ViewDocumentReader {
         var admitting = true
         while true {
             scanner.skipWhitespace()
+            recorder?.enter(.index(offset))
             try expectMore(inObject: false)
+            recorder?.value(at: scanner.index)
             let isObject = scanner.base[scanner.index] == ASCII.openBrace
             // The tree path checks the component limit on every element of a top-level array, and
             // only on objects in a body member; there it first reports every element of the wrong kind.
@@ -203,12 +219,13 @@ struct ViewDocumentReader {
                     if stopsAtFirstPart { throw scanner.endInside(isObject: false) }
                 }
             } else {
-                let value = try scanner.parseValue(enclosingDepth: elementDepth)
+                let value = try scanner.parseValue(enclosingDepth: elementDepth, recording: recorder)
                 if !isObject && (admitting || aside != nil) {
                     (aside?.shapes ?? problems).reportTypeMismatch(expected: "an object", found: value,
                                                                    at: .index(offset, in: arrayLocation))
                 }
             }
+            recorder?.leave()
             offset += 1
             if offset == Self.elementsBeforeEstimate {
                 builder.reserveBodyCapacity(estimatedElementCount(after: offset, startingAt: bodyStart))
@@ -274,8 +291,11 @@ struct ViewDocumentReader {
         let collects = templates?.isEmpty == false
         otherMembers.removeAll(keepingCapacity: true)
         templateName = nil
+        // Read for hub-validate (a recorder), a component goes through the tree, which notes where
+        // each of its values starts: its expressions are checked only once the whole document (its
+        // state) is read, and their problems are then located at values inside it.
         do {
-            read = try walkObject(compiled.component, depth: depth, collectingOthers: collects) {
+            read = try recorder == nil && walkObject(compiled.component, depth: depth, collectingOthers: collects) {
                 reader, slot, valueDepth throws(JSONError) in
                 try reader.readComponentMember(slot, depth: valueDepth, into: &fields)
             }
@@ -293,7 +313,7 @@ struct ViewDocumentReader {
             return
         }
         scanner.index = start
-        guard case .object(let object) = try scanner.parseValue(enclosingDepth: depth) else {
+        guard case .object(let object) = try scanner.parseValue(enclosingDepth: depth, recording: recorder) else {
             preconditionFailure("an object starts with '{'")
         }
         // Before the document's templates are read, a stand-in notes whether the component (or one

@@ -110,6 +110,33 @@ final class BackendManifestTests: XCTestCase {
         ])
     }
 
+    /// Read for hub-validate, a manifest's problems carry the offsets of their values (a missing
+    /// key: of its object), and a syntax error leaves the path being read where it stopped.
+    func testProblemsComeWithTheirValuesOffsetsWhenAsked() throws {
+        let text = #"{"title": 3, "start": "t:a", "features": [{"uri": "t:a", "endpoint": "a.json", "timeout": 0}, {"id": "c"}]}"#
+        let recorder = JSONOffsetRecorder()
+        XCTAssertThrowsError(try BackendManifest(data: Data(text.utf8), sourceURL: base, locatingProblemsWith: recorder)) { error in
+            let problems = (error as? BackendManifestError)?.problems ?? []
+            let offsets = Dictionary(problems.map { ($0.path + ": " + $0.message, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            let utf8 = Array(text.utf8)
+            func offset(of fragment: String) -> Int? {
+                let bytes = Array(fragment.utf8)
+                return (0...(utf8.count - bytes.count)).first { Array(utf8[$0..<($0 + bytes.count)]) == bytes }
+            }
+            XCTAssertEqual(offsets["title: expected a string, found a number"], offset(of: "3,"))
+            XCTAssertEqual(offsets["features[0].timeout: expected a number of seconds from 0 to 600, found 0"], offset(of: "0}"))
+            XCTAssertEqual(offsets["features[1]: the key \"uri\" is missing"], offset(of: #"{"id": "c"}"#))
+            XCTAssertEqual(problems.count, 4)
+        }
+        XCTAssertThrowsError(try BackendManifest(data: Data(#"{"title": 3, "features": [{"uri": "t:a", "endpoint": }]}"#.utf8),
+                                                 sourceURL: base, locatingProblemsWith: recorder))
+        XCTAssertEqual(JSONLocation.path(of: recorder.pathBeingRead), "features[0].endpoint")
+        // Read the usual way, problems carry no offset.
+        XCTAssertThrowsError(try read(text)) { error in
+            XCTAssertTrue(((error as? BackendManifestError)?.problems ?? []).allSatisfy { $0.offset == nil })
+        }
+    }
+
     func testTheStartViewNeedsAFeatureAndIdentifiersAreUnique() {
         XCTAssertEqual(problems(#"{"title": "T", "start": "t:nowhere", "features": [{"uri": "t:home", "endpoint": "h.json"}]}"#),
                        ["app.json: start: no feature's uri pattern matches t:nowhere"])

@@ -425,6 +425,8 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
             "https://example.com/ok", "spotify:track:1", #"https://example.com/\u00e9"#, #"\u0000"#, "https://例え.jp",
             "//host/path", "/relative/path", "?q=1", "#frag", "https://example.com/%20ok", "a:b", "http://", ":",
             #"https://example.com/\"quoted\""#, "https://user:pass@example.com:8080/p?q=1#f", "file:///tmp/x.png",
+            // Expression templates: URLs once the state gives their value, on both paths.
+            "https://example.org/@{count}.png", "@{base}", "not a url @{count}", "https://example.org/@{count",
         ]
         let urlSlots = [
             #"{"body": [{"id": "a", "images": {"main": {"uri": "$"}}}]}"#,
