@@ -291,11 +291,8 @@ struct ViewDocumentReader {
         let collects = templates?.isEmpty == false
         otherMembers.removeAll(keepingCapacity: true)
         templateName = nil
-        // Read for hub-validate (a recorder), a component goes through the tree, which notes where
-        // each of its values starts: its expressions are checked only once the whole document (its
-        // state) is read, and their problems are then located at values inside it.
         do {
-            read = try recorder == nil && walkObject(compiled.component, depth: depth, collectingOthers: collects) {
+            read = try walkObject(compiled.component, depth: depth, collectingOthers: collects) {
                 reader, slot, valueDepth throws(JSONError) in
                 try reader.readComponentMember(slot, depth: valueDepth, into: &fields)
             }
@@ -309,7 +306,18 @@ struct ViewDocumentReader {
             let body = builder.bodyBuilder(forOptionalIdentifier: fields.identifier)
             fields.apply(to: body)
             // Where its expressions' problems are reported, once the document's state is known.
-            if body.hasBoundFields { body.boundLocation = .index(offset, in: arrayLocation) }
+            if body.hasBoundFields {
+                body.boundLocation = .index(offset, in: arrayLocation)
+                // Read for hub-validate (a recorder): its expressions are checked once the whole
+                // document (its state) is read, and their problems are at values inside it, so the
+                // recorder notes where each of them starts (the value itself was read already).
+                if let recorder {
+                    let end = scanner.index
+                    scanner.index = start
+                    _ = try scanner.parseValue(enclosingDepth: depth, recording: recorder)
+                    assert(scanner.index == end)
+                }
+            }
             return
         }
         scanner.index = start
