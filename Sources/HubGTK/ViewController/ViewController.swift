@@ -106,7 +106,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// The view's state applied to what the loader delivered.
     let stateApplication: StateApplication
     /// Follows the theme's colours, which `env.colorScheme` tells.
-    private var themeObservation: ThemeAppearance.Observation!
+    private let themeObservation: ThemeAppearance.Observation
 
     /// The values of the view's variables, which its document's expressions read and its actions and
     /// inputs change. The controller makes one; a navigator gives each page's controller the page's
@@ -230,9 +230,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 guard let controller = link.controller else { return }
                 observer.viewController(controller, didRecord: impression)
             })
+        themeObservation = ThemeAppearance.observe { link.controller?.refreshEnvironment() }
         link.controller = self
         bindState()
-        themeObservation = ThemeAppearance.observe { link.controller?.refreshEnvironment() }
         pool.delegate = self
         canvas.delegate = self
         FrameworkStyle.installIfNeeded()
