@@ -140,8 +140,7 @@ final class ExpressionSyntaxTests: XCTestCase {
         }
         // A sanitizer's frames are several times larger (make sanitize): the same expressions there
         // get a stack as many times larger, so that the test still finds a recursion without bound.
-        let underSanitizer = dlsym(nil, "__sanitizer_get_current_allocated_bytes") != nil
-        thread.stackSize = (512 << 10) * (underSanitizer ? 8 : 1)
+        thread.stackSize = (512 << 10) * (Sanitizer.isActive ? 8 : 1)
         thread.start()
         done.wait()
         XCTAssertEqual(results.all, ["success(1)", "success(1)", "success(1)", "success(1)", "success(1)"])

@@ -60,7 +60,7 @@ final class TemplateBudgetTests: XCTestCase {
         let grown = Self.peakBytes - before
         XCTAssertEqual(problems, [#"body[1]: the text for text.title in template "t" would be 2.9 GiB long; "# + Self.budgetProblem])
         XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["before", "after"])
-        XCTAssertLessThan(seconds, 2, "nothing is built")
+        XCTAssertLessThan(seconds, 2 * Sanitizer.slowdown, "nothing is built")
         XCTAssertLessThan(grown, 300 << 20, "the text is not built: the peak resident set grew by \(grown >> 20) MB")
         // Into a free-form object, where no text limit applies, the same.
         let (blobView, blobProblems, _) = try read(#"{"templates": {"blob": {"custom": {"$blob": "\#(placeholders)"}}}, "#
@@ -110,7 +110,7 @@ final class TemplateBudgetTests: XCTestCase {
         let (view, problems, seconds) = try read(json)
         XCTAssertEqual(problems, ["body[0]: " + Self.budgetProblem])
         XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["plain"])
-        XCTAssertLessThan(seconds, 3, "refused before anything is built")
+        XCTAssertLessThan(seconds, 3 * Sanitizer.slowdown, "refused before anything is built")
     }
 
     func testTheWorstUseOfAnExponentialTemplateStaysWithinTheBudget() throws {
@@ -126,7 +126,7 @@ final class TemplateBudgetTests: XCTestCase {
         let made = Self.count(view.bodyComponentModels) - view.bodyComponentModels.count
         XCTAssertLessThanOrEqual(made * TemplateBudget.componentCost, budget)
         XCTAssertGreaterThan(made, 10_000, "the uses that fit are expanded")
-        XCTAssertLessThan(seconds, 5, "about half a second in a release build")
+        XCTAssertLessThan(seconds, 5 * Sanitizer.slowdown, "about half a second in a release build")
     }
 
     func testAViewInATargetSharesItsDocumentsBudget() throws {
@@ -140,7 +140,7 @@ final class TemplateBudgetTests: XCTestCase {
         XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["a"])
         let nested = view.bodyComponentModels.first?.target?.initialViewModel
         XCTAssertEqual(nested?.bodyComponentModels.count, 0)
-        XCTAssertLessThan(seconds, 3)
+        XCTAssertLessThan(seconds, 3 * Sanitizer.slowdown)
     }
 
     func testComponentsATemplateMakesAreCharged() throws {
@@ -154,7 +154,7 @@ final class TemplateBudgetTests: XCTestCase {
         XCTAssertEqual(problems.filter { $0.hasSuffix(Self.budgetProblem) }.count, 1, "\(problems.prefix(3))")
         let budget = ComponentTemplates.budget(limits: .default, documentBytes: json.utf8.count)
         XCTAssertLessThanOrEqual(Self.count(view.bodyComponentModels) * TemplateBudget.componentCost, budget)
-        XCTAssertLessThan(seconds, 5)
+        XCTAssertLessThan(seconds, 5 * Sanitizer.slowdown)
     }
 
     // MARK: Chains of templates
