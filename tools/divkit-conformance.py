@@ -9,8 +9,9 @@ this repository: {"cases": [{"name", "expression", "variables", "expected": {"ty
 "platforms"}]}). Files without "cases" (the signature lists) are skipped. A case passes when
 hub-validate gives the expected type and value (numbers within a relative 1e-9); an expected error
 passes with any error, whatever its message. Cases marked "deprecated" are skipped; --platform
-keeps only the cases DivKit runs on that platform (android, ios, web). docs/expressions.md explains
-the differences from DivKit that make cases fail on purpose.
+keeps only the cases DivKit runs on that platform (android, ios, web). docs/json.md ("Where this
+language differs from DivKit, and why") explains the differences from DivKit that make cases fail
+on purpose.
 """
 import argparse
 import json

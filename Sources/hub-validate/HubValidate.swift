@@ -29,8 +29,8 @@ struct HubValidate: ParsableCommand {
             {"expression": "@{a + 1}", "variables": [{"name": "a", "type": "integer", "value": 1}]}, \
             evaluated with the viewer's expression compiler and evaluator; each line gets one JSON \
             line: {"type": "integer", "value": 2}, or {"type": "error", "value": "the message"} (with \
-            the located problems when the expression does not compile). docs/expressions.md has the \
-            language. The exit status is then 0 unless a file cannot be read (2).
+            the located problems when the expression does not compile). docs/json.md ("State and \
+            expressions") has the language. The exit status is then 0 unless a file cannot be read (2).
 
             Exit status: 0 when every document is fine, 1 when some have problems, 2 when a file \
             cannot be read or the arguments are wrong.
@@ -47,7 +47,7 @@ struct HubValidate: ParsableCommand {
     @Flag(help: "The files are backend app manifests, not view documents.")
     var manifest = false
 
-    @Flag(help: "The files hold expressions as JSON lines, to evaluate (docs/expressions.md).")
+    @Flag(help: "The files hold expressions as JSON lines, to evaluate (docs/json.md#state-and-expressions).")
     var evaluate = false
 
     @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")

@@ -56,7 +56,7 @@ final class HubValidateTests: XCTestCase {
     /// is about inside the string, escapes and all.
     func testExpressionMistakesPrintExactlyTheirExpectedProblems() throws {
         let files = try fixtures(in: "expressions")
-        // One document per kind of problem (docs/expressions.md, Problems; docs/json.md, State).
+        // One document per kind of problem (docs/json.md, State and expressions: "Problems a document can get").
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent }, [
             "bad-escape.json", "expression-places.json", "input-undeclared-variable.json", "nested-template.json",
             "operator-wrong-type.json", "set-wrong-type.json", "state-bad-forms.json", "state-not-an-object.json",

@@ -1,6 +1,6 @@
 /// The functions expressions can call: strings, conversions, arithmetic, datetimes, number and date
 /// formatting, array and dict access. Names and meanings are DivKit's where DivKit has the function;
-/// docs/expressions.md lists every signature with an example.
+/// docs/json.md ("Functions", in "State and expressions") lists every signature with an example.
 ///
 /// The library is resolved when an expression is compiled, so a call costs one indirect call at
 /// evaluation time.

@@ -1,7 +1,7 @@
 /// Reads a string value into template parts and expression trees: a recursive-descent parser over
 /// the string's Unicode scalars, with the tokenizer built in.
 ///
-/// The grammar is DivKit's (docs/expressions.md has it in EBNF). Each level of nesting —
+/// The grammar is DivKit's (docs/json.md, "Grammar", has it in EBNF). Each level of nesting —
 /// parentheses, call arguments, conditional branches, string literals with templates — is counted,
 /// and the parser stops with a located problem past ``ContentLimits/maximumExpressionDepth``, so no
 /// text can make it recurse deeper than that. Chains of operators are read in loops.

@@ -151,11 +151,11 @@ final class ExpressionFunctionTests: XCTestCase {
 
     func testTheGuideListsEverySignature() throws {
         let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../docs/expressions.md").standardized
+            .appendingPathComponent("../../../docs/json.md").standardized
         let text = try String(contentsOf: guide, encoding: .utf8)
         for signature in ExpressionFunctionLibrary.standard.signatures {
             XCTAssertTrue(text.contains("| `\(signature.description)` | \(signature.summary.replacingOccurrences(of: "|", with: "\\|")) |"),
-                          "docs/expressions.md does not list \(signature)")
+                          "docs/json.md (Functions) does not list \(signature)")
         }
     }
 
