@@ -25,8 +25,8 @@ public struct ActionContext {
     public let contentOrigin: ContentOrigin
     /// The state of the view the action happens in: an action reads the view's variables (and the
     /// app's) here, and may change them; what reads a changed variable re-renders. Nil in a context
-    /// made without a view.
-    public package(set) var viewState: ViewState?
+    /// made without a view; set it to call an action with a state of your own (in a test).
+    public var viewState: ViewState?
 
     /// Creates a context. The view controller builds one for every action it performs; create
     /// your own to call an ``Action`` or an ``ActionHandler`` directly, for example in a test.
