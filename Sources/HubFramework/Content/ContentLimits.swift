@@ -71,9 +71,11 @@ public struct ContentLimits: Sendable, Equatable {
     /// the default depth still fits the 512 KiB of a secondary thread on macOS. A deeper expression
     /// is a located problem.
     public var maximumExpressionDepth: Int = 32
-    /// The most steps one evaluation may take (one per literal, variable, operator or call
-    /// evaluated). Default 10,000, more than any expression within ``maximumExpressionLength`` can
-    /// take; callers that evaluate on a deadline lower it (``ExpressionBudget``).
+    /// The most steps one evaluation may take: one per literal, variable, operator or call
+    /// evaluated, and one more per 64 bytes of strings (or values of arrays and dicts) a call or an
+    /// operator reads, compares or builds, so that a step is a bounded amount of work whatever the
+    /// values. Default 10,000, more than any expression within ``maximumExpressionLength`` takes on
+    /// ordinary values; callers that evaluate on a deadline lower it (``ExpressionBudget``).
     public var maximumExpressionSteps: Int = 10_000
     /// The largest string one evaluation may build, in bytes of UTF-8. Default 64 KiB (texts shown
     /// are cut to ``maximumTextLength`` anyway). Sizes are computed before a string is built, so a
