@@ -97,4 +97,41 @@ final class ViewControllerHostileStateTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(controller.viewModel?.bodyComponentModels.count, 401)
         }
     }
+
+    /// Visibilities that change with every evaluation: by the clock's milliseconds, by the parity of
+    /// a count, by the width class (which the scroll bar could change if it came and went with the
+    /// content). Nothing an evaluation shows makes the view evaluate again: after it has settled, the
+    /// view is not updated again until something changes.
+    func testAVisibilityThatFlipsWithEveryEvaluationDoesNotLoop() throws {
+        let rows = (0..<100).map { #"{"id": "r\#($0)", "text": {"title": "row \#($0)"}, "visible": "@{getMillis(nowLocal()) % 2 == \#($0 % 2)}"}"# }
+        let json = #"""
+            {"state": {"count": 0}, "body": [
+              {"id": "button", "text": {"title": "Pressed @{count}"},
+               "target": {"actions": [{"type": "set", "variable": "count", "value": "@{count + 1}"}]}},
+              {"id": "odd", "text": {"title": "odd"}, "visible": "@{count % 2 == 1}"},
+              {"id": "wide", "component": {"id": "default:label"}, "text": {"title": "tall\ntall\ntall\ntall\ntall\ntall"},
+               "visible": "@{env.widthClass == 'compact'}"},
+              \#(rows.joined(separator: ","))]}
+            """#
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(json, in: harness)
+            pump(until: { controller.viewModel?.bodyComponentModels.first?.title == "Pressed 0" }, "the view")
+            pump(for: 0.5)
+            let settled = harness.delegate.updates
+            pump(for: 1)
+            XCTAssertEqual(harness.delegate.updates, settled, "nothing changed, nothing was shown again")
+            for press in 1...3 {
+                XCTAssertTrue(controller.selectComponent(with: try model("button", in: controller)))
+                pump(until: { controller.viewModel?.bodyComponentModels.first?.title == "Pressed \(press)" }, "press \(press)")
+                XCTAssertEqual(controller.viewModel?.bodyComponentModels.contains { $0.identifier == "odd" }, press % 2 == 1)
+            }
+            pump(for: 0.3)
+            let afterPresses = harness.delegate.updates
+            XCTAssertLessThanOrEqual(afterPresses - settled, 3, "one update a press")
+            pump(for: 1)
+            XCTAssertEqual(harness.delegate.updates, afterPresses)
+        }
+    }
 }
