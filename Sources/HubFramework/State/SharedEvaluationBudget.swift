@@ -64,8 +64,8 @@ struct SharedEvaluationBudget {
         return result
     }
 
-    /// Takes `steps` for work that is not an expression (an action's check of the size of a value);
-    /// false, and the budget spent, when they do not fit.
+    /// Takes `steps` for work that is not an expression (an action's check of the size of a value,
+    /// a validator's pattern matched); false, and the budget spent, when they do not fit.
     mutating func spend(steps: Int) -> Bool {
         guard exhaustion == nil else { return false }
         guard steps <= stepsLeft else {

@@ -103,7 +103,8 @@ package struct ViewStateEvaluator: Sendable {
             guard model.hasBindingsInSubtree else { return }
             if let bindings = model.bindings, let input = bindings.input, let form = input.form {
                 var variables = pass.variables(for: bindings, model: model)
-                let valid = pass.validate(input, scope: bindings.scope, variables: &variables) == nil
+                let valid = pass.validate(input, scope: bindings.scope, variables: &variables,
+                                          at: { "\(model.identifier).input" }) == nil
                 validity[form] = (validity[form] ?? true) && valid
             }
             for child in model.children { visit(child) }
@@ -239,9 +240,10 @@ package struct ViewStateEvaluator: Sendable {
             return rebuild(model, index: index, parent: parent, path: here, overrides: overrides)
         }
 
-        /// The first validator `input`'s value does not pass, or nil when it passes them all.
+        /// The first validator `input`'s value does not pass, or nil when it passes them all. A
+        /// validator the shared budget has no room for does not pass (`path`: where to say so).
         mutating func validate(_ input: InputBinding, scope: BindingScope,
-                               variables: inout ExpressionVariables) -> InputBinding.Validator?
+                               variables: inout ExpressionVariables, at path: () -> String) -> InputBinding.Validator?
         {
             let value = snapshot.value(of: input.variable.source) ?? .defaultValue(of: input.variable.type)
             for validator in input.validators {
@@ -255,10 +257,28 @@ package struct ViewStateEvaluator: Sendable {
                     default: passes = true
                     }
                 case .length(let minimum, let maximum):
-                    let count = value.text.count
-                    passes = count >= (minimum ?? 0) && count <= (maximum ?? .max)
+                    // Counting characters reads the text: charged like an expression's `len`.
+                    let text = value.text
+                    if shared.spend(steps: text.utf8.count / ExpressionEvaluation.bytesPerStep) {
+                        let count = text.count
+                        passes = count >= (minimum ?? 0) && count <= (maximum ?? .max)
+                    } else {
+                        passes = false
+                        noteExhaustion(at: path)
+                    }
                 case .pattern(let pattern):
-                    passes = pattern.matches(value.text)
+                    // The document gives the pattern and may give the text (a variable's initial value):
+                    // matching is charged for the states it visits, and stops when they do not fit.
+                    let (allowed, overflow) = shared.stepsLeft.multipliedReportingOverflow(by: TextPattern.visitsPerStep)
+                    if let result = pattern.matches(value.text, maximumVisits: overflow ? .max : allowed),
+                        shared.spend(steps: result.visits / TextPattern.visitsPerStep)
+                    {
+                        passes = result.matched
+                    } else {
+                        _ = shared.spend(steps: .max)
+                        passes = false
+                        noteExhaustion(at: path)
+                    }
                 case .range(let minimum, let maximum):
                     let number: Double? = switch value {
                     case .integer(let integer): Double(integer)
@@ -269,6 +289,7 @@ package struct ViewStateEvaluator: Sendable {
                     passes = number.map { $0 >= (minimum ?? -.infinity) && $0 <= (maximum ?? .infinity) } ?? false
                 case .expression(let template):
                     passes = shared.evaluate(template, with: variables) == .success(.boolean(true))
+                    if shared.exhaustion != nil { noteExhaustion(at: path) }
                 }
                 if !passes { return validator }
             }
@@ -280,7 +301,7 @@ package struct ViewStateEvaluator: Sendable {
                                  variables: inout ExpressionVariables, at path: String) -> InputState
         {
             let value = snapshot.value(of: input.variable.source) ?? .defaultValue(of: input.variable.type)
-            let failing = validate(input, scope: scope, variables: &variables)
+            let failing = validate(input, scope: scope, variables: &variables, at: { path + ".validators" })
             let shows = snapshot.touchedInputs.contains(model.identifier)
                 || input.form.map { snapshot.submittedForms.contains($0) } ?? false
             var placeholder: String?

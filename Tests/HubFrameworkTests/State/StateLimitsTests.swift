@@ -253,4 +253,33 @@ final class StateLimitsTests: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(share.isIncomplete)
         XCTAssertEqual(share.failures.map(\.description), [])
     }
+
+    /// A document gives an input's pattern and may give its text (the variable's initial value): a
+    /// pattern of a thousand `.*` matched against 20,000 characters took seconds, uncounted, at
+    /// every evaluation. Matching is charged to the view's budget for the states it visits.
+    func testAPatternValidatorIsChargedForItsWork() throws {
+        let (source, problems) = try read(#"""
+            {"state": {"s": "\#(String(repeating: "a", count: 20_000))"}, "body": [
+              {"id": "field", "input": {"variable": "s", "validators": [{"pattern": "(.*){1000}", "message": "too long"}]}},
+              {"id": "after", "text": {"title": "@{toString(len(s))}"}}]}
+            """#)
+        XCTAssertEqual(problems, [])
+        var limits = ContentLimits.default
+        limits.maximumViewEvaluationSteps = 100_000
+        var snapshot = StateSnapshot()
+        snapshot.view = ["s": .string(String(repeating: "a", count: 20_000))]
+        let started = Date()
+        let evaluation = ViewStateEvaluator(limits: limits).evaluate(source, with: snapshot)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "a share of a second, not seconds")
+        XCTAssertEqual(evaluation.viewModel.bodyComponentModels.first?.input?.isValid, false)
+        XCTAssertEqual(evaluation.failures.map(\.description), ["body[0].input.validators: the view's expressions together "
+            + "took more than 100000 steps (the limit maximumViewEvaluationSteps); this one and those after it were not "
+            + "evaluated and show empty"])
+        // An ordinary pattern on an ordinary text costs a few steps.
+        snapshot.view = ["s": .string("aaaa")]
+        let ordinary = ViewStateEvaluator(limits: limits).evaluate(source, with: snapshot)
+        XCTAssertEqual(ordinary.viewModel.bodyComponentModels.first?.input?.isValid, true)
+        XCTAssertEqual(ordinary.viewModel.bodyComponentModels.last?.title, "4")
+        XCTAssertEqual(ordinary.failures.map(\.description), [])
+    }
 }
