@@ -26,6 +26,7 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
         let picture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/images/showcase-default-row.png")
         try FileManager.default.copyItem(at: picture, to: pictureURL)
+        try FileManager.default.copyItem(at: picture, to: builtPictureURL)
         try document.write(to: directory.appendingPathComponent("view.json"))
     }
 
@@ -37,6 +38,8 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
 
     private var targetURL: URL { directory.appendingPathComponent("target.json") }
     private var pictureURL: URL { directory.appendingPathComponent("picture.png") }
+    /// A picture whose URI an expression builds from a variable.
+    private var builtPictureURL: URL { directory.appendingPathComponent("built.png") }
 
     /// The spellings of a wrapped local file that the hostile run opened from a remote document
     /// (issue "No way in", case 1), by row identifier. `JSONFileFeature` reads each as the file.
@@ -64,8 +67,11 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
             #"{"id": "\#($0.id)", "component": {"id": "default:row"}, "text": {"title": "\#($0.id)"}, "target": {"uri": "\#($0.uri)"}},"#
         }.joined(separator: "\n")
         let afterScheme = String(targetURL.absoluteString.dropFirst("file".count))
+        let pictureAfterScheme = String(builtPictureURL.absoluteString.dropFirst("file".count))
         return Data("""
-            {"title": "Untrusted", "state": {"rest": "\(afterScheme)"}, "body": [
+            {"title": "Untrusted", "state": {"rest": "\(afterScheme)", "picture": "\(pictureAfterScheme)"}, "body": [
+              {"id": "built-picture", "component": {"id": "default:row"}, "text": {"title": "built-picture"},
+               "images": {"main": {"uri": "@{'fi' + 'le' + picture}"}}},
               {"id": "built-uri", "component": {"id": "default:row"}, "text": {"title": "built-uri"},
                "target": {"uri": "@{'hub-json:' + 'fi' + 'le' + rest}"}},
               {"id": "built-open", "component": {"id": "default:row"}, "text": {"title": "built-open"},
@@ -155,6 +161,8 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
         XCTAssertEqual(images.statistics.loadsStarted, 0)
         XCTAssertTrue(images.pendingRequests.isEmpty)
         XCTAssertTrue(ImageFailureLog.shared.hasReported(pictureURL))
+        pump(until: { ImageFailureLog.shared.hasReported(self.builtPictureURL) }, "the built picture to be refused")
+        XCTAssertEqual(images.statistics.requested, 0, "\(images.statistics)")
     }
 
     func testALocalDocumentOpensFilesAndShowsFilePictures() throws {
@@ -176,7 +184,7 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
                 pump(until: { opened.viewModel?.navigationItem?.title == "Local target" }, "\(identifier): the file's view")
                 app.navigator.goBack()
             }
-            pump(until: { images.statistics.delivered > 0 }, "the picture")
+            pump(until: { images.statistics.delivered > 1 }, "the pictures, the built one too")
             XCTAssertEqual(images.statistics.refusedByOrigin, 0)
             XCTAssertTrue(controller.selectComponent(with: try model("file", in: controller)))
             let target = try XCTUnwrap(app.navigator.currentPage?.viewController)
