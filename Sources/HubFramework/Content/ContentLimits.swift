@@ -114,8 +114,9 @@ public struct ContentLimits: Sendable, Equatable {
     public var maximumActionSteps: Int = 1_000
     /// The most steps the expressions of one event's actions may take together, with the checks of
     /// the values they set (measuring a value takes a step per JSON value and per 64 bytes).
-    /// Default 1,000,000: a tenth of a second or so on the main thread, where actions run, while
-    /// each expression alone may take ``maximumExpressionSteps`` and a value be
+    /// Default 1,000,000: at worst about a second and a half on the main thread, where actions run,
+    /// in a debug build (an event that swaps two arrays of 200,000 elements stops after four
+    /// swaps), while each expression alone may take ``maximumExpressionSteps`` and a value be
     /// ``maximumStateValueBytes`` large (a thousand `append`s to an array of a megabyte measured a
     /// gigabyte). The actions after it are not run, with a located problem.
     public var maximumActionEvaluationSteps: Int = 1_000_000

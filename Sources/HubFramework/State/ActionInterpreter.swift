@@ -12,7 +12,8 @@ import Foundation
 /// one report, and what its actions changed before stays (each change is whole, checked before it
 /// is made).
 @MainActor
-package struct ActionInterpreter {    /// What an action asks of the app.
+package struct ActionInterpreter {
+    /// What an action asks of the app.
     package enum Effect {
         /// Open a URI (held to the view's content origin).
         case open(URL)
@@ -181,12 +182,9 @@ package struct ActionInterpreter {    /// What an action asks of the app.
         case .perform(let identifier, let data):
             var object: JSONObject?
             if let data {
-                var failed = false
-                let value = data.evaluate(with: variables, budget: &event.budget) { error in
-                    failed = true
-                    report(error.message)
-                }
-                if event.stopIfSpent(report: report) || failed { return }
+                // A template that fails gives its type's empty value in the data (reported).
+                let value = data.evaluate(with: variables, budget: &event.budget) { report($0.message) }
+                if event.stopIfSpent(report: report) { return }
                 if case .object(let members) = value { object = members } else { object = ["value": value] }
             }
             event.sizes.removeAll()

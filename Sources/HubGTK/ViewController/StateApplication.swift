@@ -15,10 +15,10 @@ import HubFramework
 final class StateApplication {
     /// Views with more body components than this are evaluated on a background thread.
     static let backgroundThreshold = 4_000
-    /// The most steps an evaluation takes on the main thread, some 30 ms in a debug build: a view
+    /// The most steps an evaluation takes on the main thread, some 20 ms in a debug build: a view
     /// of a few hundred components whose expressions each take thousands of steps (a hostile one
     /// held the window for seconds at each change) is evaluated off it instead.
-    static let mainThreadSteps = 200_000
+    static let mainThreadSteps = 100_000
 
     private let evaluator: ViewStateEvaluator
     private let deliver: @MainActor (ViewModel) -> Void
