@@ -5,7 +5,9 @@ the problem), within a time and a memory bound, and without GTK complaining abou
 
 The small cases live in Tests/Corpus/hostile/; the large ones (a 15 MiB title, a 100,000-digit
 number, 100,000 levels of nesting, a megabyte-long key, 100,000 rows of wrong types, templates that
-build gigabytes of text or millions of components) are generated
+build gigabytes of text or millions of components, and the documents that respond: an over-long
+expression, a million-element array, 1,001 variables, action lists over the limit and nested too
+deep, an action storm, and expressions whose evaluation builds or takes too much) are generated
 into a temporary folder, as are the special files (a FIFO, a directory) and a document pointing
 at a corrupt and a 10-gigapixel PNG. Run by `make test` under Xvfb, with the debug build:
 
@@ -70,6 +72,45 @@ def generate(folder):
     huge = "file://" + os.path.join(CORPUS, "huge.png")
     write("images.json", '{"body": [{"id": "i", "component": {"id": "default:image"}, "images": {"main": {"uri": "%s"}}},'
           ' {"id": "c", "component": {"id": "default:image"}, "images": {"main": {"uri": "%s"}}}]}' % (huge, corrupt))
+    # Documents that respond (docs/security.md, "Documents that respond"). Each renders, with a
+    # located warning where the document is read (hub-validate) or a located failure where it is
+    # evaluated (the viewer's log), within the bounds below.
+    write("expression-10kib.json", '{"state": {"s": "x"}, "body": [{"id": "a", "text": {"title": "@{%s}"}}, '
+          '{"id": "b", "text": {"title": "after"}}]}' % "+".join(["s"] * 5000))
+    write("state-million-array.json", '{"state": {"a": [%s]}, "body": [{"id": "a", "text": {"title": '
+          '"@{toString(len(a))} elements"}}]}' % ",".join(["0"] * 1000000))
+    # Two arrays of half a million elements, compared: each comparison takes more than an
+    # expression's steps (it took 13 s for an expression of 1,300 of them as one step each).
+    half = ",".join(["0"] * 500000)
+    write("state-arrays-compared.json", '{"state": {"a": [%s], "b": [%s]}, "body": [{"id": "same", "text": '
+          '{"title": "@{toString(%s)}"}}, {"id": "after", "text": {"title": "after"}}]}'
+          % (half, half, "&&".join(["a==b"] * 1300)))
+    write("state-1001-variables.json", '{"state": {%s}, "body": [{"id": "a", "text": {"title": "@{toString(v0999)}"}}]}'
+          % ",".join('"v%04d": %d' % (index, index) for index in range(1001)))
+    increment = '{"type": "set", "variable": "count", "value": "@{count + 1}"}'
+    write("actions-1001.json", '{"state": {"count": 0}, "body": [{"id": "button", "text": {"title": "@{toString(count)}"}, '
+          '"target": {"actions": [%s]}}]}' % ",".join([increment] * 1001))
+    nested = increment
+    for _ in range(20):
+        nested = '{"type": "if", "condition": "@{count %% 2 == 0}", "then": [%s], "else": [%s]}' % (nested, increment)
+    write("actions-if-nesting.json", '{"state": {"count": 0}, "body": [{"id": "button", "text": {"title": '
+          '"@{toString(count)}"}, "target": {"actions": [%s]}}]}' % nested)
+    # A button whose 1,000 actions set what its own title, visibility and conditions read, and append
+    # to an array that grows with every press (the presses are ViewControllerHostileStateTests').
+    storm = [increment] * 600 + ['{"type": "if", "condition": "@{count > 0}", "then": [%s]}'
+                                 % ",".join(['{"type": "append", "variable": "log", "value": "@{count}"}'] * 399)]
+    write("action-storm.json", '{"state": {"count": 0, "log": []}, "body": [{"id": "button", "text": {"title": '
+          '"Pressed @{toString(count)}"}, "visible": "@{count >= 0}", "target": {"actions": [%s]}}, '
+          '{"id": "odd", "text": {"title": "odd"}, "visible": "@{count %% 2 == 1}"}]}' % ",".join(storm))
+    # 500 rows of 20 "@{s + s}" each in their custom data: 640 MB from a 130 KB document, before the
+    # view's evaluation shared a budget of text.
+    write("expression-amplified-text.json", '{"state": {"t": "row", "s": "%s"}, "body": [%s]}' % ("x" * 32000, ",".join(
+        '{"id": "r%d", "text": {"title": "@{t}"}, "custom": {"a": [%s]}}' % (index, ",".join(['"@{s+s}"'] * 20))
+        for index in range(500))))
+    # A template whose visibility takes 4,000 steps, used 6,000 times: 24 million steps at each change.
+    write("expression-amplified-steps.json", '{"state": {"c": 1}, "templates": {"t": {"text": {"title": "row"}, '
+          '"visible": "@{%s >= 0}"}}, "body": [%s]}' % ("+".join(["c"] * 4000), ",".join(
+              '{"template": "t", "id": "r%d"}' % index for index in range(6000))))
     fifo = os.path.join(folder, "fifo.json")
     os.mkfifo(fifo)
     paths["fifo.json"] = fifo
@@ -81,10 +122,12 @@ def generate(folder):
 
 # Generated cases also opened over loopback HTTP (hub-json:http://…), as a server would send them.
 HTTP_CASES = ["title-50mib.json", "title-15mib.json", "label-16kib-unbroken.json", "template-text-3000x1mib.json",
-              "template-exponential.json"]
+              "template-exponential.json", "expression-amplified-text.json"]
 
 # name: (expected outcome, a phrase the message must contain; for a document that renders, a phrase
-# of the located warning hub-validate, next to the viewer, gives for it: what the view's problems row shows)
+# of the located warning hub-validate, next to the viewer, gives for it: what the view's problems row
+# shows; or, with a third member "viewer", a phrase of the located failure the viewer logs when it
+# evaluates the document)
 EXPECTED = {
     "empty.json": ("error", "empty"),
     "html-instead-of-json.json": ("error", "line 1, column 1"),
@@ -111,12 +154,36 @@ EXPECTED = {
                                               "the limits allow"),
     "template-exponential-fitting.json": ("rendered", ":1:1398: body[2]: warning: templates were expanded into as "
                                                       "many values as the limits allow"),
+    "expression-deep-nesting.json": ("rendered", ': body[0].text.title: warning: in "@{%ss%s}", at character 35: '
+                                                 'The expression is nested more than 32 levels deep here.'
+                                     % ("(" * 40, ")" * 40)),
+    "expression-doubling.json": ("rendered", "body[0].text.title: The result would be 81920 bytes long, more than the "
+                                             "65536 an expression may build.", "viewer"),
+    "visible-flips.json": ("rendered", None),
+    "expression-10kib.json": ("rendered", ": body[0].text.title: warning: in \"@{s+s+s+s+s+s+s+s+s+s+s+s+s+s+s+"),
+    "state-million-array.json": ("rendered", ": state.a: warning: the value of \"a\" is larger than 1 MiB (the "
+                                             "limit maximumStateValueBytes); the variable starts empty"),
+    "state-arrays-compared.json": ("rendered", "body[0].text.title: The evaluation took more steps than its budget "
+                                               "allows.", "viewer"),
+    "state-1001-variables.json": ("rendered", ": state.v1000: warning: more than 1000 variables are declared here (the "
+                                              "limit maximumStateVariables); \"v1000\" and the rest were ignored"),
+    "actions-1001.json": ("rendered", ": body[0].target.actions[1000]: warning: this list has 1001 actions, more than "
+                                      "1000 (the limit maximumActionsPerList); this one and those after it were ignored"),
+    "actions-if-nesting.json": ("rendered", ": warning: actions are nested deeper than 16 lists here (the limit "
+                                            "maximumActionNesting); this if was ignored"),
+    "action-storm.json": ("rendered", None),
+    "expression-amplified-text.json": ("rendered", ".custom: the view's expressions together gave more than 64 MiB of "
+                                                   "text (the limit maximumViewEvaluationBytes); this one and those "
+                                                   "after it were not evaluated and show empty", "viewer"),
+    "expression-amplified-steps.json": ("rendered", ".visible: the view's expressions together took more than 20000000 "
+                                                    "steps (the limit maximumViewEvaluationSteps); this one and those "
+                                                    "after it were not evaluated and show empty", "viewer"),
 }
 
 # Documents that must render without a single warning from GTK, Pango or GLib: text in every
 # script and direction, combining marks, emoji sequences, and a text cut at the limit right after an
 # emoji sequence (which a cut inside it would leave half-drawn).
-QUIET = {"text-from-anywhere.json"}
+QUIET = {"text-from-anywhere.json", "visible-flips.json", "action-storm.json"}
 
 
 def main():
@@ -144,7 +211,7 @@ def main():
             uris["http:" + name] = "hub-json:http://127.0.0.1:%d/%s" % (server.server_address[1], name)
             EXPECTED["http:" + name] = EXPECTED[name]
         for name in sorted(uris):
-            outcome, phrase = EXPECTED[name]
+            outcome, phrase, where = (EXPECTED[name] + ("validate",))[:3]
             output = os.path.join(folder, name.replace(":", "-") + ".png")
             started = time.monotonic()
             process = subprocess.Popen([viewer, "--screenshot", output, "--size", "800x600", "--no-live",
@@ -165,7 +232,9 @@ def main():
                     problems.append("expected a clear error (exit 1), got exit %d" % process.returncode)
                 if phrase and phrase not in text:
                     problems.append("the message does not say %r: %s" % (phrase, text[:300]))
-            if outcome == "rendered" and phrase and not name.startswith("http:"):
+            if outcome == "rendered" and phrase and where == "viewer" and phrase not in text:
+                problems.append("the viewer does not report %r: %s" % (phrase, text[:300]))
+            if outcome == "rendered" and phrase and where == "validate" and not name.startswith("http:"):
                 # The view shows its problems in a row of the screenshot; hub-validate, with the same
                 # reader, prints them, located.
                 try:

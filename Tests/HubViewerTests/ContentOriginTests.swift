@@ -26,6 +26,7 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
         let picture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("docs/images/showcase-default-row.png")
         try FileManager.default.copyItem(at: picture, to: pictureURL)
+        try FileManager.default.copyItem(at: picture, to: builtPictureURL)
         try document.write(to: directory.appendingPathComponent("view.json"))
     }
 
@@ -37,6 +38,8 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
 
     private var targetURL: URL { directory.appendingPathComponent("target.json") }
     private var pictureURL: URL { directory.appendingPathComponent("picture.png") }
+    /// A picture whose URI an expression builds from a variable.
+    private var builtPictureURL: URL { directory.appendingPathComponent("built.png") }
 
     /// The spellings of a wrapped local file that the hostile run opened from a remote document
     /// (issue "No way in", case 1), by row identifier. `JSONFileFeature` reads each as the file.
@@ -52,15 +55,27 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
         ]
     }
 
-    /// Rows that target a local file (plainly, wrapped in `hub-json:`, and wrapped in encoded
-    /// spellings), one that targets a view whose feature reads a local file without its URI saying
-    /// so, one that targets an app view, and a `file:` picture.
+    /// Rows whose expressions build a wrapped local file's URI from a variable: a target's URI, and
+    /// an `open` action (which runs without the target's URI).
+    private let builtFileTargets = ["built-uri", "built-open"]
+
+    /// Rows that target a local file (plainly, wrapped in `hub-json:`, wrapped in encoded spellings,
+    /// and built by expressions), one that targets a view whose feature reads a local file without
+    /// its URI saying so, one that targets an app view, and a `file:` picture.
     private var document: Data {
         let encoded = encodedFileTargets.map {
             #"{"id": "\#($0.id)", "component": {"id": "default:row"}, "text": {"title": "\#($0.id)"}, "target": {"uri": "\#($0.uri)"}},"#
         }.joined(separator: "\n")
+        let afterScheme = String(targetURL.absoluteString.dropFirst("file".count))
+        let pictureAfterScheme = String(builtPictureURL.absoluteString.dropFirst("file".count))
         return Data("""
-            {"title": "Untrusted", "body": [
+            {"title": "Untrusted", "state": {"rest": "\(afterScheme)", "picture": "\(pictureAfterScheme)"}, "body": [
+              {"id": "built-picture", "component": {"id": "default:row"}, "text": {"title": "built-picture"},
+               "images": {"main": {"uri": "@{'fi' + 'le' + picture}"}}},
+              {"id": "built-uri", "component": {"id": "default:row"}, "text": {"title": "built-uri"},
+               "target": {"uri": "@{'hub-json:' + 'fi' + 'le' + rest}"}},
+              {"id": "built-open", "component": {"id": "default:row"}, "text": {"title": "built-open"},
+               "target": {"actions": [{"type": "open", "uri": "@{'hub-json:%66ile' + rest}"}]}},
               {"id": "file", "component": {"id": "default:row"}, "text": {"title": "A file"},
                "target": {"uri": "\(targetURL.absoluteString)"},
                "images": {"main": {"uri": "\(pictureURL.absoluteString)"}}},
@@ -127,8 +142,10 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     private func assertFileTargetsRefused(_ controller: ViewController, in app: HubApplication) throws {
         let pages = app.navigator.pages.count
-        for identifier in ["file", "wrapped"] + encodedFileTargets.map(\.id) {
-            XCTAssertFalse(controller.selectComponent(with: try model(identifier, in: controller)), identifier)
+        for identifier in ["file", "wrapped"] + encodedFileTargets.map(\.id) + builtFileTargets {
+            let selected = controller.selectComponent(with: try model(identifier, in: controller))
+            // An `open` action ran (the selection was handled) though what it asked for was refused.
+            if identifier != "built-open" { XCTAssertFalse(selected, identifier) }
             XCTAssertTrue(app.navigator.currentPage?.viewController === controller, identifier)
             XCTAssertEqual(app.navigator.pages.count, pages, identifier)
         }
@@ -144,6 +161,8 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
         XCTAssertEqual(images.statistics.loadsStarted, 0)
         XCTAssertTrue(images.pendingRequests.isEmpty)
         XCTAssertTrue(ImageFailureLog.shared.hasReported(pictureURL))
+        pump(until: { ImageFailureLog.shared.hasReported(self.builtPictureURL) }, "the built picture to be refused")
+        XCTAssertEqual(images.statistics.requested, 0, "\(images.statistics)")
     }
 
     func testALocalDocumentOpensFilesAndShowsFilePictures() throws {
@@ -159,13 +178,13 @@ final class ContentOriginTests: GtkTestCase, @unchecked Sendable {
                 pump(until: { opened.viewModel?.navigationItem?.title == "Local target" }, "the indirect file's view")
                 app.navigator.goBack()
             }
-            for (identifier, _) in encodedFileTargets {
+            for identifier in encodedFileTargets.map(\.id) + builtFileTargets {
                 XCTAssertTrue(controller.selectComponent(with: try model(identifier, in: controller)), identifier)
                 let opened = try XCTUnwrap(app.navigator.currentPage?.viewController)
                 pump(until: { opened.viewModel?.navigationItem?.title == "Local target" }, "\(identifier): the file's view")
                 app.navigator.goBack()
             }
-            pump(until: { images.statistics.delivered > 0 }, "the picture")
+            pump(until: { images.statistics.delivered > 1 }, "the pictures, the built one too")
             XCTAssertEqual(images.statistics.refusedByOrigin, 0)
             XCTAssertTrue(controller.selectComponent(with: try model("file", in: controller)))
             let target = try XCTUnwrap(app.navigator.currentPage?.viewController)

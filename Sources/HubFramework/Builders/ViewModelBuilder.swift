@@ -421,7 +421,15 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             if case .object(let object) = state {
                 for variable in StateDeclarationsReader(limits: problems.limits)
                     .read(object, at: stateLocation, problems: problems).variables
-                {
+                where stateDeclarations.variable(named: variable.name) == nil {
+                    // Each part or page of a view may declare variables: together they stay within
+                    // the limit too.
+                    guard stateDeclarations.variables.count < problems.limits.maximumStateVariables else {
+                        problems.report("more than \(problems.limits.maximumStateVariables) variables are declared for "
+                            + "this view (the limit maximumStateVariables); \"\(variable.name)\" and the rest were ignored",
+                            at: .key(variable.name, in: stateLocation))
+                        break
+                    }
                     stateDeclarations.add(variable)
                 }
             } else {

@@ -24,11 +24,16 @@ import Foundation
 /// | ``maximumExpressionDepth`` | 32 | the expression is not compiled; a located problem says so |
 /// | ``maximumExpressionSteps`` | 10,000 | the evaluation fails (``ExpressionError/Kind/stepBudgetExhausted``) |
 /// | ``maximumExpressionValueBytes`` | 64 KiB | the evaluation fails (``ExpressionError/Kind/valueTooLarge``) |
+/// | ``maximumViewEvaluationSteps`` | 20,000,000 per evaluation of a view | the expressions after it show empty; a located problem says where |
+/// | ``maximumViewEvaluationBytes`` | 64 MiB per evaluation of a view | the expressions after it show empty; a located problem says where |
 /// | ``maximumStateVariables`` | 1,000 per scope | later declarations are ignored, with a located problem |
 /// | ``maximumStateValueBytes`` | 1 MiB | a declaration is ignored, or a change refused, with a located problem |
 /// | ``maximumActionSteps`` | 1,000 per event | the actions after it are not run; a located problem says so |
+/// | ``maximumActionEvaluationSteps`` | 1,000,000 per event | the actions after it are not run; a located problem says so |
+/// | ``maximumActionsPerList`` | 1,000 | the actions after it are ignored, with a located problem |
+/// | ``maximumActionNesting`` | 16 lists | a deeper `if` or `submit` is ignored, with a located problem |
 ///
-/// The expression limits are properties with defaults, set after creating the limits
+/// The limits of expressions, state and actions are properties with defaults, set after creating the limits
 /// (`limits.maximumExpressionSteps = 1_000`); values below 1 count as 1 where they are used.
 public struct ContentLimits: Sendable, Equatable {
     /// The largest document read, in bytes: a file's size, an HTTP body after decompression, a live
@@ -71,14 +76,30 @@ public struct ContentLimits: Sendable, Equatable {
     /// the default depth still fits the 512 KiB of a secondary thread on macOS. A deeper expression
     /// is a located problem.
     public var maximumExpressionDepth: Int = 32
-    /// The most steps one evaluation may take (one per literal, variable, operator or call
-    /// evaluated). Default 10,000, more than any expression within ``maximumExpressionLength`` can
-    /// take; callers that evaluate on a deadline lower it (``ExpressionBudget``).
+    /// The most steps one evaluation may take: one per literal, variable, operator or call
+    /// evaluated, and one more per 64 bytes of strings (or values of arrays and dicts) a call or an
+    /// operator reads, compares or builds, so that a step is a bounded amount of work whatever the
+    /// values. Default 10,000, more than any expression within ``maximumExpressionLength`` takes on
+    /// ordinary values; callers that evaluate on a deadline lower it (``ExpressionBudget``).
     public var maximumExpressionSteps: Int = 10_000
     /// The largest string one evaluation may build, in bytes of UTF-8. Default 64 KiB (texts shown
     /// are cut to ``maximumTextLength`` anyway). Sizes are computed before a string is built, so a
     /// `padStart(s, 1000000000, 'x')` fails at once instead of allocating.
     public var maximumExpressionValueBytes: Int = 65_536
+    /// The most steps all the expressions of one evaluation of a view may take together (a view is
+    /// evaluated when it arrives and after each change of its state, evaluating again only the
+    /// components that read what changed). Default 20,000,000: a million rows of 20 steps each,
+    /// a few seconds off the main thread in a debug build. Each expression has its own
+    /// ``maximumExpressionSteps``, but there is no end to how many a document makes (a template
+    /// used 50,000 times copies its expressions into every use). The expressions after it show
+    /// their type's empty value, with one located problem that says where it ran out.
+    public var maximumViewEvaluationSteps: Int = 20_000_000
+    /// The most bytes of text all the expressions of one evaluation of a view may give together
+    /// (texts, URIs, strings in `custom` data: what the evaluated view holds). Default 64 MiB: a
+    /// million rows of 64 bytes. Each expression builds at most ``maximumExpressionValueBytes``,
+    /// but 500 rows of 20 `"@{s + s}"` in their `custom` data held 640 MB built from a 130 KB
+    /// document. The expressions after it show their type's empty value, with one located problem.
+    public var maximumViewEvaluationBytes: Int = 64 << 20
     /// The most variables one scope declares: a view's `state`, a component's, or a backend app's.
     /// Default 1,000; later declarations are ignored, with a located problem.
     public var maximumStateVariables: Int = 1_000
@@ -91,6 +112,23 @@ public struct ContentLimits: Sendable, Equatable {
     /// located problem. Actions never run other actions by themselves: a changed variable re-renders
     /// the view, it does not trigger actions, so no document can make actions run without end.
     public var maximumActionSteps: Int = 1_000
+    /// The most steps the expressions of one event's actions may take together, with the checks of
+    /// the values they set (measuring a value takes a step per JSON value and per 64 bytes).
+    /// Default 1,000,000: at worst about a second and a half on the main thread, where actions run,
+    /// in a debug build (an event that swaps two arrays of 200,000 elements stops after four
+    /// swaps), while each expression alone may take ``maximumExpressionSteps`` and a value be
+    /// ``maximumStateValueBytes`` large (a thousand `append`s to an array of a megabyte measured a
+    /// gigabyte). The actions after it are not run, with a located problem.
+    public var maximumActionEvaluationSteps: Int = 1_000_000
+    /// The most actions one list holds: a target's `actions`, or the `then` or `else` of an `if`, or
+    /// the `then` of a `submit`. Default 1,000, as many as one event may run
+    /// (``maximumActionSteps``). The actions after it are ignored, with a located problem where the
+    /// document is read.
+    public var maximumActionsPerList: Int = 1_000
+    /// The deepest nesting of action lists: an `if` or a `submit` inside the list of another. Default
+    /// 16. It bounds the recursion of compiling and running actions; a deeper `if` or `submit` is
+    /// ignored, with a located problem where the document is read.
+    public var maximumActionNesting: Int = 16
 
     /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
     /// followed), every duration below 0.1 s as 0.1 s.

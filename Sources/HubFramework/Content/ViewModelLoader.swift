@@ -45,6 +45,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The feature the view belongs to; passed to every operation, and its title becomes the
     /// navigation title when no operation sets one and there is no header.
     public let featureInfo: FeatureInfo
+    /// The limits the chain reads documents within, which the view evaluates their expressions and
+    /// runs their actions within too: the manager's (``HubManager/Configuration/contentLimits``)
+    /// for a loader from ``ViewModelLoaderFactory``, the defaults for one made directly.
+    package var contentLimits = ContentLimits.default
 
     /// Set by the view controller; forwarded to operations that perform actions.
     public weak var actionPerformer: (any ActionPerformer)? {

@@ -101,7 +101,7 @@ public final class ViewModelLoaderFactory {
         for case let reader as any ContentOperationReadingDocuments in chain { reader.limits = contentLimits }
         let schema = jsonSchemaRegistry.schema(forIdentifier: jsonSchemaIdentifier)
         let appDeclarations = appState?.declarations ?? StateDeclarations()
-        return try ViewModelLoader(
+        let loader = try ViewModelLoader(
             viewURI: viewURI, featureInfo: featureInfo, operations: chain,
             makeBuilder: {
                 let builder = schema.makeViewModelBuilder()
@@ -109,5 +109,7 @@ public final class ViewModelLoaderFactory {
                 return builder
             }, reloadPolicy: reloadPolicy,
             connectivityStateResolver: connectivityStateResolver, initialViewModel: initialViewModel)
+        loader.contentLimits = contentLimits
+        return loader
     }
 }

@@ -1,8 +1,9 @@
 /// How much one evaluation may do: how many steps it may take and how large a value it may build.
 ///
 /// The language has no loops and no recursion, so an evaluation takes at most one step per part of
-/// the expression (a literal, a variable, an operator, a call); the step budget caps that work for
-/// callers that evaluate many expressions on a deadline. The value budget caps the strings an
+/// the expression (a literal, a variable, an operator, a call), plus one per 64 bytes of the long
+/// strings, arrays and dicts its calls and operators read, compare or build; the step budget caps
+/// that work for callers that evaluate many expressions on a deadline. The value budget caps the strings an
 /// evaluation builds (concatenation, templates, `padStart`, `replaceAll`, `toString` of an array…):
 /// the size of the result is computed before it is built, and an evaluation that would pass it
 /// fails instead (``ExpressionError/Kind/valueTooLarge``).

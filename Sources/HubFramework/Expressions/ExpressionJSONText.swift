@@ -4,6 +4,13 @@
 enum ExpressionJSONText {
     /// The JSON text of `value`, or nil when it would be longer than `limit` bytes of UTF-8.
     static func text(for value: JSONValue, limit: Int) -> String? {
+        var values = 0
+        return text(for: value, limit: limit, values: &values)
+    }
+
+    /// The JSON text of `value`, or nil when it would be longer than `limit` bytes of UTF-8;
+    /// `values` counts the JSON values written (the work it took, with the bytes).
+    static func text(for value: JSONValue, limit: Int, values: inout Int) -> String? {
         var out: [UInt8] = []
         var stack: [Frame] = [.value(value)]
         while let frame = stack.popLast() {
@@ -14,6 +21,7 @@ enum ExpressionJSONText {
                 appendString(key, to: &out)
                 out.append(UInt8(ascii: ":"))
             case .value(let value):
+                values += 1
                 switch value {
                 case .array(let elements):
                     out.append(UInt8(ascii: "["))

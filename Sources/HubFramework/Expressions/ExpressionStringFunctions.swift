@@ -10,12 +10,14 @@ extension ExpressionFunctionList {
         }
         add("substring", .string, .integer, .integer, .string,
             "The characters from the start index (included) to the end index (excluded), counting from 0.")
-        { s, start, end, _ throws(ExpressionError) in
+        { s, start, end, evaluation throws(ExpressionError) in
             let text = try s.string(), from = try start.integer(), to = try end.integer()
             guard from <= to else { throw ExpressionError(.outOfBounds, message: "Indexes should be in ascending order.") }
             guard from >= 0, to <= text.count else { throw ExpressionError(.outOfBounds, message: "Indexes are out of bounds.") }
             let lower = text.index(text.startIndex, offsetBy: from)
             let upper = text.index(lower, offsetBy: to - from)
+            // A copy: a part of a large variable is a string built like any other.
+            try evaluation.checkSize(text.utf8.distance(from: lower, to: upper))
             return .string(String(text[lower..<upper]))
         }
         add("replaceAll", .string, .string, .string, .string,
@@ -72,7 +74,9 @@ extension ExpressionFunctionList {
             }
             return .string(String(decoding: out, as: UTF8.self))
         }
-        add("decodeUri", .string, .string, "The string with its %XX sequences decoded (UTF-8).") { s, _ throws(ExpressionError) in
+        add("decodeUri", .string, .string, "The string with its %XX sequences decoded (UTF-8).") { s, evaluation throws(ExpressionError) in
+            // The decoded string is at most as long as the encoded one.
+            try evaluation.checkSize(try s.string().utf8.count)
             let bytes = Array(try s.string().utf8)
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
@@ -102,19 +106,19 @@ extension ExpressionFunctionList {
             }
             return .string(text)
         }
-        add("trim", .string, .string, "The string without whitespace at its start and end.") { s, _ throws(ExpressionError) in
+        add("trim", .string, .string, "The string without whitespace at its start and end.") { s, evaluation throws(ExpressionError) in
             let text = try s.string()
             guard let first = text.firstIndex(where: { !$0.isWhitespace }) else { return .string("") }
             let last = text.lastIndex(where: { !$0.isWhitespace })!
-            return .string(String(text[first...last]))
+            return .string(try Self.copy(text[first...last], &evaluation))
         }
-        add("trimLeft", .string, .string, "The string without whitespace at its start.") { s, _ throws(ExpressionError) in
-            .string(String(try s.string().drop(while: \.isWhitespace)))
+        add("trimLeft", .string, .string, "The string without whitespace at its start.") { s, evaluation throws(ExpressionError) in
+            .string(try Self.copy(try s.string().drop(while: \.isWhitespace), &evaluation))
         }
-        add("trimRight", .string, .string, "The string without whitespace at its end.") { s, _ throws(ExpressionError) in
+        add("trimRight", .string, .string, "The string without whitespace at its end.") { s, evaluation throws(ExpressionError) in
             let text = try s.string()
             guard let last = text.lastIndex(where: { !$0.isWhitespace }) else { return .string("") }
-            return .string(String(text[...last]))
+            return .string(try Self.copy(text[...last], &evaluation))
         }
         add("toUpperCase", .string, .string, "The string in upper case.") { s, evaluation throws(ExpressionError) in
             .string(try Self.caseMapped(try s.string(), &evaluation, ExpressionTextSearch.uppercased))
@@ -147,6 +151,12 @@ extension ExpressionFunctionList {
                 }
             }
         }
+    }
+
+    /// A part of a string as a string of its own: a copy, refused when it would pass the budget.
+    private static func copy(_ part: Substring, _ evaluation: inout ExpressionEvaluation) throws(ExpressionError) -> String {
+        try evaluation.checkSize(part.utf8.count)
+        return String(part)
     }
 
     /// A case mapping, within the budget: a mapping at most triples a string's size in UTF-8, so a

@@ -158,8 +158,19 @@ public struct ExpressionTemplate: Sendable {
     public func evaluate(with variables: ExpressionVariables, budget: ExpressionBudget = .default)
         -> Result<ExpressionValue, ExpressionError>
     {
+        var steps = 0
+        return evaluate(with: variables, budget: budget, stepsTaken: &steps)
+    }
+
+    /// Evaluates the template, adding the steps it took (all of the budget's when it ran out) to
+    /// `stepsTaken`: for callers that share a budget among many evaluations
+    /// (``SharedEvaluationBudget``).
+    func evaluate(with variables: ExpressionVariables, budget: ExpressionBudget, stepsTaken: inout Int)
+        -> Result<ExpressionValue, ExpressionError>
+    {
         if case .constant(let value) = root { return .success(value) }
         var evaluation = ExpressionEvaluation(values: variables.values, budget: budget)
+        defer { stepsTaken += budget.steps - max(0, evaluation.stepsLeft) }
         do {
             return .success(try evaluation.evaluate(root))
         } catch {

@@ -162,7 +162,9 @@ final class BindingCompiler {
                     of: TargetField.actionIdentifiers.path(in: schema.componentTargetSchema), under: targetLocation)
                 let compiler = JSONActionCompiler(compiler: self, scope: scope, limits: limits)
                 var steps: [TargetActionStep] = []
-                for (position, source) in sources.enumerated() {
+                let kept = JSONActionCompiler.keptCount(of: sources.count, at: actionsLocation, limits: limits,
+                                                        problems: problems)
+                for (position, source) in sources.prefix(kept).enumerated() {
                     switch source {
                     case .identifier(let identifier): steps.append(.identifier(identifier))
                     case .object(let object, let index):

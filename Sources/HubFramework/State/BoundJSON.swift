@@ -12,23 +12,32 @@ indirect enum BoundJSON: Sendable {
     var isLiteral: Bool { if case .literal = self { true } else { false } }
 
     /// The value with `variables`; a template that fails gives its type's empty value (`failed`
-    /// hears why, once per template).
-    func evaluate(with variables: ExpressionVariables, budget: ExpressionBudget,
+    /// hears why, once per template), and so does one that `budget` has no more room for (its
+    /// ``SharedEvaluationBudget/exhaustion`` says so).
+    func evaluate(with variables: ExpressionVariables, budget: inout SharedEvaluationBudget,
                   failed: (ExpressionError) -> Void) -> JSONValue
     {
         switch self {
         case .literal(let value): return value
         case .template(let template):
-            switch template.evaluate(with: variables, budget: budget) {
-            case .success(let value): return value.jsonValue
-            case .failure(let error):
+            switch budget.evaluate(template, with: variables) {
+            case .success(let value)?: return value.jsonValue
+            case .failure(let error)?:
                 failed(error)
+                return ExpressionValue.defaultValue(of: template.resultType).jsonValue
+            case nil:
                 return ExpressionValue.defaultValue(of: template.resultType).jsonValue
             }
         case .array(let elements):
-            return .array(elements.map { $0.evaluate(with: variables, budget: budget, failed: failed) })
+            var values: [JSONValue] = []
+            values.reserveCapacity(elements.count)
+            for element in elements { values.append(element.evaluate(with: variables, budget: &budget, failed: failed)) }
+            return .array(values)
         case .object(let members):
-            return .object(members.mapValues { $0.evaluate(with: variables, budget: budget, failed: failed) })
+            var values: [String: JSONValue] = [:]
+            values.reserveCapacity(members.count)
+            for (key, member) in members { values[key] = member.evaluate(with: variables, budget: &budget, failed: failed) }
+            return .object(values)
         }
     }
 

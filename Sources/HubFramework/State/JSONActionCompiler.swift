@@ -2,14 +2,13 @@
 /// reporting what is wrong where it is: an unknown `type` (a located warning: the actions after it
 /// still run), a member its type does not read (``members``), a variable that is not declared, a
 /// value of another type than the variable's, a `toggle` of a non-boolean, an `append` or `remove`
-/// on a non-array, a condition that is not a boolean, an action nested deeper than
-/// ``maximumNesting`` `if` levels.
+/// on a non-array, a condition that is not a boolean, an `if` or a `submit` nested deeper than
+/// ``ContentLimits/maximumActionNesting`` lists, a list of more than
+/// ``ContentLimits/maximumActionsPerList`` actions.
 package struct JSONActionCompiler {
     let compiler: BindingCompiler
     let scope: BindingScope
     let limits: ContentLimits
-    /// The deepest nesting of `if` actions.
-    static let maximumNesting = 16
 
     /// The types an action object may have, besides a registered `namespace:name`.
     package static let types = ["set", "toggle", "append", "remove", "if", "open", "submit"]
@@ -85,11 +84,7 @@ package struct JSONActionCompiler {
                 if object["condition"] == nil { problems.report("if needs a \"condition\"", at: location) }
                 return nil
             }
-            guard depth < Self.maximumNesting else {
-                problems.report("if actions are nested deeper than \(Self.maximumNesting) levels; this one was ignored",
-                                at: location)
-                return nil
-            }
+            guard nestingAllowed(type, depth: depth, at: location, problems: problems) else { return nil }
             return .condition(template, then: list(object["then"], at: .key("then", in: location), problems: problems, depth: depth + 1),
                               otherwise: list(object["else"], at: .key("else", in: location), problems: problems, depth: depth + 1))
         case "open":
@@ -105,6 +100,7 @@ package struct JSONActionCompiler {
                 problems.report("submit needs the \"form\" it sends", at: location)
                 return nil
             }
+            guard nestingAllowed(type, depth: depth, at: location, problems: problems) else { return nil }
             return .submit(form: form, then: list(object["then"], at: .key("then", in: location), problems: problems,
                                                    depth: depth + 1))
         default:
@@ -119,15 +115,42 @@ package struct JSONActionCompiler {
         }
     }
 
+    /// Whether an action whose lists are one level deeper than `depth` may be, else reports it:
+    /// the nesting bounds the recursion of compiling and running actions.
+    private func nestingAllowed(_ type: String, depth: Int, at location: JSONLocation?,
+                                problems: JSONProblemCollector) -> Bool
+    {
+        let maximum = max(1, limits.maximumActionNesting)
+        guard depth < maximum else {
+            problems.report("actions are nested deeper than \(maximum) lists here (the limit "
+                + "maximumActionNesting); this \(type) was ignored", at: location)
+            return false
+        }
+        return true
+    }
+
+    /// The first `maximumActionsPerList` of a list of `count` actions, the rest reported at the
+    /// first one left out.
+    static func keptCount(of count: Int, at location: JSONLocation?, limits: ContentLimits,
+                          problems: JSONProblemCollector) -> Int
+    {
+        let maximum = max(1, limits.maximumActionsPerList)
+        guard count > maximum else { return count }
+        problems.report("this list has \(count) actions, more than \(maximum) (the limit maximumActionsPerList); "
+            + "this one and those after it were ignored", at: .index(maximum, in: location))
+        return maximum
+    }
+
     /// The actions of a `then` or `else` list.
     private func list(_ value: JSONValue?, at location: JSONLocation?, problems: JSONProblemCollector,
                       depth: Int) -> [JSONAction]
     {
         guard let value else { return [] }
-        guard case .array(let elements) = value else {
+        guard case .array(let all) = value else {
             problems.reportTypeMismatch(expected: "an array of actions", found: value, at: location)
             return []
         }
+        let elements = all.prefix(Self.keptCount(of: all.count, at: location, limits: limits, problems: problems))
         return elements.enumerated().compactMap { offset, element in
             let elementLocation = JSONLocation.index(offset, in: location)
             guard case .object(let object) = element else {

@@ -43,6 +43,15 @@ package final class StateEvaluationMemo: @unchecked Sendable {
         return false
     }
 
+    /// Forgets the entries: the next evaluation evaluates every component (what the last one made
+    /// is not to be kept, such as components it had no budget left for).
+    func forget() {
+        source = nil
+        header = nil
+        body = []
+        overlays = []
+    }
+
     /// The bit of `source`, given one if it has none yet.
     func bit(for source: BindingScope.Source) -> UInt64 {
         if let bit = bitsBySource[source] { return bit }

@@ -11,6 +11,11 @@ import Foundation
 /// the expression itself with the try operator (`@{a / b !: 0}`). Each failure is listed once in
 /// ``StateEvaluation/failures``, at the JSON path of the value that holds it, for the view to report.
 ///
+/// All the expressions of one evaluation share a budget (``SharedEvaluationBudget``):
+/// ``ContentLimits/maximumViewEvaluationSteps`` steps and ``ContentLimits/maximumViewEvaluationBytes``
+/// bytes of the strings they give. Once it is spent, the expressions after it give their type's
+/// empty value, and one failure says where it ran out.
+///
 /// Pure and `Sendable`: the view controller runs it off the main thread for a large view.
 package struct ViewStateEvaluator: Sendable {
     let limits: ContentLimits
@@ -22,15 +27,21 @@ package struct ViewStateEvaluator: Sendable {
     /// With a `memo` of the last evaluation of the same source, only the top-level components whose
     /// subtree read something `change` touched are evaluated again; the others give what they gave
     /// then. The memo is updated for the next evaluation.
+    ///
+    /// - Parameter stepLimit: fewer steps than ``ContentLimits/maximumViewEvaluationSteps`` for
+    ///   this evaluation (the main thread's share); when they run out, the evaluation is
+    ///   ``StateEvaluation/isIncomplete`` and reports nothing, for the caller to evaluate again
+    ///   without the limit, off the main thread.
     package func evaluate(_ source: ViewModel, with snapshot: StateSnapshot, memo: StateEvaluationMemo = StateEvaluationMemo(),
-                          change: StateChange = .all) -> StateEvaluation
+                          change: StateChange = .all, stepLimit: Int? = nil) -> StateEvaluation
     {
         let known = memo.prepare(for: source)
         let touched = known ? memo.touched(by: change) : .max
-        var pass = Pass(snapshot: snapshot, limits: limits, memo: memo)
+        let steps = min(limits.maximumViewEvaluationSteps, stepLimit ?? .max)
+        var pass = Pass(snapshot: snapshot, limits: limits, memo: memo, steps: steps)
         // Forms first: a button that submits one is enabled only while all its inputs are valid.
         if source.hasForms, touched & StateEvaluationMemo.formValidityBit != 0 {
-            pass.formValidity = formValidity(of: source, with: snapshot)
+            pass.formValidity = formValidity(of: source, pass: &pass)
         }
         func evaluate(_ model: ComponentModel, index: Int, path: String, entry: StateEvaluationMemo.Entry?)
             -> StateEvaluationMemo.Entry
@@ -67,18 +78,33 @@ package struct ViewStateEvaluator: Sendable {
             bodyComponentModels: body, overlayComponentModels: overlays, customData: source.customData,
             layoutDirection: source.layoutDirection, stateDeclarations: source.stateDeclarations,
             buildDate: source.buildDate, source: source)
+        if let exhaustion = pass.shared.exhaustion {
+            // What the budget had no room for shows empty: none of it may be kept as evaluated.
+            memo.forget()
+            if exhaustion == .steps, steps < limits.maximumViewEvaluationSteps {
+                return StateEvaluation(viewModel: viewModel, failures: [], isIncomplete: true)
+            }
+        }
         return StateEvaluation(viewModel: viewModel, failures: pass.failures)
     }
 
-    /// Whether each form's inputs are all valid with `snapshot`'s values, by form.
-    package func formValidity(of source: ViewModel, with snapshot: StateSnapshot) -> [String: Bool] {
-        var pass = Pass(snapshot: snapshot, limits: limits, memo: StateEvaluationMemo())
+    /// Whether each form's inputs are all valid with `snapshot`'s values, by form. An input whose
+    /// validators cannot be evaluated within `stepLimit` steps (at most
+    /// ``ContentLimits/maximumViewEvaluationSteps``) counts as not valid.
+    package func formValidity(of source: ViewModel, with snapshot: StateSnapshot, stepLimit: Int? = nil) -> [String: Bool] {
+        var pass = Pass(snapshot: snapshot, limits: limits, memo: StateEvaluationMemo(),
+                        steps: min(limits.maximumViewEvaluationSteps, stepLimit ?? .max))
+        return formValidity(of: source, pass: &pass)
+    }
+
+    private func formValidity(of source: ViewModel, pass: inout Pass) -> [String: Bool] {
         var validity: [String: Bool] = [:]
         func visit(_ model: ComponentModel) {
             guard model.hasBindingsInSubtree else { return }
             if let bindings = model.bindings, let input = bindings.input, let form = input.form {
                 var variables = pass.variables(for: bindings, model: model)
-                let valid = pass.validate(input, scope: bindings.scope, variables: &variables) == nil
+                let valid = pass.validate(input, scope: bindings.scope, variables: &variables,
+                                          at: { "\(model.identifier).input" }) == nil
                 validity[form] = (validity[form] ?? true) && valid
             }
             for child in model.children { visit(child) }
@@ -93,7 +119,8 @@ package struct ViewStateEvaluator: Sendable {
     private struct Pass {
         let snapshot: StateSnapshot
         let limits: ContentLimits
-        let budget: ExpressionBudget
+        /// What the expressions of the pass may take together.
+        var shared: SharedEvaluationBudget
         var variablesByScope: [ObjectIdentifier: ExpressionVariables] = [:]
         /// The variables of the scope used last, set in place row after row (most components of a
         /// view share the view's scope): no copy of the values per component.
@@ -108,11 +135,12 @@ package struct ViewStateEvaluator: Sendable {
         /// What the components evaluated since it was last reset read, as the memo's bits.
         var reads: UInt64 = 0
 
-        init(snapshot: StateSnapshot, limits: ContentLimits, memo: StateEvaluationMemo) {
+        init(snapshot: StateSnapshot, limits: ContentLimits, memo: StateEvaluationMemo, steps: Int) {
             self.snapshot = snapshot
             self.limits = limits
             self.memo = memo
-            budget = ExpressionBudget(limits: limits)
+            shared = SharedEvaluationBudget(perEvaluation: ExpressionBudget(limits: limits), steps: steps,
+                                            bytes: limits.maximumViewEvaluationBytes)
         }
 
         /// The variables of `bindings`' scope, with the model's own texts that the bindings read.
@@ -132,10 +160,13 @@ package struct ViewStateEvaluator: Sendable {
         mutating func value(of template: ExpressionTemplate, with variables: ExpressionVariables,
                             at path: () -> String) -> ExpressionValue
         {
-            switch template.evaluate(with: variables, budget: budget) {
-            case .success(let value): return value
-            case .failure(let error):
+            switch shared.evaluate(template, with: variables) {
+            case .success(let value)?: return value
+            case .failure(let error)?:
                 note(error.message, at: path())
+                return .defaultValue(of: template.resultType)
+            case nil:
+                noteExhaustion(at: path)
                 return .defaultValue(of: template.resultType)
             }
         }
@@ -144,6 +175,19 @@ package struct ViewStateEvaluator: Sendable {
             if failed.insert(location).inserted, failures.count < 100 {
                 failures.append(ExpressionFailure(location: location, message: message))
             }
+        }
+
+        /// The first expression the shared budget had no room for: the one failure that says so.
+        private var exhaustionNoted = false
+        mutating func noteExhaustion(at path: () -> String) {
+            guard let exhaustion = shared.exhaustion, !exhaustionNoted else { return }
+            exhaustionNoted = true
+            let what = exhaustion == .steps
+                ? "took more than \(limits.maximumViewEvaluationSteps) steps (the limit maximumViewEvaluationSteps)"
+                : "gave more than \(ContentLimits.describe(bytes: limits.maximumViewEvaluationBytes)) of text (the limit "
+                    + "maximumViewEvaluationBytes)"
+            note("the view's expressions together \(what); this one and those after it were not evaluated and show empty",
+                 at: path())
         }
 
         /// `model` with the state applied, or nil when it is hidden.
@@ -187,17 +231,19 @@ package struct ViewStateEvaluator: Sendable {
             }
             for (address, bound) in bindings.objects {
                 var failures: [String] = []
-                let value = bound.evaluate(with: variables, budget: budget) { failures.append($0.message) }
+                let value = bound.evaluate(with: variables, budget: &shared) { failures.append($0.message) }
                 for failure in failures { note(failure, at: here() + "." + bindings.fieldPaths[address]) }
+                noteExhaustion { here() + "." + bindings.fieldPaths[address] }
                 if case .object(let object) = value { overrides.objects[address] = object }
             }
             _ = variables
             return rebuild(model, index: index, parent: parent, path: here, overrides: overrides)
         }
 
-        /// The first validator `input`'s value does not pass, or nil when it passes them all.
+        /// The first validator `input`'s value does not pass, or nil when it passes them all. A
+        /// validator the shared budget has no room for does not pass (`path`: where to say so).
         mutating func validate(_ input: InputBinding, scope: BindingScope,
-                               variables: inout ExpressionVariables) -> InputBinding.Validator?
+                               variables: inout ExpressionVariables, at path: () -> String) -> InputBinding.Validator?
         {
             let value = snapshot.value(of: input.variable.source) ?? .defaultValue(of: input.variable.type)
             for validator in input.validators {
@@ -211,10 +257,28 @@ package struct ViewStateEvaluator: Sendable {
                     default: passes = true
                     }
                 case .length(let minimum, let maximum):
-                    let count = value.text.count
-                    passes = count >= (minimum ?? 0) && count <= (maximum ?? .max)
+                    // Counting characters reads the text: charged like an expression's `len`.
+                    let text = value.text
+                    if shared.spend(steps: text.utf8.count / ExpressionEvaluation.bytesPerStep) {
+                        let count = text.count
+                        passes = count >= (minimum ?? 0) && count <= (maximum ?? .max)
+                    } else {
+                        passes = false
+                        noteExhaustion(at: path)
+                    }
                 case .pattern(let pattern):
-                    passes = pattern.matches(value.text)
+                    // The document gives the pattern and may give the text (a variable's initial value):
+                    // matching is charged for the states it visits, and stops when they do not fit.
+                    let (allowed, overflow) = shared.stepsLeft.multipliedReportingOverflow(by: TextPattern.visitsPerStep)
+                    if let result = pattern.matches(value.text, maximumVisits: overflow ? .max : allowed),
+                        shared.spend(steps: result.visits / TextPattern.visitsPerStep)
+                    {
+                        passes = result.matched
+                    } else {
+                        _ = shared.spend(steps: .max)
+                        passes = false
+                        noteExhaustion(at: path)
+                    }
                 case .range(let minimum, let maximum):
                     let number: Double? = switch value {
                     case .integer(let integer): Double(integer)
@@ -224,7 +288,8 @@ package struct ViewStateEvaluator: Sendable {
                     }
                     passes = number.map { $0 >= (minimum ?? -.infinity) && $0 <= (maximum ?? .infinity) } ?? false
                 case .expression(let template):
-                    passes = template.evaluate(with: variables, budget: budget) == .success(.boolean(true))
+                    passes = shared.evaluate(template, with: variables) == .success(.boolean(true))
+                    if shared.exhaustion != nil { noteExhaustion(at: path) }
                 }
                 if !passes { return validator }
             }
@@ -236,17 +301,23 @@ package struct ViewStateEvaluator: Sendable {
                                  variables: inout ExpressionVariables, at path: String) -> InputState
         {
             let value = snapshot.value(of: input.variable.source) ?? .defaultValue(of: input.variable.type)
-            let failing = validate(input, scope: scope, variables: &variables)
+            let failing = validate(input, scope: scope, variables: &variables, at: { path + ".validators" })
             let shows = snapshot.touchedInputs.contains(model.identifier)
                 || input.form.map { snapshot.submittedForms.contains($0) } ?? false
             var placeholder: String?
             if let bound = input.placeholder {
-                let evaluated = bound.evaluate(with: variables, budget: budget) { note($0.message, at: path + ".placeholder") }
+                var failures: [String] = []
+                let evaluated = bound.evaluate(with: variables, budget: &shared) { failures.append($0.message) }
+                for failure in failures { note(failure, at: path + ".placeholder") }
+                noteExhaustion { path + ".placeholder" }
                 if case .string(let text) = evaluated { placeholder = text } else { placeholder = evaluated == .null ? nil : "\(evaluated)" }
             }
             var options: [String] = []
             if let bound = input.options {
-                let evaluated = bound.evaluate(with: variables, budget: budget) { note($0.message, at: path + ".options") }
+                var failures: [String] = []
+                let evaluated = bound.evaluate(with: variables, budget: &shared) { failures.append($0.message) }
+                for failure in failures { note(failure, at: path + ".options") }
+                noteExhaustion { path + ".options" }
                 if case .array(let elements) = evaluated {
                     options = elements.map { element in
                         if case .string(let text) = element { return text }
@@ -341,6 +412,9 @@ package struct ViewStateEvaluator: Sendable {
 package struct StateEvaluation: Sendable {
     package let viewModel: ViewModel
     package let failures: [ExpressionFailure]
+    /// The evaluation ran out of the steps its caller gave it, fewer than the limit: its view model
+    /// is not to be shown, and it reported nothing; evaluate again without the step limit.
+    package var isIncomplete = false
 }
 
 extension ComponentModel {

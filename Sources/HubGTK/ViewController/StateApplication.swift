@@ -7,12 +7,18 @@ import HubFramework
 /// of state renders through the view controller's one render path, as new content does: the diff,
 /// not a new view, so the scroll position and the keyboard focus stay.
 ///
-/// A large view is evaluated off the main thread; while that runs, the window goes on showing what
-/// it showed, and a newer change supersedes an evaluation under way (the latest keystroke wins).
+/// A large view is evaluated off the main thread, and so is one whose expressions take more than
+/// ``mainThreadSteps`` (tried on the main thread first, then again off it); while that runs, the
+/// window goes on showing what it showed, and a newer change supersedes an evaluation under way
+/// (the latest keystroke wins).
 @MainActor
 final class StateApplication {
     /// Views with more body components than this are evaluated on a background thread.
     static let backgroundThreshold = 4_000
+    /// The most steps an evaluation takes on the main thread, some 20 ms in a debug build: a view
+    /// of a few hundred components whose expressions each take thousands of steps (a hostile one
+    /// held the window for seconds at each change) is evaluated off it instead.
+    static let mainThreadSteps = 100_000
 
     private let evaluator: ViewStateEvaluator
     private let deliver: @MainActor (ViewModel) -> Void
@@ -69,7 +75,7 @@ final class StateApplication {
     /// its inputs show their messages.
     func formIsValid(_ form: String, state: ViewState) -> Bool {
         guard let source else { return true }
-        let valid = evaluator.formValidity(of: source, with: state.snapshot())[form] ?? true
+        let valid = evaluator.formValidity(of: source, with: state.snapshot(), stepLimit: Self.mainThreadSteps)[form] ?? true
         if !valid { state.formWasSubmitted(form) }
         return valid
     }
@@ -93,10 +99,16 @@ final class StateApplication {
             return deliver(source)
         }
         let snapshot = state.snapshot()
-        guard source.bodyComponentModels.count > Self.backgroundThreshold else {
-            pending = nil
-            finish(evaluator.evaluate(source, with: snapshot, memo: memo, change: change))
-            return
+        if source.bodyComponentModels.count <= Self.backgroundThreshold {
+            let evaluation = evaluator.evaluate(source, with: snapshot, memo: memo, change: change,
+                                                stepLimit: Self.mainThreadSteps)
+            if !evaluation.isIncomplete {
+                pending = nil
+                finish(evaluation)
+                return
+            }
+            // More than the main thread's share: evaluated in full off it (the memo was reset, so
+            // every component is).
         }
         let token = Token()
         pending = token

@@ -105,6 +105,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private(set) var stateView: StateView?
     /// The view's state applied to what the loader delivered.
     let stateApplication: StateApplication
+    /// The limits the view's expressions are evaluated and its actions run within: its loader's.
+    private let limits: ContentLimits
+    /// What the document's actions failed to do, logged already: each once per view (a button
+    /// pressed again fails the same way), and at most ``maximumActionReports`` of them.
+    private(set) var loggedActionProblems: [String] = []
+    private static let maximumActionReports = 100
     /// Follows the theme's colours, which `env.colorScheme` tells.
     private let themeObservation: ThemeAppearance.Observation
 
@@ -218,8 +224,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             liveWrappers: { link.controller?.observerWrappers() ?? [] },
             notify: { event in link.controller?.actionDidHappen(event) },
             runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
+        limits = loader.contentLimits
         stateApplication = StateApplication(
-            limits: .default, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
+            limits: loader.contentLimits, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
             report: { failures in link.controller?.reportExpressionFailures(failures) })
         state = ViewState()
         impressions = ImpressionReporter(
@@ -417,7 +424,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Runs the actions the document wrote in `model`'s target, nil when it wrote none.
     private func runDocumentActions(of model: ComponentModel, customData: JSONObject?) -> Bool? {
         let logger = HubLogging.logger("gtk.state")
-        let interpreter = ActionInterpreter(state: state, limits: .default, perform: { [weak self] effect in
+        let interpreter = ActionInterpreter(state: state, limits: limits, perform: { [weak self] effect in
             guard let self else { return false }
             switch effect {
             case .open(let uri): return self.actions.open(uri)
@@ -427,7 +434,13 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             case .validate(let form): return self.formIsValid(form)
             }
         }, report: { [weak self] message in
-            logger.warning("\(self?.viewURI.absoluteString.prefix(200) ?? ""): \(model.identifier): \(message)")
+            guard let self else { return }
+            let line = "\(self.viewURI.absoluteString.prefix(200)): \(model.identifier): \(message)"
+            guard self.loggedActionProblems.count < Self.maximumActionReports,
+                !self.loggedActionProblems.contains(line)
+            else { return }
+            self.loggedActionProblems.append(line)
+            logger.warning("\(line)")
         })
         return interpreter.runTargetActions(of: model)
     }

@@ -72,6 +72,48 @@ final class ExpressionEvaluationTests: XCTestCase {
                        "The evaluation took more steps than its budget allows.")
     }
 
+    /// One step is a bounded amount of work whatever the sizes of the values: a call or an operator
+    /// that reads, compares or builds long strings, arrays or dicts takes a step more per 64 bytes
+    /// (or values). Before, each of these was one step, and one expression within the limits took
+    /// 5 s (1,170 `len` of a 1 MiB variable), 13 s (1,300 comparisons of arrays of half a million
+    /// elements) or 3.5 s (250 `substring`s of it).
+    func testWorkOnLargeValuesTakesSteps() {
+        let text = String(repeating: "é", count: 1 << 19)
+        let array = ExpressionValue.array(Array(repeating: .number(0), count: 500_000))
+        let copy = ExpressionValue.array(Array(repeating: .number(0), count: 500_000))
+        let values: [String: ExpressionValue] = ["s": .string(text), "a": array, "b": copy]
+        func repeated(_ part: String, _ count: Int, _ separator: String) -> String {
+            "@{" + Array(repeating: part, count: count).joined(separator: separator) + "}"
+        }
+        let bombs: [String] = [
+            repeated("len(s)", 1_170, "+"), repeated("a==b", 1_300, "&&"), repeated("contains(s,'y')", 400, "||"),
+            repeated("len(substring(s,0,30000))", 250, "+"), repeated("s==s", 1_300, "&&"),
+        ]
+        for bomb in bombs {
+            let started = Date()
+            XCTAssertEqual(F.evaluate(bomb, values).flatMap { result -> ExpressionError.Kind? in
+                if case .failure(let error) = result { error.kind } else { nil }
+            }, .stepBudgetExhausted, String(bomb.prefix(40)))
+            // Tens of milliseconds in a debug build; seconds before.
+            XCTAssertLessThan(Date().timeIntervalSince(started), 0.5 * Sanitizer.slowdown, String(bomb.prefix(40)))
+        }
+        // The same work on ordinary values stays a step a call.
+        XCTAssertEqual(F.evaluate("@{len(s) + len(s)}", ["s": .string(String(repeating: "x", count: 63))],
+                                  budget: ExpressionBudget(steps: 5, valueBytes: 100)), .success(.integer(126)))
+        let nested: JSONValue = [1, "x", [2, ["k": "v"]]]
+        let other: JSONValue = [1, "x", [2, ["k": "w"]]]
+        XCTAssertEqual(F.value("@{a == b}", ["a": .array(nested.arrayValue!), "b": .array(nested.arrayValue!)]), .boolean(true))
+        XCTAssertEqual(F.value("@{a == b}", ["a": .array(nested.arrayValue!), "b": .array(other.arrayValue!)]), .boolean(false))
+        let half: JSONValue = [1, 2.5]
+        XCTAssertEqual(F.value("@{a != b}", ["a": .dictionary(["k": [1, 2]]), "b": .dictionary(["k": half])]), .boolean(true))
+        // Copies of parts of a long variable are strings built like any other.
+        let long = String(repeating: "é", count: 100_000)
+        XCTAssertEqual(F.errorMessage("@{substring(s, 0, 40000)}", ["s": .string(long)]),
+                       "Failed to evaluate [substring('\(long.cut(toUTF8Count: 64))', 0, 40000)]. The result would be 80000 bytes long, more than the 65536 an expression may build.")
+        XCTAssertEqual(F.errorMessage("@{trim(s)}", ["s": .string(long)]),
+                       "Failed to evaluate [trim('\(long.cut(toUTF8Count: 64))')]. The result would be 200000 bytes long, more than the 65536 an expression may build.")
+    }
+
     func testValueBudgetRefusesBeforeBuilding() {
         let budget = ExpressionBudget(steps: 100, valueBytes: 10)
         XCTAssertEqual(F.errorMessage("@{a + a}", ["a": .string("123456")], budget: budget),
