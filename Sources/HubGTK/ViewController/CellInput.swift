@@ -57,6 +57,9 @@ final class CellInput {
         guard event.kind == .press, event.button == 1, gesture == nil, let root = cell.wrapper else { return false }
         let local = cell.widget.location(ofScreenPoint: event.rootLocation)
         let target = Self.deepestChild(of: root, containing: local, in: cell.widget) ?? root
+        // A press beside an input's control (on its label, its help text) is for the control, as a
+        // click on a form field's label is: it takes the focus, and the component is not selected.
+        if Self.focusInput(of: target) { return true }
         gesture = (target, cell, event.rootLocation)
         // Touch presses wait before highlighting so that a scroll does not flash the component;
         // a mouse press shows at once, as GTK's own widgets do.
@@ -93,6 +96,8 @@ final class CellInput {
     @discardableResult
     func activated(_ cell: Cell) -> Bool {
         guard let wrapper = cell.wrapper, let model = wrapper.model else { return false }
+        // An input is used through its control, which assistive technologies reach on their own.
+        if Self.focusInput(of: wrapper) { return true }
         wrapper.setSelectionState(.selected)
         select(wrapper, model)
         return true
@@ -131,9 +136,10 @@ final class CellInput {
 
     // MARK: Keyboard and focus
 
-    /// The body index of the component that has the keyboard focus, if any.
+    /// The body index of the component that has the keyboard focus (its cell, or a widget inside
+    /// it such as an input's control), if any.
     var focusedBodyIndex: Int? {
-        snapshot()?.placed.first { cells.cell(for: $0.value).widget.isFocus }?.key
+        snapshot()?.placed.first { cells.cell(for: $0.value).containsFocus }?.key
     }
 
     /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
@@ -149,7 +155,9 @@ final class CellInput {
         }
         // Scrolling placed the components that came into view.
         guard let wrapper = snapshot()?.placed[index] else { return false }
-        cells.cell(for: wrapper).widget.grabFocus()
+        // An input takes the focus into its control, so that the person can type at once; Tab and
+        // Shift+Tab in the control come back here (the control does not handle them).
+        if !Self.focusInput(of: wrapper) { cells.cell(for: wrapper).widget.grabFocus() }
         return true
     }
 
@@ -230,6 +238,12 @@ extension CellInput {
         case .left: return .left
         default: return nil
         }
+    }
+
+    /// Gives the keyboard focus to the control of `wrapper`'s component when it is an input that has
+    /// one to focus (``ComponentWithInput/focusInput()``).
+    static func focusInput(of wrapper: ComponentWrapper) -> Bool {
+        (wrapper.component as? any ComponentWithInput)?.focusInput() ?? false
     }
 
     /// The deepest visible managed child under `point` (in `container` coordinates).
