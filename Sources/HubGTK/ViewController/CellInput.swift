@@ -168,7 +168,17 @@ final class CellInput {
         let layout = current.layout
         let rightToLeft = current.direction == .rightToLeft
         switch Self.navigation(for: key) {
-        case .activate: return activated(cell)
+        case .activate:
+            // Keys go up from the focus through its ancestors: the cell, then the canvas, which
+            // pages down with Space, then the window, which activates its focus. While an input's
+            // control has the focus, Enter and Space are the control's: it is activated here (a
+            // switch turns, a button is pressed), and the component is not selected. (A field takes
+            // them before they get here.)
+            if !cell.widget.isFocus, wrapper.component is any ComponentWithInput, cell.containsFocus {
+                _ = cell.widget.activateFocusedDescendant()
+                return true
+            }
+            return activated(cell)
         case .tab(let backwards):
             // Past either end, GTK moves the focus out of the view.
             return focusBodyComponent(at: backwards ? index - 1 : index + 1)
