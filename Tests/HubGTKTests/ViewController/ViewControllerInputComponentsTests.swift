@@ -109,6 +109,38 @@ final class ViewControllerInputComponentsTests: GtkTestCase, @unchecked Sendable
         }
     }
 
+    func testTabGoesThroughEveryKindOfInputInOrder() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"name": "", "notes": "", "on": false, "agreed": false, "size": "A", "volume": 1, "guests": 1},
+                 "body": [
+                   {"id": "name", "component": {"id": "default:entry"}, "text": {"title": "Name"}, "input": {"variable": "name"}},
+                   {"id": "notes", "component": {"id": "default:textArea"}, "text": {"title": "Notes"}, "input": {"variable": "notes"}},
+                   {"id": "on", "component": {"id": "default:switch"}, "text": {"title": "On"}, "input": {"variable": "on"}},
+                   {"id": "agreed", "component": {"id": "default:checkbox"}, "text": {"title": "Agreed"}, "input": {"variable": "agreed"}},
+                   {"id": "size", "component": {"id": "default:dropdown"}, "text": {"title": "Size"},
+                    "input": {"variable": "size", "options": ["A", "B"]}},
+                   {"id": "volume", "component": {"id": "default:slider"}, "text": {"title": "Volume"}, "input": {"variable": "volume"}},
+                   {"id": "guests", "component": {"id": "default:spinButton"}, "text": {"title": "Guests"}, "input": {"variable": "guests"}},
+                   {"id": "send", "component": {"id": "default:button"}, "text": {"title": "Send"}}]}
+                """#, in: harness, height: 900)
+            let window = try XCTUnwrap(harness.window)
+            XCTAssertTrue(controller.focusBodyComponent(at: 0))
+            var visited: [Int?] = []
+            for _ in 0..<8 {
+                visited.append(controller.focusedBodyIndex)
+                let focus = try XCTUnwrap(focusWidget(harness))
+                let view = try XCTUnwrap(controller.liveComponent(atBodyIndex: controller.focusedBodyIndex ?? 0)?.view)
+                XCTAssertTrue(gtk_widget_is_ancestor(focus, view.gtkWidget) != 0, "the focus is in a control, not on the cell")
+                pressInWindow(key: GDK_KEY_Tab, of: window)
+                pump(for: 0.05)
+            }
+            XCTAssertEqual(visited, Array(0..<8), "Tab goes from each input's control to the next")
+        }
+    }
+
     func testAButtonWaitsForItsFormAndPressingItRunsItsActions() throws {
         try onMain {
             let harness = ViewControllerHarness()
@@ -158,6 +190,9 @@ final class ViewControllerInputComponentsTests: GtkTestCase, @unchecked Sendable
             pump(until: { self.model("name", in: controller)?.input?.message == "Enter your name" }, "the message once left")
             pump(until: { field.entry?.accessibleDescription == "Enter your name" }, "the field described by it")
             XCTAssertGreaterThan(controller.frame(ofBodyComponentAt: 0).height, before, "the field grew to show it")
+            let other = try XCTUnwrap(try component("other", in: controller, as: EntryComponent.self).entry)
+            XCTAssertTrue(focusWidget(harness) == other.gtkWidget, "the focus went on to the next field")
+            XCTAssertEqual(controller.focusedBodyIndex, 1)
         }
     }
 

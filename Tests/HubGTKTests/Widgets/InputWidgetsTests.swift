@@ -548,6 +548,40 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testATextViewOffersTabToItsAncestorsFirst() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let outer = Box(.vertical)
+            let inner = Box(.vertical)
+            let textView = TextView()
+            let after = Entry()
+            inner.append(textView)
+            outer.append(inner)
+            outer.append(after)
+            window.add(outer)
+            window.showAll()
+            pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+            var offered: [String] = []
+            var takes = true
+            inner.onKeyPress { press in
+                offered.append(press.isBackwardTab ? "Shift+Tab" : "\(press.key)")
+                return takes
+            }
+            textView.grabFocus()
+            pressInWindow(key: GDK_KEY_Tab, of: window.gtkWidget)
+            XCTAssertEqual(offered, ["tab"], "the ancestor that moves the focus itself gets Tab")
+            XCTAssertTrue(textView.isFocus, "and the text view leaves the focus to it")
+            pressInWindow(key: GDK_KEY_Tab, state: GDK_CONTROL_MASK.rawValue, of: window.gtkWidget)
+            XCTAssertEqual(offered, ["tab"], "Ctrl+Tab is GTK's, as in any text view")
+            textView.grabFocus()
+            takes = false
+            pressInWindow(key: GDK_KEY_Tab, of: window.gtkWidget)
+            XCTAssertEqual(offered.count, 2)
+            XCTAssertTrue(after.isFocus, "no ancestor took it: GTK moves the focus along its chain")
+        }
+    }
+
     func testActivatingTheFocusedDescendantTurnsASwitchAndPressesAButton() {
         onMain {
             let window = Window()
