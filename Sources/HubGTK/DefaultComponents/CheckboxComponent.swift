@@ -34,6 +34,9 @@ public final class CheckboxComponent: ComponentWithInput {
     public func loadView() {
         FrameworkStyle.installIfNeeded()
         let checkButton = CheckButton()
+        // As wide as the box and its label (which wraps in a narrower field): the focus ring and
+        // the clickable area end with the text.
+        checkButton.horizontalAlignment = .start
         checkButton.onToggled = { [weak self] isChecked in self?.toggled(isChecked) }
         // The box's own label shows the title.
         field = InputField(control: checkButton, title: .none)

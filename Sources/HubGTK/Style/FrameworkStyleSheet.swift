@@ -72,6 +72,14 @@ extension FrameworkStyle {
         .hub-input-message {
             font-size: smaller;
         }
+        /* The box lines up with the titles of the fields around it (themes give it a margin on
+           both sides). */
+        .hub-input > checkbutton check:dir(ltr) {
+            margin-left: 0;
+        }
+        .hub-input > checkbutton check:dir(rtl) {
+            margin-right: 0;
+        }
         .hub-text-area {
             border: 1px solid alpha(@theme_fg_color, 0.25);
             border-radius: 5px;
