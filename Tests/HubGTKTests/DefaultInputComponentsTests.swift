@@ -459,6 +459,30 @@ final class DefaultInputComponentsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testAFieldIsMeasuredAgainWhenAStylesheetChangesIt() throws {
+        try onMain {
+            let document = try InputDocument(Self.document)
+            let component = EntryComponent()
+            let model = document.model("name")
+            let before = component.preferredViewSize(forDisplaying: model, containerViewSize: Self.container)
+            XCTAssertEqual(component.preferredViewSize(forDisplaying: model, containerViewSize: Self.container), before)
+            let sheet = try StyleSheet(css: ".hub-input { padding: 40px 18px; }")
+            XCTAssertTrue(sheet.install(priority: .application))
+            let restyled = component.preferredViewSize(forDisplaying: model, containerViewSize: Self.container)
+            sheet.uninstall()
+            XCTAssertEqual(restyled.height, before.height + 2 * (40 - 9), "an app's stylesheet gives the field room")
+            XCTAssertEqual(component.preferredViewSize(forDisplaying: model, containerViewSize: Self.container), before)
+            let narrow = Size(width: 120, height: 800)
+            let longTitle = try InputDocument(#"""
+                {"state": {"a": ""}, "body": [{"id": "a", "component": {"id": "default:entry"},
+                  "text": {"title": "A title long enough to wrap onto several lines in a narrow window"}, "input": {"variable": "a"}}]}
+                """#).model("a")
+            XCTAssertGreaterThan(component.preferredViewSize(forDisplaying: longTitle, containerViewSize: narrow).height,
+                                 component.preferredViewSize(forDisplaying: longTitle, containerViewSize: Self.container).height,
+                                 "a title wraps at the field's width")
+        }
+    }
+
     func testTheFieldsAreMirroredRightToLeft() throws {
         try onMain {
             let saved = Widget.defaultTextDirection

@@ -43,7 +43,8 @@ public final class DropdownComponent: ComponentWithInput {
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
+        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize,
+                                 detail: model.input?.options ?? [])
     }
 
     public func configureView(with model: ComponentModel, containerViewSize: Size) {

