@@ -41,7 +41,8 @@ private final class NamedFactory: ComponentFactoryShowcaseNameProvider {
 /// snapshots at the preferred size; and the viewer's `showcase:` views.
 final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
     private static let defaultNames = ["row", "label", "image", "searchBar", "activityIndicator", "header", "carousel",
-                                       "colorContainer"]
+                                       "colorContainer", "entry", "textArea", "switch", "checkbox", "dropdown",
+                                       "slider", "spinButton", "button"]
 
     @MainActor
     private func makeRegistry() -> ComponentRegistry {
@@ -168,6 +169,28 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
             }
             let image = try XCTUnwrap(body.first { $0.componentIdentifier.identifierString == "default:image" })
             XCTAssertEqual(image.componentCategory, .card)
+        }
+    }
+
+    func testTheInputSamplesEachShowTheirOwnValue() throws {
+        try onMain {
+            let app = SharedViewer.fresh()
+            defer { app.navigator.tearDown() }
+            app.navigator.open("showcase:")
+            let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            pump(until: { controller.liveBodyComponentCount > 0 }, "the showcase")
+            @MainActor func input(_ name: String) -> InputState? {
+                let identifier = ShowcaseFeature.sampleModelIdentifier(for: Identifier(namespace: "default", name: name))
+                return controller.viewModel?.bodyComponentModels.first { $0.identifier == identifier }?.input
+            }
+            pump(until: { input("entry") != nil }, "the samples with their state applied")
+            XCTAssertEqual(input("entry")?.placeholder, "name@example.org")
+            XCTAssertEqual(input("entry")?.value, .string(""))
+            XCTAssertEqual(input("switch")?.value, .boolean(true))
+            XCTAssertEqual(input("dropdown")?.value, .string("Medium"))
+            XCTAssertEqual(input("dropdown")?.options, ["Small", "Medium", "Large"])
+            XCTAssertEqual(input("slider")?.value, .integer(40))
+            XCTAssertEqual(input("spinButton")?.value, .integer(2), "each sample its own variable")
         }
     }
 

@@ -14,4 +14,16 @@ open class Overlay: Container {
         adopt(child)
         gtk_overlay_add_overlay(hub_overlay(gtkWidget), child.gtkWidget)
     }
+
+    /// Floats `child` above the main child; with `passesInputThrough`, a click or a scroll on
+    /// `child` goes to what is below it, as if it were not there: for a hint drawn over a field,
+    /// such as a text view's placeholder.
+    ///
+    /// ```swift
+    /// overlay.addOverlay(placeholder, passesInputThrough: true)
+    /// ```
+    public func addOverlay(_ child: Widget, passesInputThrough: Bool) {
+        addOverlay(child)
+        gtk_overlay_set_overlay_pass_through(hub_overlay(gtkWidget), child.gtkWidget, passesInputThrough ? 1 : 0)
+    }
 }

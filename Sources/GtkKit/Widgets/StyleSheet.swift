@@ -68,6 +68,10 @@ public final class StyleSheet {
         g_object_unref(UnsafeMutableRawPointer(provider))
     }
 
+    /// Counts the stylesheets installed, moved and uninstalled: what was measured under one count
+    /// (a component's height kept for its text) may not hold under the next.
+    package private(set) static var generation = 0
+
     /// True while the stylesheet is installed.
     public var isInstalled: Bool { installedPriority != nil }
 
@@ -80,6 +84,7 @@ public final class StyleSheet {
         uninstall()
         gtk_style_context_add_provider_for_screen(screen, hub_style_provider(provider), priority.rawValue)
         installedPriority = priority
+        Self.generation += 1
         return true
     }
 
@@ -88,5 +93,6 @@ public final class StyleSheet {
         guard installedPriority != nil, let screen = gdk_screen_get_default() else { return }
         gtk_style_context_remove_provider_for_screen(screen, hub_style_provider(provider))
         installedPriority = nil
+        Self.generation += 1
     }
 }

@@ -14,7 +14,9 @@ internal import CGtk
 ///   that grows with the length only. The text itself is kept as it is.
 ///
 /// Tab moves the keyboard focus to the next widget, as in any other field of a form, rather than
-/// typing a tab character (Ctrl+Tab types one).
+/// typing a tab character (Ctrl+Tab types one). As a field's Tab does, it goes first to the view's
+/// ancestors, so that a container that moves the focus between its items itself (a list whose
+/// items hold fields) gets it; when none takes it, GTK moves the focus along its own chain.
 ///
 /// ```swift
 /// let notes = TextView()
@@ -55,6 +57,9 @@ open class TextView: Widget {
             self.keepInsertionWithinMaximumLength(invocation)
         })
         retain(GSignal.connect(buffer, "changed") { [unowned self] in self.chooseWrapMode() })
+        retain(GSignal.connectEvent(gtkWidget, "key-press-event") { [unowned self] event in
+            self.offerTabToAncestors(event)
+        })
         // The height of a line follows the font, which the style sets (and a stylesheet may change).
         retain(GSignal.connect(gtkWidget, "style-updated", after: true) { [unowned self] _ in
             self.requestMinimumHeight()
@@ -151,6 +156,22 @@ open class TextView: Widget {
                 }
             }
         }
+    }
+
+    /// `key-press-event`, before GtkTextView's own handler: Tab and Shift+Tab (without Ctrl) go to
+    /// the ancestors first, nearest first, as they would from a field that does not handle them
+    /// (GtkTextView handles them itself, moving the focus along GTK's chain, so they never reach
+    /// the ancestors on their own). Returns whether one of them took the key.
+    private func offerTabToAncestors(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        guard let key = hub_event_key(event)?.pointee else { return false }
+        let press = KeyPress(key)
+        guard press.key == .tab, !press.modifiers.contains(.control) else { return false }
+        var ancestor = gtk_widget_get_parent(gtkWidget)
+        while let widget = ancestor, gtk_widget_is_toplevel(widget) == 0 {
+            if gtk_widget_event(widget, event) != 0 { return true }
+            ancestor = gtk_widget_get_parent(widget)
+        }
+        return false
     }
 
     /// Runs `change`, made by code, without calling ``onChanged`` for the changes it makes.

@@ -12,6 +12,24 @@ extension Widget {
         return focus == gtkWidget || gtk_widget_is_ancestor(focus, gtkWidget) != 0
     }
 
+    /// Activates the widget inside this one that has its window's keyboard focus, as Enter or Space
+    /// does when GTK's window gets them: a button is pressed, a switch or a check box turned, a
+    /// dropdown opened. For a container that handles those keys on their way up from the focus
+    /// (they reach it before the window) and would otherwise keep them from the control. False when
+    /// the focus is not inside this widget (on the widget itself neither), or is on a widget that
+    /// has no activation (a slider).
+    ///
+    /// ```swift
+    /// if !cell.isFocus, cell.containsFocus { return cell.activateFocusedDescendant() }
+    /// ```
+    public func activateFocusedDescendant() -> Bool {
+        guard let toplevel = gtk_widget_get_toplevel(gtkWidget), gtk_widget_is_toplevel(toplevel) != 0,
+            let focus = gtk_window_get_focus(hub_window(toplevel)), focus != gtkWidget,
+            gtk_widget_is_ancestor(focus, gtkWidget) != 0
+        else { return false }
+        return gtk_widget_activate(focus) != 0
+    }
+
     /// The first non-empty accessible name of a shown widget in this widget's tree, itself
     /// included, depth first: a label's text, a named image or button. What a screen reader could
     /// call a group of widgets that has no name of its own.

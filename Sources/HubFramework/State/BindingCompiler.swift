@@ -42,11 +42,13 @@ final class BindingCompiler {
         }
     }
 
-    /// Bindings for a component nobody checked (no document's declarations): every variable is
-    /// undeclared, so nothing that reads one compiles; nothing is reported.
+    /// Bindings for a component nobody checked (no document's declarations): every variable but
+    /// the component's own is undeclared, so nothing that reads one compiles; nothing is reported.
+    /// The component's own variables are kept under its identifier, as in a document, so that two
+    /// such components in one view (a showcase's samples) each have theirs.
     func compileUnchecked(_ builder: ComponentModelBuilder) -> ComponentBindings? {
         let scope = BindingScope(app: StateDeclarations(), view: StateDeclarations())
-        return bindings(for: builder, scope: scope, scopeKey: "", location: nil,
+        return bindings(for: builder, scope: scope, scopeKey: "/" + builder.modelIdentifier, location: nil,
                         problems: JSONProblemCollector(limits: limits)).bindings
     }
 

@@ -24,6 +24,8 @@ protocol ComponentWrapperDelegate: AnyObject {
     func componentWrapper(_ wrapper: ComponentWrapper, didChangeInputOf model: ComponentModel, to value: ExpressionValue)
     /// The person left the input of the component showing `model`.
     func componentWrapper(_ wrapper: ComponentWrapper, didLeaveInputOf model: ComponentModel)
+    /// The person pressed the button of the component showing `model`: it is selected.
+    func componentWrapper(_ wrapper: ComponentWrapper, wasActivatedWith model: ComponentModel)
 }
 
 /// Wraps a component for the framework: applies the reuse lifecycle, saves and restores UI
@@ -373,7 +375,7 @@ final class ComponentWrapper: ComponentChildDelegate, ActionPerformer {
 
 // MARK: - ComponentInputDelegate
 // An input's changes go to the view, with the model the wrapper shows (its bindings say which
-// variable the input is bound to).
+// variable the input is bound to); a button's press selects that model.
 
 extension ComponentWrapper: ComponentInputDelegate {
     func component(_ component: any ComponentWithInput, didChangeInputValue value: ExpressionValue) {
@@ -384,5 +386,10 @@ extension ComponentWrapper: ComponentInputDelegate {
     func componentDidLeaveInput(_ component: any ComponentWithInput) {
         guard let model else { return }
         delegate?.componentWrapper(self, didLeaveInputOf: model)
+    }
+
+    func componentWasActivated(_ component: any ComponentWithInput) {
+        guard let model else { return }
+        delegate?.componentWrapper(self, wasActivatedWith: model)
     }
 }

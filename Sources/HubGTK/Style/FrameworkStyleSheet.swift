@@ -63,6 +63,32 @@ extension FrameworkStyle {
             border-bottom: 1px solid alpha(@theme_fg_color, 0.1);
         }
 
+        /* Inputs (default:entry, textArea, switch, checkbox, dropdown, slider, spinButton, button):
+           a form's field each, in a column as wide as the rows, titled above or beside its control,
+           the validation message below in the theme's error colour (its own label.error). */
+        .hub-input {
+            padding: 9px 18px;
+        }
+        .hub-input-message {
+            font-size: smaller;
+        }
+        /* The box lines up with the titles of the fields around it (themes give it a margin on
+           both sides). */
+        .hub-input > checkbutton check:dir(ltr) {
+            margin-left: 0;
+        }
+        .hub-input > checkbutton check:dir(rtl) {
+            margin-right: 0;
+        }
+        .hub-text-area {
+            border: 1px solid alpha(@theme_fg_color, 0.25);
+            border-radius: 5px;
+            padding: 6px 8px;
+        }
+        .hub-text-area-placeholder {
+            margin: 0;
+        }
+
         /* Colour containers. */
         .hub-color-container { border-radius: 0; }
         .hub-color-red { background-color: #e66100; }

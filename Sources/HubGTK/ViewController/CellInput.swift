@@ -57,6 +57,9 @@ final class CellInput {
         guard event.kind == .press, event.button == 1, gesture == nil, let root = cell.wrapper else { return false }
         let local = cell.widget.location(ofScreenPoint: event.rootLocation)
         let target = Self.deepestChild(of: root, containing: local, in: cell.widget) ?? root
+        // A press beside an input's control (on its label, its help text) is for the control, as a
+        // click on a form field's label is: it takes the focus, and the component is not selected.
+        if Self.focusInput(of: target) { return true }
         gesture = (target, cell, event.rootLocation)
         // Touch presses wait before highlighting so that a scroll does not flash the component;
         // a mouse press shows at once, as GTK's own widgets do.
@@ -93,6 +96,8 @@ final class CellInput {
     @discardableResult
     func activated(_ cell: Cell) -> Bool {
         guard let wrapper = cell.wrapper, let model = wrapper.model else { return false }
+        // An input is used through its control, which assistive technologies reach on their own.
+        if Self.focusInput(of: wrapper) { return true }
         wrapper.setSelectionState(.selected)
         select(wrapper, model)
         return true
@@ -131,9 +136,10 @@ final class CellInput {
 
     // MARK: Keyboard and focus
 
-    /// The body index of the component that has the keyboard focus, if any.
+    /// The body index of the component that has the keyboard focus (its cell, or a widget inside
+    /// it such as an input's control), if any.
     var focusedBodyIndex: Int? {
-        snapshot()?.placed.first { cells.cell(for: $0.value).widget.isFocus }?.key
+        snapshot()?.placed.first { cells.cell(for: $0.value).containsFocus }?.key
     }
 
     /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
@@ -149,7 +155,9 @@ final class CellInput {
         }
         // Scrolling placed the components that came into view.
         guard let wrapper = snapshot()?.placed[index] else { return false }
-        cells.cell(for: wrapper).widget.grabFocus()
+        // An input takes the focus into its control, so that the person can type at once; Tab and
+        // Shift+Tab in the control come back here (the control does not handle them).
+        if !Self.focusInput(of: wrapper) { cells.cell(for: wrapper).widget.grabFocus() }
         return true
     }
 
@@ -160,7 +168,17 @@ final class CellInput {
         let layout = current.layout
         let rightToLeft = current.direction == .rightToLeft
         switch Self.navigation(for: key) {
-        case .activate: return activated(cell)
+        case .activate:
+            // Keys go up from the focus through its ancestors: the cell, then the canvas, which
+            // pages down with Space, then the window, which activates its focus. While an input's
+            // control has the focus, Enter and Space are the control's: it is activated here (a
+            // switch turns, a button is pressed), and the component is not selected. (A field takes
+            // them before they get here.)
+            if !cell.widget.isFocus, wrapper.component is any ComponentWithInput, cell.containsFocus {
+                _ = cell.widget.activateFocusedDescendant()
+                return true
+            }
+            return activated(cell)
         case .tab(let backwards):
             // Past either end, GTK moves the focus out of the view.
             return focusBodyComponent(at: backwards ? index - 1 : index + 1)
@@ -230,6 +248,12 @@ extension CellInput {
         case .left: return .left
         default: return nil
         }
+    }
+
+    /// Gives the keyboard focus to the control of `wrapper`'s component when it is an input that has
+    /// one to focus (``ComponentWithInput/focusInput()``).
+    static func focusInput(of wrapper: ComponentWrapper) -> Bool {
+        (wrapper.component as? any ComponentWithInput)?.focusInput() ?? false
     }
 
     /// The deepest visible managed child under `point` (in `container` coordinates).

@@ -943,4 +943,9 @@ extension ViewController: ComponentWrapperDelegate {
     func componentWrapper(_ wrapper: ComponentWrapper, didLeaveInputOf model: ComponentModel) {
         state.inputWasLeft(model)
     }
+
+    /// A button selects its component as a click on a row does: its target's actions run.
+    func componentWrapper(_ wrapper: ComponentWrapper, wasActivatedWith model: ComponentModel) {
+        selectComponent(with: model, customData: nil)
+    }
 }

@@ -156,4 +156,27 @@ final class ViewStateEvaluatorTests: XCTestCase, @unchecked Sendable {
                                           change: StateChange(sources: [.view("query")])).viewModel
         XCTAssertEqual(reloaded.bodyComponentModels[0].title, "Count: 5")
     }
+
+    func testComponentsFilledInCodeEachKeepTheirOwnVariables() throws {
+        try MainActor.assumeIsolated {
+            // Components filled from JSON objects of their own, outside a document (a showcase's
+            // samples): each declares a variable of the same name, and each reads its own.
+            let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                    iconImageResolver: nil)
+            let builder = schema.makeViewModelBuilder()
+            for (identifier, value) in [("a", "first"), ("b", "second")] {
+                let component = builder.bodyComponentModelBuilder(withIdentifier: identifier)
+                XCTAssertEqual(component.addJSON(dictionary: [
+                    "state": ["value": .string(value)], "text": ["title": "@{value}"], "input": ["variable": "value"],
+                ]), [])
+            }
+            let source = builder.build()
+            XCTAssertEqual(Set(source.componentStateDeclarations.keys).count, 2, "a scope each")
+            let state = ViewState()
+            state.adopt(source.stateDeclarations, components: source.componentStateDeclarations)
+            let shown = ViewStateEvaluator(limits: .default).evaluate(source, with: state.snapshot()).viewModel
+            XCTAssertEqual(titles(shown), ["first", "second"])
+            XCTAssertEqual(shown.bodyComponentModels.map { $0.input?.value }, [.string("first"), .string("second")])
+        }
+    }
 }

@@ -548,6 +548,102 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testATextViewOffersTabToItsAncestorsFirst() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let outer = Box(.vertical)
+            let inner = Box(.vertical)
+            let textView = TextView()
+            let after = Entry()
+            inner.append(textView)
+            outer.append(inner)
+            outer.append(after)
+            window.add(outer)
+            window.showAll()
+            pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+            var offered: [String] = []
+            var takes = true
+            inner.onKeyPress { press in
+                offered.append(press.isBackwardTab ? "Shift+Tab" : "\(press.key)")
+                return takes
+            }
+            textView.grabFocus()
+            pressInWindow(key: GDK_KEY_Tab, of: window.gtkWidget)
+            XCTAssertEqual(offered, ["tab"], "the ancestor that moves the focus itself gets Tab")
+            XCTAssertTrue(textView.isFocus, "and the text view leaves the focus to it")
+            pressInWindow(key: GDK_KEY_Tab, state: GDK_CONTROL_MASK.rawValue, of: window.gtkWidget)
+            XCTAssertEqual(offered, ["tab"], "Ctrl+Tab is GTK's, as in any text view")
+            textView.grabFocus()
+            takes = false
+            pressInWindow(key: GDK_KEY_Tab, of: window.gtkWidget)
+            XCTAssertEqual(offered.count, 2)
+            XCTAssertTrue(after.isFocus, "no ancestor took it: GTK moves the focus along its chain")
+        }
+    }
+
+    func testActivatingTheFocusedDescendantTurnsASwitchAndPressesAButton() {
+        onMain {
+            let window = Window()
+            defer { window.destroy() }
+            let box = Box(.vertical)
+            let toggle = Switch()
+            let button = Button(label: "Send")
+            var pressed = 0
+            button.onClicked = { pressed += 1 }
+            box.append(toggle)
+            box.append(button)
+            window.add(box)
+            window.showAll()
+            pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
+            gtk_window_set_focus(hub_window(window.gtkWidget), nil)
+            XCTAssertFalse(box.activateFocusedDescendant(), "nothing inside has the focus")
+            toggle.grabFocus()
+            XCTAssertFalse(toggle.activateFocusedDescendant(), "the focus on the widget itself is not inside it")
+            XCTAssertTrue(box.activateFocusedDescendant())
+            pump(until: { toggle.isOn }, "the switch turned, as Space turns it")
+            button.grabFocus()
+            XCTAssertTrue(box.activateFocusedDescendant())
+            pump(until: { pressed == 1 }, "the button pressed (GTK shows it pressed for a moment first)")
+            let slider = Slider()
+            box.append(slider)
+            slider.show()
+            slider.grabFocus()
+            XCTAssertFalse(box.activateFocusedDescendant(), "a slider has no activation")
+        }
+    }
+
+    func testTheNaturalHeightOfWrappingTextGrowsAsTheWidthShrinks() {
+        onMain {
+            let box = Box(.vertical)
+            let label = Label(String(repeating: "word ", count: 40))
+            label.wrapsLines = true
+            box.append(label)
+            box.append(Entry())
+            box.showAll()
+            let wide = box.naturalHeight(forWidth: 2_000)
+            let narrow = box.naturalHeight(forWidth: 200)
+            XCTAssertGreaterThan(wide, box.children[1].naturalSize.height, "the text and the entry")
+            XCTAssertGreaterThan(narrow, wide, "more lines at a narrower width")
+            XCTAssertEqual(box.naturalHeight(forWidth: -5), box.naturalHeight(forWidth: 0), "no width below 0")
+            box.hide()
+            XCTAssertEqual(box.naturalHeight(forWidth: 200), 0, "a hidden widget takes no room")
+        }
+    }
+
+    func testAnOverlayPassesInputThroughAHint() {
+        onMain {
+            let overlay = Overlay()
+            overlay.add(TextView())
+            let hint = Label("Type here")
+            let badge = Label("3")
+            overlay.addOverlay(hint, passesInputThrough: true)
+            overlay.addOverlay(badge)
+            XCTAssertEqual(gtk_overlay_get_overlay_pass_through(hub_overlay(overlay.gtkWidget), hint.gtkWidget), 1)
+            XCTAssertEqual(gtk_overlay_get_overlay_pass_through(hub_overlay(overlay.gtkWidget), badge.gtkWidget), 0)
+        }
+    }
+
     // MARK: Helpers
 
     @MainActor

@@ -1,0 +1,60 @@
+import GtkKit
+import HubFramework
+
+/// `default:button` — a push button whose label is the model's title. Pressing it (a click, Space
+/// or Enter, an assistive technology) selects the component, as a click on a row does, so that its
+/// target's actions run: this is how a document's `submit` is pressed.
+///
+/// It is insensitive while the model is not enabled (``/HubFramework/ComponentModel/isEnabled``:
+/// a button whose `submit` waits for a form whose inputs are not all valid).
+///
+/// ```json
+/// {"component": {"id": "default:button"}, "text": {"title": "Sign up"},
+///  "target": {"actions": [{"type": "submit", "form": "signup", "then": […]}]}}
+/// ```
+@MainActor
+public final class ButtonComponent: ComponentWithInput {
+    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
+    public var view: Widget? { field?.view }
+    public weak var inputDelegate: (any ComponentInputDelegate)?
+
+    private var field: InputField?
+    /// The button (tests press it).
+    private(set) var button: Button?
+
+    private static let measuring = ButtonComponent()
+
+    /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:button`).
+    public init() {}
+
+    public func loadView() {
+        FrameworkStyle.installIfNeeded()
+        // The title is shown as it is: an underscore in a document is not a mnemonic.
+        let button = Button(label: "", mnemonic: false)
+        button.horizontalAlignment = .start
+        button.onClicked = { [weak self] in self?.pressed() }
+        field = InputField(control: button, title: .none)
+        self.button = button
+    }
+
+    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
+        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
+    }
+
+    public func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let field, let button else { return }
+        button.label = DisplayText.cut(model.title ?? "", to: DisplayText.maximumLength)
+        field.show(title: model.title, message: model.input?.message)
+        button.isEnabled = model.isEnabled
+    }
+
+    public func focusInput() -> Bool {
+        guard let button else { return false }
+        button.grabFocus()
+        return button.containsFocus
+    }
+
+    private func pressed() {
+        inputDelegate?.componentWasActivated(self)
+    }
+}
