@@ -157,8 +157,8 @@ final class ViewStateEvaluatorTests: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(reloaded.bodyComponentModels[0].title, "Count: 5")
     }
 
-    func testComponentsFilledInCodeEachKeepTheirOwnVariables() throws {
-        try MainActor.assumeIsolated {
+    func testComponentsFilledInCodeEachKeepTheirOwnVariables() {
+        MainActor.assumeIsolated {
             // Components filled from JSON objects of their own, outside a document (a showcase's
             // samples): each declares a variable of the same name, and each reads its own.
             let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),

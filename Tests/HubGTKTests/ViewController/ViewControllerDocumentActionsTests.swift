@@ -129,7 +129,7 @@ final class ViewControllerDocumentActionsTests: GtkTestCase, @unchecked Sendable
                 #"body[0].target.actions[0].type: unknown action type "sett" (did you mean "set"?); it was skipped, "#
                     + "and the actions after it run",
             ])
-            let controller = try harness.open { try? $0.addJSON(data: Data(document.utf8)) }
+            let controller = try harness.open { _ = try? $0.addJSON(data: Data(document.utf8)) }
             pump(until: { self.model("b", in: controller)?.title == "Off" }, "the first render")
             XCTAssertTrue(controller.selectComponent(with: try XCTUnwrap(model("b", in: controller)), customData: nil))
             pump(until: { self.model("b", in: controller)?.title == "On" }, "the toggle after the unknown type ran")

@@ -563,10 +563,12 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
             window.showAll()
             pump(until: { gtk_widget_get_mapped(window.gtkWidget) != 0 }, "the window on screen")
             var offered: [String] = []
-            var takes = true
+            // Whether the ancestor takes Tab, changed below (a box: the handler outlives this scope).
+            final class Takes { var value = true }
+            let takes = Takes()
             inner.onKeyPress { press in
                 offered.append(press.isBackwardTab ? "Shift+Tab" : "\(press.key)")
-                return takes
+                return takes.value
             }
             textView.grabFocus()
             pressInWindow(key: GDK_KEY_Tab, of: window.gtkWidget)
@@ -575,7 +577,7 @@ final class InputWidgetsTests: GtkTestCase, @unchecked Sendable {
             pressInWindow(key: GDK_KEY_Tab, state: GDK_CONTROL_MASK.rawValue, of: window.gtkWidget)
             XCTAssertEqual(offered, ["tab"], "Ctrl+Tab is GTK's, as in any text view")
             textView.grabFocus()
-            takes = false
+            takes.value = false
             pressInWindow(key: GDK_KEY_Tab, of: window.gtkWidget)
             XCTAssertEqual(offered.count, 2)
             XCTAssertTrue(after.isFocus, "no ancestor took it: GTK moves the focus along its chain")
