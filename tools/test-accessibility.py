@@ -10,7 +10,10 @@
 #     to right, by their on-screen extents);
 #   - Back, Forward, Reload and the address entry are there by name;
 #   - a component's default action, invoked through AT-SPI, opens its target; the address entry
-#     opens a URI typed into it through AT-SPI.
+#     opens a URI typed into it through AT-SPI;
+#   - the four example views that respond (Examples/backend/views: counter, filter, settings,
+#     sign-up), their buttons, entries, switch and dropdown found by role and name and used through
+#     AT-SPI and the keyboard, and the view's answer read back.
 # Then, in German and in Hebrew (locales compiled with localedef into a temporary folder, the
 # catalogues `make test` compiled next to the viewer): the window's title, the header bar's
 # buttons and the address entry by their translated names, the error page for an unknown URI, the
@@ -318,6 +321,143 @@ def compile_locales(folder):
         subprocess.run(["localedef", "-i", locale, "-f", "UTF-8", os.path.join(folder, locale + ".UTF-8")],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Examples", "backend", "views")
+
+
+def example_uri(name):
+    return "hub-json:file://" + os.path.realpath(os.path.join(EXAMPLES, name))
+
+
+def component_names(app):
+    app.clear_cache()
+    window = main_window(app)
+    return [item.get_name() for item in components(window)] if window else []
+
+
+def wait_for_component(app, what, name):
+    return wait_for("%s: a component named %r" % (what, name),
+                    lambda: True if name in component_names(app) else None)
+
+
+def enabled(accessible):
+    states = accessible.get_state_set()
+    return states.contains(Atspi.StateType.SENSITIVE) and states.contains(Atspi.StateType.ENABLED)
+
+
+def do(accessible, *names):
+    """Invokes the first of the actions `names` that `accessible` offers."""
+    offered = action_names(accessible)
+    for name in names:
+        if name in offered:
+            return Atspi.Action.do_action(accessible, offered.index(name))
+    fail("%s offers none of the actions %s (it offers %s)" % (describe(accessible), names, offered))
+    return False
+
+
+def field_named(app, what, name):
+    """Waits for an editable text field named `name` (GTK 3's entries have the role TEXT)."""
+    def probe():
+        app.clear_cache()
+        window = main_window(app)
+        fields = [item for item in walk(window) if item.get_name() == name
+                  and item.get_role() in (Atspi.Role.TEXT, Atspi.Role.ENTRY, Atspi.Role.PASSWORD_TEXT)
+                  and item.get_state_set().contains(Atspi.StateType.EDITABLE)] if window else []
+        return fields[0] if fields else None
+    return wait_for("%s: a text field named %r" % (what, name), probe)
+
+
+def check_examples(app):
+    """The four views of Examples/backend/views that respond, driven as a screen reader user drives
+    them: controls found by role and name, changed through AT-SPI, and the view's answer read back."""
+    # Counter: a button "Add one" under a text "Count: N".
+    uri = example_uri("counter.json")
+    open_in_entry(app, uri)
+    window = wait_for_view(app, uri, "Counter")
+    check_view(window, uri)
+    button = wait_for_named(app, "counter", Atspi.Role.PUSH_BUTTON, "Add one")[0]
+    for count in (1, 2):
+        do(button, "click", "activate")
+        wait_for_component(app, "counter after %d presses" % count, "Count: %d" % count)
+    # Keyboard: the button takes the focus, and Space presses it.
+    Atspi.Component.grab_focus(button)
+    pause(0.3)
+    subprocess.run(["xdotool", "key", "space"], check=True)
+    wait_for_component(app, "counter after Space", "Count: 3")
+
+    # Filter: an entry "Filter" over 1,000 rows.
+    uri = example_uri("filter.json")
+    open_in_entry(app, uri)
+    window = wait_for_view(app, uri, "Filter")
+    check_view(window, uri)
+    field = field_named(app, "filter", "Filter")
+    Atspi.Component.grab_focus(field)
+    pause(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "50", "99"], check=True)
+
+    def filtered():
+        rows = [name for name in component_names(app) if name and name.startswith("Item ")]
+        return rows if rows and rows[0] == "Item 99" and all("99" in name for name in rows) else None
+    rows = wait_for("filter: the rows whose title contains 99", filtered)
+    print("test-accessibility: %s: typing 99 leaves %s" % (uri, ", ".join(rows[:5]) + ", …"))
+
+    # Settings: a switch that shows a section, a dropdown shown in a text.
+    uri = example_uri("settings.json")
+    open_in_entry(app, uri)
+    window = wait_for_view(app, uri, "Settings")
+    if "Oven" in component_names(app):
+        fail("settings: the details show before the switch is turned on")
+    switch = [item for item in walk(window) if item.get_name() == "Show details"
+              and item.get_role() in (Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX)]
+    if not switch:
+        fail("settings: no switch named 'Show details'")
+    else:
+        do(switch[0], "toggle", "click", "activate")
+        wait_for_component(app, "settings after the switch", "Oven")
+        check_view(main_window(app), uri + " (details shown)")
+    size = wait_for_named(app, "settings", Atspi.Role.COMBO_BOX, "Size")[0]
+    Atspi.Selection.select_child(size, 2)
+    wait_for_component(app, "settings after choosing the size", "Size: Large")
+
+    # Sign up: two entries and a button that waits for a valid form.
+    uri = example_uri("signup.json")
+    open_in_entry(app, uri)
+    window = wait_for_view(app, uri, "Sign up")
+    name = field_named(app, "sign-up", "Name")
+    email = field_named(app, "sign-up", "Email")
+    send = wait_for_named(app, "sign-up", Atspi.Role.PUSH_BUTTON, "Sign up")[0]
+    if enabled(send):
+        fail("sign-up: the button is enabled before anything is typed")
+    Atspi.EditableText.set_text_contents(name, "Ada")
+    Atspi.Component.grab_focus(email)
+    pause(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "50", "a@"], check=True)
+    subprocess.run(["xdotool", "key", "Tab"], check=True)  # the person leaves the field
+
+    def message_shown():
+        app.clear_cache()
+        window = main_window(app)
+        texts = [item for item in walk(window) if item.get_name() == "Enter an email address"
+                 or (item.get_name() == "Email" and item.get_description() == "Enter an email address")]
+        return texts or None
+    wait_for("sign-up: the message 'Enter an email address' once the field is left", message_shown)
+    app.clear_cache()
+    send = named(main_window(app), Atspi.Role.PUSH_BUTTON, "Sign up")[0]
+    if enabled(send):
+        fail("sign-up: the button is enabled with the email 'a@'")
+    email = field_named(app, "sign-up", "Email")
+    Atspi.EditableText.set_text_contents(email, "ada@example.org")
+
+    def sendable():
+        app.clear_cache()
+        buttons = named(main_window(app), Atspi.Role.PUSH_BUTTON, "Sign up")
+        return buttons[0] if buttons and enabled(buttons[0]) else None
+    send = wait_for("sign-up: the button enabled once the form is valid", sendable)
+    do(send, "click", "activate")
+    wait_for_component(app, "sign-up after pressing the button",
+                       "Thank you, Ada. The first letter goes to ada@example.org.")
+    check_view(main_window(app), uri + " (sent)")
+    print("test-accessibility: the counter, filter, settings and sign-up examples respond through AT-SPI")
+
 
 def main():
     if len(sys.argv) != 2:
@@ -382,6 +522,8 @@ def main():
             return None
         wait_for("%s to scroll with Page Down" % uri, scrolled)
         check_view(main_window(app), uri + " (scrolled)")
+
+        check_examples(app)
     finally:
         stop_viewer(viewer, log, "the viewer")
     if failures:
@@ -395,8 +537,8 @@ def main():
         shutil.rmtree(folder)
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
-    print("test-accessibility: OK (names, roles, reading order, default actions, address entry, German and "
-          "Hebrew) in %.0f s" % (time.monotonic() - started))
+    print("test-accessibility: OK (names, roles, reading order, default actions, address entry, the example "
+          "views that respond, German and Hebrew) in %.0f s" % (time.monotonic() - started))
 
 
 if __name__ == "__main__":
