@@ -277,6 +277,7 @@ install: deps
 	@mkdir -p "$(SHARE)/hub-viewer"
 	@cp -R Resources "$(SHARE)/hub-viewer/resources"
 	@cp -R data "$(SHARE)/hub-viewer/data"
+	@cp -R Examples/backend/views "$(SHARE)/hub-viewer/examples"
 	@rm -rf .build/translations && tools/translations.sh build .build/translations
 	@install -Dm644 .build/translations/$(APP_ID).desktop "$(SHARE)/applications/$(APP_ID).desktop"
 	@install -Dm644 .build/translations/$(APP_ID).metainfo.xml "$(SHARE)/metainfo/$(APP_ID).metainfo.xml"

@@ -67,6 +67,12 @@ public final class HubApplication {
     public var isShowcaseEnabled = false {
         didSet { if hasStarted { updateBuiltInFeatures() } }
     }
+    /// The views `showcase:` links to below the components, in order: documents written in JSON
+    /// alone that use the components (the viewer lists the example views that respond). Empty by
+    /// default.
+    public var showcaseDocuments: [ShowcaseDocument] = [] {
+        didSet { if hasStarted { updateBuiltInFeatures() } }
+    }
     /// Whether the command line has `--manifest FILE.json`, which runs the app a backend manifest
     /// describes (``loadManifest(_:)``) as a process of its own. Off by default; set before
     /// ``run(arguments:)``.
@@ -219,7 +225,7 @@ public final class HubApplication {
     /// Registers the shell's own features that are turned on, and unregisters those turned off.
     private func updateBuiltInFeatures() {
         if isShowcaseEnabled || isLiveEditingEnabled { AppComponentFactory.registerIfNeeded(in: hub) }
-        ShowcaseFeature.setRegistered(isShowcaseEnabled, in: hub)
+        ShowcaseFeature.setRegistered(isShowcaseEnabled, in: hub, documents: showcaseDocuments)
         LiveFeature.setRegistered(isLiveEditingEnabled, in: hub)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Finds the viewer's `Resources/` and `data/` folders: `HUB_VIEWER_RESOURCES` / `HUB_VIEWER_DATA`
-/// when set, else where `make install` puts them (`<prefix>/share/hub-viewer/resources` and `…/data`
+/// Finds the viewer's `Resources/`, `data/` and example folders: `HUB_VIEWER_RESOURCES` /
+/// `HUB_VIEWER_DATA` / `HUB_VIEWER_EXAMPLES` when set, else where `make install` puts them
+/// (`<prefix>/share/hub-viewer/resources`, `…/data` and `…/examples`
 /// for `<prefix>/bin/hub-viewer`), else next to (or above) the executable, else in the source
 /// checkout it was built from.
 public enum ResourceLocator {
@@ -11,6 +12,12 @@ public enum ResourceLocator {
     }
     /// The viewer's `data/` folder: the JSON documents of the demo features.
     public static var dataDirectory: URL { locate("data", installedAs: "data", environment: "HUB_VIEWER_DATA") }
+
+    /// The example views of `Examples/backend/views` (installed as `examples`): the bakery's, and
+    /// the views that respond, which the showcase links to.
+    public static var examplesDirectory: URL {
+        locate("Examples/backend/views", installedAs: "examples", environment: "HUB_VIEWER_EXAMPLES")
+    }
 
     /// A file in `Resources/`.
     public static func resource(_ path: String) -> URL { resourcesDirectory.appendingPathComponent(path) }

@@ -11,6 +11,7 @@ let app = HubApplication(id: Viewer.applicationID, title: Viewer.title, startURI
 app.showsAddressBar = true
 app.isLiveEditingEnabled = true
 app.isShowcaseEnabled = true
+app.showcaseDocuments = Viewer.showcaseDocuments  // the example views that respond
 app.isManifestOptionEnabled = true  // --manifest FILE.json runs a backend-defined app
 app.settingsSchemaID = Viewer.applicationID  // the schema of data/org.hubframework.Viewer.gschema.xml
 app.onStartup = { ViewerStyle.load() }

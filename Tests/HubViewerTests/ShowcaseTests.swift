@@ -172,6 +172,40 @@ final class ShowcaseTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheShowcaseLinksToTheExampleViewsThatRespondAndEachOpens() throws {
+        try onMain {
+            let app = SharedViewer.fresh()
+            defer {
+                app.navigator.tearDown()
+                app.showcaseDocuments = []
+            }
+            app.showcaseDocuments = Viewer.showcaseDocuments
+            XCTAssertEqual(app.showcaseDocuments.map(\.title), ["Counter", "Filter", "Settings", "Sign up"])
+            app.navigator.open("showcase:")
+            let controller = try XCTUnwrap(app.navigator.currentPage?.viewController)
+            pump(until: { controller.liveBodyComponentCount > 0 }, "the showcase")
+            let body = try XCTUnwrap(controller.viewModel?.bodyComponentModels)
+            let components = 2 * app.hub.componentRegistry.showcaseableComponentIdentifiers.count
+            XCTAssertEqual(body.count, components + 1 + 4, "the components, a heading, the four documents")
+            XCTAssertEqual(body[components].identifier, ShowcaseFeature.documentsHeadingModelIdentifier)
+            XCTAssertEqual(body[components].title, "Documents that respond")
+            let rows = Array(body[(components + 1)...])
+            XCTAssertEqual(rows.map { $0.title ?? "" }, ["Counter", "Filter", "Settings", "Sign up"])
+            // Each opens its document, which is found where the viewer runs from.
+            let expected = [("counter", "Count: 0"), ("filter", "Filter"), ("settings", "Show details"), ("signup", "Name")]
+            for (row, (file, firstTitle)) in zip(rows, expected) {
+                let uri = try XCTUnwrap(row.target?.uri)
+                XCTAssertTrue(uri.absoluteString.hasPrefix("hub-json:file://") && uri.absoluteString.hasSuffix("/\(file).json"),
+                              uri.absoluteString)
+                XCTAssertTrue(app.navigator.open(uri), uri.absoluteString)
+                let page = try XCTUnwrap(app.navigator.currentPage?.viewController)
+                pump(until: { !page.isLoading && page.viewModel?.bodyComponentModels.first?.title == firstTitle },
+                     "\(file).json opened from the showcase")
+                app.navigator.goBack()
+            }
+        }
+    }
+
     func testTheInputSamplesEachShowTheirOwnValue() throws {
         try onMain {
             let app = SharedViewer.fresh()

@@ -7,7 +7,8 @@ import HubGTK
 /// - `showcase:` lists every component the registered factories make available for the showcase:
 ///   a heading per component (its name, `namespace:name`, the category of its sample and its layout
 ///   traits) followed by the component itself, showing a sample model — the one its factory
-///   provides, or a generated one with a title, a subtitle and an image.
+///   provides, or a generated one with a title, a subtitle and an image; then, under a heading, a row
+///   for each of the app's ``HubApplication/showcaseDocuments``, which opens it.
 /// - `showcase:NAMESPACE:NAME` shows that one component alone (for `--screenshot`, which then crops
 ///   the picture to the component). A sample whose category is `header` is shown as the
 ///   view's header there.
@@ -37,17 +38,20 @@ public enum ShowcaseFeature {
     /// The model identifier of a component's sample in `showcase:` (and in `showcase:NAMESPACE:NAME`).
     public static func sampleModelIdentifier(for component: Identifier) -> String { "sample:\(component)" }
 
-    /// Registers or unregisters the feature.
-    static func setRegistered(_ isRegistered: Bool, in hub: Hub) {
-        let registered = hub.featureRegistry.registration(withIdentifier: identifier) != nil
-        if isRegistered, !registered {
-            register(in: hub)
-        } else if !isRegistered, registered {
+    /// The model identifier of the heading above the showcase's documents.
+    public static let documentsHeadingModelIdentifier = "heading:documents"
+    /// The model identifier of a document's row in `showcase:`.
+    public static func documentModelIdentifier(for document: ShowcaseDocument) -> String { "document:\(document.uri)" }
+
+    /// Registers the feature anew, listing `documents` after the components, or unregisters it.
+    static func setRegistered(_ isRegistered: Bool, in hub: Hub, documents: [ShowcaseDocument] = []) {
+        if hub.featureRegistry.registration(withIdentifier: identifier) != nil {
             hub.featureRegistry.unregisterFeature(identifier: identifier)
         }
+        if isRegistered { register(in: hub, documents: documents) }
     }
 
-    private static func register(in hub: Hub) {
+    private static func register(in hub: Hub, documents: [ShowcaseDocument]) {
         let registry = hub.componentRegistry
         let operation = BlockContentOperation { [weak registry] context in
             guard let registry else { return }
@@ -55,6 +59,7 @@ public enum ShowcaseFeature {
                 addSingle(component, registry: registry, to: context.viewModelBuilder, uri: context.viewURI)
             } else {
                 addList(registry: registry, to: context.viewModelBuilder)
+                addDocuments(documents, to: context.viewModelBuilder)
             }
         }
         // The identifier is checked as free by the caller: registering cannot fail.
@@ -97,6 +102,26 @@ public enum ShowcaseFeature {
                 "sample": .string(source.rawValue),
             ]
             heading.targetBuilder.uri = uri(for: component)
+        }
+    }
+
+    /// A heading, then a row for each document, which opens it.
+    private static func addDocuments(_ documents: [ShowcaseDocument], to builder: ViewModelBuilder) {
+        guard !documents.isEmpty else { return }
+        let heading = builder.bodyComponentModelBuilder(withIdentifier: documentsHeadingModelIdentifier)
+        heading.componentNamespace = AppComponentFactory.showcaseHeading.namespacePart
+        heading.componentName = AppComponentFactory.showcaseHeading.namePart
+        // Translators: the heading in the showcase above the views written in JSON alone.
+        heading.title = localized("Documents that respond")
+        // Translators: under that heading: what the rows below it are.
+        heading.subtitle = localized("Views written in JSON alone, with state, inputs and actions")
+        for document in documents {
+            let row = builder.bodyComponentModelBuilder(withIdentifier: documentModelIdentifier(for: document))
+            row.componentNamespace = defaultComponentNamespace
+            row.componentName = "row"
+            row.title = document.title
+            row.subtitle = document.subtitle
+            row.targetBuilder.uri = document.uri
         }
     }
 
