@@ -14,23 +14,25 @@ internal import CGtk
 /// ```
 @MainActor
 open class Slider: Widget {
-    private var isSettingValue = false
-    /// The value last reported or set, so that a change GTK makes within a step reports nothing.
-    private var lastValue: Double
+    /// Tells the user's changes, and none made in code.
+    private let reporter: NumberChangeReporter
 
     /// A slider from `minimum` to `maximum` by `step` (see ``minimum``, ``maximum`` and ``step`` for
     /// the numbers it refuses), at `minimum`, with whole numbers, not showing its value.
     public init(minimum: Double = 0, maximum: Double = 100, step: Double = 1) {
         let adjustment = NumberAdjustment.make(minimum: minimum, maximum: maximum, step: step)
-        lastValue = gtk_adjustment_get_value(adjustment)
-        super.init(owning: gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, adjustment))
+        let scale = gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, adjustment)!
+        reporter = NumberChangeReporter(adjustment: adjustment,
+                                        setValue: { gtk_range_set_value(hub_range(scale), $0) },
+                                        digits: { Int(gtk_scale_get_digits(hub_scale(scale))) })
+        super.init(owning: scale)
         gtk_scale_set_digits(hub_scale(gtkWidget), 0)
         gtk_scale_set_draw_value(hub_scale(gtkWidget), 0)
         // Always connected: a drag's values are put on the step's grid whether or not a closure listens.
-        retain(GSignal.connect(gtkWidget, "value-changed") { [unowned self] in self.userChangedValue() })
+        retain(GSignal.connect(gtkWidget, "value-changed") { [reporter] in reporter.valueChanged() })
     }
 
-    private var numbers: NumberAdjustment { NumberAdjustment(adjustment: gtk_range_get_adjustment(hub_range(gtkWidget))) }
+    private var numbers: NumberAdjustment { reporter.numbers }
 
     /// The smallest value. A number that is not finite is ignored; one above ``maximum`` raises the
     /// maximum to it. The value moves into the new range without calling ``onValueChanged``.
@@ -78,40 +80,15 @@ open class Slider: Widget {
     /// finite is ignored.
     public var value: Double {
         get { numbers.value }
-        set {
-            guard let value = numbers.snapped(newValue, digits: digits) else { return }
-            withoutChangeNotification { gtk_range_set_value(hub_range(gtkWidget), value) }
-        }
+        set { reporter.set(newValue) }
     }
 
     /// Called with the new value when the user moves the slider (by pointer, keyboard or assistive
     /// technology; not when a property is set in code). A drag calls it at each step it crosses.
-    public var onValueChanged: (@MainActor (Double) -> Void)?
-
-    /// `value-changed`: a change in code is only noted; the user's is put on the grid, then reported
-    /// when it differs from the last value.
-    private func userChangedValue() {
-        if isSettingValue {
-            lastValue = numbers.value
-            return
-        }
-        if let snapped = numbers.snapped(numbers.value, digits: digits), snapped != numbers.value {
-            isSettingValue = true
-            gtk_range_set_value(hub_range(gtkWidget), snapped)
-            isSettingValue = false
-        }
-        let value = numbers.value
-        guard value != lastValue else { return }
-        lastValue = value
-        onValueChanged?(value)
+    public var onValueChanged: (@MainActor (Double) -> Void)? {
+        get { reporter.onValueChanged }
+        set { reporter.onValueChanged = newValue }
     }
 
-    /// Runs `change`, made by code, without calling ``onValueChanged`` for the changes it makes.
-    private func withoutChangeNotification(_ change: () -> Void) {
-        let wasSetting = isSettingValue
-        isSettingValue = true
-        change()
-        isSettingValue = wasSetting
-        lastValue = numbers.value
-    }
+    private func withoutChangeNotification(_ change: () -> Void) { reporter.withoutChangeNotification(change) }
 }

@@ -15,29 +15,28 @@ internal import CGtk
 /// ```
 @MainActor
 open class SpinButton: Widget {
-    private var isSettingValue = false
-    /// The value last reported or set, so that taking a number typed that does not change the
-    /// value reports nothing.
-    private var lastValue: Double
+    /// Tells the user's changes, and none made in code.
+    private let reporter: NumberChangeReporter
 
     /// A field from `minimum` to `maximum` by `step` (see ``minimum``, ``maximum`` and ``step`` for
     /// the numbers it refuses), at `minimum`, showing whole numbers.
     public init(minimum: Double = 0, maximum: Double = 100, step: Double = 1) {
         let adjustment = NumberAdjustment.make(minimum: minimum, maximum: maximum, step: step)
-        lastValue = gtk_adjustment_get_value(adjustment)
-        super.init(owning: gtk_spin_button_new(adjustment, 0, 0))
+        let field = gtk_spin_button_new(adjustment, 0, 0)!
+        reporter = NumberChangeReporter(adjustment: adjustment,
+                                        setValue: { gtk_spin_button_set_value(hub_spin_button(field), $0) },
+                                        digits: { Int(gtk_spin_button_get_digits(hub_spin_button(field))) })
+        super.init(owning: field)
         let spin = hub_spin_button(gtkWidget)
         gtk_spin_button_set_numeric(spin, 1)
         gtk_spin_button_set_snap_to_ticks(spin, 1)
         gtk_spin_button_set_update_policy(spin, GTK_UPDATE_IF_VALID)
         gtk_entry_set_input_purpose(hub_entry(gtkWidget), GTK_INPUT_PURPOSE_NUMBER)
         // Always connected: the buttons' values are put on the rounded grid whether or not a closure listens.
-        retain(GSignal.connect(gtkWidget, "value-changed") { [unowned self] in self.userChangedValue() })
+        retain(GSignal.connect(gtkWidget, "value-changed") { [reporter] in reporter.valueChanged() })
     }
 
-    private var numbers: NumberAdjustment {
-        NumberAdjustment(adjustment: gtk_spin_button_get_adjustment(hub_spin_button(gtkWidget)))
-    }
+    private var numbers: NumberAdjustment { reporter.numbers }
 
     /// The smallest value. A number that is not finite is ignored; one above ``maximum`` raises the
     /// maximum to it. The value moves into the new range without calling ``onValueChanged``.
@@ -80,41 +79,16 @@ open class SpinButton: Widget {
     /// that is not finite is ignored.
     public var value: Double {
         get { numbers.value }
-        set {
-            guard let value = numbers.snapped(newValue, digits: digits) else { return }
-            withoutChangeNotification { gtk_spin_button_set_value(hub_spin_button(gtkWidget), value) }
-        }
+        set { reporter.set(newValue) }
     }
 
     /// Called with the new value when the user changes the number (with the buttons, the keyboard
     /// or assistive technology, or by typing one and pressing Enter or leaving the field; not when a
     /// property is set in code).
-    public var onValueChanged: (@MainActor (Double) -> Void)?
-
-    /// `value-changed`: a change in code is only noted; the user's is put on the grid, then reported
-    /// when it differs from the last value.
-    private func userChangedValue() {
-        if isSettingValue {
-            lastValue = numbers.value
-            return
-        }
-        if let snapped = numbers.snapped(numbers.value, digits: digits), snapped != numbers.value {
-            isSettingValue = true
-            gtk_spin_button_set_value(hub_spin_button(gtkWidget), snapped)
-            isSettingValue = false
-        }
-        let value = numbers.value
-        guard value != lastValue else { return }
-        lastValue = value
-        onValueChanged?(value)
+    public var onValueChanged: (@MainActor (Double) -> Void)? {
+        get { reporter.onValueChanged }
+        set { reporter.onValueChanged = newValue }
     }
 
-    /// Runs `change`, made by code, without calling ``onValueChanged`` for the changes it makes.
-    private func withoutChangeNotification(_ change: () -> Void) {
-        let wasSetting = isSettingValue
-        isSettingValue = true
-        change()
-        isSettingValue = wasSetting
-        lastValue = numbers.value
-    }
+    private func withoutChangeNotification(_ change: () -> Void) { reporter.withoutChangeNotification(change) }
 }
