@@ -101,11 +101,22 @@ package struct ViewStateEvaluator: Sendable {
         var validity: [String: Bool] = [:]
         func visit(_ model: ComponentModel) {
             guard model.hasBindingsInSubtree else { return }
-            if let bindings = model.bindings, let input = bindings.input, let form = input.form {
+            if let bindings = model.bindings {
+                // A hidden component's inputs (and its children's) are not part of their form: the
+                // person can neither see nor fill them in. (A visibility that fails to evaluate is
+                // reported by the evaluation that shows the view; here it only counts as shown.)
+                if bindings.literalVisibility == false { return }
                 var variables = pass.variables(for: bindings, model: model)
-                let valid = pass.validate(input, scope: bindings.scope, variables: &variables,
-                                          at: { "\(model.identifier).input" }) == nil
-                validity[form] = (validity[form] ?? true) && valid
+                if let visibility = bindings.visibility,
+                    case .success(.boolean(false))? = pass.shared.evaluate(visibility, with: variables)
+                {
+                    return
+                }
+                if let input = bindings.input, let form = input.form {
+                    let valid = pass.validate(input, scope: bindings.scope, variables: &variables,
+                                              at: { "\(model.identifier).input" }) == nil
+                    validity[form] = (validity[form] ?? true) && valid
+                }
             }
             for child in model.children { visit(child) }
         }

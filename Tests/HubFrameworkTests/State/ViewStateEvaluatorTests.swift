@@ -179,4 +179,30 @@ final class ViewStateEvaluatorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(shown.bodyComponentModels.map { $0.input?.value }, [.string("first"), .string("second")])
         }
     }
+
+    func testAHiddenInputIsNotPartOfItsForm() throws {
+        let (source, problems) = try read(#"""
+            {"state": {"name": "Ada", "business": false, "company": ""},
+             "body": [
+               {"id": "name", "text": {"title": "Name"},
+                "input": {"variable": "name", "form": "f", "validators": [{"required": true, "message": "Enter your name"}]}},
+               {"id": "company", "text": {"title": "Company"}, "visible": "@{business}",
+                "input": {"variable": "company", "form": "f", "validators": [{"required": true, "message": "Enter the company"}]}},
+               {"id": "section", "visible": false, "children": [
+                 {"id": "vat", "text": {"title": "VAT"},
+                  "input": {"variable": "company", "form": "f", "validators": [{"required": true, "message": "Enter it"}]}}]}]}
+            """#)
+        XCTAssertEqual(problems, [])
+        let evaluator = ViewStateEvaluator(limits: .default)
+        var snapshot = StateSnapshot()
+        snapshot.view = ["name": .string("Ada"), "business": .boolean(false), "company": .string("")]
+        XCTAssertEqual(evaluator.formValidity(of: source, with: snapshot)["f"], true,
+                       "the empty company field is hidden, and so is the section's")
+        snapshot.view["business"] = .boolean(true)
+        XCTAssertEqual(evaluator.formValidity(of: source, with: snapshot)["f"], false, "shown, it must be filled in")
+        snapshot.view["company"] = .string("Analytical Engines")
+        XCTAssertEqual(evaluator.formValidity(of: source, with: snapshot)["f"], true)
+        snapshot.view["name"] = .string("")
+        XCTAssertEqual(evaluator.formValidity(of: source, with: snapshot)["f"], false)
+    }
 }
