@@ -592,6 +592,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private func relayoutForNewSize() {
         refreshEnvironment()
         if let current = bodyLayout.current, current.containerSize.width != canvas.viewportSize.width || renderer.needsRender {
+            // What the person was reading stays in view: the new layout starts with a screenful, and
+            // the scroll waits for it to reach that component again (a scroll already waiting keeps
+            // its own target).
+            if bodyLayout.pendingScroll == nil, canvas.contentOffset > 0,
+                let top = current.firstIndex(intersecting: canvas.visibleRect)
+            {
+                bodyLayout.pendingScroll = .component(top, .top)
+            }
             // Every width may change: lay out again and reconfigure what is visible.
             bodyLayout.reset()
             renderer.forgetLastRender()

@@ -319,11 +319,35 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
             // more turns under a sanitizer): the scroll arrives when the layout reaches row 8,000.
             pump(until: { controller.indexOfBodyComponent(at: Point(x: 10, y: 10)) == 8000 }, timeout: 20, "row 8,000")
             pump(for: 0.1)
+            // A late change of the window's width lays the body out again; row 8,000 comes back to
+            // the top once the new layout reaches it.
+            pump(until: { controller.indexOfBodyComponent(at: Point(x: 10, y: 10)) == 8000 }, timeout: 20,
+                 "row 8,000 after the view settles")
             let index = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 10, y: 10)))
             XCTAssertEqual(index, 8000)
             let cell = try XCTUnwrap(controller.cellWidget(atBodyIndex: 8000))
             XCTAssertEqual(allocation(cell).y, 0)
             XCTAssertLessThan(allocation(controller.canvas.layout).height, 32_767)
+        }
+    }
+
+    func testAWidthChangeKeepsTheRowBeingReadAtTheTop() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            harness.register("row") { RecordingComponent() }
+            let controller = try harness.open { addRows($0, count: 10_000) }
+            pump(until: { controller.liveBodyComponentCount > 0 }, "rows")
+            controller.scroll(to: Point(x: 0, y: 400_000))
+            pump(until: { controller.indexOfBodyComponent(at: Point(x: 10, y: 10)) == 8000 }, timeout: 20, "row 8,000")
+            // A new width lays the body out again, a screenful first: the row being read comes back
+            // to the top when the new layout reaches it, instead of the view resting where the first
+            // screenful ends.
+            let width = controller.layout?.containerSize.width
+            gtk_window_resize(hub_window(harness.window!), 600, 300)
+            pump(until: { controller.layout.map { $0.containerSize.width != width } ?? false }, timeout: 20, "the new width")
+            pump(until: { controller.indexOfBodyComponent(at: Point(x: 10, y: 10)) == 8000 }, timeout: 20,
+                 "row 8,000 at the top again")
         }
     }
 
