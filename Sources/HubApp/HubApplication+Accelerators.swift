@@ -18,7 +18,7 @@ extension HubApplication {
         application.addAction("clear-history") { [weak self] in self?.clearAddressHistory() }
         application.addAction("quit", accelerators: ["<Control>q"]) { [weak self] in
             // Quitting destroys the window without asking it to close: its state is saved here.
-            if let self, let window = self.mainWindow { self.saveWindowState(window) }
+            if let self, let window = self.mainWindow { self.appSettings.saveWindowState(window) }
             self?.application.quit()
         }
     }

@@ -31,14 +31,14 @@ extension HubApplication {
             }
             // Only the process that becomes the primary instance shows views, and so prints their
             // impressions: a launch handed to a running instance is told so by `handle(_:)`.
-            if options.logsImpressions || logsImpressionsFromSettings() { logsImpressions = true }
+            if options.logsImpressions || appSettings.logsImpressions { logsImpressions = true }
             // A screenshot is a process of its own: it never goes to a running instance.
             if options.screenshotPath != nil { return ScreenshotRunner.run(self, options: options) }
             if isLiveEditingEnabled {
                 // The command line wins; the settings (with settingsSchemaID) say what it does not.
                 liveSetting = options.mentionsLiveService
                     ? (options.liveEnabled ? .port(options.livePort) : .disabled)
-                    : liveSettingFromSettings() ?? .port(options.livePort)
+                    : appSettings.liveSetting ?? .port(options.livePort)
             }
             return nil
         }

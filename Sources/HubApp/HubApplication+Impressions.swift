@@ -17,12 +17,6 @@ extension HubApplication {
         if logsImpressions { impressionLogWriter(impression.logLine(viewURI: controller.viewURI)) }
         onImpression?(controller, impression)
     }
-
-    /// Whether the `log-impressions` setting is on (false without settings or without the key).
-    func logsImpressionsFromSettings() -> Bool {
-        guard let settings, settings.hasKey(SettingsKey.logImpressions) else { return false }
-        return settings.bool(forKey: SettingsKey.logImpressions)
-    }
 }
 
 /// The app's one impression observer: the factory holds it weakly, the application strongly.

@@ -82,15 +82,13 @@ public final class HubApplication {
     /// (`data/org.hubframework.Viewer.gschema.xml`); a key it lacks is not remembered. Nil (the
     /// default), or a schema that is not installed, remembers nothing. Set before ``run(arguments:)``.
     public var settingsSchemaID: String? {
-        didSet { loadedSettings = nil }
+        get { appSettings.schemaID }
+        set { appSettings.schemaID = newValue }
     }
     /// The settings of ``settingsSchemaID``; nil without one or when the schema is not installed.
-    public var settings: Settings? {
-        if loadedSettings == nil, let settingsSchemaID { loadedSettings = .some(Settings(schemaID: settingsSchemaID)) }
-        return loadedSettings ?? nil
-    }
-    /// The settings once looked up (`.some(nil)` when the schema is not installed).
-    private var loadedSettings: Settings??
+    public var settings: Settings? { appSettings.settings }
+    /// What the app remembers between runs, in the settings of ``settingsSchemaID``.
+    let appSettings = AppSettings()
 
     /// Called with every impression of every view the app opens from now on: a component with
     /// `logging` data has been seen (see ``/HubGTK/ImpressionObserver``), with the view it was seen
@@ -231,12 +229,12 @@ public final class HubApplication {
             return mainWindow
         }
         let window = HubWindow(application: application, title: title, showsAddressBar: showsAddressBar)
-        restoreWindowState(window)
+        appSettings.restoreWindowState(window)
         mainWindow = window
         let controller = HubWindowController(window: window, hub: hub, navigator: navigator)
         controller.addressHistory = { [weak self] in self?.addressHistory ?? [] }
         controller.onAddressOpened = { [weak self] uri in self?.rememberAddress(uri) }
-        controller.onClose = { [weak self] in self?.saveWindowState(window) }
+        controller.onClose = { [weak self] in self?.appSettings.saveWindowState(window) }
         windowController = controller
         controller.refreshCompletion()
         window.present()
@@ -253,11 +251,31 @@ public final class HubApplication {
     /// this object is released.
     public func close() {
         stopLiveService()
-        if let mainWindow { saveWindowState(mainWindow) }
+        if let mainWindow { appSettings.saveWindowState(mainWindow) }
         mainWindow?.window.destroy()
         mainWindow = nil
         windowController = nil
     }
+
+    // MARK: Remembered between runs
+
+    /// The URIs opened from the address bar, most recent first (at most ``AddressHistory/limit``);
+    /// empty without settings.
+    public var addressHistory: [String] { appSettings.addressHistory }
+
+    /// Notes `uri` as opened from the address bar (first in ``addressHistory``, once).
+    public func rememberAddress(_ uri: String) {
+        if appSettings.rememberAddress(uri) { windowController?.refreshCompletion() }
+    }
+
+    /// Forgets the address history (also the `app.clear-history` action).
+    public func clearAddressHistory() {
+        if appSettings.clearAddressHistory() { windowController?.refreshCompletion() }
+    }
+
+    /// The live-editing service a launch gets when its command line says nothing about it (for
+    /// the package's tests).
+    func liveSettingFromSettings() -> LiveSetting? { appSettings.liveSetting }
 
     /// Runs the app's command line and then, in the primary instance, the app until its last window
     /// closes. Returns the exit status.
