@@ -95,7 +95,8 @@ public final class HubApplication {
     /// in. Nil (the default) and ``logsImpressions`` off track nothing. Set it before the window
     /// opens; views already open keep what they had.
     public var onImpression: (@MainActor (ViewController, Impression) -> Void)? {
-        didSet { updateImpressionObserver() }
+        get { impressions.onImpression }
+        set { impressions.onImpression = newValue }
     }
     /// Whether the app writes one line per impression to standard error, in the format of
     /// ``/HubFramework/Impression/logLine(viewURI:)``, for a backend developer to watch. The lines
@@ -103,17 +104,19 @@ public final class HubApplication {
     /// line says how many (`12 lines dropped: the reader of standard error is too slow`). Turned on by
     /// `--log-impressions`, or by the `log-impressions` setting (with ``settingsSchemaID``). Off by
     /// default; like ``onImpression``, it applies to the views opened after it is set.
-    public var logsImpressions = false {
-        didSet { updateImpressionObserver() }
+    public var logsImpressions: Bool {
+        get { impressions.logsImpressions }
+        set { impressions.logsImpressions = newValue }
     }
     /// Where ``logsImpressions`` writes its lines; standard error, unless a test catches them. The
     /// line is only queued: a reader that is slow, never reads or has gone never stalls the main
     /// loop (`StandardStreamWriter`).
-    package var impressionLogWriter: @MainActor (String) -> Void = { line in
-        StandardStreamWriter.standardError.write(line + "\n")
+    package var impressionLogWriter: @MainActor (String) -> Void {
+        get { impressions.writeLine }
+        set { impressions.writeLine = newValue }
     }
-    /// The observer the hub's view controller factory hands to every view while impressions are wanted.
-    let impressionRecorder = AppImpressionRecorder()
+    /// The impressions of the views the app opens, while they are wanted.
+    let impressions: AppImpressions
 
     /// Called once GTK is ready, before the first window opens, in the process that shows windows
     /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
@@ -165,10 +168,8 @@ public final class HubApplication {
         self.hub = hub ?? Self.makeHub()
         navigator = Navigator(hub: self.hub)
         navigator.exampleURI = startURI
+        impressions = AppImpressions(factory: self.hub.viewControllerFactory)
         self.hub.manager.uriOpener = navigator
-        impressionRecorder.record = { [weak self] controller, impression in
-            self?.record(impression, in: controller)
-        }
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
             guard let self else { return }
