@@ -128,15 +128,29 @@ public final class HubApplication {
     private(set) var windowController: HubWindowController?
     /// What the live-editing service should do when the application starts (from `--live-port` and
     /// `--no-live`); nil leaves it stopped (tests start it themselves).
-    var liveSetting: LiveSetting?
+    var liveSetting: LiveSetting? {
+        get { liveEditing.setting }
+        set { liveEditing.setting = newValue }
+    }
     /// The live-editing service, once started.
-    public internal(set) var liveService: LiveService?
+    public internal(set) var liveService: LiveService? {
+        get { liveEditing.service }
+        set { liveEditing.service = newValue }
+    }
     /// The bounds the live service holds its clients to: connections at once, document size, idle
     /// time… (docs/live-editing.md). A change applies the next time the service starts.
-    public var liveServiceLimits = LiveServiceLimits()
+    public var liveServiceLimits: LiveServiceLimits {
+        get { liveEditing.limits }
+        set { liveEditing.limits = newValue }
+    }
     /// Where the live service's session token is written for `hublive`: by default
     /// `$XDG_RUNTIME_DIR/hubframework/live-<port>.token` (see `LiveTokenFile`).
-    public var liveTokenFile = LiveTokenFile()
+    public var liveTokenFile: LiveTokenFile {
+        get { liveEditing.tokenFile }
+        set { liveEditing.tokenFile = newValue }
+    }
+    /// The live-editing service, its token file and the `live:` view it shows documents in.
+    let liveEditing: AppLiveEditing
     /// True once the application started up (its built-in features are registered from then on).
     private(set) var hasStarted = false
 
@@ -169,6 +183,7 @@ public final class HubApplication {
         navigator = Navigator(hub: self.hub)
         navigator.exampleURI = startURI
         impressions = AppImpressions(factory: self.hub.viewControllerFactory)
+        liveEditing = AppLiveEditing(hub: self.hub, navigator: navigator)
         self.hub.manager.uriOpener = navigator
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
@@ -258,6 +273,32 @@ public final class HubApplication {
         windowController = nil
     }
 
+    // MARK: Live editing
+
+    /// The document `live:` views show; nil without live editing (``isLiveEditingEnabled``) or before
+    /// the application started.
+    public var liveDocument: LiveDocument? { liveEditing.document }
+
+    /// Starts the service as the launch asked (`--live-port`, `--no-live`), when it said anything.
+    func applyLiveSetting() {
+        guard isLiveEditingEnabled else { return }
+        liveEditing.applySetting(commandName: commandName)
+    }
+
+    /// Starts (or restarts) the live service on 127.0.0.1:`port` (0 picks a free port), held to
+    /// ``liveServiceLimits``, and writes its new session token to ``liveTokenFile`` for `hublive`.
+    /// Returns the port listened on, or nil when it cannot listen or cannot write the token (the
+    /// reason is logged and shown in `live:`).
+    @discardableResult
+    public func startLiveService(onPort port: UInt16) -> UInt16? {
+        liveEditing.start(onPort: port)
+    }
+
+    /// Stops the live service and deletes its token file; `live:` views keep their document.
+    public func stopLiveService() {
+        liveEditing.stop()
+    }
+
     // MARK: Remembered between runs
 
     /// The URIs opened from the address bar, most recent first (at most ``AddressHistory/limit``);
@@ -289,5 +330,28 @@ public final class HubApplication {
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         StandardStreamWriter.ignoreBrokenPipeSignal()
         return application.run(arguments: arguments)
+    }
+}
+
+// The application was the live service's delegate before the live-editing part was; it still
+// answers as one, as the part does.
+extension HubApplication: LiveServiceDelegate {
+    /// Shows a document a client sent in `live:` (or why it cannot be shown) and answers the client,
+    /// reading it on the calling thread (the service uses ``liveService(_:didReceive:reply:)``).
+    public func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply {
+        liveEditing.liveService(service, didReceive: document)
+    }
+
+    /// Reads a document a client sent off the main thread, shows it in `live:` (or why it cannot
+    /// be shown) and answers the client.
+    public func liveService(_ service: LiveService, didReceive document: Data,
+                            reply: @escaping @MainActor (LiveReply) -> Void)
+    {
+        liveEditing.liveService(service, didReceive: document, reply: reply)
+    }
+
+    /// Shows in `live:` why a message was refused, and answers the client.
+    public func liveService(_ service: LiveService, didRefuseMessageBecause reason: String) -> LiveReply {
+        liveEditing.liveService(service, didRefuseMessageBecause: reason)
     }
 }
