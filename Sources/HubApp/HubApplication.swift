@@ -54,7 +54,10 @@ public final class HubApplication {
     public var commandName = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
     /// Whether the window has an address entry for view URIs (with completion, Ctrl+L and F6).
     /// Set before the window opens. Off by default: most apps navigate through their own views.
-    public var showsAddressBar = false
+    public var showsAddressBar: Bool {
+        get { appWindow.showsAddressBar }
+        set { appWindow.showsAddressBar = newValue }
+    }
     /// Whether the app offers live editing: a `live:` view that `hublive` pushes JSON files to, the
     /// service it listens with (on 127.0.0.1, port 7777 unless `--live-port` says otherwise), and
     /// the `--live-port` and `--no-live` options. Off by default; set before ``run(arguments:)``.
@@ -123,9 +126,9 @@ public final class HubApplication {
     public var onStartup: (@MainActor () -> Void)?
 
     /// The window, once the application has been activated.
-    public private(set) var mainWindow: HubWindow?
-    /// Connects the window to the navigator.
-    private(set) var windowController: HubWindowController?
+    public var mainWindow: HubWindow? { appWindow.window }
+    /// The window: made on the first activation, connected to the navigator, remembered as it closes.
+    let appWindow: AppWindow
     /// What the live-editing service should do when the application starts (from `--live-port` and
     /// `--no-live`); nil leaves it stopped (tests start it themselves).
     var liveSetting: LiveSetting? {
@@ -184,6 +187,7 @@ public final class HubApplication {
         navigator.exampleURI = startURI
         impressions = AppImpressions(factory: self.hub.viewControllerFactory)
         liveEditing = AppLiveEditing(hub: self.hub, navigator: navigator)
+        appWindow = AppWindow(application: application, hub: self.hub, navigator: navigator, settings: appSettings)
         self.hub.manager.uriOpener = navigator
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
@@ -209,7 +213,7 @@ public final class HubApplication {
         keepDocumentsOnDisk()
         updateBuiltInFeatures()
         applyLiveSetting()
-        addAccelerators()
+        AppAccelerators.add(to: application, navigator: navigator, window: appWindow)
         onStartup?()
     }
 
@@ -240,21 +244,7 @@ public final class HubApplication {
     /// Creates the main window on first activation and presents it.
     @discardableResult
     public func activate() -> HubWindow {
-        if let mainWindow {
-            mainWindow.present()
-            return mainWindow
-        }
-        let window = HubWindow(application: application, title: title, showsAddressBar: showsAddressBar)
-        appSettings.restoreWindowState(window)
-        mainWindow = window
-        let controller = HubWindowController(window: window, hub: hub, navigator: navigator)
-        controller.addressHistory = { [weak self] in self?.addressHistory ?? [] }
-        controller.onAddressOpened = { [weak self] uri in self?.rememberAddress(uri) }
-        controller.onClose = { [weak self] in self?.appSettings.saveWindowState(window) }
-        windowController = controller
-        controller.refreshCompletion()
-        window.present()
-        return window
+        appWindow.activate(title: title)
     }
 
     /// Shows the window and opens `uris` in it, in order (the last one ends up on screen).
@@ -267,10 +257,7 @@ public final class HubApplication {
     /// this object is released.
     public func close() {
         stopLiveService()
-        if let mainWindow { appSettings.saveWindowState(mainWindow) }
-        mainWindow?.window.destroy()
-        mainWindow = nil
-        windowController = nil
+        appWindow.close()
     }
 
     // MARK: Live editing
@@ -307,12 +294,12 @@ public final class HubApplication {
 
     /// Notes `uri` as opened from the address bar (first in ``addressHistory``, once).
     public func rememberAddress(_ uri: String) {
-        if appSettings.rememberAddress(uri) { windowController?.refreshCompletion() }
+        appWindow.rememberAddress(uri)
     }
 
     /// Forgets the address history (also the `app.clear-history` action).
     public func clearAddressHistory() {
-        if appSettings.clearAddressHistory() { windowController?.refreshCompletion() }
+        appWindow.clearAddressHistory()
     }
 
     /// The live-editing service a launch gets when its command line says nothing about it (for
