@@ -99,4 +99,18 @@ extension HubApplication {
         }
         return 0
     }
+
+    /// `--manifest FILE`: loads it, or prints why it cannot be used (each line as `APP: …`, the form of
+    /// the shell's other failures) and returns the exit status, 1.
+    func loadManifestFromCommandLine(_ path: String) -> Int32? {
+        do {
+            // Messages name the file as it was typed.
+            try loadManifest(try BackendManifest(contentsOf: URL(fileURLWithPath: path), name: path))
+            return nil
+        } catch {
+            let lines = String(describing: error).split(separator: "\n").map { "\(commandName): \($0)\n" }
+            StandardStreamWriter.standardError.write(lines.joined())
+            return 1
+        }
+    }
 }

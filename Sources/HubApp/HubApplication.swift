@@ -43,15 +43,26 @@ public final class HubApplication {
     public let navigator: Navigator
     /// The app's name for people: the window title until a view gives its own, and in `--help`.
     /// A backend manifest (``loadManifest(_:)``) replaces it with its own.
-    public internal(set) var title: String
+    public internal(set) var title: String {
+        get { identity.title }
+        set { identity.title = newValue }
+    }
     /// The view URI the window opens when a launch names none. A backend manifest
     /// (``loadManifest(_:)``) replaces it with its own.
-    public internal(set) var startURI: URL
+    public internal(set) var startURI: URL {
+        get { identity.startURI }
+        set { identity.startURI = newValue }
+    }
     /// What `--version` prints after the command name.
-    public let version: String
+    public var version: String { identity.version }
     /// The program's name in `--help`, `--version` and messages; by default the name the process was
     /// started with.
-    public var commandName = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+    public var commandName: String {
+        get { identity.commandName }
+        set { identity.commandName = newValue }
+    }
+    /// The app's title, start view, version and command name, and the manifest it runs.
+    private var identity: AppIdentity
     /// Whether the window has an address entry for view URIs (with completion, Ctrl+L and F6).
     /// Set before the window opens. Off by default: most apps navigate through their own views.
     public var showsAddressBar: Bool {
@@ -61,21 +72,26 @@ public final class HubApplication {
     /// Whether the app offers live editing: a `live:` view that `hublive` pushes JSON files to, the
     /// service it listens with (on 127.0.0.1, port 7777 unless `--live-port` says otherwise), and
     /// the `--live-port` and `--no-live` options. Off by default; set before ``run(arguments:)``.
-    public var isLiveEditingEnabled = false {
-        didSet { if hasStarted { updateBuiltInFeatures() } }
+    public var isLiveEditingEnabled: Bool {
+        get { builtInFeatures.isLiveEditingEnabled }
+        set { builtInFeatures.isLiveEditingEnabled = newValue }
     }
     /// Whether the app offers the component showcase: `showcase:` lists every registered component
     /// with a sample, and `showcase:NAMESPACE:NAME` shows one (`--screenshot` crops to it). Off by
     /// default.
-    public var isShowcaseEnabled = false {
-        didSet { if hasStarted { updateBuiltInFeatures() } }
+    public var isShowcaseEnabled: Bool {
+        get { builtInFeatures.isShowcaseEnabled }
+        set { builtInFeatures.isShowcaseEnabled = newValue }
     }
+    /// The shell's own features (`live:`, `showcase:`), registered while turned on once the app has
+    /// started up.
+    let builtInFeatures: BuiltInFeatures
     /// Whether the command line has `--manifest FILE.json`, which runs the app a backend manifest
     /// describes (``loadManifest(_:)``) as a process of its own. Off by default; set before
     /// ``run(arguments:)``.
     public var isManifestOptionEnabled = false
     /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
-    public internal(set) var manifest: BackendManifest?
+    public var manifest: BackendManifest? { identity.manifest }
     /// The GSettings schema the app remembers things in between runs, such as
     /// `org.hubframework.Viewer`: the window's size and maximized state (restored on the first
     /// window, saved when it closes), the URIs opened from the address bar (``addressHistory``,
@@ -154,8 +170,6 @@ public final class HubApplication {
     }
     /// The live-editing service, its token file and the `live:` view it shows documents in.
     let liveEditing: AppLiveEditing
-    /// True once the application started up (its built-in features are registered from then on).
-    private(set) var hasStarted = false
 
     /// An app registered on the session bus as `id`, showing `hub`'s views.
     /// - Parameters:
@@ -179,10 +193,9 @@ public final class HubApplication {
     {
         self.application = application
         GtkRuntime.installMainQueueBridge()
-        self.title = title
-        self.startURI = startURI
-        self.version = version
+        identity = AppIdentity(title: title, startURI: startURI, version: version)
         self.hub = hub ?? Self.makeHub()
+        builtInFeatures = BuiltInFeatures(hub: self.hub)
         navigator = Navigator(hub: self.hub)
         navigator.exampleURI = startURI
         impressions = AppImpressions(factory: self.hub.viewControllerFactory)
@@ -206,12 +219,11 @@ public final class HubApplication {
     /// Starts the app up once (GApplication's `startup`, when the application registers): the
     /// shell's stylesheet and features, the live-editing service, the keys, then ``onStartup``.
     package func startup() {
-        guard !hasStarted else { return }
-        hasStarted = true
+        guard !builtInFeatures.hasStarted else { return }
         AppStyle.installIfNeeded()
         Window.defaultIconName = application.id
         keepDocumentsOnDisk()
-        updateBuiltInFeatures()
+        builtInFeatures.start()
         applyLiveSetting()
         AppAccelerators.add(to: application, navigator: navigator, window: appWindow)
         onStartup?()
@@ -234,13 +246,6 @@ public final class HubApplication {
         }
     }
 
-    /// Registers the shell's own features that are turned on, and unregisters those turned off.
-    private func updateBuiltInFeatures() {
-        if isShowcaseEnabled || isLiveEditingEnabled { AppComponentFactory.registerIfNeeded(in: hub) }
-        ShowcaseFeature.setRegistered(isShowcaseEnabled, in: hub)
-        LiveFeature.setRegistered(isLiveEditingEnabled, in: hub)
-    }
-
     /// Creates the main window on first activation and presents it.
     @discardableResult
     public func activate() -> HubWindow {
@@ -258,6 +263,51 @@ public final class HubApplication {
     public func close() {
         stopLiveService()
         appWindow.close()
+    }
+
+    // MARK: Backend manifests
+
+    // Apps defined entirely by a backend: a manifest gives the title, the start view and the
+    // features, and every view's content comes from the feature's endpoint (docs/backend-apps.md).
+
+    /// An app that runs a backend manifest: its title and start view are the manifest's, and its
+    /// features are registered on the hub.
+    ///
+    /// ```swift
+    /// let manifest = try BackendManifest(contentsOf: URL(fileURLWithPath: "shop.json"))
+    /// let app = try HubApplication(manifest: manifest, id: "com.example.Shop")
+    /// exit(app.run())
+    /// ```
+    /// - Parameters:
+    ///   - manifest: the app's description.
+    ///   - id: the reverse-DNS application id; nil for an app that never registers on the session bus.
+    ///   - version: what `--version` prints.
+    ///   - hub: the hub to show views with; nil makes one with ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:contentLimits:)``.
+    /// - Throws: `RegistrationError` when a feature's identifier is taken in `hub`.
+    public convenience init(manifest: BackendManifest, id: String?, version: String = "1.0", hub: Hub? = nil)
+        throws(RegistrationError)
+    {
+        self.init(id: id, title: manifest.title, startURI: manifest.startURI, version: version, hub: hub)
+        try loadManifest(manifest)
+    }
+
+    /// Runs a backend manifest in this app: registers its features (after the app's own, so the
+    /// app's features win for the URIs both handle) and takes its title and start view. Call it
+    /// before the window opens.
+    /// - Parameter manifest: the app's description.
+    /// - Throws: `RegistrationError` when a feature's identifier is taken; no feature is registered then.
+    public func loadManifest(_ manifest: BackendManifest) throws(RegistrationError) {
+        try manifest.register(in: hub.manager)
+        identity.adopt(manifest)
+        navigator.exampleURI = manifest.startURI
+    }
+
+    /// Reads a manifest file and runs it (``loadManifest(_:)``).
+    /// - Parameter url: the manifest's `file:` URL.
+    /// - Throws: `BackendManifestError` (every problem, located) for a bad manifest, `RegistrationError`
+    ///   when a feature's identifier is taken.
+    public func loadManifest(contentsOf url: URL) throws {
+        try loadManifest(try BackendManifest(contentsOf: url))
     }
 
     // MARK: Live editing
