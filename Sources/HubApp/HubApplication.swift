@@ -89,7 +89,18 @@ public final class HubApplication {
     /// Whether the command line has `--manifest FILE.json`, which runs the app a backend manifest
     /// describes (``loadManifest(_:)``) as a process of its own. Off by default; set before
     /// ``run(arguments:)``.
-    public var isManifestOptionEnabled = false
+    public var isManifestOptionEnabled: Bool {
+        get { launchHandler.acceptsManifestOption }
+        set { launchHandler.acceptsManifestOption = newValue }
+    }
+    /// The command line of every launch. Lazy because what it does for a launch (load a manifest,
+    /// take a screenshot, open URIs) is the application's, handed over as closures.
+    private(set) lazy var launchHandler = AppLaunchHandler(
+        application: application, settings: appSettings, impressions: impressions, liveEditing: liveEditing,
+        builtInFeatures: builtInFeatures, identity: { [unowned self] in self.identity },
+        loadManifest: { [unowned self] manifest in try self.loadManifest(manifest) },
+        takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
+        open: { [unowned self] uris in self.open(uris) })
     /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
     public var manifest: BackendManifest? { identity.manifest }
     /// The GSettings schema the app remembers things in between runs, such as
@@ -212,8 +223,8 @@ public final class HubApplication {
         // URIs handed over on the session bus rather than on a command line (GApplication's Open
         // method) arrive as `open`.
         application.onOpen = { [weak self] uris in self?.open(uris.map(\.absoluteString)) }
-        application.onLocalCommandLine = { [weak self] arguments in self?.handleLocally(arguments) }
-        application.onCommandLine = { [weak self] commandLine in self?.handle(commandLine) ?? 1 }
+        application.onLocalCommandLine = { [weak self] arguments in self?.launchHandler.handleLocally(arguments) }
+        application.onCommandLine = { [weak self] commandLine in self?.launchHandler.handle(commandLine) ?? 1 }
     }
 
     /// Starts the app up once (GApplication's `startup`, when the application registers): the
@@ -355,6 +366,17 @@ public final class HubApplication {
     /// The live-editing service a launch gets when its command line says nothing about it (for
     /// the package's tests).
     func liveSettingFromSettings() -> LiveSetting? { appSettings.liveSetting }
+
+    // MARK: The command line
+
+    /// The app's command line: its name, version and options (the live-editing ones with
+    /// ``isLiveEditingEnabled``).
+    public var commandLine: HubCommandLine { launchHandler.commandLine }
+
+    /// In the launched process, before it registers: answers what needs no running app, and notes the
+    /// live-editing setting in case this process becomes the primary instance (for the package's
+    /// tests; GApplication calls the launch handler itself).
+    func handleLocally(_ arguments: [String]) -> Int32? { launchHandler.handleLocally(arguments) }
 
     /// Runs the app's command line and then, in the primary instance, the app until its last window
     /// closes. Returns the exit status.
