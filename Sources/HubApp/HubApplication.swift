@@ -33,6 +33,21 @@ import HubGTK
 /// is shown, the window closes) disappears. The shell's own features (`live:`, `showcase:`) are
 /// registered when the application starts, after the app's, so they come last wherever features are
 /// listed.
+///
+/// The application coordinates a few parts, each owning its state privately (one file each), each
+/// given what it needs when it is made (the hub, the navigator, another part, closures it calls
+/// back through) and none holding the application; its properties forward to them:
+/// - `AppIdentity`: the title, the start view, the version, the command name, and the manifest
+///   that gave the first two (a value);
+/// - `BuiltInFeatures`: whether `live:` and `showcase:` are offered, registered from startup on;
+/// - `AppSettings`: what is remembered between runs, in the settings of ``settingsSchemaID``;
+/// - `AppImpressions`: the impressions of every view, while they are wanted (it is the views'
+///   observer);
+/// - `AppWindow`: the window, its controller and the address bar's history; `AppAccelerators`
+///   adds the keys;
+/// - `AppLiveEditing`: the live service, its token file and the `live:` view (the service's
+///   delegate);
+/// - `AppLaunchHandler`: the command line of every launch.
 @MainActor
 public final class HubApplication {
     /// The GtkApplication.
@@ -41,6 +56,35 @@ public final class HubApplication {
     public let hub: Hub
     /// The navigation stack, also the opener of target URIs.
     public let navigator: Navigator
+    /// The app's title, start view, version and command name, and the manifest it runs.
+    private var identity: AppIdentity
+    /// The shell's own features (`live:`, `showcase:`), registered while turned on once the app has
+    /// started up.
+    let builtInFeatures: BuiltInFeatures
+    /// What the app remembers between runs, in the settings of ``settingsSchemaID``.
+    let appSettings = AppSettings()
+    /// The impressions of the views the app opens, while they are wanted.
+    let impressions: AppImpressions
+    /// The window: made on the first activation, connected to the navigator, remembered as it closes.
+    let appWindow: AppWindow
+    /// The live-editing service, its token file and the `live:` view it shows documents in.
+    let liveEditing: AppLiveEditing
+    /// The command line of every launch. Lazy because what it does for a launch (tell the app's
+    /// names, load a manifest, take a screenshot, open URIs) is the application's, handed over as
+    /// closures, which may capture the application only once its other properties are set.
+    private(set) lazy var launchHandler = AppLaunchHandler(
+        application: application, settings: appSettings, impressions: impressions, liveEditing: liveEditing,
+        builtInFeatures: builtInFeatures, identity: { [unowned self] in self.identity },
+        loadManifest: { [unowned self] manifest in try self.loadManifest(manifest) },
+        takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
+        open: { [unowned self] uris in self.open(uris) })
+
+    /// Called once GTK is ready, before the first window opens, in the process that shows windows
+    /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
+    public var onStartup: (@MainActor () -> Void)?
+
+    // MARK: What the app is
+
     /// The app's name for people: the window title until a view gives its own, and in `--help`.
     /// A backend manifest (``loadManifest(_:)``) replaces it with its own.
     public internal(set) var title: String {
@@ -61,8 +105,11 @@ public final class HubApplication {
         get { identity.commandName }
         set { identity.commandName = newValue }
     }
-    /// The app's title, start view, version and command name, and the manifest it runs.
-    private var identity: AppIdentity
+    /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
+    public var manifest: BackendManifest? { identity.manifest }
+
+    // MARK: What it offers
+
     /// Whether the window has an address entry for view URIs (with completion, Ctrl+L and F6).
     /// Set before the window opens. Off by default: most apps navigate through their own views.
     public var showsAddressBar: Bool {
@@ -83,9 +130,6 @@ public final class HubApplication {
         get { builtInFeatures.isShowcaseEnabled }
         set { builtInFeatures.isShowcaseEnabled = newValue }
     }
-    /// The shell's own features (`live:`, `showcase:`), registered while turned on once the app has
-    /// started up.
-    let builtInFeatures: BuiltInFeatures
     /// Whether the command line has `--manifest FILE.json`, which runs the app a backend manifest
     /// describes (``loadManifest(_:)``) as a process of its own. Off by default; set before
     /// ``run(arguments:)``.
@@ -93,16 +137,6 @@ public final class HubApplication {
         get { launchHandler.acceptsManifestOption }
         set { launchHandler.acceptsManifestOption = newValue }
     }
-    /// The command line of every launch. Lazy because what it does for a launch (load a manifest,
-    /// take a screenshot, open URIs) is the application's, handed over as closures.
-    private(set) lazy var launchHandler = AppLaunchHandler(
-        application: application, settings: appSettings, impressions: impressions, liveEditing: liveEditing,
-        builtInFeatures: builtInFeatures, identity: { [unowned self] in self.identity },
-        loadManifest: { [unowned self] manifest in try self.loadManifest(manifest) },
-        takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
-        open: { [unowned self] uris in self.open(uris) })
-    /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
-    public var manifest: BackendManifest? { identity.manifest }
     /// The GSettings schema the app remembers things in between runs, such as
     /// `org.hubframework.Viewer`: the window's size and maximized state (restored on the first
     /// window, saved when it closes), the URIs opened from the address bar (``addressHistory``,
@@ -117,8 +151,6 @@ public final class HubApplication {
     }
     /// The settings of ``settingsSchemaID``; nil without one or when the schema is not installed.
     public var settings: Settings? { appSettings.settings }
-    /// What the app remembers between runs, in the settings of ``settingsSchemaID``.
-    let appSettings = AppSettings()
 
     /// Called with every impression of every view the app opens from now on: a component with
     /// `logging` data has been seen (see ``/HubGTK/ImpressionObserver``), with the view it was seen
@@ -145,23 +177,11 @@ public final class HubApplication {
         get { impressions.writeLine }
         set { impressions.writeLine = newValue }
     }
-    /// The impressions of the views the app opens, while they are wanted.
-    let impressions: AppImpressions
 
-    /// Called once GTK is ready, before the first window opens, in the process that shows windows
-    /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
-    public var onStartup: (@MainActor () -> Void)?
+    // MARK: What it runs
 
     /// The window, once the application has been activated.
     public var mainWindow: HubWindow? { appWindow.window }
-    /// The window: made on the first activation, connected to the navigator, remembered as it closes.
-    let appWindow: AppWindow
-    /// What the live-editing service should do when the application starts (from `--live-port` and
-    /// `--no-live`); nil leaves it stopped (tests start it themselves).
-    var liveSetting: LiveSetting? {
-        get { liveEditing.setting }
-        set { liveEditing.setting = newValue }
-    }
     /// The live-editing service, once started.
     public internal(set) var liveService: LiveService? {
         get { liveEditing.service }
@@ -179,8 +199,8 @@ public final class HubApplication {
         get { liveEditing.tokenFile }
         set { liveEditing.tokenFile = newValue }
     }
-    /// The live-editing service, its token file and the `live:` view it shows documents in.
-    let liveEditing: AppLiveEditing
+
+    // MARK: Life
 
     /// An app registered on the session bus as `id`, showing `hub`'s views.
     /// - Parameters:
@@ -276,6 +296,45 @@ public final class HubApplication {
         appWindow.close()
     }
 
+    /// Runs the app's command line and then, in the primary instance, the app until its last window
+    /// closes. Returns the exit status.
+    ///
+    /// `SIGPIPE` is ignored from now on (as `HubLogging.bootstrap()` does): what the app writes to
+    /// standard error or output (log and impression lines, messages) is written by a thread of its
+    /// own, which stops when the reader is gone, so `APP --log-impressions 2>&1 | head -1` neither
+    /// ends nor stalls the app.
+    /// - Parameter arguments: the program name, then its arguments.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        StandardStreamWriter.ignoreBrokenPipeSignal()
+        return application.run(arguments: arguments)
+    }
+
+    // MARK: The hub
+
+    /// The margin between components that ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:contentLimits:)``
+    /// uses unless told otherwise (the original demo's 15 points).
+    public static let defaultComponentMargin = 15.0
+
+    /// A hub with what most apps want: the default components under `default` (rows, labels,
+    /// images, a carousel, a header…) and as the fallback for unknown names, images loaded from
+    /// http, https and files, icons from the GTK icon theme, and connectivity from GIO's network
+    /// monitor.
+    /// - Parameters:
+    ///   - resourcesDirectory: where relative image paths and JSON `local` image names are looked up;
+    ///     nil makes them fail (remote images and theme icons still load).
+    ///   - componentMargin: the space between components, in points.
+    ///   - connectivityStateResolver: tells content operations whether the machine is online; nil
+    ///     asks GIO's network monitor.
+    ///   - contentLimits: the bounds every document the app reads must stay within (size, nesting,
+    ///     text length, component count); see `ContentLimits`.
+    public static func makeHub(resourcesDirectory: URL? = nil, componentMargin: Double = defaultComponentMargin,
+                               connectivityStateResolver: (any ConnectivityStateResolver)? = nil,
+                               contentLimits: ContentLimits = .default) -> Hub
+    {
+        DefaultHub.make(resourcesDirectory: resourcesDirectory, componentMargin: componentMargin,
+                        connectivityStateResolver: connectivityStateResolver, contentLimits: contentLimits)
+    }
+
     // MARK: Backend manifests
 
     // Apps defined entirely by a backend: a manifest gives the title, the start view and the
@@ -363,33 +422,28 @@ public final class HubApplication {
         appWindow.clearAddressHistory()
     }
 
-    /// The live-editing service a launch gets when its command line says nothing about it (for
-    /// the package's tests).
-    func liveSettingFromSettings() -> LiveSetting? { appSettings.liveSetting }
-
     // MARK: The command line
 
     /// The app's command line: its name, version and options (the live-editing ones with
     /// ``isLiveEditingEnabled``).
     public var commandLine: HubCommandLine { launchHandler.commandLine }
 
-    /// In the launched process, before it registers: answers what needs no running app, and notes the
-    /// live-editing setting in case this process becomes the primary instance (for the package's
-    /// tests; GApplication calls the launch handler itself).
-    func handleLocally(_ arguments: [String]) -> Int32? { launchHandler.handleLocally(arguments) }
+    // MARK: For the package's tests
 
-    /// Runs the app's command line and then, in the primary instance, the app until its last window
-    /// closes. Returns the exit status.
-    ///
-    /// `SIGPIPE` is ignored from now on (as `HubLogging.bootstrap()` does): what the app writes to
-    /// standard error or output (log and impression lines, messages) is written by a thread of its
-    /// own, which stops when the reader is gone, so `APP --log-impressions 2>&1 | head -1` neither
-    /// ends nor stalls the app.
-    /// - Parameter arguments: the program name, then its arguments.
-    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
-        StandardStreamWriter.ignoreBrokenPipeSignal()
-        return application.run(arguments: arguments)
+    /// What the live-editing service should do when the application starts (from `--live-port` and
+    /// `--no-live`); nil leaves it stopped (tests start it themselves).
+    var liveSetting: LiveSetting? {
+        get { liveEditing.setting }
+        set { liveEditing.setting = newValue }
     }
+
+    /// The live-editing service a launch gets when its command line says nothing about it.
+    func liveSettingFromSettings() -> LiveSetting? { appSettings.liveSetting }
+
+    /// In the launched process, before it registers: answers what needs no running app, and notes the
+    /// live-editing setting in case this process becomes the primary instance (GApplication calls
+    /// the launch handler itself).
+    func handleLocally(_ arguments: [String]) -> Int32? { launchHandler.handleLocally(arguments) }
 }
 
 // The application was the live service's delegate before the live-editing part was; it still
