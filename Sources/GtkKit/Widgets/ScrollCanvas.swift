@@ -14,9 +14,11 @@ import HubFramework
 ///
 /// The canvas coordinates a few parts, each in its own file: `ScrollCanvasWidgets` (the layout,
 /// the overlay and the box), `CanvasScrollbar` (the scrollbar, its adjustment and when it shows),
-/// `ScrollGeometry` (content height, offset and viewport, a value) and `CanvasChildren` (the
-/// children and their content-coordinate origins). The canvas handles GTK's events and signals and
-/// is the only one that changes the geometry and tells the delegate.
+/// `ScrollGeometry` (content height, offset and viewport, a value), `CanvasChildren` (the children
+/// and their content-coordinate origins), `ScrollMotion` (the numbers of animation and momentum, a
+/// value) and `ScrollClock` (the frame clock's ticks and the gesture's end timer). The canvas
+/// handles GTK's events and signals and is the only one that changes the geometry and tells the
+/// delegate.
 @MainActor
 package final class ScrollCanvas {
     /// The layout, the overlay above it and the box that holds them beside the scrollbar.
@@ -27,24 +29,12 @@ package final class ScrollCanvas {
     private var geometry = ScrollGeometry()
     /// The children and their origins in content coordinates.
     private let children: CanvasChildren
+    /// The step animation or momentum under way.
+    private var motion = ScrollMotion()
+    /// The frame clock's ticks and the gesture's end timer.
+    private let clock: ScrollClock
     /// The signal handlers, disconnected in ``tearDown()``.
     private var connections: [SignalConnection] = []
-
-    // Momentum and animation state.
-    private var velocity: Double = 0
-    private var samples: [(time: Double, delta: Double)] = []
-    private var animationTarget: Double?
-    private var animationStart: (offset: Double, time: Double)?
-    private var tickCallbackID: guint = 0
-    private var lastFrameTime: Double = 0
-    private var scrollEndTimer: UInt32 = 0
-
-    /// Momentum decays by this factor per second.
-    static let friction = 4.0
-    /// Below this speed (pixels per second) momentum stops.
-    static let minimumVelocity = 30.0
-    /// Length of the animation for discrete (wheel and key) scrolls.
-    static let stepAnimationDuration = 0.15
 
     package weak var delegate: ScrollCanvasDelegate?
 
@@ -123,6 +113,7 @@ package final class ScrollCanvas {
         scrollbarPart = CanvasScrollbar()
         widgets = ScrollCanvasWidgets(scrollbar: scrollbarPart.widget)
         children = CanvasChildren(layout: widgets.layout)
+        clock = ScrollClock(widget: widgets.layout)
 
         connections.append(GSignal.connectAllocate(layout) { [weak self] allocation in
             self?.layoutDidAllocate(width: Double(allocation.width), height: Double(allocation.height))
@@ -156,8 +147,7 @@ package final class ScrollCanvas {
     /// Disconnects every handler and destroys the widgets.
     package func tearDown() {
         stopMomentum()
-        GSource.cancel(scrollEndTimer)
-        scrollEndTimer = 0
+        clock.cancelGestureEnd()
         connections.forEach { $0.disconnect() }
         connections.removeAll()
         gtk_widget_destroy(widget)
@@ -246,7 +236,7 @@ package final class ScrollCanvas {
     /// Scrolls by `delta` pixels (clamped).
     @discardableResult
     package func scroll(by delta: Double, animated: Bool = false) -> Bool {
-        let base = animationTarget ?? geometry.contentOffset
+        let base = motion.animationTarget ?? geometry.contentOffset
         return setContentOffset(base + delta, animated: animated)
     }
 
@@ -285,20 +275,17 @@ package final class ScrollCanvas {
 
     /// Ends a gesture that has no momentum a short while after the last event.
     private func scheduleScrollEnd() {
-        GSource.cancel(scrollEndTimer)
-        scrollEndTimer = GSource.timeout(milliseconds: 150) { [weak self] in
-            guard let self else { return false }
-            self.scrollEndTimer = 0
-            if self.tickCallbackID == 0 { self.endScrolling(velocity: 0) }
-            return false
+        clock.scheduleGestureEnd { [weak self] in
+            guard let self else { return }
+            if !self.clock.isTicking { self.endScrolling(velocity: 0) }
         }
     }
 
     private func endScrolling(velocity: Double) {
         guard isScrolling else { return }
-        var target = geometry.contentOffset + velocity / Self.friction
+        var target = ScrollMotion.restingOffset(from: geometry.contentOffset, velocity: velocity)
         delegate?.scrollCanvas(self, willEndScrollingWithVelocity: velocity, targetOffset: &target)
-        if abs(velocity) >= Self.minimumVelocity {
+        if abs(velocity) >= ScrollMotion.minimumVelocity {
             startMomentum(velocity: velocity, target: target)
         } else {
             isScrolling = false
@@ -322,14 +309,8 @@ package final class ScrollCanvas {
         case GDK_SCROLL_SMOOTH:
             if gdk_event_is_scroll_stop_event(event) != 0 {
                 // Fingers lifted from the touchpad: continue with momentum.
-                let recent = samples.filter { now - $0.time <= 0.1 }
-                samples.removeAll()
-                var momentum = 0.0
-                if let first = recent.first, let last = recent.last, last.time > first.time {
-                    momentum = recent.map(\.delta).reduce(0, +) / (last.time - first.time)
-                }
-                GSource.cancel(scrollEndTimer)
-                scrollEndTimer = 0
+                let momentum = motion.releaseVelocity(at: now)
+                clock.cancelGestureEnd()
                 endScrolling(velocity: momentum)
                 return true
             }
@@ -340,8 +321,7 @@ package final class ScrollCanvas {
             stopMomentum()
             beginScrolling()
             let delta = dy * unit
-            samples.append((now, delta))
-            if samples.count > 20 { samples.removeFirst(samples.count - 20) }
+            motion.record(delta: delta, at: now)
             applyOffset(geometry.contentOffset + delta, notify: true)
             scheduleScrollEnd()
         default:
@@ -354,17 +334,18 @@ package final class ScrollCanvas {
         let key = hub_event_key(event)!.pointee
         let page = max(geometry.viewportSize.height * 0.9, 1)
         let line = 40.0
+        let base = motion.animationTarget ?? geometry.contentOffset
         let target: Double
         switch Int32(key.keyval) {
-        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = (animationTarget ?? geometry.contentOffset) + page
-        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = (animationTarget ?? geometry.contentOffset) - page
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = base + page
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = base - page
         case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
         case GDK_KEY_End, GDK_KEY_KP_End: target = geometry.maximumOffset
-        case GDK_KEY_Down, GDK_KEY_KP_Down: target = (animationTarget ?? geometry.contentOffset) + line
-        case GDK_KEY_Up, GDK_KEY_KP_Up: target = (animationTarget ?? geometry.contentOffset) - line
+        case GDK_KEY_Down, GDK_KEY_KP_Down: target = base + line
+        case GDK_KEY_Up, GDK_KEY_KP_Up: target = base - line
         case GDK_KEY_space:
             let shift = (key.state & GDK_SHIFT_MASK.rawValue) != 0
-            target = (animationTarget ?? geometry.contentOffset) + (shift ? -page : page)
+            target = base + (shift ? -page : page)
         default: return false
         }
         beginScrolling()
@@ -375,84 +356,61 @@ package final class ScrollCanvas {
     // MARK: Animation and momentum (driven by the frame clock)
 
     private func animate(to offset: Double) {
-        let clamped = geometry.clamped(offset)
-        animationTarget = clamped
-        animationStart = (geometry.contentOffset, currentFrameTime())
+        motion.animate(from: geometry.contentOffset, to: geometry.clamped(offset), at: clock.frameTime)
         ensureTicking()
     }
 
     private func startMomentum(velocity: Double, target: Double) {
-        self.velocity = velocity
-        animationTarget = nil
-        animationStart = nil
+        motion.startMomentum(velocity: velocity)
         ensureTicking()
     }
 
     private func stopMomentum() {
-        velocity = 0
-        animationTarget = nil
-        animationStart = nil
-        if tickCallbackID != 0 {
-            gtk_widget_remove_tick_callback(layout, tickCallbackID)
-            tickCallbackID = 0
-        }
-    }
-
-    private func currentFrameTime() -> Double {
-        if let clock = gtk_widget_get_frame_clock(layout) {
-            return Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
-        }
-        return Double(g_get_monotonic_time()) / 1_000_000
+        motion.stop()
+        clock.stopTicking()
     }
 
     private func ensureTicking() {
-        guard tickCallbackID == 0 else { return }
-        guard gtk_widget_get_realized(layout) != 0 else {
+        guard !clock.isTicking else { return }
+        guard clock.canTick else {
             // Not on screen: jump to the end state at once.
-            if let target = animationTarget { applyOffset(target, notify: true) }
-            animationTarget = nil
-            animationStart = nil
-            velocity = 0
+            if let target = motion.animationTarget { applyOffset(target, notify: true) }
+            motion.stop()
             finishMotion()
             return
         }
-        lastFrameTime = currentFrameTime()
-        tickCallbackID = GSource.addTickCallback(layout) { [weak self] _ in self?.tick() ?? false }
+        motion.startClock(at: clock.frameTime)
+        clock.startTicking { [weak self] in self?.tick() ?? false }
     }
 
     private func tick() -> Bool {
-        let now = currentFrameTime()
-        let dt = max(0, now - lastFrameTime)
-        lastFrameTime = now
-        if let target = animationTarget, let start = animationStart {
-            let progress = min(1, (now - start.time) / Self.stepAnimationDuration)
-            let eased = 1 - pow(1 - progress, 3)
-            let vetoed = !applyOffset(start.offset + (target - start.offset) * eased, notify: true)
-            if progress >= 1 || vetoed {
-                animationTarget = nil
-                animationStart = nil
-                tickCallbackID = 0
+        let now = clock.frameTime
+        let elapsed = motion.advanceClock(to: now)
+        if let step = motion.animatedOffset(at: now) {
+            let vetoed = !applyOffset(step.offset, notify: true)
+            if step.isFinished || vetoed {
+                motion.endAnimation()
+                clock.tickingStopped()
                 finishMotion()
                 return false
             }
             return true
         }
-        if abs(velocity) >= Self.minimumVelocity {
+        if motion.hasMomentum {
             let before = geometry.contentOffset
-            applyOffset(geometry.contentOffset + velocity * dt, notify: true)
-            velocity *= exp(-Self.friction * dt)
+            applyOffset(geometry.contentOffset + motion.velocity * elapsed, notify: true)
             // Hitting either end stops momentum.
-            if geometry.contentOffset == before && dt > 0 { velocity = 0 }
-            if abs(velocity) >= Self.minimumVelocity { return true }
+            motion.decay(over: elapsed, blocked: geometry.contentOffset == before && elapsed > 0)
+            if motion.hasMomentum { return true }
         }
-        velocity = 0
-        tickCallbackID = 0
+        motion.endMomentum()
+        clock.tickingStopped()
         finishMotion()
         return false
     }
 
     private func finishMotion() {
-        if isScrolling && scrollEndTimer == 0 {
+        if isScrolling && !clock.isGestureEndPending {
             isScrolling = false
             delegate?.scrollCanvasDidEndScrolling(self)
         }
