@@ -33,6 +33,21 @@ import HubGTK
 /// is shown, the window closes) disappears. The shell's own features (`live:`, `showcase:`) are
 /// registered when the application starts, after the app's, so they come last wherever features are
 /// listed.
+///
+/// The application coordinates a few parts, each owning its state privately (one file each), each
+/// given what it needs when it is made (the hub, the navigator, another part, closures it calls
+/// back through) and none holding the application; its properties forward to them:
+/// - `AppIdentity`: the title, the start view, the version, the command name, and the manifest
+///   that gave the first two (a value);
+/// - `BuiltInFeatures`: whether `live:` and `showcase:` are offered, registered from startup on;
+/// - `AppSettings`: what is remembered between runs, in the settings of ``settingsSchemaID``;
+/// - `AppImpressions`: the impressions of every view, while they are wanted (it is the views'
+///   observer);
+/// - `AppWindow`: the window, its controller and the address bar's history; `AppAccelerators`
+///   adds the keys;
+/// - `AppLiveEditing`: the live service, its token file and the `live:` view (the service's
+///   delegate);
+/// - `AppLaunchHandler`: the command line of every launch.
 @MainActor
 public final class HubApplication {
     /// The GtkApplication.
@@ -41,44 +56,94 @@ public final class HubApplication {
     public let hub: Hub
     /// The navigation stack, also the opener of target URIs.
     public let navigator: Navigator
+    /// The app's title, start view, version and command name, and the manifest it runs.
+    private var identity: AppIdentity
+    /// The shell's own features (`live:`, `showcase:`), registered while turned on once the app has
+    /// started up.
+    let builtInFeatures: BuiltInFeatures
+    /// What the app remembers between runs, in the settings of ``settingsSchemaID``.
+    let appSettings = AppSettings()
+    /// The impressions of the views the app opens, while they are wanted.
+    let impressions: AppImpressions
+    /// The window: made on the first activation, connected to the navigator, remembered as it closes.
+    let appWindow: AppWindow
+    /// The live-editing service, its token file and the `live:` view it shows documents in.
+    let liveEditing: AppLiveEditing
+    /// The command line of every launch. Lazy because what it does for a launch (tell the app's
+    /// names, load a manifest, take a screenshot, open URIs) is the application's, handed over as
+    /// closures, which may capture the application only once its other properties are set.
+    private(set) lazy var launchHandler = AppLaunchHandler(
+        application: application, settings: appSettings, impressions: impressions, liveEditing: liveEditing,
+        builtInFeatures: builtInFeatures, identity: { [unowned self] in self.identity },
+        loadManifest: { [unowned self] manifest in try self.loadManifest(manifest) },
+        takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
+        open: { [unowned self] uris in self.open(uris) })
+
+    /// Called once GTK is ready, before the first window opens, in the process that shows windows
+    /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
+    public var onStartup: (@MainActor () -> Void)?
+
+    // MARK: What the app is
+
     /// The app's name for people: the window title until a view gives its own, and in `--help`.
     /// A backend manifest (``loadManifest(_:)``) replaces it with its own.
-    public internal(set) var title: String
+    public internal(set) var title: String {
+        get { identity.title }
+        set { identity.title = newValue }
+    }
     /// The view URI the window opens when a launch names none. A backend manifest
     /// (``loadManifest(_:)``) replaces it with its own.
-    public internal(set) var startURI: URL
+    public internal(set) var startURI: URL {
+        get { identity.startURI }
+        set { identity.startURI = newValue }
+    }
     /// What `--version` prints after the command name.
-    public let version: String
+    public var version: String { identity.version }
     /// The program's name in `--help`, `--version` and messages; by default the name the process was
     /// started with.
-    public var commandName = URL(fileURLWithPath: CommandLine.arguments.first ?? "app").lastPathComponent
+    public var commandName: String {
+        get { identity.commandName }
+        set { identity.commandName = newValue }
+    }
+    /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
+    public var manifest: BackendManifest? { identity.manifest }
+
+    // MARK: What it offers
+
     /// Whether the window has an address entry for view URIs (with completion, Ctrl+L and F6).
     /// Set before the window opens. Off by default: most apps navigate through their own views.
-    public var showsAddressBar = false
+    public var showsAddressBar: Bool {
+        get { appWindow.showsAddressBar }
+        set { appWindow.showsAddressBar = newValue }
+    }
     /// Whether the app offers live editing: a `live:` view that `hublive` pushes JSON files to, the
     /// service it listens with (on 127.0.0.1, port 7777 unless `--live-port` says otherwise), and
     /// the `--live-port` and `--no-live` options. Off by default; set before ``run(arguments:)``.
-    public var isLiveEditingEnabled = false {
-        didSet { if hasStarted { updateBuiltInFeatures() } }
+    public var isLiveEditingEnabled: Bool {
+        get { builtInFeatures.isLiveEditingEnabled }
+        set { builtInFeatures.isLiveEditingEnabled = newValue }
     }
     /// Whether the app offers the component showcase: `showcase:` lists every registered component
     /// with a sample, and `showcase:NAMESPACE:NAME` shows one (`--screenshot` crops to it). Off by
     /// default.
-    public var isShowcaseEnabled = false {
-        didSet { if hasStarted { updateBuiltInFeatures() } }
+    public var isShowcaseEnabled: Bool {
+        get { builtInFeatures.isShowcaseEnabled }
+        set { builtInFeatures.isShowcaseEnabled = newValue }
     }
     /// The views `showcase:` links to below the components, in order: documents written in JSON
     /// alone that use the components (the viewer lists the example views that respond). Empty by
     /// default.
-    public var showcaseDocuments: [ShowcaseDocument] = [] {
-        didSet { if hasStarted { updateBuiltInFeatures() } }
+    public var showcaseDocuments: [ShowcaseDocument] {
+        get { builtInFeatures.showcaseDocuments }
+        set { builtInFeatures.showcaseDocuments = newValue }
     }
     /// Whether the command line has `--manifest FILE.json`, which runs the app a backend manifest
     /// describes (``loadManifest(_:)``) as a process of its own. Off by default; set before
     /// ``run(arguments:)``.
-    public var isManifestOptionEnabled = false
-    /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
-    public internal(set) var manifest: BackendManifest?
+    public var isManifestOptionEnabled: Bool {
+        get { launchHandler.acceptsManifestOption }
+        set { launchHandler.acceptsManifestOption = newValue }
+    }
     /// The GSettings schema the app remembers things in between runs, such as
     /// `org.hubframework.Viewer`: the window's size and maximized state (restored on the first
     /// window, saved when it closes), the URIs opened from the address bar (``addressHistory``,
@@ -88,22 +153,19 @@ public final class HubApplication {
     /// (`data/org.hubframework.Viewer.gschema.xml`); a key it lacks is not remembered. Nil (the
     /// default), or a schema that is not installed, remembers nothing. Set before ``run(arguments:)``.
     public var settingsSchemaID: String? {
-        didSet { loadedSettings = nil }
+        get { appSettings.schemaID }
+        set { appSettings.schemaID = newValue }
     }
     /// The settings of ``settingsSchemaID``; nil without one or when the schema is not installed.
-    public var settings: Settings? {
-        if loadedSettings == nil, let settingsSchemaID { loadedSettings = .some(Settings(schemaID: settingsSchemaID)) }
-        return loadedSettings ?? nil
-    }
-    /// The settings once looked up (`.some(nil)` when the schema is not installed).
-    private var loadedSettings: Settings??
+    public var settings: Settings? { appSettings.settings }
 
     /// Called with every impression of every view the app opens from now on: a component with
     /// `logging` data has been seen (see ``/HubGTK/ImpressionObserver``), with the view it was seen
     /// in. Nil (the default) and ``logsImpressions`` off track nothing. Set it before the window
     /// opens; views already open keep what they had.
     public var onImpression: (@MainActor (ViewController, Impression) -> Void)? {
-        didSet { updateImpressionObserver() }
+        get { impressions.onImpression }
+        set { impressions.onImpression = newValue }
     }
     /// Whether the app writes one line per impression to standard error, in the format of
     /// ``/HubFramework/Impression/logLine(viewURI:)``, for a backend developer to watch. The lines
@@ -111,39 +173,41 @@ public final class HubApplication {
     /// line says how many (`12 lines dropped: the reader of standard error is too slow`). Turned on by
     /// `--log-impressions`, or by the `log-impressions` setting (with ``settingsSchemaID``). Off by
     /// default; like ``onImpression``, it applies to the views opened after it is set.
-    public var logsImpressions = false {
-        didSet { updateImpressionObserver() }
+    public var logsImpressions: Bool {
+        get { impressions.logsImpressions }
+        set { impressions.logsImpressions = newValue }
     }
     /// Where ``logsImpressions`` writes its lines; standard error, unless a test catches them. The
     /// line is only queued: a reader that is slow, never reads or has gone never stalls the main
     /// loop (`StandardStreamWriter`).
-    package var impressionLogWriter: @MainActor (String) -> Void = { line in
-        StandardStreamWriter.standardError.write(line + "\n")
+    package var impressionLogWriter: @MainActor (String) -> Void {
+        get { impressions.writeLine }
+        set { impressions.writeLine = newValue }
     }
-    /// The observer the hub's view controller factory hands to every view while impressions are wanted.
-    let impressionRecorder = AppImpressionRecorder()
 
-    /// Called once GTK is ready, before the first window opens, in the process that shows windows
-    /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
-    public var onStartup: (@MainActor () -> Void)?
+    // MARK: What it runs
 
     /// The window, once the application has been activated.
-    public private(set) var mainWindow: HubWindow?
-    /// Connects the window to the navigator.
-    private(set) var windowController: HubWindowController?
-    /// What the live-editing service should do when the application starts (from `--live-port` and
-    /// `--no-live`); nil leaves it stopped (tests start it themselves).
-    var liveSetting: LiveSetting?
+    public var mainWindow: HubWindow? { appWindow.window }
     /// The live-editing service, once started.
-    public internal(set) var liveService: LiveService?
+    public internal(set) var liveService: LiveService? {
+        get { liveEditing.service }
+        set { liveEditing.service = newValue }
+    }
     /// The bounds the live service holds its clients to: connections at once, document size, idle
     /// time… (docs/live-editing.md). A change applies the next time the service starts.
-    public var liveServiceLimits = LiveServiceLimits()
+    public var liveServiceLimits: LiveServiceLimits {
+        get { liveEditing.limits }
+        set { liveEditing.limits = newValue }
+    }
     /// Where the live service's session token is written for `hublive`: by default
     /// `$XDG_RUNTIME_DIR/hubframework/live-<port>.token` (see `LiveTokenFile`).
-    public var liveTokenFile = LiveTokenFile()
-    /// True once the application started up (its built-in features are registered from then on).
-    private(set) var hasStarted = false
+    public var liveTokenFile: LiveTokenFile {
+        get { liveEditing.tokenFile }
+        set { liveEditing.tokenFile = newValue }
+    }
+
+    // MARK: Life
 
     /// An app registered on the session bus as `id`, showing `hub`'s views.
     /// - Parameters:
@@ -167,16 +231,15 @@ public final class HubApplication {
     {
         self.application = application
         GtkRuntime.installMainQueueBridge()
-        self.title = title
-        self.startURI = startURI
-        self.version = version
+        identity = AppIdentity(title: title, startURI: startURI, version: version)
         self.hub = hub ?? Self.makeHub()
+        builtInFeatures = BuiltInFeatures(hub: self.hub)
         navigator = Navigator(hub: self.hub)
         navigator.exampleURI = startURI
+        impressions = AppImpressions(factory: self.hub.viewControllerFactory)
+        liveEditing = AppLiveEditing(hub: self.hub, navigator: navigator)
+        appWindow = AppWindow(application: application, hub: self.hub, navigator: navigator, settings: appSettings)
         self.hub.manager.uriOpener = navigator
-        impressionRecorder.record = { [weak self] controller, impression in
-            self?.record(impression, in: controller)
-        }
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
             guard let self else { return }
@@ -187,21 +250,20 @@ public final class HubApplication {
         // URIs handed over on the session bus rather than on a command line (GApplication's Open
         // method) arrive as `open`.
         application.onOpen = { [weak self] uris in self?.open(uris.map(\.absoluteString)) }
-        application.onLocalCommandLine = { [weak self] arguments in self?.handleLocally(arguments) }
-        application.onCommandLine = { [weak self] commandLine in self?.handle(commandLine) ?? 1 }
+        application.onLocalCommandLine = { [weak self] arguments in self?.launchHandler.handleLocally(arguments) }
+        application.onCommandLine = { [weak self] commandLine in self?.launchHandler.handle(commandLine) ?? 1 }
     }
 
     /// Starts the app up once (GApplication's `startup`, when the application registers): the
     /// shell's stylesheet and features, the live-editing service, the keys, then ``onStartup``.
     package func startup() {
-        guard !hasStarted else { return }
-        hasStarted = true
+        guard !builtInFeatures.hasStarted else { return }
         AppStyle.installIfNeeded()
         Window.defaultIconName = application.id
         keepDocumentsOnDisk()
-        updateBuiltInFeatures()
+        builtInFeatures.start()
         applyLiveSetting()
-        addAccelerators()
+        AppAccelerators.add(to: application, navigator: navigator, window: appWindow)
         onStartup?()
     }
 
@@ -222,31 +284,10 @@ public final class HubApplication {
         }
     }
 
-    /// Registers the shell's own features that are turned on, and unregisters those turned off.
-    private func updateBuiltInFeatures() {
-        if isShowcaseEnabled || isLiveEditingEnabled { AppComponentFactory.registerIfNeeded(in: hub) }
-        ShowcaseFeature.setRegistered(isShowcaseEnabled, in: hub, documents: showcaseDocuments)
-        LiveFeature.setRegistered(isLiveEditingEnabled, in: hub)
-    }
-
     /// Creates the main window on first activation and presents it.
     @discardableResult
     public func activate() -> HubWindow {
-        if let mainWindow {
-            mainWindow.present()
-            return mainWindow
-        }
-        let window = HubWindow(application: application, title: title, showsAddressBar: showsAddressBar)
-        restoreWindowState(window)
-        mainWindow = window
-        let controller = HubWindowController(window: window, hub: hub, navigator: navigator)
-        controller.addressHistory = { [weak self] in self?.addressHistory ?? [] }
-        controller.onAddressOpened = { [weak self] uri in self?.rememberAddress(uri) }
-        controller.onClose = { [weak self] in self?.saveWindowState(window) }
-        windowController = controller
-        controller.refreshCompletion()
-        window.present()
-        return window
+        appWindow.activate(title: title)
     }
 
     /// Shows the window and opens `uris` in it, in order (the last one ends up on screen).
@@ -259,10 +300,7 @@ public final class HubApplication {
     /// this object is released.
     public func close() {
         stopLiveService()
-        if let mainWindow { saveWindowState(mainWindow) }
-        mainWindow?.window.destroy()
-        mainWindow = nil
-        windowController = nil
+        appWindow.close()
     }
 
     /// Runs the app's command line and then, in the primary instance, the app until its last window
@@ -276,5 +314,164 @@ public final class HubApplication {
     public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
         StandardStreamWriter.ignoreBrokenPipeSignal()
         return application.run(arguments: arguments)
+    }
+
+    // MARK: The hub
+
+    /// The margin between components that ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:contentLimits:)``
+    /// uses unless told otherwise (the original demo's 15 points).
+    public static let defaultComponentMargin = 15.0
+
+    /// A hub with what most apps want: the default components under `default` (rows, labels,
+    /// images, a carousel, a header…) and as the fallback for unknown names, images loaded from
+    /// http, https and files, icons from the GTK icon theme, and connectivity from GIO's network
+    /// monitor.
+    /// - Parameters:
+    ///   - resourcesDirectory: where relative image paths and JSON `local` image names are looked up;
+    ///     nil makes them fail (remote images and theme icons still load).
+    ///   - componentMargin: the space between components, in points.
+    ///   - connectivityStateResolver: tells content operations whether the machine is online; nil
+    ///     asks GIO's network monitor.
+    ///   - contentLimits: the bounds every document the app reads must stay within (size, nesting,
+    ///     text length, component count); see `ContentLimits`.
+    public static func makeHub(resourcesDirectory: URL? = nil, componentMargin: Double = defaultComponentMargin,
+                               connectivityStateResolver: (any ConnectivityStateResolver)? = nil,
+                               contentLimits: ContentLimits = .default) -> Hub
+    {
+        DefaultHub.make(resourcesDirectory: resourcesDirectory, componentMargin: componentMargin,
+                        connectivityStateResolver: connectivityStateResolver, contentLimits: contentLimits)
+    }
+
+    // MARK: Backend manifests
+
+    // Apps defined entirely by a backend: a manifest gives the title, the start view and the
+    // features, and every view's content comes from the feature's endpoint (docs/backend-apps.md).
+
+    /// An app that runs a backend manifest: its title and start view are the manifest's, and its
+    /// features are registered on the hub.
+    ///
+    /// ```swift
+    /// let manifest = try BackendManifest(contentsOf: URL(fileURLWithPath: "shop.json"))
+    /// let app = try HubApplication(manifest: manifest, id: "com.example.Shop")
+    /// exit(app.run())
+    /// ```
+    /// - Parameters:
+    ///   - manifest: the app's description.
+    ///   - id: the reverse-DNS application id; nil for an app that never registers on the session bus.
+    ///   - version: what `--version` prints.
+    ///   - hub: the hub to show views with; nil makes one with ``makeHub(resourcesDirectory:componentMargin:connectivityStateResolver:contentLimits:)``.
+    /// - Throws: `RegistrationError` when a feature's identifier is taken in `hub`.
+    public convenience init(manifest: BackendManifest, id: String?, version: String = "1.0", hub: Hub? = nil)
+        throws(RegistrationError)
+    {
+        self.init(id: id, title: manifest.title, startURI: manifest.startURI, version: version, hub: hub)
+        try loadManifest(manifest)
+    }
+
+    /// Runs a backend manifest in this app: registers its features (after the app's own, so the
+    /// app's features win for the URIs both handle) and takes its title and start view. Call it
+    /// before the window opens.
+    /// - Parameter manifest: the app's description.
+    /// - Throws: `RegistrationError` when a feature's identifier is taken; no feature is registered then.
+    public func loadManifest(_ manifest: BackendManifest) throws(RegistrationError) {
+        try manifest.register(in: hub.manager)
+        identity.adopt(manifest)
+        navigator.exampleURI = manifest.startURI
+    }
+
+    /// Reads a manifest file and runs it (``loadManifest(_:)``).
+    /// - Parameter url: the manifest's `file:` URL.
+    /// - Throws: `BackendManifestError` (every problem, located) for a bad manifest, `RegistrationError`
+    ///   when a feature's identifier is taken.
+    public func loadManifest(contentsOf url: URL) throws {
+        try loadManifest(try BackendManifest(contentsOf: url))
+    }
+
+    // MARK: Live editing
+
+    /// The document `live:` views show; nil without live editing (``isLiveEditingEnabled``) or before
+    /// the application started.
+    public var liveDocument: LiveDocument? { liveEditing.document }
+
+    /// Starts the service as the launch asked (`--live-port`, `--no-live`), when it said anything.
+    func applyLiveSetting() {
+        guard isLiveEditingEnabled else { return }
+        liveEditing.applySetting(commandName: commandName)
+    }
+
+    /// Starts (or restarts) the live service on 127.0.0.1:`port` (0 picks a free port), held to
+    /// ``liveServiceLimits``, and writes its new session token to ``liveTokenFile`` for `hublive`.
+    /// Returns the port listened on, or nil when it cannot listen or cannot write the token (the
+    /// reason is logged and shown in `live:`).
+    @discardableResult
+    public func startLiveService(onPort port: UInt16) -> UInt16? {
+        liveEditing.start(onPort: port)
+    }
+
+    /// Stops the live service and deletes its token file; `live:` views keep their document.
+    public func stopLiveService() {
+        liveEditing.stop()
+    }
+
+    // MARK: Remembered between runs
+
+    /// The URIs opened from the address bar, most recent first (at most ``AddressHistory/limit``);
+    /// empty without settings.
+    public var addressHistory: [String] { appSettings.addressHistory }
+
+    /// Notes `uri` as opened from the address bar (first in ``addressHistory``, once).
+    public func rememberAddress(_ uri: String) {
+        appWindow.rememberAddress(uri)
+    }
+
+    /// Forgets the address history (also the `app.clear-history` action).
+    public func clearAddressHistory() {
+        appWindow.clearAddressHistory()
+    }
+
+    // MARK: The command line
+
+    /// The app's command line: its name, version and options (the live-editing ones with
+    /// ``isLiveEditingEnabled``).
+    public var commandLine: HubCommandLine { launchHandler.commandLine }
+
+    // MARK: For the package's tests
+
+    /// What the live-editing service should do when the application starts (from `--live-port` and
+    /// `--no-live`); nil leaves it stopped (tests start it themselves).
+    var liveSetting: LiveSetting? {
+        get { liveEditing.setting }
+        set { liveEditing.setting = newValue }
+    }
+
+    /// The live-editing service a launch gets when its command line says nothing about it.
+    func liveSettingFromSettings() -> LiveSetting? { appSettings.liveSetting }
+
+    /// In the launched process, before it registers: answers what needs no running app, and notes the
+    /// live-editing setting in case this process becomes the primary instance (GApplication calls
+    /// the launch handler itself).
+    func handleLocally(_ arguments: [String]) -> Int32? { launchHandler.handleLocally(arguments) }
+}
+
+// The application was the live service's delegate before the live-editing part was; it still
+// answers as one, as the part does.
+extension HubApplication: LiveServiceDelegate {
+    /// Shows a document a client sent in `live:` (or why it cannot be shown) and answers the client,
+    /// reading it on the calling thread (the service uses ``liveService(_:didReceive:reply:)``).
+    public func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply {
+        liveEditing.liveService(service, didReceive: document)
+    }
+
+    /// Reads a document a client sent off the main thread, shows it in `live:` (or why it cannot
+    /// be shown) and answers the client.
+    public func liveService(_ service: LiveService, didReceive document: Data,
+                            reply: @escaping @MainActor (LiveReply) -> Void)
+    {
+        liveEditing.liveService(service, didReceive: document, reply: reply)
+    }
+
+    /// Shows in `live:` why a message was refused, and answers the client.
+    public func liveService(_ service: LiveService, didRefuseMessageBecause reason: String) -> LiveReply {
+        liveEditing.liveService(service, didRefuseMessageBecause: reason)
     }
 }
