@@ -59,7 +59,7 @@ final class HubValidateTests: XCTestCase {
         // One document per kind of problem (docs/json.md, State and expressions: "Problems a document can get").
         XCTAssertEqual(files.map { ($0 as NSString).lastPathComponent }, [
             "bad-escape.json", "expression-places.json", "input-undeclared-variable.json", "nested-template.json",
-            "operator-wrong-type.json", "set-wrong-type.json", "state-bad-forms.json", "state-not-an-object.json",
+            "operator-wrong-type.json", "request-mistakes.json", "set-wrong-type.json", "state-bad-forms.json", "state-not-an-object.json",
             "toggle-not-boolean.json", "too-long-or-deep.json", "too-many-variables.json", "try-operator.json",
             "unclosed-expression.json", "undeclared-variable.json", "unknown-action-type.json",
             "unknown-function.json", "validator-bad-pattern.json", "visible-integer.json",

@@ -273,8 +273,8 @@ final class ViewSchemaDriftTests: XCTestCase {
             visit(node, at: name)
         }
         // stateLongForm, input, validator, and the actions: set, toggle, append, remove, if, open,
-        // submit, registered.
-        XCTAssertEqual(checked, 2 + 10 + 8 + (3 + 2 + 3 + 4 + 4 + 2 + 3 + 2))
+        // submit, request, registered.
+        XCTAssertEqual(checked, 2 + 10 + 8 + (3 + 2 + 3 + 4 + 4 + 2 + 9 + 8 + 2))
     }
 
     /// The manifest's members are `BackendManifestReader`'s, and its state is declared as a view's:

@@ -113,7 +113,7 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
 
     private func send() {
         guard !isCancelled, let session else { return end() }
-        guard let message = soup_message_new("GET", request.url.absoluteString) else {
+        guard let message = soup_message_new(request.method, request.url.absoluteString) else {
             end()
             handler(.failed(URLError(.badURL, userInfo: [
                 NSLocalizedDescriptionKey: "the URL \(request.url.absoluteString) is not valid (it needs a host, "
@@ -129,6 +129,11 @@ final class SoupTransfer: HTTPTransfer, @unchecked Sendable {
         let headers = soup_message_get_request_headers(message)
         for (name, value) in request.headerFields.sorted(by: { $0.key < $1.key }) {
             soup_message_headers_replace(headers, name, value)
+        }
+        if let body = request.body {
+            let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(message, request.bodyContentType ?? "application/octet-stream", bytes)
+            g_bytes_unref(bytes)
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         // Unretained: `end()` disconnects both before the transfer can go.

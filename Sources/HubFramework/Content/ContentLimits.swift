@@ -32,6 +32,10 @@ import Foundation
 /// | ``maximumActionEvaluationSteps`` | 1,000,000 per event | the actions after it are not run; a located problem says so |
 /// | ``maximumActionsPerList`` | 1,000 | the actions after it are ignored, with a located problem |
 /// | ``maximumActionNesting`` | 16 lists | a deeper `if` or `submit` is ignored, with a located problem |
+/// | ``maximumRequestBodyBytes`` | 1 MiB | the request is not sent; its `on_error` runs |
+/// | ``maximumResponseBytes`` | 8 MiB after decoding | the response is dropped; its `on_error` runs |
+/// | ``maximumRequestSeconds`` | 30 s | the request fails; its `on_error` runs |
+/// | ``maximumRequestsInFlight`` | 8 per view | the request is not sent; its `on_error` runs |
 ///
 /// The limits of expressions, state and actions are properties with defaults, set after creating the limits
 /// (`limits.maximumExpressionSteps = 1_000`); values below 1 count as 1 where they are used.
@@ -129,6 +133,20 @@ public struct ContentLimits: Sendable, Equatable {
     /// 16. It bounds the recursion of compiling and running actions; a deeper `if` or `submit` is
     /// ignored, with a located problem where the document is read.
     public var maximumActionNesting: Int = 16
+    /// The largest body a document's `request` or `submit` sends, in bytes of JSON. Default 1 MiB:
+    /// a form with a megabyte of text is not a form. A larger one is not sent, and its `on_error`
+    /// runs.
+    public var maximumRequestBodyBytes: Int = 1 << 20
+    /// The largest response to a `request` or `submit` read, in bytes after decoding (a gzip bomb
+    /// is cut off as it inflates). Default 8 MiB: an answer is a view, a patch or a few values. A
+    /// larger one is dropped and the request's `on_error` runs.
+    public var maximumResponseBytes: Int = 8 << 20
+    /// The longest a `request` or `submit` may take, from sending to the last byte of its answer,
+    /// redirects included. Default 30 s. It then fails, and its `on_error` runs.
+    public var maximumRequestSeconds: TimeInterval = 30
+    /// How many requests one view may have in flight at once. Default 8. One more is not sent,
+    /// and its `on_error` runs. (A component never has more than one: it is busy until its answer.)
+    public var maximumRequestsInFlight: Int = 8
 
     /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
     /// followed), every duration below 0.1 s as 0.1 s.

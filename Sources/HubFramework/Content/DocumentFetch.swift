@@ -91,7 +91,7 @@ final class DocumentFetch: @unchecked Sendable {
         if abandoned { download.cancel() }
     }
 
-    private static func error(for failure: BoundedDownload.Failure, url: URL, limits: ContentLimits,
+    static func error(for failure: BoundedDownload.Failure, url: URL, limits: ContentLimits,
                               timeout: TimeInterval) -> ContentLoadingError
     {
         switch failure {

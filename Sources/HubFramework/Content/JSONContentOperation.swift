@@ -487,3 +487,11 @@ extension JSONContentOperation: ContentOriginDeclaring {
         documentURL(viewURI).map(ContentOrigin.init(documentURL:)) ?? .local
     }
 }
+
+/// A JSON operation knows its document's URL: the document's requests resolve against it and go to
+/// its origin (``ServerRequestPolicy``).
+extension JSONContentOperation: DocumentURLDeclaring {
+    public func documentURL(forViewURI viewURI: URL) -> URL? {
+        documentURL(viewURI)
+    }
+}

@@ -97,6 +97,12 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
 
     /// The chain's operations, in order.
     private var operations: [any ContentOperation] { links.map(\.operation) }
+    /// The URL of the document the chain reads, the first an operation declares
+    /// (``DocumentURLDeclaring``): what the document's own requests resolve against.
+    package var documentURL: URL? { declaredDocumentURL(by: operations, forViewURI: viewURI) }
+    /// A fresh, empty builder with the feature's JSON schema: what a document a request's answer
+    /// sends is read into.
+    package func makeBuilder() -> ViewModelBuilder { builders.makeBuilder() }
     /// Whether an operation appends pages.
     private var supportsPagination: Bool { links.contains { $0.operation is any ContentOperationWithPaginatedContent } }
 

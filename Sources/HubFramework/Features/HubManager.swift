@@ -32,6 +32,9 @@ public final class HubManager {
         /// to each operation that reads documents (``ContentOperationReadingDocuments``) when its
         /// view's chain is assembled. ``ContentLimits/default`` unless set.
         public var contentLimits: ContentLimits = .default
+        /// Where documents' own requests may go (``ServerRequestPolicy``): to each document's
+        /// origin only, unless set. The manager's ``HubManager/serverRequestPolicy`` starts as this.
+        public var serverRequestPolicy: ServerRequestPolicy = .default
 
         /// A configuration with the two values that have no default.
         /// - Parameters:
@@ -74,6 +77,11 @@ public final class HubManager {
     /// when the configuration has none.
     public let connectivityStateResolver: any ConnectivityStateResolver
 
+    /// Where documents' own requests (`request`, `submit`, event streams) may go, given to each view
+    /// made from now on: the configuration's at first; a backend app's manifest adds its
+    /// `allowedOrigins`.
+    public var serverRequestPolicy: ServerRequestPolicy
+
     /// Opens target URIs for the default selection action (the viewer's router).
     public weak var uriOpener: (any URIOpener)? {
         didSet { (actionRegistry.selectionAction as? SelectionAction)?.opener = uriOpener }
@@ -90,6 +98,7 @@ public final class HubManager {
     /// register features, schemas and action factories before the first view opens.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        serverRequestPolicy = configuration.serverRequestPolicy
         connectivityStateResolver = configuration.connectivityStateResolver ?? ManualConnectivityStateResolver()
         jsonSchemaRegistry = JSONSchemaRegistry(
             defaultSchema: JSONSchema(componentDefaults: configuration.componentDefaults,

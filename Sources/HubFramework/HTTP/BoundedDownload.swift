@@ -27,6 +27,9 @@ package final class BoundedDownload: @unchecked Sendable {
         /// Bytes shared with other downloads: the body's bytes are drawn from it as they arrive and
         /// given back when the download ends.
         package var sharedBudget: ByteBudget?
+        /// Whether a redirect may go to a URL (already `http:` or `https:`): what a document sends
+        /// its server may not be redirected to another origin. Every redirect may by default.
+        package var allowsRedirect: @Sendable (URL) -> Bool = { _ in true }
 
         package init(maximumBytes: Int, responseSeconds: TimeInterval, totalSeconds: TimeInterval,
                      maximumRedirects: Int, sharedBudget: ByteBudget? = nil)
@@ -64,7 +67,7 @@ package final class BoundedDownload: @unchecked Sendable {
         case timeout
         /// More than `maximumRedirects` redirects.
         case tooManyRedirects
-        /// A redirect to a URL that is not `http:` or `https:`.
+        /// A redirect to a URL that is not `http:` or `https:`, or that `allowsRedirect` refused.
         case redirectToUnsupportedURL(URL)
         /// The transfer failed below HTTP.
         case transport(URLError)
@@ -278,10 +281,19 @@ package final class BoundedDownload: @unchecked Sendable {
         let failure = lock.withLock { () -> Failure? in
             redirects += 1
             if redirects > limits.maximumRedirects { return .tooManyRedirects }
-            guard let target, ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
+            guard let target, ["http", "https"].contains(target.scheme?.lowercased() ?? ""),
+                limits.allowsRedirect(target)
+            else {
                 return .redirectToUnsupportedURL(target ?? response.url)
             }
             request.url = target
+            // As browsers do (RFC 9110, 15.4): 307 and 308 repeat the request as it was; the others
+            // fetch the new place with GET, without the body.
+            if request.method != "GET", request.method != "HEAD", ![307, 308].contains(response.statusCode) {
+                request.method = "GET"
+                request.body = nil
+                request.bodyContentType = nil
+            }
             let previous = transfer
             transfer = nil
             // The redirect's own body is never read.

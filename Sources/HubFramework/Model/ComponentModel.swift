@@ -69,6 +69,11 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
     /// the form's inputs is invalid. Components show it insensitive. True otherwise.
     public var isEnabled: Bool { details?.isDisabled != true }
 
+    /// True while a request the component's actions sent is waiting for its answer (a `request`, or
+    /// a `submit` that sends its form): the component shows that it is busy (the default button
+    /// shows a spinner) and is not enabled, so that it cannot send again. False otherwise.
+    public var isBusy: Bool { details?.isBusy == true }
+
     /// Whether the model holds any of the parts kept out of line.
     var hasDetails: Bool { details != nil }
 
@@ -92,7 +97,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
         mainImageData: ComponentImageData?, backgroundImageData: ComponentImageData?,
         customImageData: [String: ComponentImageData], icon: Icon?, target: ComponentTarget?,
         metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?,
-        bindings: ComponentBindings? = nil, input: InputState? = nil, isEnabled: Bool = true,
+        bindings: ComponentBindings? = nil, input: InputState? = nil, isEnabled: Bool = true, isBusy: Bool = false,
         parent: ComponentModel?, makeChildren: (ComponentModel) -> [ComponentModel]
     ) {
         self.identifier = identifier
@@ -106,7 +111,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
             groupIdentifier: groupIdentifier, accessoryTitle: accessoryTitle, descriptionText: descriptionText,
             mainImageData: mainImageData, backgroundImageData: backgroundImageData, customImageData: customImageData,
             icon: icon, target: target, metadata: metadata, loggingData: loggingData, customData: customData,
-            bindings: bindings, input: input, isDisabled: !isEnabled)
+            bindings: bindings, input: input, isDisabled: !isEnabled, isBusy: isBusy)
         self.parent = parent
 
         var subtreeHasBindings = bindings != nil
@@ -164,7 +169,7 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
             && lhs.target == rhs.target && lhs.metadata == rhs.metadata
             && lhs.loggingData == rhs.loggingData && lhs.customData == rhs.customData
             && lhs.bindings?.signature == rhs.bindings?.signature
-            && lhs.input == rhs.input && lhs.isEnabled == rhs.isEnabled
+            && lhs.input == rhs.input && lhs.isEnabled == rhs.isEnabled && lhs.isBusy == rhs.isBusy
             && lhs.children == rhs.children
     }
 

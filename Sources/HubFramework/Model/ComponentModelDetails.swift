@@ -20,18 +20,21 @@ final class ComponentModelDetails: Sendable {
     let input: InputState?
     /// Whether the component's action cannot run now (``ComponentModel/isEnabled``).
     let isDisabled: Bool
+    /// Whether the component's request is in flight (``ComponentModel/isBusy``).
+    let isBusy: Bool
 
     /// Nil when every part is empty: the model then needs no details.
     init?(groupIdentifier: String?, accessoryTitle: String?, descriptionText: String?,
           mainImageData: ComponentImageData?, backgroundImageData: ComponentImageData?,
           customImageData: [String: ComponentImageData], icon: Icon?, target: ComponentTarget?,
           metadata: JSONObject?, loggingData: JSONObject?, customData: JSONObject?,
-          bindings: ComponentBindings? = nil, input: InputState? = nil, isDisabled: Bool = false)
+          bindings: ComponentBindings? = nil, input: InputState? = nil, isDisabled: Bool = false,
+          isBusy: Bool = false)
     {
         if groupIdentifier == nil && accessoryTitle == nil && descriptionText == nil && mainImageData == nil
             && backgroundImageData == nil && customImageData.isEmpty && icon == nil && target == nil
             && metadata == nil && loggingData == nil && customData == nil && bindings == nil && input == nil
-            && !isDisabled
+            && !isDisabled && !isBusy
         {
             return nil
         }
@@ -49,5 +52,6 @@ final class ComponentModelDetails: Sendable {
         self.bindings = bindings
         self.input = input
         self.isDisabled = isDisabled
+        self.isBusy = isBusy
     }
 }

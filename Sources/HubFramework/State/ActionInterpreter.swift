@@ -22,6 +22,9 @@ package struct ActionInterpreter {
         case perform(Identifier, JSONObject?)
         /// Check the form's inputs and show their messages; answers whether all are valid.
         case validate(form: String)
+        /// Send a request to the document's server; answers whether it was sent (the view calls
+        /// ``runHandlers(of:with:)`` with its answer).
+        case send(PreparedRequest)
     }
 
     let state: ViewState
@@ -85,6 +88,11 @@ package struct ActionInterpreter {
         /// The size of the JSON text of the values the event set, or more: appending to an array
         /// measures the element, not the whole array again.
         var sizes: [BindingScope.Source: Int] = [:]
+        /// The values the variables the event changed had before it: a request sent puts back the
+        /// ones changed before it when it fails.
+        var rollback = StateRollback()
+        /// The answer the actions read as `response.…`, for those that follow a request.
+        var response: ResponseValues?
 
         init(limits: ContentLimits) {
             self.limits = limits
@@ -127,6 +135,7 @@ package struct ActionInterpreter {
         // Each action sees what the ones before it changed.
         var variables = scope.variables(with: state.snapshot())
         scope.setOwnValues(of: model, in: &variables)
+        if let response = event.response { scope.setResponseValues(response, in: &variables) }
         switch action {
         case .set(let variable, let value):
             guard let new = self.value(of: value, with: variables, as: variable.type, event: &event) else { return }
@@ -155,7 +164,7 @@ package struct ActionInterpreter {
                 return
             }
             // Fewer elements: no larger than the value it replaces, which was within the limit.
-            setSmaller(.array(elements.filter { $0 != element }), to: variable)
+            setSmaller(.array(elements.filter { $0 != element }), to: variable, event: &event)
         case .removeAt(let variable, let index):
             guard case .array(var elements)? = state.value(of: variable.source),
                 case .integer(let position)? = evaluate(index, with: variables, event: &event),
@@ -166,7 +175,7 @@ package struct ActionInterpreter {
                 return
             }
             elements.remove(at: position)
-            setSmaller(.array(elements), to: variable)
+            setSmaller(.array(elements), to: variable, event: &event)
         case .condition(let condition, let then, let otherwise):
             guard case .boolean(let flag)? = evaluate(condition, with: variables, event: &event) else { return }
             run(flag ? then : otherwise, scope: scope, model: model, event: &event)
@@ -189,10 +198,61 @@ package struct ActionInterpreter {
             }
             event.sizes.removeAll()
             _ = perform(.perform(identifier, object))
-        case .submit(let form, let then):
+        case .submit(let form, let then, let request):
             event.sizes.removeAll()
-            if perform(.validate(form: form)) { run(then, scope: scope, model: model, event: &event) }
+            guard perform(.validate(form: form)) else { return }
+            run(then, scope: scope, model: model, event: &event)
+            if let request { send(request, form: form, with: variables, model: model, event: &event) }
+        case .request(let request):
+            send(request, form: nil, with: variables, model: model, event: &event)
         }
+    }
+
+    /// Evaluates what `request` sends and hands it to `perform`, with what the event changed so
+    /// far (rolled back if it fails). A value that fails to evaluate sends nothing (reported).
+    private func send(_ request: RequestAction, form: String?, with variables: ExpressionVariables,
+                      model: ComponentModel, event: inout Event)
+    {
+        guard case .string(let url)? = evaluate(request.url, with: variables, event: &event) else { return }
+        var body: JSONValue?
+        if let bound = request.body {
+            guard let value = jsonValue(of: bound, with: variables, event: &event) else { return }
+            body = value
+        }
+        var headers: [String: String] = [:]
+        for (name, template) in request.headers {
+            guard case .string(let value)? = evaluate(template, with: variables, event: &event) else { return }
+            guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+                report("request: the header \(name) may not hold a line break; the request was not sent")
+                return
+            }
+            headers[name] = value
+        }
+        event.sizes.removeAll()
+        _ = perform(.send(PreparedRequest(method: request.method, url: url, body: body, form: form, headers: headers,
+                                          handlers: RequestHandlers(action: request, model: model),
+                                          rollback: event.rollback)))
+    }
+
+    /// Runs the actions that follow a request with its answer: `onSuccess` or `onError` (after the
+    /// variables the request's event changed before it were put back, when it failed), then
+    /// `onFinish`, as one event that renders once. Returns whether anything ran.
+    @discardableResult
+    package func runHandlers(of request: PreparedRequest, with response: ResponseValues) -> Bool {
+        let action = request.handlers.action
+        var event = Event(limits: limits)
+        event.response = response
+        state.batch {
+            if !response.ok {
+                for source in request.rollback.order {
+                    if let original = request.rollback.originals[source] { state.setValue(original, for: source) }
+                }
+            }
+            run(response.ok ? action.onSuccess : action.onError, scope: action.responseScope,
+                model: request.handlers.model, event: &event)
+            run(action.onFinish, scope: action.responseScope, model: request.handlers.model, event: &event)
+        }
+        return event.actions > 0
     }
 
     private func evaluate(_ template: ExpressionTemplate, with variables: ExpressionVariables, event: inout Event)
@@ -277,6 +337,7 @@ package struct ActionInterpreter {
                 + "(the limit maximumStateValueBytes); it was not changed")
             return
         }
+        event.rollback.record(variable.source, original: state.value(of: variable.source))
         if state.setValue(value, for: variable.source) {
             event.sizes[variable.source] = size
         } else {
@@ -286,7 +347,8 @@ package struct ActionInterpreter {
 
     /// Sets the variable to a value no larger than its present one (which is within the size a
     /// value may have): nothing to measure.
-    private func setSmaller(_ value: ExpressionValue, to variable: VariableReference) {
+    private func setSmaller(_ value: ExpressionValue, to variable: VariableReference, event: inout Event) {
+        event.rollback.record(variable.source, original: state.value(of: variable.source))
         if !state.setValue(value, for: variable.source) {
             report("\"\(variable.name)\" cannot hold \(value.type.describedWithArticle)")
         }

@@ -23,6 +23,8 @@ final class BindingScope: Sendable {
         case component(String, String)
         /// One of the component's own texts.
         case own(OwnValue)
+        /// What a request's answer gave (``ResponseValues``), in the actions that follow it.
+        case response(ResponseValues.Field)
     }
 
     /// A component's texts its expressions read by name.
@@ -64,6 +66,25 @@ final class BindingScope: Sendable {
         self.parent = parent
         self.scopeKey = scopeKey
         chain = entries
+    }
+
+    /// `parent` with the values of a request's answer, `response.status` and the others
+    /// (``ResponseValues``): the scope of the actions that follow a request. They cannot be changed.
+    init(response parent: BindingScope) {
+        var entries = parent.chain
+        for field in ResponseValues.Field.allCases { entries.append((field.name, field.type, .response(field))) }
+        (declarations, sources, variables) = Self.make(entries)
+        self.parent = parent.parent
+        scopeKey = parent.scopeKey
+        chain = entries
+    }
+
+    /// Sets the `response.…` slots of `variables` to `response`'s values.
+    func setResponseValues(_ response: ResponseValues, in variables: inout ExpressionVariables) {
+        for (index, source) in sources.enumerated() {
+            guard case .response(let field) = source else { continue }
+            _ = variables.setValue(response.value(of: field), for: ExpressionSlot(index))
+        }
     }
 
     /// The declared variables, outermost first (inner ones of the same name come later and win).

@@ -36,6 +36,9 @@ final class ComponentBindings: Sendable {
     /// Whether one of the target's actions submits a form (the component is enabled while the
     /// form's inputs are valid).
     let submitsForm: Bool
+    /// Whether its actions may send a request (a `request`, or a `submit` with a `url`, at any depth):
+    /// the component is busy while one is in flight.
+    let sendsRequests: Bool
     /// Tells two compilations of the same bindings apart from different ones (for the diff).
     let signature: Int
     /// Turns an icon identifier an expression gives into an icon.
@@ -93,6 +96,9 @@ final class ComponentBindings: Sendable {
         readSlots = slots.sorted()
         submitsForm = actions?.contains { step in
             if case .program(.submit) = step { true } else { false }
+        } ?? false
+        sendsRequests = actions?.contains { step in
+            if case .program(let action) = step { action.sendsRequest } else { false }
         } ?? false
     }
 

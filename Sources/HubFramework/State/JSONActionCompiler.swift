@@ -11,7 +11,7 @@ package struct JSONActionCompiler {
     let limits: ContentLimits
 
     /// The types an action object may have, besides a registered `namespace:name`.
-    package static let types = ["set", "toggle", "append", "remove", "if", "open", "submit"]
+    package static let types = ["set", "toggle", "append", "remove", "if", "open", "submit", "request"]
 
     /// The members an action object of each type may have (`type` included); a registered
     /// `namespace:name` action's are ``registeredMembers``. Others are reported, with the nearest.
@@ -22,7 +22,8 @@ package struct JSONActionCompiler {
         "remove": ["type", "variable", "value", "index"],
         "if": ["type", "condition", "then", "else"],
         "open": ["type", "uri"],
-        "submit": ["type", "form", "then"],
+        "submit": ["type", "form", "then", "method", "url", "headers", "onSuccess", "onError", "onFinish"],
+        "request": ["type", "method", "url", "body", "headers", "onSuccess", "onError", "onFinish"],
     ]
 
     /// The members of a registered action's object: its identifier and the custom data it is given.
@@ -101,8 +102,23 @@ package struct JSONActionCompiler {
                 return nil
             }
             guard nestingAllowed(type, depth: depth, at: location, problems: problems) else { return nil }
+            var request: RequestAction?
+            if object["url"] != nil {
+                guard let compiled = requestAction(object, at: location, problems: problems, depth: depth) else { return nil }
+                request = compiled
+            } else {
+                for key in ["method", "headers", "onSuccess", "onError", "onFinish"] where object[key] != nil {
+                    problems.report("\"\(key)\" belongs to a submit that sends its form: add the \"url\" to send it to",
+                                    at: .key(key, in: location))
+                }
+            }
             return .submit(form: form, then: list(object["then"], at: .key("then", in: location), problems: problems,
-                                                   depth: depth + 1))
+                                                   depth: depth + 1), request: request)
+        case "request":
+            guard nestingAllowed(type, depth: depth, at: location, problems: problems),
+                let request = requestAction(object, at: location, problems: problems, depth: depth)
+            else { return nil }
+            return .request(request)
         default:
             guard let identifier = Identifier(string: type) else {
                 let suggestion = UnknownKeyCheck.nearest(to: type, among: Self.types).map { " (did you mean \"\($0)\"?)" } ?? ""
@@ -113,6 +129,63 @@ package struct JSONActionCompiler {
             let data = object["data"].map { compiler.bind($0, in: scope, at: .key("data", in: location), problems: problems) }
             return .perform(identifier, data: data)
         }
+    }
+
+    /// The request a `request` (or a `submit` with a `url`) sends: its method, URL, body and headers
+    /// checked, its three lists compiled in the scope that reads `response.…`.
+    private func requestAction(_ object: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+                               depth: Int) -> RequestAction?
+    {
+        let isSubmit = object["type"] == .string("submit")
+        guard let urlValue = object["url"] else {
+            problems.report("request needs the \"url\" it sends to", at: location)
+            return nil
+        }
+        guard let url = expression(urlValue, as: .string, at: .key("url", in: location), problems: problems) else {
+            return nil
+        }
+        var method = isSubmit || object["body"] != nil ? "POST" : "GET"
+        if let value = object["method"] {
+            guard case .string(let text) = value, RequestAction.methods.contains(text.uppercased()) else {
+                problems.report("\"method\" is one of \(RequestAction.methods.map { "\"\($0.lowercased())\"" }.joined(separator: ", ")), "
+                    + "found \(JSONWriter().string(for: value).cut(toUTF8Count: 60))", at: .key("method", in: location))
+                return nil
+            }
+            method = text.uppercased()
+        }
+        let body = object["body"].map { compiler.bind($0, in: scope, at: .key("body", in: location), problems: problems) }
+        if body != nil, method == "GET" || method == "DELETE" {
+            problems.report("a \(method) request sends no body: use \"method\": \"post\"", at: .key("body", in: location))
+            return nil
+        }
+        var headers: [(name: String, value: ExpressionTemplate)] = []
+        if let value = object["headers"] {
+            let headersLocation = JSONLocation.key("headers", in: location)
+            guard case .object(let fields) = value else {
+                problems.reportTypeMismatch(expected: "an object of header fields", found: value, at: headersLocation)
+                return nil
+            }
+            for name in fields.keys.sorted() {
+                let fieldLocation = JSONLocation.key(name, in: headersLocation)
+                guard RequestAction.allowedHeader(name) else {
+                    problems.report("a document may not set the header \"\(name.cut(toUTF8Count: 60))\": only Accept, Authorization, "
+                        + "If-Match, If-None-Match and its own X-… headers", at: fieldLocation)
+                    return nil
+                }
+                guard let template = expression(fields[name]!, as: .string, at: fieldLocation, problems: problems) else {
+                    return nil
+                }
+                headers.append((name, template))
+            }
+        }
+        let responseScope = BindingScope(response: scope)
+        let handlers = JSONActionCompiler(compiler: compiler, scope: responseScope, limits: limits)
+        func handlerList(_ key: String) -> [JSONAction] {
+            handlers.list(object[key], at: .key(key, in: location), problems: problems, depth: depth + 1)
+        }
+        return RequestAction(method: method, url: url, body: body, headers: headers, onSuccess: handlerList("onSuccess"),
+                             onError: handlerList("onError"), onFinish: handlerList("onFinish"),
+                             responseScope: responseScope)
     }
 
     /// Whether an action whose lists are one level deeper than `depth` may be, else reports it:
@@ -142,7 +215,7 @@ package struct JSONActionCompiler {
     }
 
     /// The actions of a `then` or `else` list.
-    private func list(_ value: JSONValue?, at location: JSONLocation?, problems: JSONProblemCollector,
+    fileprivate func list(_ value: JSONValue?, at location: JSONLocation?, problems: JSONProblemCollector,
                       depth: Int) -> [JSONAction]
     {
         guard let value else { return [] }
@@ -167,6 +240,11 @@ package struct JSONActionCompiler {
     {
         guard case .string(let name)? = object["variable"] else {
             problems.report("this action needs the \"variable\" it changes", at: location)
+            return nil
+        }
+        if ResponseValues.Field.allCases.contains(where: { $0.name == name }) {
+            problems.report("\"\(name)\" is a request's answer, which the actions that follow it read and cannot change",
+                            at: .key("variable", in: location))
             return nil
         }
         guard let declared = scope.variables[name] else {

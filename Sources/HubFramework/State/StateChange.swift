@@ -7,13 +7,18 @@ package struct StateChange: Sendable, Equatable {
     var sources: Set<BindingScope.Source> = []
     /// An input was left or a form submitted: inputs' messages may show.
     package var interaction = false
+    /// A request began or ended: the components that send requests show whether they are busy.
+    package var requests = false
     /// Everything may have changed: every component is evaluated again (new declarations, another
     /// state object).
     package var everything = false
 
-    init(sources: Set<BindingScope.Source> = [], interaction: Bool = false, everything: Bool = false) {
+    init(sources: Set<BindingScope.Source> = [], interaction: Bool = false, requests: Bool = false,
+         everything: Bool = false)
+    {
         self.sources = sources
         self.interaction = interaction
+        self.requests = requests
         self.everything = everything
     }
 
@@ -28,8 +33,9 @@ package struct StateChange: Sendable, Equatable {
     package mutating func formUnion(_ other: StateChange) {
         sources.formUnion(other.sources)
         interaction = interaction || other.interaction
+        requests = requests || other.requests
         everything = everything || other.everything
     }
 
-    package var isEmpty: Bool { sources.isEmpty && !interaction && !everything }
+    package var isEmpty: Bool { sources.isEmpty && !interaction && !requests && !everything }
 }

@@ -5,10 +5,11 @@
 ///
 /// Each variable a view's components read gets a bit the first time one is read, up to
 /// ``ordinaryBits``; later ones share the overflow bit (a change to any of them evaluates every
-/// component that reads any of them: more work, never a stale value). Two more bits stand for what
+/// component that reads any of them: more work, never a stale value). Three more bits stand for what
 /// is not a variable: an input's message (it shows once the person left the input or tried to
-/// submit its form) and a form's validity (a submit button is enabled while every input of its form
-/// is valid, which any change of a variable may alter).
+/// submit its form, or when the server answered a form), a form's validity (a submit button is
+/// enabled while every input of its form is valid, which any change of a variable may alter), and
+/// whether a component's request is in flight (it is busy until the answer).
 ///
 /// Used by one evaluation at a time: the view hands it to the thread that evaluates and does not
 /// touch it until that evaluation is over.
@@ -19,8 +20,9 @@ package final class StateEvaluationMemo: @unchecked Sendable {
         var reads: UInt64
     }
 
-    static let ordinaryBits = 61
-    static let overflowBit: UInt64 = 1 << 61
+    static let ordinaryBits = 60
+    static let overflowBit: UInt64 = 1 << 60
+    static let requestsBit: UInt64 = 1 << 61
     static let interactionBit: UInt64 = 1 << 62
     static let formValidityBit: UInt64 = 1 << 63
 
@@ -82,6 +84,7 @@ package final class StateEvaluationMemo: @unchecked Sendable {
         }
         if bindings.input != nil { bits |= Self.interactionBit }
         if bindings.submitsForm { bits |= Self.formValidityBit }
+        if bindings.sendsRequests { bits |= Self.requestsBit }
         return bits
     }
 
@@ -90,7 +93,7 @@ package final class StateEvaluationMemo: @unchecked Sendable {
     /// interaction bit, and the form validity bit for any change of a variable.
     func touched(by change: StateChange) -> UInt64 {
         if change.everything { return .max }
-        var bits: UInt64 = change.interaction ? Self.interactionBit : 0
+        var bits: UInt64 = (change.interaction ? Self.interactionBit : 0) | (change.requests ? Self.requestsBit : 0)
         for source in change.sources {
             bits |= bitsBySource[source] ?? (bitsBySource.count >= Self.ordinaryBits ? Self.overflowBit : 0)
         }

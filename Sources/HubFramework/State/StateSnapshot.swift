@@ -10,12 +10,18 @@ public struct StateSnapshot: Sendable, Hashable {
     var touchedInputs: Set<String> = []
     /// The forms the person tried to submit: the messages of all their inputs show.
     var submittedForms: Set<String> = []
+    /// The components whose request is in flight (by identifier): busy, and not enabled.
+    var busyComponents: Set<String> = []
+    /// What the server said of the values of a form it was sent, by the input's variable name:
+    /// shown as the input's message until the person changes the value.
+    var serverMessages: [String: String] = [:]
 
     /// An empty snapshot: no variables, the default environment.
     package init() {}
 
     init(app: [String: ExpressionValue], view: [String: ExpressionValue], components: [String: [String: ExpressionValue]],
-         environment: ExpressionEnvironment, touchedInputs: Set<String>, submittedForms: Set<String>)
+         environment: ExpressionEnvironment, touchedInputs: Set<String>, submittedForms: Set<String>,
+         busyComponents: Set<String> = [], serverMessages: [String: String] = [:])
     {
         self.app = app
         self.view = view
@@ -23,6 +29,8 @@ public struct StateSnapshot: Sendable, Hashable {
         self.environment = environment
         self.touchedInputs = touchedInputs
         self.submittedForms = submittedForms
+        self.busyComponents = busyComponents
+        self.serverMessages = serverMessages
     }
 
     /// Sets the view's variable `name` (benchmarks and tests build snapshots without a view).
@@ -37,7 +45,7 @@ public struct StateSnapshot: Sendable, Hashable {
         case .app(let name): return app[name]
         case .view(let name): return view[name]
         case .component(let key, let name): return components[key]?[name]
-        case .environment, .own: return nil
+        case .environment, .own, .response: return nil
         }
     }
 }

@@ -32,6 +32,9 @@ public final class ViewState: AppStateObserver {
     /// The inputs the person has left, and the forms they tried to submit: their messages show.
     private var touchedInputs: Set<String> = []
     private var submittedForms: Set<String> = []
+    /// The components whose request is in flight, and what the server said of form values.
+    private var busyComponents: Set<String> = []
+    private var serverMessages: [String: String] = [:]
     /// Hears every change, with what changed (the view re-renders what depends on it).
     package var onChange: (@MainActor (StateChange) -> Void)?
 
@@ -77,7 +80,7 @@ public final class ViewState: AppStateObserver {
             componentValues[key, default: [:]][name] = accepted
             notify([source])
             return true
-        case .environment, .own:
+        case .environment, .own, .response:
             return false
         }
     }
@@ -90,8 +93,33 @@ public final class ViewState: AppStateObserver {
         guard let variable = model.bindings?.input?.variable,
             let converted = StateValues.convert(value, to: variable.type)
         else { return false }
+        // What the server said of the value no longer holds once the person changes it.
+        if serverMessages.removeValue(forKey: variable.name) != nil { notify(StateChange(interaction: true)) }
         return setValue(converted, for: variable.source)
     }
+
+    /// Marks the component `identifier` as waiting for its request's answer (busy), or no longer.
+    package func setBusy(_ isBusy: Bool, component identifier: String) {
+        let changed = isBusy ? busyComponents.insert(identifier).inserted : busyComponents.remove(identifier) != nil
+        if changed { notify(StateChange(requests: true)) }
+    }
+
+    /// Shows `messages` (by variable name) as what the server said of the values of `form`'s inputs
+    /// sent to it; the messages of the form shown before go.
+    package func setServerMessages(_ messages: [String: String], form: String) {
+        var changed = formWasSubmittedQuietly(form)
+        let new = messages.mapValues { $0.cut(toUTF8Count: 1_024) }
+        if new != serverMessages {
+            serverMessages = new
+            changed = true
+        }
+        if changed { notify(StateChange(interaction: true)) }
+    }
+
+    /// Whether the server said something of the value of `name`.
+    package func serverMessage(for name: String) -> String? { serverMessages[name] }
+
+    private func formWasSubmittedQuietly(_ form: String) -> Bool { submittedForms.insert(form).inserted }
 
     /// The person left `model`'s input: its message shows from now on.
     package func inputWasLeft(_ model: ComponentModel) {
@@ -111,7 +139,7 @@ public final class ViewState: AppStateObserver {
         case .app(let name): return app?.value(of: name)
         case .view(let name): return viewValues[name]
         case .component(let key, let name): return componentValues[key]?[name]
-        case .environment, .own: return nil
+        case .environment, .own, .response: return nil
         }
     }
 
@@ -135,7 +163,8 @@ public final class ViewState: AppStateObserver {
     /// The values now, for evaluating on any thread.
     public func snapshot() -> StateSnapshot {
         StateSnapshot(app: app?.values ?? [:], view: viewValues, components: componentValues, environment: environment,
-                      touchedInputs: touchedInputs, submittedForms: submittedForms)
+                      touchedInputs: touchedInputs, submittedForms: submittedForms, busyComponents: busyComponents,
+                      serverMessages: serverMessages)
     }
 
     private func notify(_ changed: Set<BindingScope.Source>) {

@@ -227,11 +227,16 @@ package struct ViewStateEvaluator: Sendable {
                 return nil
             }
             let submits = bindings.actions?.compactMap { step -> String? in
-                if case .program(.submit(let form, _)) = step { form } else { nil }
+                if case .program(.submit(let form, _, _)) = step { form } else { nil }
             } ?? []
-            if bindings.affectsOnlyVisibility && submits.isEmpty && !model.hasChildBindings && parent == nil { return model }
+            if bindings.affectsOnlyVisibility && submits.isEmpty && !bindings.sendsRequests && !model.hasChildBindings
+                && parent == nil
+            {
+                return model
+            }
             var overrides = Overrides()
-            overrides.isEnabled = submits.allSatisfy { formValidity[$0] ?? true }
+            overrides.isBusy = bindings.sendsRequests && snapshot.busyComponents.contains(model.identifier)
+            overrides.isEnabled = !overrides.isBusy && submits.allSatisfy { formValidity[$0] ?? true }
             if let input = bindings.input {
                 overrides.input = inputState(input, scope: bindings.scope, model: model, variables: &variables,
                                              at: here() + "." + bindings.fieldPaths[.component(.input)])
@@ -340,7 +345,9 @@ package struct ViewStateEvaluator: Sendable {
                 variableName: input.variable.name, variableType: input.variable.type, value: value,
                 placeholder: placeholder, purpose: InputState.Purpose(rawValue: input.purpose.rawValue) ?? .text,
                 maximumLength: input.maximumLength, options: options, minimum: input.minimum, maximum: input.maximum,
-                step: input.step, isValid: failing == nil, message: shows ? failing?.message : nil, form: input.form)
+                step: input.step, isValid: failing == nil,
+                // What the server said of the value sent comes first: it knows what the validators cannot.
+                message: snapshot.serverMessages[input.variable.name] ?? (shows ? failing?.message : nil), form: input.form)
         }
 
         /// What the state changes in a model.
@@ -349,6 +356,7 @@ package struct ViewStateEvaluator: Sendable {
             var objects: [FieldAddress: JSONObject] = [:]
             var input: InputState?
             var isEnabled = true
+            var isBusy = false
 
             func text(_ field: ComponentField, _ original: String?, limit: Int) -> String? {
                 guard let value = values[.component(field)] else { return original }
@@ -403,7 +411,8 @@ package struct ViewStateEvaluator: Sendable {
                 metadata: overrides.objects[.component(.metadata)] ?? model.metadata,
                 loggingData: overrides.objects[.component(.loggingData)] ?? model.loggingData,
                 customData: overrides.objects[.component(.customData)] ?? model.customData,
-                bindings: model.bindings, input: overrides.input, isEnabled: overrides.isEnabled, parent: parent,
+                bindings: model.bindings, input: overrides.input, isEnabled: overrides.isEnabled, isBusy: overrides.isBusy,
+                parent: parent,
                 makeChildren: { rebuilt in
                     // Shown children are numbered again, in order.
                     evaluatedChildren = []

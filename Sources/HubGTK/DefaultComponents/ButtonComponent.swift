@@ -6,7 +6,9 @@ import HubFramework
 /// target's actions run: this is how a document's `submit` is pressed.
 ///
 /// It is insensitive while the model is not enabled (``/HubFramework/ComponentModel/isEnabled``:
-/// a button whose `submit` waits for a form whose inputs are not all valid).
+/// a button whose `submit` waits for a form whose inputs are not all valid), and while the request
+/// it sent waits for its answer (``/HubFramework/ComponentModel/isBusy``), when a spinner named
+/// "Sending" turns beside it.
 ///
 /// ```json
 /// {"component": {"id": "default:button"}, "text": {"title": "Sign up"},
@@ -21,6 +23,8 @@ public final class ButtonComponent: ComponentWithInput {
     private var field: InputField?
     /// The button (tests press it).
     private(set) var button: Button?
+    /// Turns beside the button while its request is in flight.
+    private(set) var spinner: Spinner?
 
     private static let measuring = ButtonComponent()
 
@@ -33,8 +37,18 @@ public final class ButtonComponent: ComponentWithInput {
         let button = Button(label: "", mnemonic: false)
         button.horizontalAlignment = .start
         button.onClicked = { [weak self] in self?.pressed() }
-        field = InputField(control: button, title: .none)
+        let spinner = Spinner()
+        // Translators: the name, for screen readers, of the spinner beside a button whose request
+        // waits for the server's answer.
+        spinner.accessibleName = localized("Sending")
+        spinner.isExcludedFromShowAll = true
+        let line = Box(.horizontal, spacing: 8)
+        line.append(button)
+        line.append(spinner)
+        line.horizontalAlignment = .start
+        field = InputField(control: button, holder: line, title: .none)
         self.button = button
+        self.spinner = spinner
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -46,6 +60,10 @@ public final class ButtonComponent: ComponentWithInput {
         button.label = DisplayText.cut(model.title ?? "", to: DisplayText.maximumLength)
         field.show(title: model.title, message: model.input?.message)
         button.isEnabled = model.isEnabled
+        if let spinner, spinner.isSpinning != model.isBusy {
+            spinner.isSpinning = model.isBusy
+            if model.isBusy { spinner.show() } else { spinner.hide() }
+        }
     }
 
     public func focusInput() -> Bool {

@@ -26,6 +26,8 @@ import HubFramework
 /// - `Scrolling`: the scroll handler and where scrolling in code goes;
 /// - `CellInput`: pointer and keyboard input on the cells, the highlight and the keyboard focus;
 /// - `ActionRouter`: selections and actions, and what the content's origin may open;
+/// - `ServerRequests`: what the document sent its server and waits for (busy components), held to
+///   the content's origin and cancelled when the view is left;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
 /// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
 ///   the view is away.
@@ -83,7 +85,15 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         set {
             images.contentOrigin = newValue
             content.contentOrigin = newValue
+            requests.origin = newValue
         }
+    }
+    /// Where the document's own requests may go (its `request` and `submit` actions): the
+    /// ``ViewControllerFactory`` sets the hub's ``/HubFramework/HubManager/serverRequestPolicy``.
+    /// Only to the document's own origin by default.
+    public var serverRequestPolicy: ServerRequestPolicy {
+        get { requests.policy }
+        set { requests.policy = newValue }
     }
 
     // The team, and what two of its members share.
@@ -99,6 +109,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let scrolling: Scrolling
     let input: CellInput
     let actions: ActionRouter
+    let requests: ServerRequests
     /// The impression tracker, its timer and the on-screen monitor.
     let impressions: ImpressionReporter
     /// The spinner or the error page, made the first time one is shown.
@@ -225,6 +236,15 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             notify: { event in link.controller?.actionDidHappen(event) },
             runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
         limits = loader.contentLimits
+        requests = ServerRequests(
+            limits: loader.contentLimits, client: { DefaultHTTPClient.current },
+            formValues: { form in
+                guard let controller = link.controller, let shown = controller.viewModel else { return [:] }
+                return FormValues.collect(form, shownIn: shown, state: controller.state)
+            },
+            setBusy: { identifier, isBusy in link.controller?.state.setBusy(isBusy, component: identifier) },
+            finished: { request, outcome in link.controller?.requestDidFinish(request, outcome: outcome) })
+        requests.documentURL = loader.documentURL
         stateApplication = StateApplication(
             limits: loader.contentLimits, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
             report: { failures in link.controller?.reportExpressionFailures(failures) })
@@ -287,6 +307,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Stops loading and releases every widget. The controller must not be used afterwards.
     public func tearDown() {
         impressions.stop()
+        requests.cancelAll()
         content.cancel()
         images.suspend()
         input.cancelGesture()
@@ -328,6 +349,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     public func viewDidDisappear() {
         content.setVisible(false)
         input.cancelGesture()
+        requests.cancelAll()
         content.cancel()
         images.suspend()
         updateLoadingState()
@@ -423,8 +445,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     /// Runs the actions the document wrote in `model`'s target, nil when it wrote none.
     private func runDocumentActions(of model: ComponentModel, customData: JSONObject?) -> Bool? {
-        let logger = HubLogging.logger("gtk.state")
-        let interpreter = ActionInterpreter(state: state, limits: limits, perform: { [weak self] effect in
+        interpreter(for: model, customData: customData).runTargetActions(of: model)
+    }
+
+    /// What runs the document's actions for `model`: the effects they ask for go to the parts.
+    private func interpreter(for model: ComponentModel, customData: JSONObject?) -> ActionInterpreter {
+        ActionInterpreter(state: state, limits: limits, perform: { [weak self] effect in
             guard let self else { return false }
             switch effect {
             case .open(let uri): return self.actions.open(uri)
@@ -432,17 +458,81 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 return self.actions.performAction(trigger: .selection, identifier: identifier,
                                                   customData: data ?? customData, model: model)
             case .validate(let form): return self.formIsValid(form)
+            case .send(let request):
+                guard self.requests.send(request) else {
+                    self.reportActionProblem("request: the component's request before this one has no answer yet; "
+                        + "this one was not sent", model: model)
+                    return false
+                }
+                return true
             }
-        }, report: { [weak self] message in
-            guard let self else { return }
-            let line = "\(self.viewURI.absoluteString.prefix(200)): \(model.identifier): \(message)"
-            guard self.loggedActionProblems.count < Self.maximumActionReports,
-                !self.loggedActionProblems.contains(line)
-            else { return }
-            self.loggedActionProblems.append(line)
-            logger.warning("\(line)")
-        })
-        return interpreter.runTargetActions(of: model)
+        }, report: { [weak self] message in self?.reportActionProblem(message, model: model) })
+    }
+
+    /// Logs what an action of `model` failed to do: each line once per view, and at most
+    /// ``maximumActionReports`` of them.
+    private func reportActionProblem(_ message: String, model: ComponentModel) {
+        let line = "\(viewURI.absoluteString.prefix(200)): \(model.identifier): \(message)"
+        guard loggedActionProblems.count < Self.maximumActionReports, !loggedActionProblems.contains(line) else { return }
+        loggedActionProblems.append(line)
+        HubLogging.logger("gtk.state").warning("\(line)")
+    }
+
+    /// A request's answer came (or it failed): what the answer asks of the view happens first (new
+    /// values, messages beside the form's inputs, a new document), then the actions that follow
+    /// the request run with it, as one render.
+    private func requestDidFinish(_ request: PreparedRequest, outcome: ServerExchange.Outcome) {
+        let model = request.handlers.model
+        for problem in outcome.problems { reportActionProblem("the answer: \(problem)", model: model) }
+        switch outcome.answer {
+        case .values(let values, let errors):
+            state.batch {
+                for name in values.keys.sorted() {
+                    guard let variable = state.declarations.variable(named: name) ?? state.app?.declarations.variable(named: name),
+                        let value = ExpressionValue(json: values[name]!, as: variable.type), state.setValue(value, for: name)
+                    else {
+                        reportActionProblem("the answer's state.\(name) is not a declared variable of the view or the app, "
+                            + "or not of its type; it was not set", model: model)
+                        continue
+                    }
+                }
+                if let form = request.form { state.setServerMessages(errors, form: form) }
+            }
+        case .document(let data): showAnsweredDocument(data)
+        case .patch: reportActionProblem("the answer is a patch, which this view cannot apply yet", model: model)
+        case .nothing: break
+        }
+        interpreter(for: model, customData: nil).runHandlers(of: request, with: outcome.response)
+        if !outcome.response.ok {
+            // Whether or not the document's `onError` shows it, the log says why.
+            reportActionProblem("the request failed: \(outcome.response.error)", model: model)
+        }
+    }
+
+    /// Shows `data`, a view document a request's answer sent, as the view's new content: read with
+    /// the feature's schema and limits off the main thread, then shown as a reload's would be.
+    private func showAnsweredDocument(_ data: Data) {
+        let builder = content.makeBuilder()
+        let limits = limits
+        let viewURI = viewURI
+        Task.detached(priority: .userInitiated) { [builder] in
+            let problems: [JSONProblem]
+            do {
+                problems = try builder.addJSON(data: data, limits: limits)
+            } catch {
+                await MainActor.run { HubLogging.logger("gtk.state").warning("\(viewURI.absoluteString.prefix(200)): the document a request's answer sent cannot be read: \(error)") }
+                return
+            }
+            let viewModel = builder.build()
+            await MainActor.run { [weak self] in
+                guard let self else { return }
+                for problem in problems.prefix(20) {
+                    HubLogging.logger("gtk.state").warning("\(viewURI.absoluteString.prefix(200)): the answered document: \(problem)")
+                }
+                refreshEnvironment(arriving: viewModel)
+                stateApplication.sourceArrived(viewModel, state: state)
+            }
+        }
     }
 
     /// Whether every input of `form` is valid now.

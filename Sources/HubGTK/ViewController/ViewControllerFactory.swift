@@ -85,6 +85,7 @@ public final class ViewControllerFactory {
             layoutManager: manager.layoutManager, actionRegistry: manager.actionRegistry, actionHandler: actionHandler,
             initialViewModelRegistry: manager.initialViewModelRegistry, scrollHandler: scrollHandler)
         controller.state = ViewState(app: manager.appState)
+        controller.serverRequestPolicy = manager.serverRequestPolicy
         controller.imageLoader = imageLoaderFactory?()
         controller.impressionThresholds = impressionThresholds
         controller.impressionObserver = impressionObserver

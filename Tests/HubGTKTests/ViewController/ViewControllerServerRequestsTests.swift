@@ -1,0 +1,238 @@
+import Foundation
+import HubFramework
+import HubGTKTestSupport
+import HubTestSupport
+import XCTest
+@testable import HubGTK
+
+/// A document that talks to its server, in a live view against a loopback server: a `request` sends
+/// JSON and its answer sets the view's state, the button is busy meanwhile and cannot send twice; a
+/// failure puts back what the actions before it changed; a `submit` sends its form's values and
+/// shows the server's messages beside the inputs; a view document in the answer replaces the view;
+/// leaving the view cancels the request; origins the document may not reach are refused.
+final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable {
+    @MainActor
+    private func open(_ document: String, in harness: ViewControllerHarness, allowing server: LoopbackHTTPServer)
+        throws -> ViewController
+    {
+        try harness.hub.componentRegistry.registerComponentFactory(DefaultComponentFactory(), forNamespace: "default")
+        let controller = try harness.open { builder in
+            XCTAssertEqual(try? builder.addJSON(data: Data(document.utf8)), [], "the document reads without a problem")
+        }
+        // The document is built in code: it reaches the loopback server only because the app allows it.
+        controller.serverRequestPolicy = ServerRequestPolicy(allowedOrigins: [server.baseURL])
+        pump(until: { controller.liveBodyComponentCount > 0 && !controller.isLoading }, "the first render")
+        return controller
+    }
+
+    @MainActor
+    private func model(_ identifier: String, in controller: ViewController) -> ComponentModel? {
+        controller.viewModel?.bodyComponentModels.first { $0.identifier == identifier }
+    }
+
+    @MainActor
+    private func press(_ identifier: String, in controller: ViewController) throws {
+        XCTAssertTrue(controller.selectComponent(with: try XCTUnwrap(model(identifier, in: controller)), customData: nil),
+                      "\(identifier)'s actions ran")
+    }
+
+    func testARequestSendsJSONAndItsAnswerSetsTheStateWhileTheButtonIsBusy() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/basket", .json(#"{"state": {"count": 5}, "note": "kept"}"#, delay: 0.6))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"count": 0, "message": ""},
+                 "body": [
+                   {"id": "label", "component": {"id": "default:label"}, "text": {"title": "In the basket: @{count}"}},
+                   {"id": "add", "component": {"id": "default:button"}, "text": {"title": "Add"},
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/basket"))",
+                                            "body": {"item": "rye", "count": "@{count + 1}"},
+                                            "headers": {"X-Basket": "b-1"},
+                                            "onSuccess": [{"type": "set", "variable": "message",
+                                                           "value": "@{toString(response.status) + ' ' + getStringFromDict(response.body, 'note')}"}]}]}}]}
+                """#, in: harness, allowing: server)
+            try press("add", in: controller)
+            pump(until: { self.model("add", in: controller)?.isBusy == true }, "the button is busy while the request is in flight")
+            XCTAssertEqual(model("add", in: controller)?.isEnabled, false, "and cannot be pressed")
+            let button = try XCTUnwrap(controller.liveComponent(atBodyIndex: 1) as? ButtonComponent)
+            XCTAssertEqual(button.spinner?.isSpinning, true, "a spinner turns beside it")
+            XCTAssertEqual(button.button?.isEnabled, false)
+            try press("add", in: controller)
+            pump(until: { self.model("label", in: controller)?.title == "In the basket: 5" }, "the answer's state is shown")
+            XCTAssertEqual(controller.state.value(of: "message"), .string("200 kept"), "onSuccess read the answer")
+            XCTAssertEqual(model("add", in: controller)?.isBusy, false)
+            XCTAssertEqual(model("add", in: controller)?.isEnabled, true)
+            XCTAssertEqual(button.spinner?.isSpinning, false)
+            let requests = server.requests.filter { $0.path == "/basket" }
+            XCTAssertEqual(requests.count, 1, "a busy button does not send again")
+            let request = try XCTUnwrap(requests.first)
+            XCTAssertEqual(request.method, "POST")
+            XCTAssertEqual(request.headers["content-type"] ?? request.headers["Content-Type"], "application/json")
+            XCTAssertEqual(request.headers["x-basket"] ?? request.headers["X-Basket"], "b-1")
+            XCTAssertEqual(try JSONParser().parse(request.body), .object(["item": .string("rye"), "count": .number(1)]))
+        }
+    }
+
+    func testAFailedRequestPutsBackWhatTheActionsBeforeItChanged() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/like", .json(#"{"reason": "closed"}"#, status: 503))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"liked": false, "likes": 3, "problem": "", "finished": 0},
+                 "body": [
+                   {"id": "like", "component": {"id": "default:button"}, "text": {"title": "Like"},
+                    "target": {"actions": [{"type": "set", "variable": "liked", "value": true},
+                                           {"type": "set", "variable": "likes", "value": "@{likes + 1}"},
+                                           {"type": "request", "method": "post", "url": "\#(server.url("/like"))",
+                                            "onError": [{"type": "set", "variable": "problem",
+                                                         "value": "@{toString(response.status) + ': ' + getStringFromDict(response.body, 'reason')}"}],
+                                            "onFinish": [{"type": "set", "variable": "finished", "value": "@{finished + 1}"}]}]}}]}
+                """#, in: harness, allowing: server)
+            try press("like", in: controller)
+            XCTAssertEqual(controller.state.value(of: "liked"), .boolean(true), "the update is optimistic: at once")
+            XCTAssertEqual(controller.state.value(of: "likes"), .integer(4))
+            pump(until: { controller.state.value(of: "finished") == .integer(1) }, "the answer came")
+            XCTAssertEqual(controller.state.value(of: "liked"), .boolean(false), "the failure rolled it back")
+            XCTAssertEqual(controller.state.value(of: "likes"), .integer(3))
+            XCTAssertEqual(controller.state.value(of: "problem"), .string("503: closed"), "onError read the answer")
+        }
+    }
+
+    func testASubmitSendsItsFormsValuesAndShowsTheServersMessagesBesideTheInputs() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/signup", .json(#"{"errors": {"email": "That address is taken"}}"#, status: 422))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"name": "Ada", "email": "ada@example.org", "secret": "kept here", "result": ""},
+                 "body": [
+                   {"id": "name", "component": {"id": "default:entry"}, "text": {"title": "Name"},
+                    "input": {"variable": "name", "form": "signup"}},
+                   {"id": "email", "component": {"id": "default:entry"}, "text": {"title": "Email"},
+                    "input": {"variable": "email", "form": "signup", "purpose": "email"}},
+                   {"id": "other", "component": {"id": "default:entry"}, "text": {"title": "Not in the form"},
+                    "input": {"variable": "secret"}},
+                   {"id": "send", "component": {"id": "default:button"}, "text": {"title": "Sign up"},
+                    "target": {"actions": [{"type": "submit", "form": "signup", "url": "\#(server.url("/signup"))",
+                                            "onError": [{"type": "set", "variable": "result", "value": "@{response.error}"}]}]}}]}
+                """#, in: harness, allowing: server)
+            try press("send", in: controller)
+            pump(until: { self.model("email", in: controller)?.input?.message == "That address is taken" },
+                 "the server's message shows beside the field")
+            XCTAssertNil(model("name", in: controller)?.input?.message, "the other field has none")
+            let request = try XCTUnwrap(server.requests.first { $0.path == "/signup" })
+            XCTAssertEqual(request.method, "POST")
+            XCTAssertEqual(try JSONParser().parse(request.body),
+                           .object(["name": .string("Ada"), "email": .string("ada@example.org")]),
+                           "the form's values, and only those")
+            guard case .string(let result)? = controller.state.value(of: "result") else { return XCTFail("onError ran") }
+            XCTAssertTrue(result.contains("422"), result)
+            // The person changes the value: the server's word on the old one goes.
+            let email = try XCTUnwrap(model("email", in: controller))
+            XCTAssertTrue(controller.state.setInputValue(.string("ada@example.net"), of: email))
+            pump(until: { self.model("email", in: controller)?.input?.message == nil }, "the message goes with the value")
+        }
+    }
+
+    func testAViewDocumentInTheAnswerReplacesTheView() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/order", .json(#"""
+            {"state": {"name": "Ada"},
+             "body": [{"id": "thanks", "component": {"id": "default:label"}, "text": {"title": "Thank you, @{name}"}}]}
+            """#))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"name": "Ada"},
+                 "body": [
+                   {"id": "order", "component": {"id": "default:button"}, "text": {"title": "Order"},
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/order"))", "body": {}}]}}]}
+                """#, in: harness, allowing: server)
+            try press("order", in: controller)
+            pump(until: { self.model("thanks", in: controller) != nil }, "the answered document is shown")
+            XCTAssertNil(model("order", in: controller), "in place of the old one")
+            XCTAssertEqual(model("thanks", in: controller)?.title, "Thank you, Ada", "with the view's state")
+        }
+    }
+
+    func testLeavingTheViewCancelsItsRequestAndClosesTheConnection() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/slow", .json(#"{"state": {"done": true}}"#, delay: 10))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"done": false, "finished": false},
+                 "body": [
+                   {"id": "go", "component": {"id": "default:button"}, "text": {"title": "Go"},
+                    "target": {"actions": [{"type": "request", "url": "\#(server.url("/slow"))",
+                                            "onFinish": [{"type": "set", "variable": "finished", "value": true}]}]}}]}
+                """#, in: harness, allowing: server)
+            try press("go", in: controller)
+            pump(until: { self.model("go", in: controller)?.isBusy == true }, "in flight")
+            XCTAssertTrue(server.waitForRequests(1))
+            controller.viewDidDisappear()
+            let uptime = server.waitForDeparture(from: "/slow", timeout: 3)
+            XCTAssertNotNil(uptime, "the connection closed when the view was left")
+            pump(until: { self.model("go", in: controller)?.isBusy == false }, "the button is no longer busy")
+            pump(for: 0.3)
+            XCTAssertEqual(controller.state.value(of: "finished"), .boolean(false), "nothing of the answer runs")
+            XCTAssertEqual(controller.state.value(of: "done"), .boolean(false))
+        }
+    }
+
+    func testARequestToAnOriginTheDocumentMayNotReachIsNotSent() throws {
+        let allowed = try LoopbackHTTPServer()
+        let other = try LoopbackHTTPServer()
+        defer {
+            allowed.stop()
+            other.stop()
+        }
+        other.route("/steal", .json("{}"))
+        // A redirect from the allowed origin to another one.
+        allowed.route("/bounce", LoopbackHTTPServer.Response(status: 302, headers: [("Location", other.url("/steal").absoluteString)],
+                                                             body: Data()))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"problems": []},
+                 "body": [
+                   {"id": "direct", "component": {"id": "default:button"}, "text": {"title": "Direct"},
+                    "target": {"actions": [{"type": "request", "url": "\#(other.url("/steal"))",
+                                            "onError": [{"type": "append", "variable": "problems", "value": "@{response.error}"}]}]}},
+                   {"id": "bounce", "component": {"id": "default:button"}, "text": {"title": "Bounce"},
+                    "target": {"actions": [{"type": "request", "url": "\#(allowed.url("/bounce"))",
+                                            "onError": [{"type": "append", "variable": "problems", "value": "@{response.error}"}]}]}},
+                   {"id": "file", "component": {"id": "default:button"}, "text": {"title": "File"},
+                    "target": {"actions": [{"type": "request", "url": "file:///etc/passwd",
+                                            "onError": [{"type": "append", "variable": "problems", "value": "@{response.error}"}]}]}}]}
+                """#, in: harness, allowing: allowed)
+            for identifier in ["direct", "bounce", "file"] {
+                try press(identifier, in: controller)
+                pump(until: { self.model(identifier, in: controller)?.isBusy == false }, "\(identifier) answered")
+            }
+            pump(until: {
+                if case .array(let problems)? = controller.state.value(of: "problems") { return problems.count == 3 }
+                return false
+            }, "three refusals")
+            guard case .array(let problems)? = controller.state.value(of: "problems") else { return XCTFail() }
+            let texts = problems.compactMap { if case .string(let text) = $0 { text } else { nil } }
+            XCTAssertTrue(texts[0].contains("was not sent") && texts[0].contains("the app does not allow"), texts[0])
+            XCTAssertTrue(texts[1].contains("redirect"), texts[1])
+            XCTAssertTrue(texts[2].contains("local files"), texts[2])
+            XCTAssertTrue(other.requests.isEmpty, "the other origin heard nothing, directly or through a redirect")
+        }
+    }
+}
