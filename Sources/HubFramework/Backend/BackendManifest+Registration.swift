@@ -31,6 +31,11 @@ extension BackendManifest {
             }
         }
         if !state.variables.isEmpty { manager.appState.declare(state) }
+        if !allowedOrigins.isEmpty {
+            manager.serverRequestPolicy.allowedOrigins += allowedOrigins
+            // A manifest that names origins means its documents to reach them, from files too.
+            manager.serverRequestPolicy.allowsNetworkFromLocalDocuments = true
+        }
     }
 }
 

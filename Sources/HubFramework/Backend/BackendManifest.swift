@@ -39,6 +39,10 @@ public struct BackendManifest: Sendable {
     /// count, the signed-in person's name. ``register(in:)`` declares them on the manager's
     /// `appState`.
     public var state = StateDeclarations()
+    /// The origins the app's documents may send requests to besides their own
+    /// (`"allowedOrigins": ["https://api.example.org"]`): ``register(in:)`` adds them to the manager's
+    /// ``HubManager/serverRequestPolicy``, and lets the app's documents read from files reach them.
+    public var allowedOrigins: [URL] = []
 
     /// When a view that already has content loads it again as it reappears. Reload (F5) always
     /// loads again.

@@ -10,7 +10,7 @@ package struct BackendManifestReader {
     static let maximumBytes = 1 << 20
     /// The members of a manifest and of a feature; others are errors (ViewSchemaDriftTests holds the
     /// JSON Schema to these).
-    package static let topLevelKeys: Set<String> = ["$schema", "title", "start", "features", "state"]
+    package static let topLevelKeys: Set<String> = ["$schema", "title", "start", "features", "state", "allowedOrigins"]
     package static let featureKeys: Set<String> = ["id", "title", "uri", "endpoint", "reload", "schema", "timeout"]
     static let defaultTimeout: TimeInterval = 15
     static let endpointSchemes: Set<String> = ["http", "https", "file"]
@@ -135,9 +135,29 @@ package struct BackendManifestReader {
         case let other?:
             report(.key("state", in: nil), "expected an object of variables, found \(other.kindDescription)")
         }
+        var allowedOrigins: [URL] = []
+        switch object["allowedOrigins"] {
+        case nil: break
+        case .array(let items)?:
+            for (index, item) in items.enumerated() {
+                let path = JSONLocation.index(index, in: .key("allowedOrigins", in: nil))
+                guard case .string(let text) = item, let url = URL(string: text),
+                    ["http", "https"].contains(url.scheme?.lowercased() ?? ""), !(url.host ?? "").isEmpty,
+                    url.path.isEmpty || url.path == "/", url.query == nil, url.fragment == nil
+                else {
+                    report(path, "expected an origin such as \"https://api.example.org\" (http: or https:, a host, "
+                        + "maybe a port, no path), found \(JSONWriter().string(for: item).cut(toUTF8Count: 80))")
+                    continue
+                }
+                allowedOrigins.append(url)
+            }
+        case let other?:
+            report(.key("allowedOrigins", in: nil), "expected an array of origins, found \(other.kindDescription)")
+        }
         guard let title, let startURI, problems.isEmpty else { return nil }
         var manifest = BackendManifest(title: title, startURI: startURI, features: features, sourceURL: sourceURL)
         manifest.state = state
+        manifest.allowedOrigins = allowedOrigins
         if manifest.feature(forViewURI: startURI) == nil {
             report(.key("start", in: nil), "no feature's uri pattern matches \(startURI.absoluteString)")
             return nil

@@ -93,7 +93,7 @@ final class BackendManifestTests: XCTestCase {
             ]}
             """#
         XCTAssertEqual(problems(text), [
-            "app.json: colour: unknown key; known keys are features, start, state, title",
+            "app.json: colour: unknown key; known keys are allowedOrigins, features, start, state, title",
             "app.json: title: expected a string, found a number",
             "app.json: start: \"no scheme\" is not a view URI (it needs a scheme, as in app:home)",
             "app.json: features[0].endpoint: {name} is not a placeholder of the uri pattern shop:product/{id}",
@@ -197,5 +197,31 @@ final class BackendManifestTests: XCTestCase {
         let home = try XCTUnwrap(manager.featureRegistry.featureRegistration(forViewURI: URL(string: "shop:home")!))
         XCTAssertEqual(ContentOrigin.declared(by: home.contentOperationFactories, forViewURI: URL(string: "shop:home")!), .local)
         XCTAssertEqual(home.exampleViewURIs, [URL(string: "shop:home")!])
+    }
+
+    @MainActor
+    func testAllowedOriginsAreReadCheckedAndGivenToTheManager() throws {
+        let valid = Self.shop.replacingOccurrences(
+            of: #""start": "shop:home","#, with: #""start": "shop:home", "allowedOrigins": ["https://api.example.org", "http://127.0.0.1:8080/"],"#)
+        let manifest = try read(valid)
+        XCTAssertEqual(manifest.allowedOrigins.map(\.absoluteString), ["https://api.example.org", "http://127.0.0.1:8080/"])
+        let manager = HubManager(componentMargin: 0)
+        XCTAssertEqual(manager.serverRequestPolicy, .default)
+        try manifest.register(in: manager)
+        XCTAssertEqual(manager.serverRequestPolicy.allowedOrigins, manifest.allowedOrigins)
+        XCTAssertTrue(manager.serverRequestPolicy.allowsNetworkFromLocalDocuments, "the app's file documents reach them too")
+        XCTAssertNil(manager.serverRequestPolicy.refusal(for: URL(string: "https://api.example.org/basket")!,
+                                                         documentURL: URL(fileURLWithPath: "/srv/shop/views/home.json"),
+                                                         origin: .local))
+        XCTAssertNotNil(manager.serverRequestPolicy.refusal(for: URL(string: "https://other.example/")!,
+                                                            documentURL: URL(fileURLWithPath: "/srv/shop/views/home.json"),
+                                                            origin: .local))
+
+        let invalid = Self.shop.replacingOccurrences(
+            of: #""start": "shop:home","#, with: #""start": "shop:home", "allowedOrigins": ["file:///etc", "https://a.example/path", 3],"#)
+        let lines = problems(invalid)
+        XCTAssertEqual(lines.count, 3, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("app.json: allowedOrigins[") && $0.contains("expected an origin") },
+                      lines.joined(separator: "\n"))
     }
 }
