@@ -50,4 +50,47 @@ static inline gboolean hub_soup_error_is_header_too_big(const GError *error) {
         || strcmp(error->message, g_dgettext("libsoup-3.0", "Header too big")) == 0;
 }
 
+// A cookie jar kept in an SQLite file, holding at most `maximum` cookies: a cookie that makes one too
+// many is deleted right after it was added, so that a server setting thousands of cookies cannot grow
+// the file or every request's Cookie header without end. The jar emits "changed" while it holds its
+// lock, so the count is taken from an idle callback on the same (the client's) thread.
+typedef struct {
+    SoupCookieJar *jar;
+    SoupCookie *cookie;
+    guint maximum;
+} HubSoupCookieCheck;
+
+static inline gboolean hub_soup_cookie_jar_check(gpointer data) {
+    HubSoupCookieCheck *check = (HubSoupCookieCheck *)data;
+    GSList *all = soup_cookie_jar_all_cookies(check->jar);
+    guint count = g_slist_length(all);
+    g_slist_free_full(all, (GDestroyNotify)soup_cookie_free);
+    if (count > check->maximum) soup_cookie_jar_delete_cookie(check->jar, check->cookie);
+    g_object_unref(check->jar);
+    soup_cookie_free(check->cookie);
+    g_free(check);
+    return G_SOURCE_REMOVE;
+}
+
+static inline void hub_soup_cookie_jar_changed(SoupCookieJar *jar, SoupCookie *old_cookie, SoupCookie *new_cookie,
+                                               gpointer data) {
+    if (old_cookie != NULL || new_cookie == NULL) return;
+    HubSoupCookieCheck *check = g_new0(HubSoupCookieCheck, 1);
+    check->jar = (SoupCookieJar *)g_object_ref(jar);
+    check->cookie = soup_cookie_copy(new_cookie);
+    check->maximum = GPOINTER_TO_UINT(data);
+    GSource *source = g_idle_source_new();
+    g_source_set_callback(source, hub_soup_cookie_jar_check, check, NULL);
+    g_source_attach(source, g_main_context_get_thread_default());
+    g_source_unref(source);
+}
+
+static inline SoupCookieJar *hub_soup_cookie_jar_db_new(const char *path, guint maximum) {
+    SoupCookieJar *jar = soup_cookie_jar_db_new(path, FALSE);
+    soup_cookie_jar_set_accept_policy(jar, SOUP_COOKIE_JAR_ACCEPT_ALWAYS);
+    g_signal_connect_data(jar, "changed", G_CALLBACK(hub_soup_cookie_jar_changed), GUINT_TO_POINTER(maximum), NULL,
+                          (GConnectFlags)0);
+    return jar;
+}
+
 #endif

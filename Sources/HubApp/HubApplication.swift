@@ -261,6 +261,7 @@ public final class HubApplication {
         AppStyle.installIfNeeded()
         Window.defaultIconName = application.id
         keepDocumentsOnDisk()
+        keepCookies()
         builtInFeatures.start()
         applyLiveSetting()
         AppAccelerators.add(to: application, navigator: navigator, window: appWindow)
@@ -282,6 +283,17 @@ public final class HubApplication {
         if DefaultImageLoader.downloadCache.diskDirectory == nil {
             DefaultImageLoader.downloadCache.diskDirectory = folder.appendingPathComponent("images")
         }
+    }
+
+    /// Keeps the cookies the app's servers set in `$XDG_DATA_HOME/<app id>/cookies.sqlite` (a
+    /// folder of the user's alone), so that a session a backend app's sign-in started lasts from run
+    /// to run; each app has its own.
+    private func keepCookies() {
+        guard let id = application.id,
+            let data = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        else { return }
+        SoupHTTPClient.installAsDefaultUnlessSet()
+        SoupHTTPClient.shared.keepCookies(inFile: data.appendingPathComponent(id).appendingPathComponent("cookies.sqlite").path)
     }
 
     /// Creates the main window on first activation and presents it.

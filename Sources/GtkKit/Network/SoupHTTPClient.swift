@@ -149,6 +149,39 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
         DefaultHTTPClient.installIfNone(shared)
     }
 
+    /// Keeps the cookies servers set, for documents and the requests documents send (not images), in
+    /// the SQLite file at `path` from now on, so that a signed-in session lasts from run to run. At
+    /// most `maximumCookies` are kept: a cookie that would be one too many is dropped as it is set.
+    /// The file's folder is made readable by the user alone. Without a jar, cookies are not kept; a
+    /// second call replaces the jar.
+    /// `HubApplication` keeps them in `$XDG_DATA_HOME/<application id>/cookies.sqlite`.
+    public func keepCookies(inFile path: String, maximumCookies: Int = 1_000) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        _ = chmod(folder, 0o700)
+        let done = DispatchSemaphore(value: 0)
+        let request = CookieJarRequest(path: path, maximum: UInt32(clamping: max(1, maximumCookies)), client: self,
+                                       done: done)
+        let source = g_idle_source_new()
+        g_source_set_callback(source, { data in
+            let request = Unmanaged<CookieJarRequest>.fromOpaque(data!).takeRetainedValue()
+            // On the client's thread, which the sessions belong to.
+            if let session = request.client.documentSession {
+                // One jar: the one asked for last.
+                soup_session_remove_feature_by_type(session, soup_cookie_jar_get_type())
+                let jar = hub_soup_cookie_jar_db_new(request.path, request.maximum)
+                soup_session_add_feature(session, OpaquePointer(jar))
+                g_object_unref(jar)
+            }
+            request.done.signal()
+            return 0  // G_SOURCE_REMOVE
+        }, Unmanaged.passRetained(request).toOpaque(), nil)
+        g_source_attach(source, context)
+        g_source_unref(source)
+        done.wait()
+    }
+
     public func startTransfer(_ request: HTTPRequest, handler: @escaping @Sendable (HTTPTransferEvent) -> Void)
         -> any HTTPTransfer
     {
@@ -165,6 +198,21 @@ public final class SoupHTTPClient: HTTPClient, @unchecked Sendable {
         g_source_attach(source, context)
         g_source_unref(source)
         return transfer
+    }
+}
+
+/// What ``SoupHTTPClient/keepCookies(inFile:maximumCookies:)`` hands to the client's thread.
+private final class CookieJarRequest: @unchecked Sendable {
+    let path: String
+    let maximum: UInt32
+    let client: SoupHTTPClient
+    let done: DispatchSemaphore
+
+    init(path: String, maximum: UInt32, client: SoupHTTPClient, done: DispatchSemaphore) {
+        self.path = path
+        self.maximum = maximum
+        self.client = client
+        self.done = done
     }
 }
 
