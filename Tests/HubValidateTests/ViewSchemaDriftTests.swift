@@ -120,8 +120,8 @@ final class ViewSchemaDriftTests: XCTestCase {
         }
         // Templates are read beside the schema's paths (`ComponentTemplates`), for the default keys;
         // the framework's own keys beside them too (the reader's list, checked key for key below).
-        known.formUnion(["view.templates", "component.template", "view.state", "component.visible", "component.state",
-                         "component.input"])
+        known.formUnion(["view.templates", "component.template", "view.state", "view.events", "component.visible",
+                         "component.state", "component.input"])
         var checked = 0
         func visit(_ node: JSONObject, at path: String) {
             if case .object(let items)? = node["items"] { visit(items, at: path) }
@@ -144,7 +144,7 @@ final class ViewSchemaDriftTests: XCTestCase {
             XCTAssertNotNil(node["description"], definition)
             visit(node, at: definition)
         }
-        XCTAssertEqual(checked, 42)
+        XCTAssertEqual(checked, 43)
     }
 
     /// The keys of the JSON Schema's view, component, image and target objects (their own, and

@@ -20,6 +20,9 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     public var layoutDirection: LayoutDirection?
     /// The variables the view declares (its document's `state`), with their initial values.
     public var stateDeclarations = StateDeclarations()
+    /// The event stream the view listens to while it is shown (``ViewModel/eventStreamURL``; a
+    /// document's `"events"`). Nil for none.
+    public var eventStreamURL: String?
     /// The variables every view of the app sees (a backend app's manifest declares them): the
     /// documents read into this builder are checked against them as well as their own.
     public var appStateDeclarations = StateDeclarations()
@@ -208,7 +211,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             headerComponentModel: headerBuilder?.build(index: 0, parent: nil),
             bodyComponentModels: bodyBuilders.build(parent: nil),
             overlayComponentModels: overlayBuilders.build(parent: nil),
-            customData: customData, layoutDirection: layoutDirection, stateDeclarations: stateDeclarations)
+            customData: customData, layoutDirection: layoutDirection, stateDeclarations: stateDeclarations,
+            eventStreamURL: eventStreamURL)
     }
 
     /// A deep copy with the same schema, defaults and resolvers; every component builder is copied.
@@ -219,6 +223,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         copy.layoutDirection = layoutDirection
         copy.stateDeclarations = stateDeclarations
         copy.appStateDeclarations = appStateDeclarations
+        copy.eventStreamURL = eventStreamURL
         copy.storedNavigationItem = storedNavigationItem
         copy.headerBuilder = headerBuilder?.copy()
         copy.bodyBuilders = bodyBuilders.deepCopy(owner: copy.owner)
@@ -242,6 +247,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         copy.layoutDirection = layoutDirection
         copy.stateDeclarations = stateDeclarations
         copy.appStateDeclarations = appStateDeclarations
+        copy.eventStreamURL = eventStreamURL
         copy.storedNavigationItem = storedNavigationItem
         copy.headerBuilder = headerBuilder?.copy()
         copy.bodyBuilders = bodyBuilders
@@ -261,6 +267,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         let shared = other.snapshot()
         viewIdentifier = shared.viewIdentifier
         stateDeclarations = shared.stateDeclarations
+        eventStreamURL = shared.eventStreamURL
         customData = shared.customData
         layoutDirection = shared.layoutDirection
         storedNavigationItem = shared.storedNavigationItem
@@ -436,6 +443,14 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
                 problems.reportTypeMismatch(expected: "an object", found: state, at: stateLocation)
             }
         }
+        if let events = json[Self.eventsKey] {
+            if case .string(let text) = events, !text.isEmpty, text.utf8.count <= 8_192 {
+                eventStreamURL = text
+            } else {
+                problems.reportTypeMismatch(expected: "the URL of an event stream", found: events,
+                                            at: .key(Self.eventsKey, in: location))
+            }
+        }
         if let found = schema.headerComponentModelDictionaryPath.first(in: root, at: location, problems: problems) {
             applyComponent(found.value, at: found.location, problems: problems, depth: depth + 1,
                            templates: templates) { identifier in
@@ -471,6 +486,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// The key of a view's variables: the framework's own, the same in every schema.
     static let stateKey = "state"
+    /// The key of a view's event stream, the framework's own like ``stateKey``.
+    static let eventsKey = "events"
 
     /// Compiles the expressions, visibility, inputs and actions of the components read since the
     /// last time, against the app's and the view's variables (`BindingCompiler`).

@@ -32,10 +32,13 @@ import Foundation
 /// | ``maximumActionEvaluationSteps`` | 1,000,000 per event | the actions after it are not run; a located problem says so |
 /// | ``maximumActionsPerList`` | 1,000 | the actions after it are ignored, with a located problem |
 /// | ``maximumActionNesting`` | 16 lists | a deeper `if` or `submit` is ignored, with a located problem |
-/// | ``maximumRequestBodyBytes`` | 1 MiB | the request is not sent; its `on_error` runs |
-/// | ``maximumResponseBytes`` | 8 MiB after decoding | the response is dropped; its `on_error` runs |
-/// | ``maximumRequestSeconds`` | 30 s | the request fails; its `on_error` runs |
-/// | ``maximumRequestsInFlight`` | 8 per view | the request is not sent; its `on_error` runs |
+/// | ``maximumRequestBodyBytes`` | 1 MiB | the request is not sent; its `onError` runs |
+/// | ``maximumResponseBytes`` | 8 MiB after decoding | the response is dropped; its `onError` runs |
+/// | ``maximumRequestSeconds`` | 30 s | the request fails; its `onError` runs |
+/// | ``maximumRequestsInFlight`` | 8 per view | the request is not sent; its `onError` runs |
+/// | ``maximumEventBytes`` | 1 MiB | the event stream is closed and opened again later |
+/// | ``maximumEventsPerSecond`` | 100 | the event stream is closed and opened again later |
+/// | ``maximumEventStreamReconnects`` | 10 in a row | the view stops listening; the log says why |
 ///
 /// The limits of expressions, state and actions are properties with defaults, set after creating the limits
 /// (`limits.maximumExpressionSteps = 1_000`); values below 1 count as 1 where they are used.
@@ -134,19 +137,32 @@ public struct ContentLimits: Sendable, Equatable {
     /// ignored, with a located problem where the document is read.
     public var maximumActionNesting: Int = 16
     /// The largest body a document's `request` or `submit` sends, in bytes of JSON. Default 1 MiB:
-    /// a form with a megabyte of text is not a form. A larger one is not sent, and its `on_error`
+    /// a form with a megabyte of text is not a form. A larger one is not sent, and its `onError`
     /// runs.
     public var maximumRequestBodyBytes: Int = 1 << 20
     /// The largest response to a `request` or `submit` read, in bytes after decoding (a gzip bomb
     /// is cut off as it inflates). Default 8 MiB: an answer is a view, a patch or a few values. A
-    /// larger one is dropped and the request's `on_error` runs.
+    /// larger one is dropped and the request's `onError` runs.
     public var maximumResponseBytes: Int = 8 << 20
     /// The longest a `request` or `submit` may take, from sending to the last byte of its answer,
-    /// redirects included. Default 30 s. It then fails, and its `on_error` runs.
+    /// redirects included. Default 30 s. It then fails, and its `onError` runs.
     public var maximumRequestSeconds: TimeInterval = 30
     /// How many requests one view may have in flight at once. Default 8. One more is not sent,
-    /// and its `on_error` runs. (A component never has more than one: it is busy until its answer.)
+    /// and its `onError` runs. (A component never has more than one: it is busy until its answer.)
     public var maximumRequestsInFlight: Int = 8
+    /// The largest event a view's event stream may send (its `data` and type), in bytes. Default
+    /// 1 MiB: an event is a patch or a few values. The stream is closed as soon as one grows past
+    /// it, before it is held whole, and opened again after a while.
+    public var maximumEventBytes: Int = 1 << 20
+    /// The most events a view's event stream may send in one second. Default 100, more than a view
+    /// can show: a stream that sends more is closed and opened again after a while, so that a flood
+    /// never holds up the window.
+    public var maximumEventsPerSecond: Int = 100
+    /// How many times in a row a view opens its event stream again after it failed (no answer, a
+    /// dropped connection, a limit passed), waiting longer each time (1 s, 2 s, 4 s… up to 60 s).
+    /// Default 10; then the view stops listening, and the log says why. A connection that delivered
+    /// an event starts the count again.
+    public var maximumEventStreamReconnects: Int = 10
 
     /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
     /// followed), every duration below 0.1 s as 0.1 s.

@@ -7,12 +7,13 @@ public protocol JSONSerializable {
 }
 
 extension ViewModel: JSONSerializable {
-    /// `id`, `title`, `direction`, `header`, `body`, `overlays`, `custom`.
+    /// `id`, `title`, `direction`, `events`, `header`, `body`, `overlays`, `custom`.
     public func serialize() -> JSONObject {
         var json: JSONObject = [:]
         if let identifier { json["id"] = .string(identifier) }
         if let title = navigationItem?.title { json["title"] = .string(title) }
         if let layoutDirection { json["direction"] = .string(layoutDirection.rawValue) }
+        if let eventStreamURL { json["events"] = .string(eventStreamURL) }
         if let header = headerComponentModel { json["header"] = .object(header.serialize()) }
         if !bodyComponentModels.isEmpty { json["body"] = .array(bodyComponentModels.map { .object($0.serialize()) }) }
         if !overlayComponentModels.isEmpty {

@@ -48,7 +48,7 @@ package struct UnknownKeyCheck: Sendable {
             .compactMap { path -> String? in
                 guard case .goTo(let key)? = path.operations.first else { return nil }
                 return key
-            } + ["$schema", ViewModelBuilder.stateKey]  // where a document names its JSON Schema, for editors; its variables
+            } + ["$schema", ViewModelBuilder.stateKey, ViewModelBuilder.eventsKey]  // where a document names its JSON Schema, for editors; its variables
         signature = viewKeys.map { "view.\($0)" } + Self.names(of: compiled.component, in: "component")
             + Self.names(of: compiled.image, in: "image") + Self.names(of: compiled.target, in: "target")
     }

@@ -34,15 +34,21 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     package let componentStateDeclarations: [String: StateDeclarations]
     /// Whether an input belongs to a form (whose validity its submit button follows).
     let hasForms: Bool
+    /// The event stream the view listens to while it is shown (its document's `"events"`): a URL,
+    /// maybe relative to the document's, answering `text/event-stream`, whose events patch the
+    /// view or set its variables. Nil for none.
+    public let eventStreamURL: String?
 
     /// A view model; `source`, for one the view's state was applied to, is the view model it was
     /// applied to: what is found by visiting the components is taken from it.
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
         bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
         customData: JSONObject?, layoutDirection: LayoutDirection? = nil,
-        stateDeclarations: StateDeclarations = StateDeclarations(), buildDate: Date = Date(), source: ViewModel? = nil)
+        stateDeclarations: StateDeclarations = StateDeclarations(), eventStreamURL: String? = nil, buildDate: Date = Date(),
+        source: ViewModel? = nil)
     {
         self.stateDeclarations = stateDeclarations
+        self.eventStreamURL = eventStreamURL ?? source?.eventStreamURL
         if let source {
             bindsState = source.bindsState
             componentStateDeclarations = source.componentStateDeclarations
@@ -94,6 +100,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
             && lhs.bodyComponentModels == rhs.bodyComponentModels
             && lhs.overlayComponentModels == rhs.overlayComponentModels
             && lhs.customData == rhs.customData && lhs.layoutDirection == rhs.layoutDirection
+            && lhs.eventStreamURL == rhs.eventStreamURL
     }
 
     public var description: String {

@@ -7,15 +7,7 @@ import HubFramework
 /// closed, when the view is left.
 @MainActor
 final class ServerRequests {
-    /// Where the document came from: its requests resolve against it and go to its origin.
-    var documentURL: URL?
-    /// The view's content origin.
-    var origin = ContentOrigin.local
-    /// Where requests may go.
-    var policy = ServerRequestPolicy.default
-
-    private let limits: ContentLimits
-    private let client: () -> (any HTTPClient)?
+    private let access: () -> ServerAccess
     private let formValues: (String) -> JSONObject
     private let setBusy: (String, Bool) -> Void
     private let finished: (PreparedRequest, ServerExchange.Outcome) -> Void
@@ -26,17 +18,16 @@ final class ServerRequests {
     private var generations: [String: Int] = [:]
 
     /// - Parameters:
-    ///   - limits: the view's bounds (answer size, time, requests in flight).
-    ///   - client: the HTTP client to send with, asked at each request (nil: the default).
+    ///   - access: where the document came from, what it may reach and within which bounds, asked
+    ///     at each request.
     ///   - formValues: the values of a form's inputs the view shows, by variable name.
     ///   - setBusy: marks a component busy while its request is in flight.
     ///   - finished: hears each request's outcome, on the main thread.
-    init(limits: ContentLimits, client: @escaping () -> (any HTTPClient)?, formValues: @escaping (String) -> JSONObject,
+    init(access: @escaping () -> ServerAccess, formValues: @escaping (String) -> JSONObject,
          setBusy: @escaping (String, Bool) -> Void,
          finished: @escaping (PreparedRequest, ServerExchange.Outcome) -> Void)
     {
-        self.limits = limits
-        self.client = client
+        self.access = access
         self.formValues = formValues
         self.setBusy = setBusy
         self.finished = finished
@@ -50,7 +41,8 @@ final class ServerRequests {
     func send(_ request: PreparedRequest) -> Bool {
         let sender = request.handlers.model.identifier
         guard inFlight[sender] == nil else { return false }
-        guard inFlight.count < max(1, limits.maximumRequestsInFlight) else {
+        let access = access()
+        guard inFlight.count < max(1, access.limits.maximumRequestsInFlight) else {
             let message = "the view has \(inFlight.count) requests waiting for their answers (the limit "
                 + "maximumRequestsInFlight); this one was not sent"
             let outcome = ServerExchange.Outcome.failure(message)
@@ -63,8 +55,8 @@ final class ServerRequests {
         generations[sender] = mine
         setBusy(sender, true)
         let exchange = ServerExchange(
-            request, formValues: request.form.map(formValues), documentURL: documentURL, origin: origin,
-            policy: policy, limits: limits, client: client()
+            request, formValues: request.form.map(formValues), documentURL: access.documentURL, origin: access.origin,
+            policy: access.policy, limits: access.limits, client: access.client
         ) { [weak self] outcome in
             guard let self, generations[sender] == mine else { return }
             inFlight[sender] = nil

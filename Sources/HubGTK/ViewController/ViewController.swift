@@ -27,7 +27,8 @@ import HubFramework
 /// - `CellInput`: pointer and keyboard input on the cells, the highlight and the keyboard focus;
 /// - `ActionRouter`: selections and actions, and what the content's origin may open;
 /// - `ServerRequests`: what the document sent its server and waits for (busy components), held to
-///   the content's origin and cancelled when the view is left;
+///   the content's origin and cancelled when the view is left; `ServerEvents`: the event stream the
+///   document names, listened to while the view is shown; both read the `ServerAccess`;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
 /// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
 ///   the view is away.
@@ -85,16 +86,18 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         set {
             images.contentOrigin = newValue
             content.contentOrigin = newValue
-            requests.origin = newValue
+            serverAccess.origin = newValue
         }
     }
     /// Where the document's own requests may go (its `request` and `submit` actions): the
     /// ``ViewControllerFactory`` sets the hub's ``/HubFramework/HubManager/serverRequestPolicy``.
     /// Only to the document's own origin by default.
     public var serverRequestPolicy: ServerRequestPolicy {
-        get { requests.policy }
-        set { requests.policy = newValue }
+        get { serverAccess.policy }
+        set { serverAccess.policy = newValue }
     }
+    /// What the document may reach of its server (`ServerAccess`).
+    private var serverAccess: ServerAccess
 
     // The team, and what two of its members share.
     let measurer: ComponentMeasurer
@@ -110,6 +113,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let input: CellInput
     let actions: ActionRouter
     let requests: ServerRequests
+    let events: ServerEvents
     /// The impression tracker, its timer and the on-screen monitor.
     let impressions: ImpressionReporter
     /// The spinner or the error page, made the first time one is shown.
@@ -236,15 +240,19 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             notify: { event in link.controller?.actionDidHappen(event) },
             runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
         limits = loader.contentLimits
+        serverAccess = ServerAccess(documentURL: loader.documentURL, limits: loader.contentLimits)
         requests = ServerRequests(
-            limits: loader.contentLimits, client: { DefaultHTTPClient.current },
+            access: { link.controller?.serverAccess ?? ServerAccess(limits: .default) },
             formValues: { form in
                 guard let controller = link.controller, let shown = controller.viewModel else { return [:] }
                 return FormValues.collect(form, shownIn: shown, state: controller.state)
             },
             setBusy: { identifier, isBusy in link.controller?.state.setBusy(isBusy, component: identifier) },
             finished: { request, outcome in link.controller?.requestDidFinish(request, outcome: outcome) })
-        requests.documentURL = loader.documentURL
+        events = ServerEvents(
+            access: { link.controller?.serverAccess ?? ServerAccess(limits: .default) },
+            deliver: { deliveries in link.controller?.eventsArrived(deliveries) },
+            report: { message in link.controller?.logServerProblem(message) })
         stateApplication = StateApplication(
             limits: loader.contentLimits, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
             report: { failures in link.controller?.reportExpressionFailures(failures) })
@@ -308,6 +316,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     public func tearDown() {
         impressions.stop()
         requests.cancelAll()
+        events.stop()
         content.cancel()
         images.suspend()
         input.cancelGesture()
@@ -327,6 +336,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// at once and loads the content (subject to the reload policy when it was loaded before).
     public func viewWillAppear() {
         content.setVisible(true)
+        events.setVisible(true)
         // Images cancelled when the view went are asked for again.
         images.resume(reloading: observerWrappers(), containerViewSize: containerSize)
         if viewModel == nil {
@@ -350,6 +360,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         content.setVisible(false)
         input.cancelGesture()
         requests.cancelAll()
+        events.setVisible(false)
         content.cancel()
         images.suspend()
         updateLoadingState()
@@ -377,16 +388,22 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoad viewModel: ViewModel) {
         content.didLoad(isPart: false)
-        refreshEnvironment(arriving: viewModel)
-        stateApplication.sourceArrived(viewModel, state: state)
+        takeSource(viewModel)
     }
 
     /// Renders part of the content while the rest loads (the first screens of a long document):
     /// ``isLoading`` stays true, and the whole follows. The controller's loader calls it; apps do not.
     public func viewModelLoader(_ loader: ViewModelLoader, didLoadPart viewModel: ViewModel) {
         content.didLoad(isPart: true)
+        takeSource(viewModel)
+    }
+
+    /// Shows `viewModel`, the view's new document (the loader's, or one a request's answer sent),
+    /// with the state applied, and listens to the event stream it names.
+    private func takeSource(_ viewModel: ViewModel) {
         refreshEnvironment(arriving: viewModel)
         stateApplication.sourceArrived(viewModel, state: state)
+        events.sourceArrived(viewModel)
     }
 
     /// Keeps the current content, shows the error (over the content when there is some) and tells
@@ -484,28 +501,35 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private func requestDidFinish(_ request: PreparedRequest, outcome: ServerExchange.Outcome) {
         let model = request.handlers.model
         for problem in outcome.problems { reportActionProblem("the answer: \(problem)", model: model) }
-        switch outcome.answer {
+        apply(outcome.answer, form: request.form) { self.reportActionProblem($0, model: model) }
+        interpreter(for: model, customData: nil).runHandlers(of: request, with: outcome.response)
+        if !outcome.response.ok {
+            // Whether or not the document's `onError` shows it, the log says why.
+            reportActionProblem("the request failed: \(outcome.response.error)", model: model)
+        }
+    }
+
+    /// Does what an answer (of a request, or an event) asks of the view: new values for its
+    /// variables, messages beside the inputs of `form`, a patch, a new document. `logging` hears
+    /// what could not be done.
+    private func apply(_ answer: ServerAnswer, form: String?, logging: (String) -> Void) {
+        switch answer {
         case .values(let values, let errors):
             state.batch {
                 for name in values.keys.sorted() {
                     guard let variable = state.declarations.variable(named: name) ?? state.app?.declarations.variable(named: name),
                         let value = ExpressionValue(json: values[name]!, as: variable.type), state.setValue(value, for: name)
                     else {
-                        reportActionProblem("the answer's state.\(name) is not a declared variable of the view or the app, "
-                            + "or not of its type; it was not set", model: model)
+                        logging("state.\(name) is not a declared variable of the view or the app, or not of its type; "
+                            + "it was not set")
                         continue
                     }
                 }
-                if let form = request.form { state.setServerMessages(errors, form: form) }
+                if let form { state.setServerMessages(errors, form: form) }
             }
         case .document(let data): showAnsweredDocument(data)
-        case .patch: reportActionProblem("the answer is a patch, which this view cannot apply yet", model: model)
+        case .patch: logging("a patch came, which this view cannot apply yet")
         case .nothing: break
-        }
-        interpreter(for: model, customData: nil).runHandlers(of: request, with: outcome.response)
-        if !outcome.response.ok {
-            // Whether or not the document's `onError` shows it, the log says why.
-            reportActionProblem("the request failed: \(outcome.response.error)", model: model)
         }
     }
 
@@ -529,10 +553,28 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 for problem in problems.prefix(20) {
                     HubLogging.logger("gtk.state").warning("\(viewURI.absoluteString.prefix(200)): the answered document: \(problem)")
                 }
-                refreshEnvironment(arriving: viewModel)
-                stateApplication.sourceArrived(viewModel, state: state)
+                takeSource(viewModel)
             }
         }
+    }
+
+    /// Events of the view's stream came: what they ask happens in order, as one render.
+    private func eventsArrived(_ deliveries: [EventStreamSession.Delivery]) {
+        state.batch {
+            for delivery in deliveries {
+                for problem in delivery.problems { logServerProblem("an event: \(problem)") }
+                apply(delivery.answer, form: nil, logging: { self.logServerProblem($0) })
+            }
+        }
+    }
+
+    /// Logs what went wrong between the document and its server (an event stream closed, an
+    /// event it could not use): each line once per view, at most ``maximumActionReports``.
+    private func logServerProblem(_ message: String) {
+        let line = "\(viewURI.absoluteString.prefix(200)): \(message)"
+        guard loggedActionProblems.count < Self.maximumActionReports, !loggedActionProblems.contains(line) else { return }
+        loggedActionProblems.append(line)
+        HubLogging.logger("gtk.state").warning("\(line)")
     }
 
     /// Whether every input of `form` is valid now.
