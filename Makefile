@@ -96,14 +96,16 @@ run: build
 	fi
 	@"$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/hub-viewer" $(VIEWER_ARGS)
 
-# The backend-defined demo app: Examples/backend/ served on 127.0.0.1:$(BACKEND_PORT) by Python's
-# http.server, and the viewer on its manifest (docs/backend-apps.md). The server stops with the viewer.
+# The backend-defined demo app: Examples/backend/ served on 127.0.0.1:$(BACKEND_PORT) by its own
+# server (Examples/backend/server.py, Python's standard library only: the views, and the answers to
+# what they send: a sign-up, orders changed by patches, the oven's event stream), and the viewer on
+# its manifest (docs/backend-apps.md). The server stops with the viewer.
 BACKEND_PORT := 8765
 demo-backend: build
 	@if [ -z "$$DISPLAY" ] && [ -z "$$WAYLAND_DISPLAY" ]; then \
 	  echo "No display found (DISPLAY/WAYLAND_DISPLAY unset): run 'make demo-backend' from a desktop session."; exit 1; \
 	fi
-	@python3 -m http.server $(BACKEND_PORT) --bind 127.0.0.1 --directory Examples/backend >/dev/null 2>&1 & \
+	@python3 Examples/backend/server.py --port $(BACKEND_PORT) >/dev/null 2>&1 & \
 	  server=$$!; trap 'kill $$server 2>/dev/null' EXIT INT TERM; sleep 0.5; \
 	  "$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/hub-viewer" --manifest Examples/backend/app.json $(VIEWER_ARGS)
 
