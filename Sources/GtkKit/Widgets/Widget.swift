@@ -26,6 +26,7 @@ open class Widget {
     private var connections: [SignalConnection] = []
     private var connectedSignals: Set<String> = []
     private var eventMaskAdded: Int32 = 0
+    private var focusOutHandler: (@MainActor () -> Void)?
 
     /// The container this widget was added to through the typed layer, if any.
     public internal(set) weak var parent: Container?
@@ -241,6 +242,24 @@ open class Widget {
 
     /// Moves the keyboard focus to the widget.
     public func grabFocus() { gtk_widget_grab_focus(gtkWidget) }
+
+    /// Called when the widget loses the keyboard focus: the user moved to another widget, or to
+    /// another window (the widget keeps its place as its window's focus then, and gets the focus
+    /// back with the window). A form's field tells here that the user has left it.
+    public var onFocusOut: (@MainActor () -> Void)? {
+        get { focusOutHandler }
+        set {
+            focusOutHandler = newValue
+            connectOnce("focus-out-event") {
+                // False: GTK's own handlers (a text field's cursor stops blinking, its input method
+                // resets) run too.
+                GSignal.connectEvent(gtkWidget, "focus-out-event") { [unowned self] _ in
+                    self.focusOutHandler?()
+                    return false
+                }
+            }
+        }
+    }
 
     /// Text shown when the pointer rests on the widget.
     public var tooltip: String? {
