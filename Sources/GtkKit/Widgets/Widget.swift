@@ -275,45 +275,38 @@ open class Widget {
 
     /// The name assistive technologies read for the widget.
     public var accessibleName: String {
-        get {
-            guard let accessible = gtk_widget_get_accessible(gtkWidget),
-                let name = atk_object_get_name(accessible)
-            else { return "" }
-            return String(cString: name)
-        }
-        set {
-            if let accessible = gtk_widget_get_accessible(gtkWidget) {
-                atk_object_set_name(accessible, DisplayText.cut(newValue, to: DisplayText.maximumLength))
-            }
-        }
+        get { accessibleText(atk_object_get_name) }
+        set { setAccessibleText(newValue, atk_object_set_name) }
     }
 
     /// A longer description assistive technologies read after the name.
     public var accessibleDescription: String {
-        get {
-            guard let accessible = gtk_widget_get_accessible(gtkWidget),
-                let text = atk_object_get_description(accessible)
-            else { return "" }
-            return String(cString: text)
-        }
-        set {
-            if let accessible = gtk_widget_get_accessible(gtkWidget) {
-                atk_object_set_description(accessible, DisplayText.cut(newValue, to: DisplayText.maximumLength))
-            }
-        }
+        get { accessibleText(atk_object_get_description) }
+        set { setAccessibleText(newValue, atk_object_set_description) }
     }
 
     /// What the widget is to assistive technologies.
     public var accessibleRole: AccessibleRole {
-        get {
-            guard let accessible = gtk_widget_get_accessible(gtkWidget) else { return .unknown }
-            return AccessibleRole(atk_object_get_role(accessible))
-        }
-        set {
-            if let accessible = gtk_widget_get_accessible(gtkWidget) {
-                atk_object_set_role(accessible, newValue.atkRole)
-            }
-        }
+        get { accessible.map { AccessibleRole(atk_object_get_role($0)) } ?? .unknown }
+        set { if let accessible { atk_object_set_role(accessible, newValue.atkRole) } }
+    }
+
+    /// The widget's accessible object (GTK makes it the first time it is asked for).
+    private var accessible: UnsafeMutablePointer<AtkObject>? { gtk_widget_get_accessible(gtkWidget) }
+
+    /// A text of the accessible object that `get` reads (its name, its description); "" for none.
+    private func accessibleText(_ get: (UnsafeMutablePointer<AtkObject>?) -> UnsafePointer<gchar>?) -> String {
+        guard let accessible, let text = get(accessible) else { return "" }
+        return String(cString: text)
+    }
+
+    /// Sets a text of the accessible object with `set`, cut to a label's length: assistive
+    /// technologies read it whole.
+    private func setAccessibleText(_ text: String,
+                                   _ set: (UnsafeMutablePointer<AtkObject>?, UnsafePointer<gchar>?) -> Void)
+    {
+        guard let accessible else { return }
+        DisplayText.cut(text, to: DisplayText.maximumLength).withCString { set(accessible, $0) }
     }
 
     // MARK: Tree
