@@ -22,6 +22,22 @@
 #include <gtk/gtk-a11y.h>
 #include <string.h>
 
+// The type called `name`: registered the first time, as a subclass of `parent` with `class_init`
+// (and the interface `interface` with `interface_init`, unless `interface` is 0), and looked up by
+// name after that, since every Swift module that uses these functions has its own copy of them.
+static inline GType hub_type_register_once(const char *name, GType parent, guint class_size, GClassInitFunc class_init,
+                                           guint instance_size, GType interface,
+                                           GInterfaceInitFunc interface_init) {
+    GType type = g_type_from_name(name);
+    if (type != 0) return type;
+    type = g_type_register_static_simple(parent, name, class_size, class_init, instance_size, NULL, 0);
+    if (interface != 0) {
+        const GInterfaceInfo info = { interface_init, NULL, NULL };
+        g_type_add_interface_static(type, interface, &info);
+    }
+    return type;
+}
+
 // MARK: - Reading order
 
 static inline gint hub_reading_order_compare(gconstpointer a, gconstpointer b, gpointer container) {
@@ -78,11 +94,9 @@ static void hub_ordered_accessible_class_init(gpointer klass, gpointer data) {
 }
 
 static inline GType hub_ordered_accessible_get_type(void) {
-    GType type = g_type_from_name("HubOrderedAccessible");
-    if (type != 0) return type;
-    return g_type_register_static_simple(GTK_TYPE_CONTAINER_ACCESSIBLE, "HubOrderedAccessible",
-                                         sizeof(HubOrderedAccessibleClass), hub_ordered_accessible_class_init,
-                                         sizeof(HubOrderedAccessible), NULL, 0);
+    return hub_type_register_once("HubOrderedAccessible", GTK_TYPE_CONTAINER_ACCESSIBLE,
+                                  sizeof(HubOrderedAccessibleClass), hub_ordered_accessible_class_init,
+                                  sizeof(HubOrderedAccessible), 0, NULL);
 }
 
 /// The position of `widget` among its parent's children in reading order, or -1 when the parent
@@ -112,17 +126,13 @@ static void hub_ordered_widget_class_init(gpointer klass, gpointer data) {
 }
 
 static inline GType hub_canvas_layout_get_type(void) {
-    GType type = g_type_from_name("HubCanvasLayout");
-    if (type != 0) return type;
-    return g_type_register_static_simple(GTK_TYPE_LAYOUT, "HubCanvasLayout", sizeof(HubCanvasLayoutClass),
-                                         hub_ordered_widget_class_init, sizeof(HubCanvasLayout), NULL, 0);
+    return hub_type_register_once("HubCanvasLayout", GTK_TYPE_LAYOUT, sizeof(HubCanvasLayoutClass),
+                                  hub_ordered_widget_class_init, sizeof(HubCanvasLayout), 0, NULL);
 }
 
 static inline GType hub_canvas_overlay_get_type(void) {
-    GType type = g_type_from_name("HubCanvasOverlay");
-    if (type != 0) return type;
-    return g_type_register_static_simple(GTK_TYPE_OVERLAY, "HubCanvasOverlay", sizeof(HubCanvasOverlayClass),
-                                         hub_ordered_widget_class_init, sizeof(HubCanvasOverlay), NULL, 0);
+    return hub_type_register_once("HubCanvasOverlay", GTK_TYPE_OVERLAY, sizeof(HubCanvasOverlayClass),
+                                  hub_ordered_widget_class_init, sizeof(HubCanvasOverlay), 0, NULL);
 }
 
 /// A GtkLayout (no adjustments) whose accessible lists its children in reading order.
@@ -216,14 +226,9 @@ static void hub_cell_accessible_class_init(gpointer klass, gpointer data) {
 }
 
 static inline GType hub_cell_accessible_get_type(void) {
-    GType type = g_type_from_name("HubCellAccessible");
-    if (type != 0) return type;
-    type = g_type_register_static_simple(GTK_TYPE_CONTAINER_ACCESSIBLE, "HubCellAccessible",
-                                         sizeof(HubCellAccessibleClass), hub_cell_accessible_class_init,
-                                         sizeof(HubCellAccessible), NULL, 0);
-    const GInterfaceInfo action_info = { hub_cell_accessible_action_init, NULL, NULL };
-    g_type_add_interface_static(type, ATK_TYPE_ACTION, &action_info);
-    return type;
+    return hub_type_register_once("HubCellAccessible", GTK_TYPE_CONTAINER_ACCESSIBLE, sizeof(HubCellAccessibleClass),
+                                  hub_cell_accessible_class_init, sizeof(HubCellAccessible), ATK_TYPE_ACTION,
+                                  hub_cell_accessible_action_init);
 }
 
 static void hub_cell_class_init(gpointer klass, gpointer data) {
@@ -237,10 +242,8 @@ static void hub_cell_class_init(gpointer klass, gpointer data) {
 }
 
 static inline GType hub_cell_get_type(void) {
-    GType type = g_type_from_name("HubCell");
-    if (type != 0) return type;
-    return g_type_register_static_simple(GTK_TYPE_EVENT_BOX, "HubCell", sizeof(HubCellClass), hub_cell_class_init,
-                                         sizeof(HubCell), NULL, 0);
+    return hub_type_register_once("HubCell", GTK_TYPE_EVENT_BOX, sizeof(HubCellClass), hub_cell_class_init,
+                                  sizeof(HubCell), 0, NULL);
 }
 
 /// An event box with an `activate` signal and the accessible described above.

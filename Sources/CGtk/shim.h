@@ -142,67 +142,67 @@ static inline GdkEventScroll *hub_event_scroll(GdkEvent *event) { return (GdkEve
 static inline GdkEventKey *hub_event_key(GdkEvent *event) { return (GdkEventKey *)event; }
 
 // Synthesised events, for tests and for keyboard-driven scrolling.
+
+// Where a synthesised event comes from: the default seat's pointer, its keyboard, or no device.
+typedef enum { HUB_EVENT_DEVICE_NONE, HUB_EVENT_DEVICE_POINTER, HUB_EVENT_DEVICE_KEYBOARD } HubEventDevice;
+
+// A new event of `type` for `window` (which it holds a reference to, as GDK frees it with the
+// event), marked as sent rather than read from the display, from `device`.
+static inline GdkEvent *hub_event_new_sent(GdkEventType type, GdkWindow *window, HubEventDevice device) {
+    GdkEvent *event = gdk_event_new(type);
+    event->any.window = window != NULL ? g_object_ref(window) : NULL;
+    event->any.send_event = TRUE;
+    GdkSeat *seat = device != HUB_EVENT_DEVICE_NONE ? gdk_display_get_default_seat(gdk_display_get_default()) : NULL;
+    if (seat != NULL) {
+        gdk_event_set_device(event, device == HUB_EVENT_DEVICE_KEYBOARD ? gdk_seat_get_keyboard(seat)
+                                                                         : gdk_seat_get_pointer(seat));
+    }
+    return event;
+}
+
 static inline GdkEvent *hub_event_new_scroll(GdkWindow *window, GdkScrollDirection direction, gdouble dx, gdouble dy,
                                              guint32 time, gboolean is_stop) {
-    GdkEvent *event = gdk_event_new(GDK_SCROLL);
-    event->scroll.window = window != NULL ? g_object_ref(window) : NULL;
+    GdkEvent *event = hub_event_new_sent(GDK_SCROLL, window, HUB_EVENT_DEVICE_POINTER);
     event->scroll.direction = direction;
     event->scroll.delta_x = dx;
     event->scroll.delta_y = dy;
     event->scroll.time = time;
     event->scroll.is_stop = is_stop ? 1 : 0;
-    event->scroll.send_event = TRUE;
-    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
-    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_pointer(seat));
     return event;
 }
 
 static inline GdkEvent *hub_event_new_key(GdkWindow *window, guint keyval, guint state) {
-    GdkEvent *event = gdk_event_new(GDK_KEY_PRESS);
-    event->key.window = window != NULL ? g_object_ref(window) : NULL;
+    GdkEvent *event = hub_event_new_sent(GDK_KEY_PRESS, window, HUB_EVENT_DEVICE_KEYBOARD);
     event->key.keyval = keyval;
     event->key.state = state;
-    event->key.send_event = TRUE;
     event->key.time = GDK_CURRENT_TIME;
-    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
-    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_keyboard(seat));
     return event;
 }
 
 // A window gaining or losing the keyboard focus of the display, as the X server reports it (GTK
 // sends focus-in and focus-out events to a window's focus widget only while the window has it).
 static inline GdkEvent *hub_event_new_focus(GdkWindow *window, gboolean in) {
-    GdkEvent *event = gdk_event_new(GDK_FOCUS_CHANGE);
-    event->focus_change.window = window != NULL ? g_object_ref(window) : NULL;
+    GdkEvent *event = hub_event_new_sent(GDK_FOCUS_CHANGE, window, HUB_EVENT_DEVICE_NONE);
     event->focus_change.in = in ? 1 : 0;
-    event->focus_change.send_event = TRUE;
     return event;
 }
 
 static inline GdkEvent *hub_event_new_button(GdkWindow *window, GdkEventType type, guint button, gdouble x, gdouble y,
                                              guint32 time) {
-    GdkEvent *event = gdk_event_new(type);
-    event->button.window = window != NULL ? g_object_ref(window) : NULL;
+    GdkEvent *event = hub_event_new_sent(type, window, HUB_EVENT_DEVICE_POINTER);
     event->button.button = button;
     event->button.x = x;
     event->button.y = y;
     event->button.time = time;
-    event->button.send_event = TRUE;
-    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
-    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_pointer(seat));
     return event;
 }
 
 static inline GdkEvent *hub_event_new_motion(GdkWindow *window, gdouble x, gdouble y, guint state, guint32 time) {
-    GdkEvent *event = gdk_event_new(GDK_MOTION_NOTIFY);
-    event->motion.window = window != NULL ? g_object_ref(window) : NULL;
+    GdkEvent *event = hub_event_new_sent(GDK_MOTION_NOTIFY, window, HUB_EVENT_DEVICE_POINTER);
     event->motion.x = x;
     event->motion.y = y;
     event->motion.state = state;
     event->motion.time = time;
-    event->motion.send_event = TRUE;
-    GdkSeat *seat = gdk_display_get_default_seat(gdk_display_get_default());
-    if (seat != NULL) gdk_event_set_device(event, gdk_seat_get_pointer(seat));
     return event;
 }
 

@@ -9,8 +9,7 @@ internal import CGtk
 /// ```
 @MainActor
 open class CheckButton: Widget {
-    private var toggledHandler: (@MainActor (Bool) -> Void)?
-    private var isSettingState = false
+    private let userChanges = UserChangeNotifier<@MainActor (Bool) -> Void>()
     /// The box's label: a ``Label``, so that a long text from a document is bounded and wraps
     /// as any label's does.
     private let labelWidget = Label()
@@ -37,23 +36,18 @@ open class CheckButton: Widget {
     public var isChecked: Bool {
         get { gtk_toggle_button_get_active(hub_toggle_button(gtkWidget)) != 0 }
         set {
-            isSettingState = true
-            gtk_toggle_button_set_active(hub_toggle_button(gtkWidget), newValue ? 1 : 0)
-            isSettingState = false
+            userChanges.withoutNotification {
+                gtk_toggle_button_set_active(hub_toggle_button(gtkWidget), newValue ? 1 : 0)
+            }
         }
     }
 
     /// Called with the new state when the user checks or unchecks the box (by pointer, keyboard or
     /// assistive technology; not when ``isChecked`` is set in code).
     public var onToggled: (@MainActor (Bool) -> Void)? {
-        get { toggledHandler }
+        get { userChanges.handler }
         set {
-            toggledHandler = newValue
-            connectOnce("toggled") {
-                GSignal.connect(gtkWidget, "toggled") { [unowned self] in
-                    if !self.isSettingState { self.toggledHandler?(self.isChecked) }
-                }
-            }
+            userChanges.setHandler(newValue, connecting: "toggled", of: self) { [unowned self] in $0(self.isChecked) }
         }
     }
 }

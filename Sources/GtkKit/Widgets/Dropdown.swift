@@ -13,8 +13,7 @@ internal import CGtk
 /// ```
 @MainActor
 open class Dropdown: Widget {
-    private var changedHandler: (@MainActor (Int?) -> Void)?
-    private var isSettingSelection = false
+    private let userChanges = UserChangeNotifier<@MainActor (Int?) -> Void>()
     private var optionTexts: [String] = []
 
     /// A dropdown without options.
@@ -29,7 +28,7 @@ open class Dropdown: Widget {
         get { optionTexts }
         set {
             optionTexts = newValue.map { DisplayText.cut($0, to: DisplayText.maximumLength) }
-            withoutChangeNotification {
+            userChanges.withoutNotification {
                 let combo = hub_combo_box_text(gtkWidget)
                 gtk_combo_box_text_remove_all(combo)
                 for option in optionTexts { gtk_combo_box_text_append_text(combo, option) }
@@ -47,29 +46,18 @@ open class Dropdown: Widget {
         }
         set {
             let index = newValue.flatMap { optionTexts.indices.contains($0) ? Int32($0) : nil } ?? -1
-            withoutChangeNotification { gtk_combo_box_set_active(hub_combo_box(gtkWidget), index) }
+            userChanges.withoutNotification { gtk_combo_box_set_active(hub_combo_box(gtkWidget), index) }
         }
     }
 
     /// Called with the index of the option the user chose (not when ``selectedIndex`` or
     /// ``options`` is set in code).
     public var onChanged: (@MainActor (Int?) -> Void)? {
-        get { changedHandler }
+        get { userChanges.handler }
         set {
-            changedHandler = newValue
-            connectOnce("changed") {
-                GSignal.connect(gtkWidget, "changed") { [unowned self] in
-                    if !self.isSettingSelection { self.changedHandler?(self.selectedIndex) }
-                }
+            userChanges.setHandler(newValue, connecting: "changed", of: self) { [unowned self] handler in
+                handler(self.selectedIndex)
             }
         }
-    }
-
-    /// Runs `change`, made by code, without calling ``onChanged`` for the changes it makes.
-    private func withoutChangeNotification(_ change: () -> Void) {
-        let wasSetting = isSettingSelection
-        isSettingSelection = true
-        change()
-        isSettingSelection = wasSetting
     }
 }

@@ -40,10 +40,8 @@ open class Entry: Widget {
         }
     }
 
-    private var changedHandler: (@MainActor () -> Void)?
+    private let userChanges = UserChangeNotifier<@MainActor () -> Void>()
     private var activateHandler: (@MainActor () -> Void)?
-    private var focusOutHandler: (@MainActor () -> Void)?
-    private var isSettingText = false
     /// The completion set on the entry, kept alive with it.
     public var completion: EntryCompletion? {
         didSet { gtk_entry_set_completion(hub_entry(gtkWidget), completion?.gtkCompletion) }
@@ -66,7 +64,7 @@ open class Entry: Widget {
         get { gtk_entry_get_text(hub_entry(gtkWidget)).map { String(cString: $0) } ?? "" }
         set {
             guard newValue != text else { return }
-            withoutChangeNotification { gtk_entry_set_text(hub_entry(gtkWidget), newValue) }
+            userChanges.withoutNotification { gtk_entry_set_text(hub_entry(gtkWidget), newValue) }
         }
     }
 
@@ -81,7 +79,7 @@ open class Entry: Widget {
         }
         set {
             let length = newValue.map { Int32(min(max($0, 1), Self.largestMaximumLength)) } ?? 0
-            withoutChangeNotification { gtk_entry_set_max_length(hub_entry(gtkWidget), length) }
+            userChanges.withoutNotification { gtk_entry_set_max_length(hub_entry(gtkWidget), length) }
         }
     }
 
@@ -133,32 +131,8 @@ open class Entry: Widget {
 
     /// Called when the user changes the text (not when ``text`` is set in code).
     public var onChanged: (@MainActor () -> Void)? {
-        get { changedHandler }
-        set {
-            changedHandler = newValue
-            connectOnce("changed") {
-                GSignal.connect(gtkWidget, "changed") { [unowned self] in
-                    if !self.isSettingText { self.changedHandler?() }
-                }
-            }
-        }
-    }
-
-    /// Called when the field loses the keyboard focus: the user moved to another widget, or to
-    /// another window (the field keeps its place as its window's focus then, and gets the focus back
-    /// with the window).
-    public var onFocusOut: (@MainActor () -> Void)? {
-        get { focusOutHandler }
-        set {
-            focusOutHandler = newValue
-            connectOnce("focus-out-event") {
-                // False: GTK's own handlers (the cursor stops blinking, the input method resets) run too.
-                GSignal.connectEvent(gtkWidget, "focus-out-event") { [unowned self] _ in
-                    self.focusOutHandler?()
-                    return false
-                }
-            }
-        }
+        get { userChanges.handler }
+        set { userChanges.setHandler(newValue, connecting: "changed", of: self) { $0() } }
     }
 
     /// Called when the user presses Enter in the field.
@@ -168,13 +142,5 @@ open class Entry: Widget {
             activateHandler = newValue
             connectOnce("activate") { GSignal.connect(gtkWidget, "activate") { [unowned self] in self.activateHandler?() } }
         }
-    }
-
-    /// Runs `change`, made by code, without calling ``onChanged`` for the changes it makes.
-    private func withoutChangeNotification(_ change: () -> Void) {
-        let wasSetting = isSettingText
-        isSettingText = true
-        change()
-        isSettingText = wasSetting
     }
 }

@@ -10,8 +10,7 @@ internal import CGtk
 /// ```
 @MainActor
 open class Switch: Widget {
-    private var toggledHandler: (@MainActor (Bool) -> Void)?
-    private var isSettingState = false
+    private let userChanges = UserChangeNotifier<@MainActor (Bool) -> Void>()
 
     /// A switch that is off.
     public init() {
@@ -22,26 +21,17 @@ open class Switch: Widget {
     /// do, so a closure that stores the state where it came from cannot loop.
     public var isOn: Bool {
         get { gtk_switch_get_active(hub_switch(gtkWidget)) != 0 }
-        set {
-            isSettingState = true
-            gtk_switch_set_active(hub_switch(gtkWidget), newValue ? 1 : 0)
-            isSettingState = false
-        }
+        set { userChanges.withoutNotification { gtk_switch_set_active(hub_switch(gtkWidget), newValue ? 1 : 0) } }
     }
 
     /// Called with the new state when the user turns the switch on or off (by pointer, keyboard or
     /// assistive technology; not when ``isOn`` is set in code).
     public var onToggled: (@MainActor (Bool) -> Void)? {
-        get { toggledHandler }
+        get { userChanges.handler }
         set {
-            toggledHandler = newValue
             // `notify::active` follows the state whoever changes it; `state-set` would also report
             // a change that a handler of its own then refuses.
-            connectOnce("notify::active") {
-                GSignal.connect(gtkWidget, "notify::active") { [unowned self] in
-                    if !self.isSettingState { self.toggledHandler?(self.isOn) }
-                }
-            }
+            userChanges.setHandler(newValue, connecting: "notify::active", of: self) { [unowned self] in $0(self.isOn) }
         }
     }
 }

@@ -31,9 +31,7 @@ open class TextView: Widget {
     /// keeps a reference of its own, given back when the GObject is finalized, after `Widget`'s
     /// deinit has disconnected them.
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
-    private var changedHandler: (@MainActor () -> Void)?
-    private var focusOutHandler: (@MainActor () -> Void)?
-    private var isSettingText = false
+    private let userChanges = UserChangeNotifier<@MainActor () -> Void>()
     /// True while the `insert-text` handler inserts the part of a text that fits.
     private var isInsertingFittingPart = false
 
@@ -82,7 +80,7 @@ open class TextView: Widget {
         }
         set {
             guard newValue != text else { return }
-            withoutChangeNotification { gtk_text_buffer_set_text(buffer, newValue, -1) }
+            userChanges.withoutNotification { gtk_text_buffer_set_text(buffer, newValue, -1) }
         }
     }
 
@@ -130,32 +128,8 @@ open class TextView: Widget {
 
     /// Called when the user changes the text (not when ``text`` is set in code).
     public var onChanged: (@MainActor () -> Void)? {
-        get { changedHandler }
-        set {
-            changedHandler = newValue
-            connectOnce("changed") {
-                GSignal.connect(buffer, "changed") { [unowned self] in
-                    if !self.isSettingText { self.changedHandler?() }
-                }
-            }
-        }
-    }
-
-    /// Called when the field loses the keyboard focus: the user moved to another widget, or to
-    /// another window (the field keeps its place as its window's focus then, and gets the focus back
-    /// with the window).
-    public var onFocusOut: (@MainActor () -> Void)? {
-        get { focusOutHandler }
-        set {
-            focusOutHandler = newValue
-            connectOnce("focus-out-event") {
-                // False: GTK's own handlers (the cursor stops blinking, the input method resets) run too.
-                GSignal.connectEvent(gtkWidget, "focus-out-event") { [unowned self] _ in
-                    self.focusOutHandler?()
-                    return false
-                }
-            }
-        }
+        get { userChanges.handler }
+        set { userChanges.setHandler(newValue, connecting: "changed", of: self, instance: buffer) { $0() } }
     }
 
     /// `key-press-event`, before GtkTextView's own handler: Tab and Shift+Tab (without Ctrl) go to
@@ -174,14 +148,6 @@ open class TextView: Widget {
         return false
     }
 
-    /// Runs `change`, made by code, without calling ``onChanged`` for the changes it makes.
-    private func withoutChangeNotification(_ change: () -> Void) {
-        let wasSetting = isSettingText
-        isSettingText = true
-        change()
-        isSettingText = wasSetting
-    }
-
     /// The buffer's `insert-text` handler, which runs before GTK inserts (its arguments: the place,
     /// the text and its length in bytes). A text that would go past ``maximumLength`` is not
     /// inserted; its first characters, as many as fit, are, in a nested insertion at the same place
@@ -195,7 +161,7 @@ open class TextView: Widget {
         let room = max(0, maximumLength - Int(gtk_text_buffer_get_char_count(buffer)))
         guard Int(g_utf8_strlen(text, gssize(length))) > room else { return }
         g_signal_stop_emission_by_name(buffer, "insert-text")
-        if !isSettingText { gtk_widget_error_bell(gtkWidget) }
+        if !userChanges.isChangingInCode { gtk_widget_error_bell(gtkWidget) }
         guard room > 0, let end = g_utf8_offset_to_pointer(text, glong(room)) else { return }
         isInsertingFittingPart = true
         gtk_text_buffer_insert(buffer, location.assumingMemoryBound(to: GtkTextIter.self), text,

@@ -26,6 +26,7 @@ open class Widget {
     private var connections: [SignalConnection] = []
     private var connectedSignals: Set<String> = []
     private var eventMaskAdded: Int32 = 0
+    private var focusOutHandler: (@MainActor () -> Void)?
 
     /// The container this widget was added to through the typed layer, if any.
     public internal(set) weak var parent: Container?
@@ -242,6 +243,24 @@ open class Widget {
     /// Moves the keyboard focus to the widget.
     public func grabFocus() { gtk_widget_grab_focus(gtkWidget) }
 
+    /// Called when the widget loses the keyboard focus: the user moved to another widget, or to
+    /// another window (the widget keeps its place as its window's focus then, and gets the focus
+    /// back with the window). A form's field tells here that the user has left it.
+    public var onFocusOut: (@MainActor () -> Void)? {
+        get { focusOutHandler }
+        set {
+            focusOutHandler = newValue
+            connectOnce("focus-out-event") {
+                // False: GTK's own handlers (a text field's cursor stops blinking, its input method
+                // resets) run too.
+                GSignal.connectEvent(gtkWidget, "focus-out-event") { [unowned self] _ in
+                    self.focusOutHandler?()
+                    return false
+                }
+            }
+        }
+    }
+
     /// Text shown when the pointer rests on the widget.
     public var tooltip: String? {
         get {
@@ -256,45 +275,38 @@ open class Widget {
 
     /// The name assistive technologies read for the widget.
     public var accessibleName: String {
-        get {
-            guard let accessible = gtk_widget_get_accessible(gtkWidget),
-                let name = atk_object_get_name(accessible)
-            else { return "" }
-            return String(cString: name)
-        }
-        set {
-            if let accessible = gtk_widget_get_accessible(gtkWidget) {
-                atk_object_set_name(accessible, DisplayText.cut(newValue, to: DisplayText.maximumLength))
-            }
-        }
+        get { accessibleText(atk_object_get_name) }
+        set { setAccessibleText(newValue, atk_object_set_name) }
     }
 
     /// A longer description assistive technologies read after the name.
     public var accessibleDescription: String {
-        get {
-            guard let accessible = gtk_widget_get_accessible(gtkWidget),
-                let text = atk_object_get_description(accessible)
-            else { return "" }
-            return String(cString: text)
-        }
-        set {
-            if let accessible = gtk_widget_get_accessible(gtkWidget) {
-                atk_object_set_description(accessible, DisplayText.cut(newValue, to: DisplayText.maximumLength))
-            }
-        }
+        get { accessibleText(atk_object_get_description) }
+        set { setAccessibleText(newValue, atk_object_set_description) }
     }
 
     /// What the widget is to assistive technologies.
     public var accessibleRole: AccessibleRole {
-        get {
-            guard let accessible = gtk_widget_get_accessible(gtkWidget) else { return .unknown }
-            return AccessibleRole(atk_object_get_role(accessible))
-        }
-        set {
-            if let accessible = gtk_widget_get_accessible(gtkWidget) {
-                atk_object_set_role(accessible, newValue.atkRole)
-            }
-        }
+        get { accessible.map { AccessibleRole(atk_object_get_role($0)) } ?? .unknown }
+        set { if let accessible { atk_object_set_role(accessible, newValue.atkRole) } }
+    }
+
+    /// The widget's accessible object (GTK makes it the first time it is asked for).
+    private var accessible: UnsafeMutablePointer<AtkObject>? { gtk_widget_get_accessible(gtkWidget) }
+
+    /// A text of the accessible object that `get` reads (its name, its description); "" for none.
+    private func accessibleText(_ get: (UnsafeMutablePointer<AtkObject>?) -> UnsafePointer<gchar>?) -> String {
+        guard let accessible, let text = get(accessible) else { return "" }
+        return String(cString: text)
+    }
+
+    /// Sets a text of the accessible object with `set`, cut to a label's length: assistive
+    /// technologies read it whole.
+    private func setAccessibleText(_ text: String,
+                                   _ set: (UnsafeMutablePointer<AtkObject>?, UnsafePointer<gchar>?) -> Void)
+    {
+        guard let accessible else { return }
+        DisplayText.cut(text, to: DisplayText.maximumLength).withCString { set(accessible, $0) }
     }
 
     // MARK: Tree

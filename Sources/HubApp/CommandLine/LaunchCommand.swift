@@ -70,22 +70,24 @@ struct LiveEditingArguments: ParsableArguments {
     }
 }
 
+/// What every launch command ends with: the manifest and the view URIs to open.
+struct OpeningArguments: ParsableArguments {
+    @OptionGroup var manifest: ManifestArguments
+
+    @Argument(help: ArgumentHelp(localized("View URIs or files to open."), valueName: "URI"))
+    var uris: [String] = []
+}
+
 /// An app's command line without live editing.
 struct LaunchCommand: ParsableCommand {
     static var configuration: CommandConfiguration { LaunchCommandDescription.current.configuration }
 
     @OptionGroup var screenshot: ScreenshotArguments
     @OptionGroup var impressions: ImpressionArguments
-    @OptionGroup var manifest: ManifestArguments
-
-    @Argument(help: ArgumentHelp(localized("View URIs or files to open."), valueName: "URI"))
-    var uris: [String] = []
+    @OptionGroup var opening: OpeningArguments
 
     var options: HubCommandLine.Options {
-        var options = screenshot.options(opening: uris)
-        options.logsImpressions = impressions.logsImpressions
-        options.manifestPath = manifest.manifestPath
-        return options
+        HubCommandLine.Options(screenshot: screenshot, impressions: impressions, opening: opening)
     }
 }
 
@@ -96,29 +98,26 @@ struct LiveLaunchCommand: ParsableCommand {
     @OptionGroup var screenshot: ScreenshotArguments
     @OptionGroup var impressions: ImpressionArguments
     @OptionGroup var live: LiveEditingArguments
-    @OptionGroup var manifest: ManifestArguments
-
-    @Argument(help: ArgumentHelp(localized("View URIs or files to open."), valueName: "URI"))
-    var uris: [String] = []
+    @OptionGroup var opening: OpeningArguments
 
     var options: HubCommandLine.Options {
-        var options = screenshot.options(opening: uris)
+        var options = HubCommandLine.Options(screenshot: screenshot, impressions: impressions, opening: opening)
         options.requestedLivePort = live.requestedLivePort
         options.liveEnabled = !live.noLive
-        options.logsImpressions = impressions.logsImpressions
-        options.manifestPath = manifest.manifestPath
         return options
     }
 }
 
-extension ScreenshotArguments {
-    /// The options of a launch that opens `uris`.
-    func options(opening uris: [String]) -> HubCommandLine.Options {
-        var options = HubCommandLine.Options()
-        options.uris = uris
-        options.screenshotPath = screenshotPath
-        options.width = size.width
-        options.height = size.height
-        return options
+extension HubCommandLine.Options {
+    /// The options every launch command has: the screenshot, the impressions, the manifest and the
+    /// URIs to open.
+    init(screenshot: ScreenshotArguments, impressions: ImpressionArguments, opening: OpeningArguments) {
+        self.init()
+        uris = opening.uris
+        screenshotPath = screenshot.screenshotPath
+        width = screenshot.size.width
+        height = screenshot.size.height
+        logsImpressions = impressions.logsImpressions
+        manifestPath = opening.manifest.manifestPath
     }
 }

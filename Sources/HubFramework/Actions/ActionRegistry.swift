@@ -1,7 +1,7 @@
 /// The action factories of an app, by namespace, and the default selection action.
 @MainActor
 public final class ActionRegistry {
-    private var factories: [String: any ActionFactory] = [:]
+    private var factories = FactoriesByNamespace<any ActionFactory>(kind: "action factory")
 
     /// Runs when a component without target actions (or whose actions all declined) is selected.
     public let selectionAction: any Action
@@ -20,20 +20,17 @@ public final class ActionRegistry {
     ///   - namespace: the `namespace` part of the action identifiers the factory serves.
     /// - Throws: ``RegistrationError`` when the namespace is taken.
     public func registerActionFactory(_ factory: any ActionFactory, forNamespace namespace: String) throws {
-        guard factories[namespace] == nil else {
-            throw RegistrationError(kind: "action factory", identifier: namespace, reason: .duplicate)
-        }
-        factories[namespace] = factory
+        try factories.register(factory, forNamespace: namespace)
     }
 
     /// Removes the factory of `namespace`, which can then be registered again. Does nothing for a
     /// namespace without a factory.
     public func unregisterActionFactory(forNamespace namespace: String) {
-        factories[namespace] = nil
+        factories.unregister(namespace: namespace)
     }
 
     /// A new action for `identifier`, or nil when no factory creates one.
     public func createCustomAction(for identifier: Identifier) -> (any Action)? {
-        factories[identifier.namespacePart]?.createAction(forName: identifier.namePart)
+        factories[namespace: identifier.namespacePart]?.createAction(forName: identifier.namePart)
     }
 }

@@ -73,9 +73,7 @@ public final class ComponentImageDataBuilder: JSONCompatibleBuilder, @unchecked 
 
     @discardableResult
     public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
-        let problems = JSONProblemCollector()
-        apply(dictionary, at: nil, problems: problems)
-        return problems.problems
+        problemsReading { apply(dictionary, at: nil, problems: $0) }
     }
 
     func apply(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector) {

@@ -300,9 +300,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
 
     @discardableResult
     public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
-        let problems = JSONProblemCollector()
-        apply(dictionary, at: nil, problems: problems, depth: 1)
-        return problems.problems
+        problemsReading { apply(dictionary, at: nil, problems: $0, depth: 1) }
     }
 
     /// Adds a component object found at `location`; `depth` is this component's nesting depth.

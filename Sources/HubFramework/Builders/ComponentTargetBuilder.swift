@@ -105,9 +105,7 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
 
     @discardableResult
     public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
-        let problems = JSONProblemCollector()
-        apply(dictionary, at: nil, problems: problems, depth: 0)
-        return problems.problems
+        problemsReading { apply(dictionary, at: nil, problems: $0, depth: 0) }
     }
 
     /// `depth` is the nesting depth of the component owning the target; `templateBudget` is what is

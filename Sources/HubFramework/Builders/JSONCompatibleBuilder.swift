@@ -26,6 +26,14 @@ func parseJSONObject(_ data: Data) throws(JSONError) -> JSONObject {
     return object
 }
 
+/// What a builder's `addJSON(dictionary:)` returns: the problems `read` reports, reading the object
+/// into the builder, to a collector with the default limits.
+func problemsReading(_ read: (JSONProblemCollector) -> Void) -> [JSONProblem] {
+    let problems = JSONProblemCollector()
+    read(problems)
+    return problems.problems
+}
+
 /// `existing` with the members of `json` added or replaced.
 func mergeJSONObject(_ existing: JSONObject?, with json: JSONObject) -> JSONObject {
     guard var merged = existing else { return json }

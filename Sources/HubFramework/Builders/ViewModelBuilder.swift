@@ -190,16 +190,21 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     }
 
     func bodyBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
-        let context = context
-        return bodyBuilders.builder(for: identifier, owner: owner) { key in
-            ComponentModelBuilder(modelIdentifier: key, type: .body, context: context)
-        }
+        builder(forOptionalIdentifier: identifier, in: &bodyBuilders, type: .body)
     }
 
     private func overlayBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
+        builder(forOptionalIdentifier: identifier, in: &overlayBuilders, type: .overlay)
+    }
+
+    /// The builder for `identifier` in `list` (this builder's own, see ``ComponentModelBuilderList``),
+    /// created for a model of `type` when missing.
+    private func builder(forOptionalIdentifier identifier: String?, in list: inout ComponentModelBuilderList,
+                         type: ComponentType) -> ComponentModelBuilder
+    {
         let context = context
-        return overlayBuilders.builder(for: identifier, owner: owner) { key in
-            ComponentModelBuilder(modelIdentifier: key, type: .overlay, context: context)
+        return list.builder(for: identifier, owner: owner) { key in
+            ComponentModelBuilder(modelIdentifier: key, type: type, context: context)
         }
     }
 
@@ -217,15 +222,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// A deep copy with the same schema, defaults and resolvers; every component builder is copied.
     public func copy() -> ViewModelBuilder {
-        let copy = ViewModelBuilder(context: context)
-        copy.viewIdentifier = viewIdentifier
-        copy.customData = customData
-        copy.layoutDirection = layoutDirection
-        copy.stateDeclarations = stateDeclarations
-        copy.appStateDeclarations = appStateDeclarations
-        copy.eventStreamURL = eventStreamURL
-        copy.storedNavigationItem = storedNavigationItem
-        copy.headerBuilder = headerBuilder?.copy()
+        let copy = copyWithoutComponents()
         copy.bodyBuilders = bodyBuilders.deepCopy(owner: copy.owner)
         copy.overlayBuilders = overlayBuilders.deepCopy(owner: copy.owner)
         return copy
@@ -241,20 +238,35 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// This is what keeps a million-row view from being copied twice per load: the chain snapshots
     /// every operation's output, and the next operation usually adds a row or two.
     func snapshot() -> ViewModelBuilder {
-        let copy = ViewModelBuilder(context: context)
-        copy.viewIdentifier = viewIdentifier
-        copy.customData = customData
-        copy.layoutDirection = layoutDirection
-        copy.stateDeclarations = stateDeclarations
-        copy.appStateDeclarations = appStateDeclarations
-        copy.eventStreamURL = eventStreamURL
-        copy.storedNavigationItem = storedNavigationItem
-        copy.headerBuilder = headerBuilder?.copy()
+        let copy = copyWithoutComponents()
         copy.bodyBuilders = bodyBuilders
         copy.overlayBuilders = overlayBuilders
         // Neither side owns the shared builders any more.
         owner = BuilderOwner()
         return copy
+    }
+
+    /// A new builder with this one's view fields, its app's state declarations and a copy of its
+    /// header builder; ``copy()`` and ``snapshot()`` then give it the body and overlays, each its
+    /// own way.
+    private func copyWithoutComponents() -> ViewModelBuilder {
+        let copy = ViewModelBuilder(context: context)
+        copy.takeViewFields(of: self)
+        copy.appStateDeclarations = appStateDeclarations
+        copy.headerBuilder = headerBuilder?.copy()
+        return copy
+    }
+
+    /// Takes `other`'s identifier, custom data, direction, declared state, event stream and
+    /// navigation item: what the view itself gives, not the app's state declarations nor the
+    /// component builders.
+    private func takeViewFields(of other: ViewModelBuilder) {
+        viewIdentifier = other.viewIdentifier
+        customData = other.customData
+        layoutDirection = other.layoutDirection
+        stateDeclarations = other.stateDeclarations
+        eventStreamURL = other.eventStreamURL
+        storedNavigationItem = other.storedNavigationItem
     }
 
     /// Takes on `other`'s content when this builder has none, sharing its component builders as a
@@ -265,12 +277,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         guard isEmpty, viewIdentifier == nil, customData == nil, layoutDirection == nil, storedNavigationItem == nil
         else { return false }
         let shared = other.snapshot()
-        viewIdentifier = shared.viewIdentifier
-        stateDeclarations = shared.stateDeclarations
-        eventStreamURL = shared.eventStreamURL
-        customData = shared.customData
-        layoutDirection = shared.layoutDirection
-        storedNavigationItem = shared.storedNavigationItem
+        takeViewFields(of: shared)
         headerBuilder = shared.headerBuilder
         bodyBuilders = shared.bodyBuilders
         overlayBuilders = shared.overlayBuilders
@@ -396,9 +403,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     @discardableResult
     public func addJSON(dictionary: JSONObject) -> [JSONProblem] {
-        let problems = JSONProblemCollector()
-        apply(dictionary, at: nil, problems: problems, depth: 0)
-        return problems.problems
+        problemsReading { apply(dictionary, at: nil, problems: $0, depth: 0) }
     }
 
     /// Adds a view model object; `depth` is the nesting depth of the component owning this view

@@ -43,28 +43,15 @@ enum DocumentFile {
         }
         // The size can change while the file is read (someone is writing it): read at most one
         // byte past the limit, so a file that grew is still refused instead of read without bound.
-        var data = Data(count: min(size, maximumBytes) + 1)
-        var total = 0
-        let capacity = data.count
-        let failure: Failure? = data.withUnsafeMutableBytes { raw -> Failure? in
-            guard let base = raw.baseAddress else { return nil }
-            while total < capacity {
-                let count = Glibc.read(descriptor, base + total, capacity - total)
-                if count == 0 { break }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return Failure(reason: String(cString: strerror(errno)))
-                }
-                total += count
-            }
-            return nil
+        let data: Data
+        switch FileDescriptorRead.bytes(from: descriptor, upTo: min(size, maximumBytes) + 1) {
+        case .success(let read): data = read
+        case .failure(let failure): return .failure(Failure(reason: failure.reason))
         }
-        if let failure { return .failure(failure) }
-        guard total <= maximumBytes else {
+        guard data.count <= maximumBytes else {
             return .failure(Failure(reason: "it grew past the limit of \(ContentLimits.describe(bytes: maximumBytes)) "
                 + "for a document while it was read"))
         }
-        data.count = total
         return .success(data)
     }
 }

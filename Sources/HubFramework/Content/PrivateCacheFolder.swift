@@ -49,24 +49,7 @@ final class PrivateCacheFolder {
         /// The next `count` bytes, or fewer at the end of the file; nil on a read error.
         func read(_ count: Int) -> Data? {
             guard count > 0 else { return Data() }
-            var data = Data(count: count)
-            var total = 0
-            let failed = data.withUnsafeMutableBytes { raw -> Bool in
-                guard let base = raw.baseAddress else { return false }
-                while total < count {
-                    let read = Glibc.read(descriptor, base + total, count - total)
-                    if read == 0 { break }
-                    if read < 0 {
-                        if errno == EINTR { continue }
-                        return true
-                    }
-                    total += read
-                }
-                return false
-            }
-            guard !failed else { return nil }
-            data.count = total
-            return data
+            return try? FileDescriptorRead.bytes(from: descriptor, upTo: count).get()
         }
 
         /// Sets the file's modification time to now (a cache's record of its last use), and makes it

@@ -75,25 +75,24 @@ extension ExpressionFunctionList {
         for (name, summary, field) in getters {
             add(name, .datetime, .integer, summary) { date, _ throws(ExpressionError) in .integer(field(try date.dateTime())) }
         }
-        add("formatDateAsUTC", .datetime, .string, .string,
-            "The datetime written with a Unicode (ICU) date pattern, in UTC, in env.locale.", effects: .readsLocale)
-        { date, pattern, evaluation throws(ExpressionError) in
-            try Self.format(date, pattern, locale: evaluation.locale, timeZone: .utc, &evaluation)
-        }
-        add("formatDateAsUTCWithLocale", .datetime, .string, .string, .string,
-            "The datetime written with a date pattern, in UTC, in the given locale (a BCP 47 tag).")
-        { date, pattern, locale, evaluation throws(ExpressionError) in
-            try Self.format(date, pattern, locale: try locale.string(), timeZone: .utc, &evaluation)
-        }
-        add("formatDateAsLocal", .datetime, .string, .string,
-            "The datetime written with a date pattern, in the system's time zone, in env.locale.", effects: .readsLocale)
-        { date, pattern, evaluation throws(ExpressionError) in
-            try Self.format(date, pattern, locale: evaluation.locale, timeZone: .current, &evaluation)
-        }
-        add("formatDateAsLocalWithLocale", .datetime, .string, .string, .string,
-            "The datetime written with a date pattern, in the system's time zone, in the given locale.")
-        { date, pattern, locale, evaluation throws(ExpressionError) in
-            try Self.format(date, pattern, locale: try locale.string(), timeZone: .current, &evaluation)
+        // In UTC or in the system's time zone, each in env.locale or in a locale given.
+        let formats: [(zone: String, timeZone: TimeZone, inEnvironmentLocale: String, inGivenLocale: String)] = [
+            ("UTC", .utc, "The datetime written with a Unicode (ICU) date pattern, in UTC, in env.locale.",
+             "The datetime written with a date pattern, in UTC, in the given locale (a BCP 47 tag)."),
+            ("Local", .current, "The datetime written with a date pattern, in the system's time zone, in env.locale.",
+             "The datetime written with a date pattern, in the system's time zone, in the given locale."),
+        ]
+        for format in formats {
+            let timeZone = format.timeZone
+            add("formatDateAs\(format.zone)", .datetime, .string, .string, format.inEnvironmentLocale,
+                effects: .readsLocale)
+            { date, pattern, evaluation throws(ExpressionError) in
+                try Self.format(date, pattern, locale: evaluation.locale, timeZone: timeZone, &evaluation)
+            }
+            add("formatDateAs\(format.zone)WithLocale", .datetime, .string, .string, .string, format.inGivenLocale)
+            { date, pattern, locale, evaluation throws(ExpressionError) in
+                try Self.format(date, pattern, locale: try locale.string(), timeZone: timeZone, &evaluation)
+            }
         }
     }
 

@@ -44,16 +44,12 @@ extension ExpressionFunctionList {
         add("index", .string, .string, .integer,
             "The character index of the first occurrence of the second string in the first, or -1.")
         { s, part, _ throws(ExpressionError) in
-            let text = try s.string()
-            guard let offset = ExpressionTextSearch.firstByteOffset(of: try part.string(), in: text) else { return .integer(-1) }
-            return .integer(ExpressionTextSearch.characterOffset(ofByteOffset: offset, in: text))
+            try Self.characterIndex(of: part, in: s) { ExpressionTextSearch.firstByteOffset(of: $0, in: $1) }
         }
         add("lastIndex", .string, .string, .integer,
             "The character index of the last occurrence of the second string in the first, or -1.")
         { s, part, _ throws(ExpressionError) in
-            let text = try s.string()
-            guard let offset = ExpressionTextSearch.lastByteOffset(of: try part.string(), in: text) else { return .integer(-1) }
-            return .integer(ExpressionTextSearch.characterOffset(ofByteOffset: offset, in: text))
+            try Self.characterIndex(of: part, in: s) { ExpressionTextSearch.lastByteOffset(of: $0, in: $1) }
         }
         add("encodeUri", .string, .string,
             "The string percent-encoded for a URI component: everything but ASCII letters, digits and `-_.!~*'()` is encoded.")
@@ -154,6 +150,16 @@ extension ExpressionFunctionList {
     }
 
     /// A part of a string as a string of its own: a copy, refused when it would pass the budget.
+    /// The character index in `s` of the occurrence of `part` that `find` finds (given the two
+    /// strings, the occurrence's byte offset), or -1 when there is none: `index` and `lastIndex`.
+    private static func characterIndex(of part: ExpressionValue, in s: ExpressionValue,
+                                       _ find: (String, String) -> Int?) throws(ExpressionError) -> ExpressionValue
+    {
+        let text = try s.string()
+        guard let offset = find(try part.string(), text) else { return .integer(-1) }
+        return .integer(ExpressionTextSearch.characterOffset(ofByteOffset: offset, in: text))
+    }
+
     private static func copy(_ part: Substring, _ evaluation: inout ExpressionEvaluation) throws(ExpressionError) -> String {
         try evaluation.checkSize(part.utf8.count)
         return String(part)

@@ -40,34 +40,29 @@ extension ComponentLayout {
     /// The smallest index of a body component whose frame intersects `rect` (for example the
     /// topmost visible component, for `ContentOffsetPreservation`), or nil.
     public func firstIndex(intersecting rect: Rect) -> Int? {
-        guard !rowStarts.isEmpty else { return nil }
-        var row = firstRow(endingBelow: rect.minY)
-        let rowCount = rowStarts.count
-        while row < rowCount {
-            let members = rowMembers(row)
-            if rowMinY(row, members: members) >= rect.maxY {
-                return nil
-            }
-            for index in members where frame(at: index).intersects(rect) {
-                return index
-            }
-            row += 1
-        }
-        return nil
+        firstIndex(onRowsFrom: rect.minY, until: { $0 >= rect.maxY }) { frame(at: $0).intersects(rect) }
     }
 
     /// The index of the body component whose frame contains `point` (in content coordinates), or nil.
     /// When frames overlap, the one with the smallest index wins.
     public func index(at point: Point) -> Int? {
+        firstIndex(onRowsFrom: point.y, until: { $0 > point.y }) { frame(at: $0).contains(point) }
+    }
+
+    /// The first index that `matches` accepts, walking the rows from the first that ends below `y`
+    /// and stopping, with nil, at the first row whose top `isPast` says is past what is looked for.
+    private func firstIndex(onRowsFrom y: Double, until isPast: (Double) -> Bool, where matches: (Int) -> Bool)
+        -> Int?
+    {
         guard !rowStarts.isEmpty else { return nil }
-        var row = firstRow(endingBelow: point.y)
+        var row = firstRow(endingBelow: y)
         let rowCount = rowStarts.count
         while row < rowCount {
             let members = rowMembers(row)
-            if rowMinY(row, members: members) > point.y {
+            if isPast(rowMinY(row, members: members)) {
                 return nil
             }
-            for index in members where frame(at: index).contains(point) {
+            for index in members where matches(index) {
                 return index
             }
             row += 1

@@ -1,9 +1,10 @@
 /// Asks a pure layout manager each question at most once per combination of trait-set ids.
 ///
-/// Content-edge and header margins are kept per id; horizontal and vertical margins in square tables
-/// indexed by (component id, preceding id) while there are fewer than `tableLimit` distinct sets, and
-/// in dictionaries beyond that; row offsets in a `RowOffsetCache`. `Double.nan` marks an unknown
-/// answer (a manager answering NaN is simply asked again).
+/// Content-edge and header margins are kept per id; horizontal and vertical margins in a
+/// `TraitPairTable` each (square tables indexed by component id and preceding id while there are
+/// fewer than `tableLimit` distinct sets, dictionaries beyond that); row offsets in a
+/// `RowOffsetCache`. `Double.nan` marks an unknown answer (a manager answering NaN is simply asked
+/// again).
 struct LayoutManagerMemo: Sendable {
     let manager: any ComponentLayoutManager
     private(set) var interner = TraitSetInterner()
@@ -13,11 +14,8 @@ struct LayoutManagerMemo: Sendable {
     private(set) var headerID: UInt32?
 
     private static let tableLimit = 128
-    private var stride = 0
-    private var horizontal: [Double] = []
-    private var vertical: [Double] = []
-    private var largeHorizontal: [UInt64: Double] = [:]
-    private var largeVertical: [UInt64: Double] = [:]
+    private var horizontal = TraitPairTable()
+    private var vertical = TraitPairTable()
     private var rowOffsets = RowOffsetCache()
 
     init(manager: any ComponentLayoutManager) {
@@ -26,10 +24,8 @@ struct LayoutManagerMemo: Sendable {
 
     /// Bytes held by the memo tables (independent of the number of components).
     var byteCount: Int {
-        (edgeMargins.capacity + headerMargins.capacity + horizontal.capacity + vertical.capacity)
-            * MemoryLayout<Double>.stride
-            + (largeHorizontal.capacity + largeVertical.capacity) * (MemoryLayout<UInt64>.stride + MemoryLayout<Double>.stride)
-            + interner.count * 64
+        (edgeMargins.capacity + headerMargins.capacity) * MemoryLayout<Double>.stride
+            + horizontal.byteCount + vertical.byteCount + interner.count * 64
     }
 
     // MARK: Interning
@@ -50,21 +46,11 @@ struct LayoutManagerMemo: Sendable {
     private mutating func grow(to count: Int) {
         edgeMargins.append(contentsOf: repeatElement(.nan, count: count * 4 - edgeMargins.count))
         headerMargins.append(contentsOf: repeatElement(.nan, count: count - headerMargins.count))
+        let stride = horizontal.stride
         guard count > stride, stride < Self.tableLimit else { return }
         let newStride = min(Self.tableLimit, max(8, stride * 2, count))
-        horizontal = Self.restride(horizontal, from: stride, to: newStride)
-        vertical = Self.restride(vertical, from: stride, to: newStride)
-        stride = newStride
-    }
-
-    private static func restride(_ table: [Double], from old: Int, to new: Int) -> [Double] {
-        var result = [Double](repeating: .nan, count: new * new)
-        for row in 0..<old {
-            for column in 0..<old {
-                result[row * new + column] = table[row * old + column]
-            }
-        }
-        return result
+        horizontal.restride(to: newStride)
+        vertical.restride(to: newStride)
     }
 
     // MARK: Questions
@@ -97,34 +83,16 @@ struct LayoutManagerMemo: Sendable {
     }
 
     mutating func horizontalMargin(_ id: UInt32, preceding: UInt32) -> Double {
-        if Int(id) < stride && Int(preceding) < stride {
-            let slot = Int(id) &* stride &+ Int(preceding)
-            let known = horizontal[slot]
-            if !known.isNaN { return known }
-            let value = manager.horizontalMargin(forTraits: traits(for: id), precedingTraits: traits(for: preceding))
-            horizontal[slot] = value
-            return value
-        }
-        let key = UInt64(id) << 32 | UInt64(preceding)
-        if let known = largeHorizontal[key] { return known }
+        if let known = horizontal.value(id, preceding: preceding) { return known }
         let value = manager.horizontalMargin(forTraits: traits(for: id), precedingTraits: traits(for: preceding))
-        largeHorizontal[key] = value
+        horizontal.store(value, id, preceding: preceding)
         return value
     }
 
     mutating func verticalMargin(_ id: UInt32, preceding: UInt32) -> Double {
-        if Int(id) < stride && Int(preceding) < stride {
-            let slot = Int(id) &* stride &+ Int(preceding)
-            let known = vertical[slot]
-            if !known.isNaN { return known }
-            let value = manager.verticalMargin(forTraits: traits(for: id), precedingTraits: traits(for: preceding))
-            vertical[slot] = value
-            return value
-        }
-        let key = UInt64(id) << 32 | UInt64(preceding)
-        if let known = largeVertical[key] { return known }
+        if let known = vertical.value(id, preceding: preceding) { return known }
         let value = manager.verticalMargin(forTraits: traits(for: id), precedingTraits: traits(for: preceding))
-        largeVertical[key] = value
+        vertical.store(value, id, preceding: preceding)
         return value
     }
 

@@ -118,6 +118,30 @@ final class BindingScope: Sendable {
         sources[slot.index] = source
     }
 
+    /// The variable an `input` or an action object names under `variable`, declared in the scope
+    /// (own texts are not variables: nothing changes them). Nil, with a located problem, when the
+    /// object names none (`missing` says what needs one) or one that is not declared (with the
+    /// nearest declared name).
+    func variable(namedIn object: JSONObject, at location: JSONLocation?, missing: String,
+                  problems: JSONProblemCollector) -> VariableReference?
+    {
+        guard case .string(let name)? = object["variable"] else {
+            problems.report(missing, at: location)
+            return nil
+        }
+        if ResponseValues.Field.allCases.contains(where: { $0.name == name }) {
+            problems.report("\"\(name)\" is a request's answer, which the actions that follow it read and cannot change",
+                            at: .key("variable", in: location))
+            return nil
+        }
+        guard let declared = variables[name] else {
+            let suggestion = UnknownKeyCheck.nearest(to: name, among: Array(variables.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+            problems.report("undeclared variable \"\(name)\"\(suggestion)", at: .key("variable", in: location))
+            return nil
+        }
+        return VariableReference(name: name, source: declared.source, type: declared.type)
+    }
+
     /// The source of `slot`.
     func source(of slot: ExpressionSlot) -> Source {
         sources.indices.contains(slot.index) ? sources[slot.index] : .environment
@@ -155,15 +179,7 @@ final class BindingScope: Sendable {
     func setOwnValues(of model: ComponentModel, in variables: inout ExpressionVariables) {
         for (index, source) in sources.enumerated() {
             guard case .own(let own) = source else { continue }
-            let text: String
-            switch own {
-            case .title: text = model.title ?? ""
-            case .subtitle: text = model.subtitle ?? ""
-            case .accessory: text = model.accessoryTitle ?? ""
-            case .description: text = model.descriptionText ?? ""
-            case .identifier: text = model.identifier
-            }
-            _ = variables.setValue(.string(text), for: ExpressionSlot(index))
+            _ = variables.setValue(.string(Self.ownText(own, of: model)), for: ExpressionSlot(index))
         }
     }
 }

@@ -16,16 +16,10 @@ package struct InputBindingReader {
             let suggestion = UnknownKeyCheck.nearest(to: key, among: Self.keys).map { "; did you mean \"\($0)\"?" } ?? ""
             problems.report("\"\(key)\" is not read here\(suggestion)", at: .key(key, in: location))
         }
-        guard case .string(let name)? = object["variable"] else {
-            problems.report("an input needs the \"variable\" it shows and changes", at: location)
-            return nil
-        }
-        guard let declared = scope.variables[name] else {
-            let suggestion = UnknownKeyCheck.nearest(to: name, among: Array(scope.variables.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
-            problems.report("undeclared variable \"\(name)\"\(suggestion)", at: .key("variable", in: location))
-            return nil
-        }
-        let variable = VariableReference(name: name, source: declared.source, type: declared.type)
+        guard let variable = scope.variable(namedIn: object, at: location,
+                                            missing: "an input needs the \"variable\" it shows and changes",
+                                            problems: problems)
+        else { return nil }
         var purpose = InputBinding.Purpose.text
         if let value = object["purpose"] {
             if case .string(let text) = value, let known = InputBinding.Purpose(rawValue: text) {

@@ -46,7 +46,10 @@ package struct JSONActionCompiler {
         }
         switch type {
         case "set", "append", "remove", "toggle":
-            guard let variable = variable(in: object, at: location, problems: problems) else { return nil }
+            guard let variable = scope.variable(namedIn: object, at: location,
+                                                missing: "this action needs the \"variable\" it changes",
+                                                problems: problems)
+            else { return nil }
             if type == "toggle" {
                 guard variable.type == .boolean else {
                     problems.report("toggle needs a boolean variable; \"\(variable.name)\" is \(variable.type.describedWithArticle)",
@@ -79,23 +82,16 @@ package struct JSONActionCompiler {
             default: return .remove(variable, bound)
             }
         case "if":
-            guard let condition = object["condition"],
-                let template = expression(condition, as: .boolean, at: .key("condition", in: location), problems: problems)
-            else {
-                if object["condition"] == nil { problems.report("if needs a \"condition\"", at: location) }
-                return nil
-            }
+            guard let condition = requiredExpression("condition", as: .boolean, of: type, in: object, at: location,
+                                                     problems: problems)
+            else { return nil }
             guard nestingAllowed(type, depth: depth, at: location, problems: problems) else { return nil }
-            return .condition(template, then: list(object["then"], at: .key("then", in: location), problems: problems, depth: depth + 1),
+            return .condition(condition, then: list(object["then"], at: .key("then", in: location), problems: problems, depth: depth + 1),
                               otherwise: list(object["else"], at: .key("else", in: location), problems: problems, depth: depth + 1))
         case "open":
-            guard let uri = object["uri"],
-                let template = expression(uri, as: .string, at: .key("uri", in: location), problems: problems)
-            else {
-                if object["uri"] == nil { problems.report("open needs a \"uri\"", at: location) }
-                return nil
-            }
-            return .open(template)
+            guard let uri = requiredExpression("uri", as: .string, of: type, in: object, at: location, problems: problems)
+            else { return nil }
+            return .open(uri)
         case "submit":
             guard case .string(let form)? = object["form"] else {
                 problems.report("submit needs the \"form\" it sends", at: location)
@@ -234,27 +230,6 @@ package struct JSONActionCompiler {
         }
     }
 
-    /// The variable an action names, declared in the scope (own texts cannot be changed).
-    private func variable(in object: JSONObject, at location: JSONLocation?,
-                          problems: JSONProblemCollector) -> VariableReference?
-    {
-        guard case .string(let name)? = object["variable"] else {
-            problems.report("this action needs the \"variable\" it changes", at: location)
-            return nil
-        }
-        if ResponseValues.Field.allCases.contains(where: { $0.name == name }) {
-            problems.report("\"\(name)\" is a request's answer, which the actions that follow it read and cannot change",
-                            at: .key("variable", in: location))
-            return nil
-        }
-        guard let declared = scope.variables[name] else {
-            let suggestion = UnknownKeyCheck.nearest(to: name, among: Array(scope.variables.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
-            problems.report("undeclared variable \"\(name)\"\(suggestion)", at: .key("variable", in: location))
-            return nil
-        }
-        return VariableReference(name: name, source: declared.source, type: declared.type)
-    }
-
     /// A value: an expression template, or a literal of `type` (nil: any).
     private func value(_ value: JSONValue, as type: ExpressionType?, at location: JSONLocation?,
                        problems: JSONProblemCollector) -> BoundJSON?
@@ -267,6 +242,18 @@ package struct JSONActionCompiler {
             return nil
         }
         return compiler.bind(value, in: scope, at: location, problems: problems)
+    }
+
+    /// The expression of `type` under `key` of `object`, which an action of type `action` needs; nil,
+    /// with a located problem, when the key is missing or its value is not such an expression.
+    private func requiredExpression(_ key: String, as type: ExpressionType, of action: String, in object: JSONObject,
+                                    at location: JSONLocation?, problems: JSONProblemCollector) -> ExpressionTemplate?
+    {
+        guard let value = object[key] else {
+            problems.report("\(action) needs a \"\(key)\"", at: location)
+            return nil
+        }
+        return expression(value, as: type, at: .key(key, in: location), problems: problems)
     }
 
     /// An expression of `type` (a literal of the type counts: `true`, `3`).

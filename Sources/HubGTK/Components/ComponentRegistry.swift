@@ -4,8 +4,7 @@ import HubFramework
 /// Also answers the component showcase's questions.
 @MainActor
 public final class ComponentRegistry {
-    private var factories: [String: any ComponentFactory] = [:]
-    private var namespaceOrder: [String] = []
+    private var factories = FactoriesByNamespace<any ComponentFactory>(kind: "component factory")
     /// Supplies the component defaults and the components for unknown `namespace:name`s.
     public let fallbackHandler: any ComponentFallbackHandler
 
@@ -25,22 +24,17 @@ public final class ComponentRegistry {
     /// - Throws: ``/HubFramework/RegistrationError`` when the namespace is taken. The same factory
     ///   may serve several namespaces.
     public func registerComponentFactory(_ factory: any ComponentFactory, forNamespace namespace: String) throws {
-        guard factories[namespace] == nil else {
-            throw RegistrationError(kind: "component factory", identifier: namespace, reason: .duplicate)
-        }
-        factories[namespace] = factory
-        namespaceOrder.append(namespace)
+        try factories.register(factory, forNamespace: namespace)
     }
 
     /// Removes the factory of `namespace`; models of that namespace then get fallback components.
     /// Does nothing for a namespace without a factory.
     public func unregisterComponentFactory(forNamespace namespace: String) {
-        factories[namespace] = nil
-        namespaceOrder.removeAll { $0 == namespace }
+        factories.unregister(namespace: namespace)
     }
 
     /// The registered namespaces, in registration order.
-    public var registeredNamespaces: [String] { namespaceOrder }
+    public var registeredNamespaces: [String] { factories.namespaces }
 
     /// A new component for the model: from the namespace's factory, or the fallback for the
     /// model's category when there is no factory or it does not know the name.
@@ -50,7 +44,9 @@ public final class ComponentRegistry {
 
     /// A new component for an identifier, falling back by category.
     public func createComponent(for identifier: Identifier, category: ComponentCategory) -> any Component {
-        if let component = factories[identifier.namespacePart]?.createComponent(forName: identifier.namePart) {
+        if let factory = factories[namespace: identifier.namespacePart],
+            let component = factory.createComponent(forName: identifier.namePart)
+        {
             return component
         }
         return fallbackHandler.createFallbackComponent(forCategory: category)
@@ -58,29 +54,30 @@ public final class ComponentRegistry {
 
     /// True when a factory (not the fallback) creates this component.
     public func hasComponent(for identifier: Identifier) -> Bool {
-        factories[identifier.namespacePart]?.createComponent(forName: identifier.namePart) != nil
+        factories[namespace: identifier.namespacePart]?.createComponent(forName: identifier.namePart) != nil
     }
 
     // MARK: Showcase
 
     /// Every component the showcase-aware factories list, in registration and listing order.
     public var showcaseableComponentIdentifiers: [Identifier] {
-        namespaceOrder.flatMap { namespace -> [Identifier] in
-            guard let provider = factories[namespace] as? any ComponentFactoryShowcaseNameProvider else { return [] }
+        factories.namespaces.flatMap { namespace -> [Identifier] in
+            guard let provider = factories[namespace: namespace] as? any ComponentFactoryShowcaseNameProvider
+            else { return [] }
             return provider.showcaseableComponentNames.map { Identifier(namespace: namespace, name: $0) }
         }
     }
 
     /// The human-readable name of a component, or nil when its factory does not provide one.
     public func showcaseName(for identifier: Identifier) -> String? {
-        guard let provider = factories[identifier.namespacePart] as? any ComponentFactoryShowcaseNameProvider
+        guard let provider = factories[namespace: identifier.namespacePart] as? any ComponentFactoryShowcaseNameProvider
         else { return nil }
         return provider.showcaseName(forComponentName: identifier.namePart)
     }
 
     /// Lets the component's factory fill `builder` with a sample model; false when it has none.
     public func fillShowcaseSample(for identifier: Identifier, builder: ComponentModelBuilder) -> Bool {
-        guard let provider = factories[identifier.namespacePart] as? any ComponentFactoryShowcaseNameProvider
+        guard let provider = factories[namespace: identifier.namespacePart] as? any ComponentFactoryShowcaseNameProvider
         else { return false }
         return provider.showcaseSampleModel(forComponentName: identifier.namePart, builder: builder)
     }

@@ -15,24 +15,16 @@ import HubFramework
 ///  "target": {"actions": [{"type": "submit", "form": "signup", "then": […]}]}}
 /// ```
 @MainActor
-public final class ButtonComponent: ComponentWithInput {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
-    public var view: Widget? { field?.view }
-    public weak var inputDelegate: (any ComponentInputDelegate)?
-
-    private var field: InputField?
+public final class ButtonComponent: InputFieldComponent {
     /// The button (tests press it).
     private(set) var button: Button?
     /// Turns beside the button while its request is in flight.
     private(set) var spinner: Spinner?
 
-    private static let measuring = ButtonComponent()
-
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:button`).
-    public init() {}
+    public required init() {}
 
-    public func loadView() {
-        FrameworkStyle.installIfNeeded()
+    override func makeField() -> InputField {
         // The title is shown as it is: an underscore in a document is not a mnemonic.
         let button = Button(label: "", mnemonic: false)
         button.horizontalAlignment = .start
@@ -46,30 +38,19 @@ public final class ButtonComponent: ComponentWithInput {
         line.append(button)
         line.append(spinner)
         line.horizontalAlignment = .start
-        field = InputField(control: button, holder: line, title: .none)
         self.button = button
         self.spinner = spinner
+        return InputField(control: button, holder: line, title: .none)
     }
 
-    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
-    }
-
-    public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let field, let button else { return }
+    public override func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let button else { return }
         button.label = DisplayText.cut(model.title ?? "", to: DisplayText.maximumLength)
-        field.show(title: model.title, message: model.input?.message)
-        button.isEnabled = model.isEnabled
+        configureField(with: model)
         if let spinner, spinner.isSpinning != model.isBusy {
             spinner.isSpinning = model.isBusy
             if model.isBusy { spinner.show() } else { spinner.hide() }
         }
-    }
-
-    public func focusInput() -> Bool {
-        guard let button else { return false }
-        button.grabFocus()
-        return button.containsFocus
     }
 
     private func pressed() {

@@ -14,64 +14,31 @@ import HubFramework
 ///            "validators": [{"required": true, "message": "Accept the terms to sign up"}]}}
 /// ```
 @MainActor
-public final class CheckboxComponent: ComponentWithInput {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
-    public var view: Widget? { field?.view }
-    public weak var inputDelegate: (any ComponentInputDelegate)?
-
-    private var field: InputField?
+public final class CheckboxComponent: InputFieldComponent {
     /// The check box (tests check it).
     private(set) var checkButton: CheckButton?
-    private var input: InputState?
-    private var inputKey: String?
-    private var reported = ReportedInputValues()
-
-    private static let measuring = CheckboxComponent()
 
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:checkbox`).
-    public init() {}
+    public required init() {}
 
-    public func loadView() {
-        FrameworkStyle.installIfNeeded()
+    override func makeField() -> InputField {
         let checkButton = CheckButton()
         // As wide as the box and its label (which wraps in a narrower field): the focus ring and
         // the clickable area end with the text.
         checkButton.horizontalAlignment = .start
-        checkButton.onToggled = { [weak self] isChecked in self?.toggled(isChecked) }
-        // The box's own label shows the title.
-        field = InputField(control: checkButton, title: .none)
+        // A box checked or unchecked is a choice made: its message may show.
+        checkButton.onToggled = { [weak self] isChecked in self?.reportChoice(.boolean(isChecked)) }
         self.checkButton = checkButton
+        // The box's own label shows the title.
+        return InputField(control: checkButton, title: .none)
     }
 
-    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
-    }
-
-    public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let field, let checkButton else { return }
-        let input = model.input
-        self.input = input
-        inputKey = ReportedInputValues.key(of: model)
+    public override func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let checkButton else { return }
         checkButton.label = model.title ?? ""
-        field.show(title: model.title, message: input?.message)
-        checkButton.isEnabled = model.isEnabled
-        let value = input?.value ?? .boolean(false)
-        if !reported.isBehind(value, key: inputKey), checkButton.isChecked != InputValues.isOn(value) {
+        let value = configureField(with: model)?.value ?? .boolean(false)
+        if shouldShow(value), checkButton.isChecked != InputValues.isOn(value) {
             checkButton.isChecked = InputValues.isOn(value)
         }
-    }
-
-    public func focusInput() -> Bool {
-        guard let checkButton else { return false }
-        checkButton.grabFocus()
-        return checkButton.containsFocus
-    }
-
-    private func toggled(_ isChecked: Bool) {
-        guard input != nil else { return }
-        reported.reported(.boolean(isChecked), key: inputKey)
-        inputDelegate?.component(self, didChangeInputValue: .boolean(isChecked))
-        // A box checked or unchecked is a choice made: its message may show.
-        inputDelegate?.componentDidLeaveInput(self)
     }
 }

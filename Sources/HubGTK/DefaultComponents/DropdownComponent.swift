@@ -15,45 +15,25 @@ import HubFramework
 ///  "input": {"variable": "size", "options": ["Small", "Medium", "Large"]}}
 /// ```
 @MainActor
-public final class DropdownComponent: ComponentWithInput {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
-    public var view: Widget? { field?.view }
-    public weak var inputDelegate: (any ComponentInputDelegate)?
-
-    private var field: InputField?
+public final class DropdownComponent: InputFieldComponent {
     /// The dropdown (tests choose in it).
     private(set) var dropdown: Dropdown?
-    private var input: InputState?
     /// The options the dropdown was given (it shows each cut to a label's length).
     private var options: [String] = []
-    private var inputKey: String?
-    private var reported = ReportedInputValues()
-
-    private static let measuring = DropdownComponent()
 
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:dropdown`).
-    public init() {}
+    public required init() {}
 
-    public func loadView() {
-        FrameworkStyle.installIfNeeded()
+    override func makeField() -> InputField {
         let dropdown = Dropdown()
         dropdown.onChanged = { [weak self] index in self?.chose(index) }
-        field = InputField(control: dropdown, title: .beside)
         self.dropdown = dropdown
+        return InputField(control: dropdown, title: .beside)
     }
 
-    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize,
-                                 detail: model.input?.options ?? [])
-    }
-
-    public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let field, let dropdown else { return }
-        let input = model.input
-        self.input = input
-        inputKey = ReportedInputValues.key(of: model)
-        field.show(title: model.title, message: input?.message)
-        dropdown.isEnabled = model.isEnabled
+    public override func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let dropdown else { return }
+        let input = configureField(with: model)
         let options = input?.options ?? []
         // New options select none: set them only when they changed, then the selection.
         let optionsChanged = self.options != options
@@ -62,26 +42,21 @@ public final class DropdownComponent: ComponentWithInput {
             dropdown.options = options
         }
         let value = input?.value
-        let isBehind = value.map { reported.isBehind($0, key: inputKey) } ?? false
+        let isBehind = value.map { !shouldShow($0) } ?? false
         let index = InputValues.index(of: value, among: options, type: input?.variableType)
         if optionsChanged || (!isBehind && dropdown.selectedIndex != index) {
             dropdown.selectedIndex = index
         }
     }
 
-    public func focusInput() -> Bool {
-        guard let dropdown else { return false }
-        dropdown.grabFocus()
-        return dropdown.containsFocus
-    }
+    /// The options: the dropdown is as high as its longest option wraps to beside the title.
+    override func measuredDetail(of model: ComponentModel) -> [String] { model.input?.options ?? [] }
 
     private func chose(_ index: Int?) {
         guard let input, let index,
             let value = InputValues.value(ofOption: index, among: options, type: input.variableType)
         else { return }
-        reported.reported(value, key: inputKey)
-        inputDelegate?.component(self, didChangeInputValue: value)
         // An option chosen is a choice made: its message may show.
-        inputDelegate?.componentDidLeaveInput(self)
+        reportChoice(value)
     }
 }

@@ -23,65 +23,32 @@ import HubFramework
 ///  "input": {"variable": "email", "placeholder": "name@example.org", "purpose": "email"}}
 /// ```
 @MainActor
-public final class EntryComponent: ComponentWithInput, ComponentWithRestorableUIState {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
-    public var view: Widget? { field?.view }
-    public weak var inputDelegate: (any ComponentInputDelegate)?
-
-    private var field: InputField?
+public final class EntryComponent: InputFieldComponent, ComponentWithRestorableUIState {
     /// The text field (tests type into it).
     private(set) var entry: Entry?
-    /// The input the field shows now, and its key for ``ReportedInputValues``.
-    private var input: InputState?
-    private var inputKey: String?
-    private var reported = ReportedInputValues()
-
-    /// A field kept to measure models with (``InputField/preferredSize(of:forDisplaying:containerViewSize:)``).
-    private static let measuring = EntryComponent()
 
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:entry`).
-    public init() {}
+    public required init() {}
 
-    public func loadView() {
-        FrameworkStyle.installIfNeeded()
+    override func makeField() -> InputField {
         let entry = Entry()
         entry.onChanged = { [weak self] in self?.textChanged() }
-        entry.onFocusOut = { [weak self] in self?.focusLeft() }
-        field = InputField(control: entry, title: .above)
+        entry.onFocusOut = { [weak self] in self?.reportLeftInput() }
         self.entry = entry
+        return InputField(control: entry, title: .above)
     }
 
-    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
-    }
-
-    /// Keeps the text and the cursor: the view binds the same model again after each keystroke
-    /// (its value changed), and ``configureView(with:containerViewSize:)`` sets everything a model
-    /// shows.
-    public func prepareViewForReuse() {}
-
-    public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let field, let entry else { return }
-        let input = model.input
-        self.input = input
-        inputKey = ReportedInputValues.key(of: model)
-        field.show(title: model.title, message: input?.message, fallbackName: input?.placeholder)
+    public override func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let entry else { return }
+        let input = configureField(with: model, fallbackName: model.input?.placeholder)
         entry.placeholder = input?.placeholder ?? ""
         if entry.maximumLength != input?.maximumLength { entry.maximumLength = input?.maximumLength }
         entry.purpose = Self.purpose(for: input?.purpose)
         entry.isTextVisible = input?.purpose != .password
-        entry.isEnabled = model.isEnabled
         let value = input?.value ?? .string("")
-        let isBehind = reported.isBehind(value, key: inputKey)
-        if !isBehind, InputValues.value(ofText: entry.text, as: input?.variableType) != value {
+        if shouldShow(value), InputValues.value(ofText: entry.text, as: input?.variableType) != value {
             entry.text = InputValues.text(for: value)
         }
-    }
-
-    public func focusInput() -> Bool {
-        guard let entry else { return false }
-        entry.grabFocus()
-        return entry.containsFocus
     }
 
     /// The cursor's position.
@@ -96,13 +63,7 @@ public final class EntryComponent: ComponentWithInput, ComponentWithRestorableUI
         guard let entry, let input, let value = InputValues.value(ofText: entry.text, as: input.variableType) else {
             return
         }
-        reported.reported(value, key: inputKey)
-        inputDelegate?.component(self, didChangeInputValue: value)
-    }
-
-    private func focusLeft() {
-        guard input != nil else { return }
-        inputDelegate?.componentDidLeaveInput(self)
+        reportChange(value)
     }
 
     private static func purpose(for purpose: InputState.Purpose?) -> Entry.Purpose {

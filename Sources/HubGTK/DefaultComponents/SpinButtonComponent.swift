@@ -15,64 +15,22 @@ import HubFramework
 ///  "input": {"variable": "guests", "minimum": 1, "maximum": 12}}
 /// ```
 @MainActor
-public final class SpinButtonComponent: ComponentWithInput {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
-    public var view: Widget? { field?.view }
-    public weak var inputDelegate: (any ComponentInputDelegate)?
-
-    private var field: InputField?
+public final class SpinButtonComponent: InputFieldComponent {
     /// The field (tests change it).
     private(set) var spinButton: SpinButton?
-    private var input: InputState?
-    private var inputKey: String?
-    private var reported = ReportedInputValues()
-
-    private static let measuring = SpinButtonComponent()
 
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:spinButton`).
-    public init() {}
+    public required init() {}
 
-    public func loadView() {
-        FrameworkStyle.installIfNeeded()
+    override func makeField() -> InputField {
         let spinButton = SpinButton()
-        spinButton.onValueChanged = { [weak self] value in self?.changed(to: value) }
-        field = InputField(control: spinButton, title: .beside)
+        spinButton.onValueChanged = { [weak self] number in self?.reportChoice(ofNumber: number) }
         self.spinButton = spinButton
+        return InputField(control: spinButton, title: .beside)
     }
 
-    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
-    }
-
-    public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let field, let spinButton else { return }
-        let input = model.input
-        self.input = input
-        inputKey = ReportedInputValues.key(of: model)
-        field.show(title: model.title, message: input?.message)
-        spinButton.isEnabled = model.isEnabled
-        let digits = InputValues.digits(forStep: input?.step, type: input?.variableType)
-        if spinButton.digits != digits { spinButton.digits = digits }
-        if spinButton.minimum != input?.minimum ?? 0 { spinButton.minimum = input?.minimum ?? 0 }
-        if spinButton.maximum != input?.maximum ?? 100 { spinButton.maximum = input?.maximum ?? 100 }
-        if spinButton.step != input?.step ?? 1 { spinButton.step = input?.step ?? 1 }
-        if let value = input?.value, !reported.isBehind(value, key: inputKey),
-            let number = InputValues.number(from: value), number != spinButton.value
-        {
-            spinButton.value = number
-        }
-    }
-
-    public func focusInput() -> Bool {
-        guard let spinButton else { return false }
-        spinButton.grabFocus()
-        return spinButton.containsFocus
-    }
-
-    private func changed(to number: Double) {
-        guard let input, let value = InputValues.value(ofNumber: number, as: input.variableType) else { return }
-        reported.reported(value, key: inputKey)
-        inputDelegate?.component(self, didChangeInputValue: value)
-        inputDelegate?.componentDidLeaveInput(self)
+    public override func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let spinButton else { return }
+        showNumber(of: configureField(with: model), in: spinButton)
     }
 }

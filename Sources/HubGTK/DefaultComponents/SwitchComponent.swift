@@ -14,59 +14,26 @@ import HubFramework
 ///  "input": {"variable": "showDetails"}}
 /// ```
 @MainActor
-public final class SwitchComponent: ComponentWithInput {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
-    public var view: Widget? { field?.view }
-    public weak var inputDelegate: (any ComponentInputDelegate)?
-
-    private var field: InputField?
+public final class SwitchComponent: InputFieldComponent {
     /// The switch (tests turn it).
     private(set) var toggle: Switch?
-    private var input: InputState?
-    private var inputKey: String?
-    private var reported = ReportedInputValues()
-
-    private static let measuring = SwitchComponent()
 
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:switch`).
-    public init() {}
+    public required init() {}
 
-    public func loadView() {
-        FrameworkStyle.installIfNeeded()
+    override func makeField() -> InputField {
         let toggle = Switch()
-        toggle.onToggled = { [weak self] isOn in self?.toggled(isOn) }
-        field = InputField(control: toggle, title: .beside)
+        // A switch turned is a choice made: its message may show.
+        toggle.onToggled = { [weak self] isOn in self?.reportChoice(.boolean(isOn)) }
         self.toggle = toggle
+        return InputField(control: toggle, title: .beside)
     }
 
-    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
-    }
-
-    public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let field, let toggle else { return }
-        let input = model.input
-        self.input = input
-        inputKey = ReportedInputValues.key(of: model)
-        field.show(title: model.title, message: input?.message)
-        toggle.isEnabled = model.isEnabled
-        let value = input?.value ?? .boolean(false)
-        if !reported.isBehind(value, key: inputKey), toggle.isOn != InputValues.isOn(value) {
+    public override func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let toggle else { return }
+        let value = configureField(with: model)?.value ?? .boolean(false)
+        if shouldShow(value), toggle.isOn != InputValues.isOn(value) {
             toggle.isOn = InputValues.isOn(value)
         }
-    }
-
-    public func focusInput() -> Bool {
-        guard let toggle else { return false }
-        toggle.grabFocus()
-        return toggle.containsFocus
-    }
-
-    private func toggled(_ isOn: Bool) {
-        guard input != nil else { return }
-        reported.reported(.boolean(isOn), key: inputKey)
-        inputDelegate?.component(self, didChangeInputValue: .boolean(isOn))
-        // A switch turned is a choice made: its message may show.
-        inputDelegate?.componentDidLeaveInput(self)
     }
 }

@@ -16,34 +16,23 @@ import HubFramework
 ///  "input": {"variable": "message", "maximumLength": 500}}
 /// ```
 @MainActor
-public final class TextAreaComponent: ComponentWithInput, ComponentWithRestorableUIState {
-    public let layoutTraits: Set<LayoutTrait> = [.fullWidth, .stackable, .readableWidth]
-    public var view: Widget? { field?.view }
-    public weak var inputDelegate: (any ComponentInputDelegate)?
-
-    private var field: InputField?
+public final class TextAreaComponent: InputFieldComponent, ComponentWithRestorableUIState {
     /// The text field (tests type into it).
     private(set) var textView: TextView?
     /// The placeholder, over the empty field (GtkTextView has none of its own).
     private(set) var placeholderLabel: Label?
-    private var input: InputState?
-    private var inputKey: String?
-    private var reported = ReportedInputValues()
 
     /// The lines the field shows at least.
     static let minimumLines = 4
 
-    private static let measuring = TextAreaComponent()
-
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:textArea`).
-    public init() {}
+    public required init() {}
 
-    public func loadView() {
-        FrameworkStyle.installIfNeeded()
+    override func makeField() -> InputField {
         let textView = TextView()
         textView.minimumLines = Self.minimumLines
         textView.onChanged = { [weak self] in self?.textChanged() }
-        textView.onFocusOut = { [weak self] in self?.focusLeft() }
+        textView.onFocusOut = { [weak self] in self?.reportLeftInput() }
         let placeholder = Label()
         placeholder.addCSSClass("hub-text-area-placeholder")
         placeholder.addCSSClass("dim-label")
@@ -66,29 +55,17 @@ public final class TextAreaComponent: ComponentWithInput, ComponentWithRestorabl
         let holder = Box(.vertical)
         holder.addCSSClass("hub-text-area")
         holder.append(overlay, expand: true)
-        field = InputField(control: textView, holder: holder, title: .above)
         self.textView = textView
         placeholderLabel = placeholder
+        return InputField(control: textView, holder: holder, title: .above)
     }
 
-    public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
-        InputField.preferredSize(of: Self.measuring, forDisplaying: model, containerViewSize: containerViewSize)
-    }
-
-    /// Keeps the text and the cursor (see ``EntryComponent/prepareViewForReuse()``).
-    public func prepareViewForReuse() {}
-
-    public func configureView(with model: ComponentModel, containerViewSize: Size) {
-        guard let field, let textView else { return }
-        let input = model.input
-        self.input = input
-        inputKey = ReportedInputValues.key(of: model)
-        field.show(title: model.title, message: input?.message, fallbackName: input?.placeholder)
+    public override func configureView(with model: ComponentModel, containerViewSize: Size) {
+        guard let textView else { return }
+        let input = configureField(with: model, fallbackName: model.input?.placeholder)
         textView.maximumLength = input?.maximumLength
-        textView.isEnabled = model.isEnabled
         let value = input?.value ?? .string("")
-        let isBehind = reported.isBehind(value, key: inputKey)
-        if !isBehind, textView.text != InputValues.text(for: value) {
+        if shouldShow(value), textView.text != InputValues.text(for: value) {
             textView.text = InputValues.text(for: value)
         }
         placeholderLabel?.text = input?.placeholder ?? ""
@@ -98,12 +75,6 @@ public final class TextAreaComponent: ComponentWithInput, ComponentWithRestorabl
     private func showPlaceholderWhenEmpty() {
         guard let placeholderLabel, let textView else { return }
         placeholderLabel.isVisible = !placeholderLabel.text.isEmpty && textView.text.isEmpty
-    }
-
-    public func focusInput() -> Bool {
-        guard let textView else { return false }
-        textView.grabFocus()
-        return textView.containsFocus
     }
 
     /// The cursor's position.
@@ -116,14 +87,7 @@ public final class TextAreaComponent: ComponentWithInput, ComponentWithRestorabl
 
     private func textChanged() {
         showPlaceholderWhenEmpty()
-        guard let textView, input != nil else { return }
-        let value = ExpressionValue.string(textView.text)
-        reported.reported(value, key: inputKey)
-        inputDelegate?.component(self, didChangeInputValue: value)
-    }
-
-    private func focusLeft() {
-        guard input != nil else { return }
-        inputDelegate?.componentDidLeaveInput(self)
+        guard let textView else { return }
+        reportChange(.string(textView.text))
     }
 }

@@ -65,7 +65,7 @@ final class EventStreamSessionTests: LoopbackServerTestCase, @unchecked Sendable
     func testADroppedStreamIsOpenedAgainWithTheLastEventsIdentifier() throws {
         // The body, then the connection closes (no chunk repeats).
         server.route("/events", stream("id: 41\ndata: {\"state\": {\"n\": 1}}\n\nretry: 100\n\n", repeats: 0))
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let (session, listener) = listen("/events")
             defer { session?.stop() }
             XCTAssertTrue(loadingSpin(timeout: 5) { self.server.requests.count >= 2 }, "opened again")
@@ -78,7 +78,7 @@ final class EventStreamSessionTests: LoopbackServerTestCase, @unchecked Sendable
         // Endless: 50 events per chunk, chunk after chunk.
         server.route("/flood", stream("", chunk: String(repeating: "data: {\"state\": {\"n\": 1}}\n\n", count: 50),
                                       repeats: nil, interval: 0))
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             var limits = ContentLimits()
             limits.maximumEventsPerSecond = 100
             limits.maximumEventStreamReconnects = 0
@@ -95,7 +95,7 @@ final class EventStreamSessionTests: LoopbackServerTestCase, @unchecked Sendable
 
     func testAHundredMegabyteEventIsRefusedBeforeItIsHeld() throws {
         server.route("/huge", stream("data: ", chunk: String(repeating: "x", count: 64 * 1024), repeats: 1600, interval: 0))
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             var limits = ContentLimits()
             limits.maximumEventStreamReconnects = 0
             let (session, listener) = listen("/huge", limits: limits)
@@ -109,7 +109,7 @@ final class EventStreamSessionTests: LoopbackServerTestCase, @unchecked Sendable
 
     func testAStreamOnAnotherOriginIsNotOpenedAndA204StopsIt() throws {
         server.route("/stop", LoopbackHTTPServer.Response(status: 204))
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let (refused, listener) = listen("/events", policy: ServerRequestPolicy())
             XCTAssertNil(refused)
             XCTAssertTrue(listener.reports.first?.contains("is not opened") ?? false, "\(listener.reports)")
