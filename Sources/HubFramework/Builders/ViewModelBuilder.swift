@@ -208,7 +208,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             headerComponentModel: headerBuilder?.build(index: 0, parent: nil),
             bodyComponentModels: bodyBuilders.build(parent: nil),
             overlayComponentModels: overlayBuilders.build(parent: nil),
-            customData: customData, layoutDirection: layoutDirection, stateDeclarations: stateDeclarations)
+            customData: customData, layoutDirection: layoutDirection, stateDeclarations: stateDeclarations,
+            appStateDeclarations: appStateDeclarations)
     }
 
     /// A deep copy with the same schema, defaults and resolvers; every component builder is copied.
