@@ -32,15 +32,17 @@ import Foundation
 ///
 /// **Cost.** Reading parses the patch and reads its components; it is pure and its result
 /// `Sendable`, so run it off the main thread. So is applying, which never rebuilds the rows a patch
-/// does not touch: it looks through the view once for the ids the patch names, then copies the
-/// arrays of top-level models it changes, and makes again only the top-level components whose
-/// children change (a model's parent is fixed when it is made). A patch of ten changes to a view of
-/// 100,000 rows costs a walk over the rows and a copy of the body's array, not 100,000 models.
+/// does not touch: it looks through the view once for the ids the patch names, marks where each
+/// change goes, puts each list it changed together once, and makes again only the top-level
+/// components whose children change (a model's parent is fixed when it is made). A patch to a view
+/// of 100,000 rows costs a walk over the rows and a copy of the body's array, not 100,000 models,
+/// whether it makes ten changes or ten thousand.
 ///
 /// **Indexes.** Children are numbered again where a patch changes them. Top-level components keep
 /// the ``ComponentModel/index`` they were made with (numbering 100,000 rows again would mean making
-/// them all again), and one a patch adds gets its position when it is added; as with a view whose
-/// state hides rows, a top-level model's index is then not always its position in its list.
+/// them all again), and one a patch adds gets its position in the list the patch leaves; as with a
+/// view whose state hides rows, a top-level model's index is then not always its position in its
+/// list.
 public struct ViewModelPatch: Sendable {
     /// The changes, in order.
     let changes: [ViewModelPatchChange]

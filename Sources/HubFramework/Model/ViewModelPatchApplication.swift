@@ -7,12 +7,13 @@ import Foundation
 /// * One walk over the view notes where each id the patch names is (the ids its changes target, and
 ///   those of the components it adds at the top of a list, which must not be there already): a
 ///   set lookup per component.
-/// * Each change then finds its target among those places; one in the body's array by identity
-///   (a comparison of pointers per row). A change at the top of a list is an array operation (the
-///   array is copied once, on the first); a change below a top-level component works on a tree of
-///   that component's nodes (``Node``), loaded only along the way to it.
-/// * At the end the top-level components whose trees changed are made again with their new children
-///   (a model's parent is fixed when it is made): those and nothing else.
+/// * Each change then finds its target among those places. A change at the top of the body or the
+///   overlays marks the place in a ``PatchedComponentList`` (a top-level model is found by identity
+///   where its index says it is); a change below a top-level component works on a tree of that
+///   component's nodes (``Node``), loaded only along the way to it.
+/// * At the end each list is put together once, copying the runs of models between the places that
+///   changed, and the top-level components whose trees changed are made again with their new
+///   children (a model's parent is fixed when it is made): those and nothing else.
 /// * What the view model knows from visiting its components (``ComponentBindingSummary``) is kept
 ///   from the source: what removed components held is taken away, what added ones hold added. Only
 ///   when something removed depended on state (or belonged to a form) is the view looked through
@@ -25,10 +26,11 @@ struct ViewModelPatchApplication {
     private let compiler: BindingCompiler
 
     private var header: ComponentModel?
-    private var body: [ComponentModel]
-    private var overlays: [ComponentModel]
-    /// The trees of the top-level components whose children change, by the model in the list.
-    private var edited: [ObjectIdentifier: Node] = [:]
+    private var body: PatchedComponentList
+    private var overlays: PatchedComponentList
+    /// The trees of the top-level components whose children change, by the model in the list, with
+    /// the list.
+    private var edited: [ObjectIdentifier: (list: ViewModelPatchList, node: Node)] = [:]
     /// The ids the patch names: those its changes target, and those of the components it adds at
     /// the top of a list (which must not be among their siblings already).
     private var named: Set<String> = []
@@ -48,8 +50,8 @@ struct ViewModelPatchApplication {
         collector = JSONProblemCollector(limits: limits)
         compiler = BindingCompiler(limits: limits)
         header = source.headerComponentModel
-        body = source.bodyComponentModels
-        overlays = source.overlayComponentModels
+        body = PatchedComponentList(source.bodyComponentModels)
+        overlays = PatchedComponentList(source.overlayComponentModels)
         summary = source.summary
     }
 
@@ -111,8 +113,8 @@ struct ViewModelPatchApplication {
             for child in model.children { walk(child, list: list, top: top) }
         }
         if let header { walk(header, list: .header, top: header) }
-        for model in body { walk(model, list: .body, top: model) }
-        for model in overlays { walk(model, list: .overlays, top: model) }
+        for model in source.bodyComponentModels { walk(model, list: .body, top: model) }
+        for model in source.overlayComponentModels { walk(model, list: .overlays, top: model) }
     }
 
     /// The one component `target` names, or nil (reported) when no component or more than one has its id.
@@ -133,23 +135,27 @@ struct ViewModelPatchApplication {
         return found[0]
     }
 
-    /// Where new components go: a list of the view, or the children of a component.
-    private enum Siblings {
-        case list(ViewModelPatchList)
-        case children(of: Address)
+    /// Where new components go: the header's place, a place in the body or the overlays, or a place
+    /// among the children of a component.
+    private enum Place {
+        case header
+        case list(ViewModelPatchList, PatchedComponentList.Spot)
+        case children(of: Address, at: Int)
+
+        var isHeader: Bool { if case .header = self { true } else { false } }
     }
 
-    /// The siblings `address` is among, and its position there.
-    private mutating func position(of address: Address) -> (siblings: Siblings, index: Int) {
+    /// The place right before the component at `address` (`after`: right after it), among its siblings.
+    private mutating func place(of address: Address, after: Bool = false) -> Place {
         guard let parent = address.parent else {
             switch address.list {
-            case .header: return (.list(.header), 0)
-            case .body: return (.list(.body), body.firstIndex { $0 === address.top }!)
-            case .overlays: return (.list(.overlays), overlays.firstIndex { $0 === address.top }!)
+            case .header: return .header
+            case .body: return .list(.body, after ? body.spot(after: address.top) : body.spot(before: address.top))
+            case .overlays: return .list(.overlays, after ? overlays.spot(after: address.top) : overlays.spot(before: address.top))
             }
         }
-        let children = chain(to: parent).last!.children
-        return (.children(of: parent), children.firstIndex { $0.model.identifier == address.path.last! }!)
+        let index = chain(to: parent).last!.children.firstIndex { $0.model.identifier == address.path.last! }!
+        return .children(of: parent, at: after ? index + 1 : index)
     }
 
     /// The nodes from the top-level component of `address` down to it, loaded (and kept, to be made
@@ -158,10 +164,10 @@ struct ViewModelPatchApplication {
         let key = ObjectIdentifier(address.top)
         let root: Node
         if let known = edited[key] {
-            root = known
+            root = known.node
         } else {
             root = Node(address.top)
-            edited[key] = root
+            edited[key] = (address.list, root)
         }
         var chain = [root]
         for identifier in address.path {
@@ -187,9 +193,10 @@ struct ViewModelPatchApplication {
                     + "not by \(components.count)", at: target.location)
                 return false
             }
-            let place = position(of: address)
+            // Where it is, found before it goes: the new components take that place.
+            let place = place(of: address)
             remove(address)
-            return insert(components, into: place.siblings, at: place.index)
+            return insert(components, at: place)
         case .insert(let components, let place):
             switch place {
             case .before(let target), .after(let target):
@@ -199,14 +206,13 @@ struct ViewModelPatchApplication {
                         + "or insert into it)", at: target.location)
                     return false
                 }
-                let found = position(of: address)
-                let index = if case .after = place { found.index + 1 } else { found.index }
-                return insert(components, into: found.siblings, at: index)
+                let after = if case .after = place { true } else { false }
+                return insert(components, at: self.place(of: address, after: after))
             case .into(let target):
                 guard let address = find(target) else { return false }
-                return insert(components, into: .children(of: address), at: chain(to: address).last!.children.count)
+                return insert(components, at: .children(of: address, at: chain(to: address).last!.children.count))
             case .intoList(let list, _):
-                return insert(components, into: .list(list), at: list == .body ? body.count : overlays.count)
+                return insert(components, at: .list(list, list == .body ? body.end : overlays.end))
             }
         }
     }
@@ -214,21 +220,24 @@ struct ViewModelPatchApplication {
     /// Removes the component at `address`, with what it held.
     private mutating func remove(_ address: Address) {
         let removed: Node
-        switch position(of: address) {
-        case (.list(let list), let index):
-            let key = ObjectIdentifier(address.top)
-            removed = edited.removeValue(forKey: key) ?? Node(address.top)
-            switch list {
+        if let parent = address.parent {
+            let siblings = chain(to: parent).last!
+            removed = siblings.children.remove(at: siblings.children.firstIndex { $0.model.identifier == address.path.last! }!)
+        } else {
+            removed = edited.removeValue(forKey: ObjectIdentifier(address.top))?.node ?? Node(address.top)
+            switch address.list {
             case .header: header = nil
-            case .body: body.remove(at: index)
-            case .overlays: overlays.remove(at: index)
+            case .body: body.remove(address.top)
+            case .overlays: overlays.remove(address.top)
             }
-        case (.children(let parent), let index):
-            removed = chain(to: parent).last!.children.remove(at: index)
         }
-        for (identifier, places) in occurrences {
-            let kept = places.filter { !address.contains($0) }
-            if kept.count != places.count { occurrences[identifier] = kept }
+        // The places noted in what was removed go with it: only the ids in it are looked at.
+        var inside: Set<String> = []
+        removed.forEachIdentifier { identifier in
+            if occurrences[identifier] != nil { inside.insert(identifier) }
+        }
+        for identifier in inside {
+            occurrences[identifier]?.removeAll { address.contains($0) }
         }
         removed.forEachBindings { bindings in
             removedBindings = true
@@ -239,17 +248,16 @@ struct ViewModelPatchApplication {
         }
     }
 
-    /// Adds `components` to `siblings` at `index`: checked against what is there and the variables in
-    /// scope there, then built. False (reported) when one of them cannot go there.
-    private mutating func insert(_ components: [ViewModelPatchChange.Component], into siblings: Siblings,
-                                 at index: Int) -> Bool
-    {
+    /// Adds `components` at `place`: checked against what is there and the variables in scope there,
+    /// then built. False (reported) when one of them cannot go there.
+    private mutating func insert(_ components: [ViewModelPatchChange.Component], at place: Place) -> Bool {
         // What is there already, and where the components would sit.
         let scope: BindingScope
         let parentKey: String
         let depth: Int
-        switch siblings {
-        case .list(let list):
+        switch place {
+        case .header, .list:
+            let list = if case .list(let list, _) = place { list } else { ViewModelPatchList.header }
             for component in components {
                 let identifier = component.builder.modelIdentifier
                 if occurrences[identifier]?.contains(where: { $0.list == list && $0.path.isEmpty }) == true {
@@ -267,7 +275,7 @@ struct ViewModelPatchApplication {
             scope = viewScope
             parentKey = ""
             depth = 0
-        case .children(let parent):
+        case .children(let parent, _):
             let chain = chain(to: parent)
             let existing = Set(chain.last!.children.map(\.model.identifier))
             for component in components where existing.contains(component.builder.modelIdentifier) {
@@ -288,25 +296,24 @@ struct ViewModelPatchApplication {
         guard collector.problems.isEmpty else { return false }
         // Checked against the variables in scope where they go, on copies: the patch itself never changes.
         var built: [ComponentModel] = []
-        for (offset, component) in components.enumerated() {
+        for component in components {
             let builder = component.builder.copy()
             compiler.compile(builder, under: scope, parentKey: parentKey, location: component.location, problems: collector)
-            // A top-level model is made where it goes; a child is made again with its parent at the end.
-            let type = if case .list(let list) = siblings { list.componentType } else { ComponentType.body }
-            let model = builder.build(index: index + offset, parent: nil)
-            built.append(model.type == type ? model : model.relocated(index: model.index, type: type, parent: nil))
+            // Made as a body component under no parent; made again where it goes at the end (a child
+            // with its parent, a top-level model at its position), or now for the header.
+            let model = builder.build(index: 0, parent: nil)
+            built.append(place.isHeader ? model.relocated(index: 0, type: .header, parent: nil) : model)
         }
         guard collector.problems.isEmpty else { return false }
         for model in built { summary.add(model) }
-        switch siblings {
-        case .list(let list):
-            switch list {
-            case .header: header = built.first
-            case .body: body.insert(contentsOf: built, at: index)
-            case .overlays: overlays.insert(contentsOf: built, at: index)
-            }
+        switch place {
+        case .header:
+            header = built.first
+            for model in built { note(model, at: Address(list: .header, top: model, path: [])) }
+        case .list(let list, let spot):
+            if list == .body { body.insert(built, at: spot) } else { overlays.insert(built, at: spot) }
             for model in built { note(model, at: Address(list: list, top: model, path: [])) }
-        case .children(let parent):
+        case .children(let parent, let index):
             chain(to: parent).last!.children.insert(contentsOf: built.map(Node.init), at: index)
             for model in built {
                 note(model, at: Address(list: parent.list, top: parent.top, path: parent.path + [model.identifier]))
@@ -342,25 +349,11 @@ struct ViewModelPatchApplication {
     /// The view model the changes made: the top-level components whose trees changed made again, and
     /// what is known about its bindings brought up to date.
     private mutating func finish() -> ViewModel {
-        // Each list is walked until its last changed tree is found: a change near the top of a long
-        // body looks at the rows above it only.
-        var remaining = edited.count
-        func materialize(_ models: inout [ComponentModel], type: ComponentType) {
-            var position = models.startIndex
-            while remaining > 0, position < models.endIndex {
-                if let node = edited[ObjectIdentifier(models[position])] {
-                    models[position] = node.materialize(index: models[position].index, type: type, parent: nil)
-                    remaining -= 1
-                }
-                position += 1
-            }
+        if let model = header, let entry = edited[ObjectIdentifier(model)] {
+            header = entry.node.materialize(index: model.index, type: .header, parent: nil)
         }
-        if let model = header, let node = edited[ObjectIdentifier(model)] {
-            header = node.materialize(index: model.index, type: .header, parent: nil)
-            remaining -= 1
-        }
-        materialize(&overlays, type: .overlay)
-        materialize(&body, type: .body)
+        let body = assembled(self.body, .body)
+        let overlays = assembled(self.overlays, .overlays)
         if removedBindings {
             summary.bindsState = header?.hasBindingsInSubtree == true || overlays.contains(where: \.hasBindingsInSubtree)
                 || body.contains(where: \.hasBindingsInSubtree)
@@ -375,6 +368,22 @@ struct ViewModelPatchApplication {
         }
         return ViewModel(patching: source, headerComponentModel: header, bodyComponentModels: body,
                          overlayComponentModels: overlays, summary: summary)
+    }
+
+    /// `models` as the patch leaves them: a model whose tree changed made again with its children (at
+    /// its index), one inserted made where it ended up (its position is its index).
+    private func assembled(_ models: PatchedComponentList, _ list: ViewModelPatchList) -> [ComponentModel] {
+        var changed = Set<Int>()
+        for (_, entry) in edited where entry.list == list {
+            if let position = models.originalPosition(of: entry.node.model) { changed.insert(position) }
+        }
+        return models.assembled(changing: changed) { model, position, isInserted in
+            let index = isInserted ? position : model.index
+            if let entry = edited[ObjectIdentifier(model)] {
+                return entry.node.materialize(index: index, type: list.componentType, parent: nil)
+            }
+            return model.relocated(index: index, type: list.componentType, parent: nil)
+        }
     }
 
     // MARK: Nodes
@@ -404,6 +413,20 @@ struct ViewModelPatchApplication {
             guard let loaded else { return model.relocated(index: index, type: type, parent: parent) }
             return ComponentModel(copying: model, type: type, index: index, parent: parent) { copy in
                 loaded.enumerated().map { offset, child in child.materialize(index: offset, type: type, parent: copy) }
+            }
+        }
+
+        /// Calls `body` with the ids of the component and its descendants as they are now.
+        func forEachIdentifier(_ body: (String) -> Void) {
+            body(model.identifier)
+            guard let loaded else { return Self.forEachIdentifier(in: model.children, body) }
+            for child in loaded { child.forEachIdentifier(body) }
+        }
+
+        private static func forEachIdentifier(in models: [ComponentModel], _ body: (String) -> Void) {
+            for model in models {
+                body(model.identifier)
+                forEachIdentifier(in: model.children, body)
             }
         }
 

@@ -200,6 +200,33 @@ final class ViewModelPatchTests: XCTestCase {
         XCTAssertEqual(gone?.problems.map(\.description), [#"line 1, column 78: patch.changes[1].after: no component of the view has the id "rye""#])
     }
 
+    func testTopLevelInsertionsGoRightBesideTheirAnchorAndTakeTheirPositionsAsIndexes() throws {
+        let source = try view(#"{"body": [{"id": "a"}, {"id": "b"}, {"id": "c"}], "overlays": [{"id": "o"}]}"#)
+        let patched = try apply(#"""
+            {"patch": {"changes": [
+              {"insert": [{"id": "a1"}], "after": "a"},
+              {"insert": [{"id": "a2"}], "after": "a"},
+              {"insert": [{"id": "b1"}], "before": "b"},
+              {"insert": [{"id": "b2"}], "before": "b"},
+              {"insert": [{"id": "a3"}], "after": "a2"},
+              {"remove": "b2"},
+              {"replace": "b1", "with": [{"id": "b0"}, {"id": "b1"}]},
+              {"insert": [{"id": "e1"}], "into": "body"},
+              {"insert": [{"id": "e0"}], "before": "e1"},
+              {"remove": "c"},
+              {"insert": [{"id": "c"}], "after": "e1"},
+              {"insert": [{"id": "o0"}], "before": "o"},
+              {"insert": [{"id": "x"}], "into": "a3"}
+            ]}}
+            """#, to: source)
+        XCTAssertEqual(outline(patched), "- | a a2 a3(x) a1 b0 b1 b e0 e1 c | o0 o")
+        // The rows a patch adds are numbered where they ended up; the others keep their index.
+        XCTAssertEqual(patched.bodyComponentModels.map(\.index), [0, 1, 2, 3, 4, 5, 1, 7, 8, 9])
+        XCTAssertEqual(patched.overlayComponentModels.map(\.index), [0, 0])
+        XCTAssertEqual(patched.overlayComponentModels.map(\.type), [.overlay, .overlay])
+        assertPlaced(patched)
+    }
+
     func testAnEmptyPatchGivesTheSameViewModel() throws {
         let source = try view(bakery)
         XCTAssertTrue(try apply(#"{"patch": {"changes": []}}"#, to: source) === source)
@@ -505,6 +532,12 @@ final class ViewModelPatchTests: XCTestCase {
         let full = try ViewModelPatch(data: Data(#"{"patch": {"changes": [{"insert": [{"id": "a"}], "into": "body"}]}}"#.utf8),
                                       schema: schema, limits: limits)
         XCTAssertEqual(try full.applied(to: source).bodyComponentModels.count, 5)
+        // What a patch removes makes room, whether it was there before or the patch added it.
+        let churn = try ViewModelPatch(data: Data(#"""
+            {"patch": {"changes": [{"insert": [{"id": "a"}], "into": "body"}, {"remove": "a"}, {"remove": "tart"},
+                                   {"insert": [{"id": "b"}, {"id": "c"}], "into": "body"}]}}
+            """#.utf8), schema: schema, limits: limits)
+        XCTAssertEqual(try churn.applied(to: source).bodyComponentModels.map(\.identifier), ["croissant", "baguette", "tray", "b", "c"])
         let over = try ViewModelPatch(data: Data(#"{"patch": {"changes": [{"insert": [{"id": "a"}, {"id": "b"}], "into": "body"}]}}"#.utf8),
                                       schema: schema, limits: limits)
         let error = rejection { _ = try over.applied(to: source) }
@@ -568,5 +601,28 @@ final class ViewModelPatchTests: XCTestCase {
         XCTAssertEqual(made, ["new-1", "new-2", "row-20000", "row-30000", "row-50000", "new-3", "new-4"])
         XCTAssertEqual(rows.first { $0.identifier == "row-30000" }?.children.count, 0)
         assertPlaced(patched)
+    }
+
+    /// As many changes as a patch may make, at the top of a long body: each marks its place, and the
+    /// body is put together once.
+    func testTenThousandChangesToAHundredThousandRows() throws {
+        let builder = schema.makeViewModelBuilder()
+        for index in 0..<100_000 { builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)").title = "\(index)" }
+        let source = builder.build()
+        var changes: [String] = []
+        for index in stride(from: 0, to: 100_000, by: 20) {
+            changes.append(#"{"remove": "row-\#(index)"}"#)
+            changes.append(#"{"insert": [{"id": "new-\#(index)"}], "before": "row-\#(index + 1)"}"#)
+        }
+        XCTAssertEqual(changes.count, 10_000)
+        let patched = try apply(#"{"patch": {"changes": [\#(changes.joined(separator: ","))]}}"#, to: source)
+        let rows = patched.bodyComponentModels
+        XCTAssertEqual(rows.count, 100_000)
+        for (position, row) in rows.enumerated() {
+            let expected = position % 20 == 0 ? "new-\(position)" : "row-\(position)"
+            guard row.identifier == expected else { return XCTFail("\(position): \(row.identifier), not \(expected)") }
+            XCTAssertEqual(row.index, position)
+        }
+        XCTAssertTrue(rows[1] === source.bodyComponentModels[1])
     }
 }
