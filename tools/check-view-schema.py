@@ -21,6 +21,10 @@ Usage: tools/check-view-schema.py PATH-TO-hub-validate
 5. The backend manifest schema (Resources/schema/hub-manifest.schema.json) is valid, and it and
    `hub-validate --manifest` accept the example backend app's manifests and reject the fixtures with
    mistakes (in its features and in its state).
+6. Patches (the view schema's `patchDocument`): every ```json block of the docs that is a patch (an
+   object with `patch`) and hub-validate's patches/ corpus are held to both, read with
+   `hub-validate --patch`: the fixtures whose mistakes only a view can show (patches/*.expected
+   against patches/view/) pass both alone, the malformed ones fail both.
 """
 import copy
 import glob
@@ -55,9 +59,11 @@ def schema_errors(validator, data):
     return [e.message for e in validator.iter_errors(document)]
 
 
-def hub_validate(executable, text):
-    """hub-validate's exit status and report (--format json) for `text`, fed on standard input."""
-    run = subprocess.run([executable, "--format", "json", "-"], input=text, capture_output=True)
+def hub_validate(executable, text, patch=False):
+    """hub-validate's exit status and report (--format json) for `text`, fed on standard input
+    (read as a patch with `patch`)."""
+    run = subprocess.run([executable, "--format", "json"] + (["--patch"] if patch else []) + ["-"], input=text,
+                         capture_output=True)
     return run.returncode, json.loads(run.stdout.decode("utf-8"))
 
 
@@ -161,15 +167,18 @@ def main():
     valid = []
     for pattern in ("data/**/*.json", "Resources/**/*.json", "docs/examples/**/*.json", "Examples/*/Sources/**/*.json",
                     "Examples/backend/views/**/*.json",
-                    "Tests/HubFrameworkTests/Fixtures/JSON/*.json", "Tests/HubValidateTests/Fixtures/validate/valid/*.json"):
+                    "Tests/HubFrameworkTests/Fixtures/JSON/*.json", "Tests/HubValidateTests/Fixtures/validate/valid/*.json",
+                    "Tests/HubValidateTests/Fixtures/validate/patches/view/*.json"):
         for path in sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True)):
             # Schemas (this one and the manifest's) are not view documents.
             if not path.endswith(".schema.json"):
                 with open(path, "rb") as handle:
                     valid.append((os.path.relpath(path, ROOT), handle.read()))
+    documented_patches = []
     for markdown in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs/*.md"))):
         for line, block in json_blocks(markdown):
-            valid.append(("%s:%d" % (os.path.relpath(markdown, ROOT), line), block.encode("utf-8")))
+            name = "%s:%d" % (os.path.relpath(markdown, ROOT), line)
+            (documented_patches if is_patch(block) else valid).append((name, block.encode("utf-8")))
 
     if len(valid) < 12:
         fail("only %d valid documents found: did a folder move?" % len(valid))
@@ -222,11 +231,45 @@ def main():
         mutated += 1
 
     manifests = check_manifests(executable)
+    patches = check_patches(executable, validator, documented_patches)
 
     if failures:
         sys.exit("check-view-schema: %d failures" % len(failures))
     print("check-view-schema: OK (%d valid documents, %d invalid ones, %d with wrong expressions, %d mistyped keys; "
-          "schema and hub-validate agree; %d manifests)" % (len(valid), len(invalid), len(expressions), mutated, manifests))
+          "schema and hub-validate agree; %d manifests, %d patches)"
+          % (len(valid), len(invalid), len(expressions), mutated, manifests, patches))
+
+
+def is_patch(text):
+    """Whether a JSON text is a patch: an object with a `patch` member."""
+    try:
+        document = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(document, dict) and "patch" in document
+
+
+def check_patches(executable, validator, documented):
+    """Patches against the schema's `patchDocument` and `hub-validate --patch`: the documented ones and
+    the good fixtures pass both, the malformed fixtures fail both."""
+    cases = [(name, data, True) for name, data in documented]
+    for path in sorted(glob.glob(os.path.join(FIXTURES, "patches/*.json"))):
+        with open(path, "rb") as handle:
+            data = handle.read()
+        # Mistakes in the text; the other fixtures' mistakes only their view shows.
+        good = os.path.basename(path) not in ("malformed.json", "not-json.json")
+        cases.append((os.path.relpath(path, ROOT), data, good))
+    if len(cases) < 6:
+        fail("only %d patches found: did a folder move?" % len(cases))
+    for name, data, good in cases:
+        errors = schema_errors(validator, data)
+        status, report = hub_validate(executable, data, patch=True)
+        if good and (errors or status != 0):
+            fail("%s: a good patch is rejected (schema: %s, hub-validate status %d: %s)"
+                 % (name, errors[:1], status, report["problems"][:1]))
+        if not good and (not errors or status != 1):
+            fail("%s: a bad patch is accepted (schema errors: %d, hub-validate status %d)" % (name, len(errors), status))
+    return len(cases)
 
 
 def check_manifests(executable):

@@ -23,6 +23,14 @@ struct HubValidate: ParsableCommand {
             With --manifest the files are backend app manifests (hub-viewer --manifest), read with the \
             viewer's manifest reader; every problem in one is an error.
 
+            With --patch the files are patches, {"patch": {"changes": [...]}} (docs/json.md, "Patches"), \
+            read as the viewer reads them; a patch is all or nothing, so every problem in one is an error. \
+            Alone, a patch is checked for what its text can tell; with --view VIEW it is also applied to \
+            that view document, which finds ids no component has (or more than one has), components \
+            added beside a sibling of their id and expressions reading variables not declared where \
+            they go. Each patch is applied to the view as the file has it; the view's own problems are \
+            reported first.
+
             A directory stands for every .json file below it. Documents are read one at a time.
 
             With --evaluate the files (or - for standard input) hold expressions as JSON lines, \
@@ -47,6 +55,13 @@ struct HubValidate: ParsableCommand {
     @Flag(help: "The files are backend app manifests, not view documents.")
     var manifest = false
 
+    @Flag(help: "The files are patches (docs/json.md#patches), not view documents.")
+    var patch = false
+
+    @Option(help: ArgumentHelp("With --patch: the view document the patches are for; each is applied to it.",
+        valueName: "view"))
+    var view: String?
+
     @Flag(help: "The files hold expressions as JSON lines, to evaluate (docs/json.md#state-and-expressions).")
     var evaluate = false
 
@@ -58,7 +73,10 @@ struct HubValidate: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one file, directory or - (standard input).") }
-        if evaluate && manifest { throw ValidationError("--evaluate and --manifest cannot be used together.") }
+        if [evaluate, manifest, patch].filter({ $0 }).count > 1 {
+            throw ValidationError("--evaluate, --manifest and --patch cannot be used together.")
+        }
+        if view != nil && !patch { throw ValidationError("--view names the view that patches are for: use it with --patch.") }
         if SchemaCatalog.schema(named: schema) == nil {
             throw ValidationError("Unknown schema '\(schema)'; known: \(SchemaCatalog.names.joined(separator: ", ")).")
         }
@@ -69,10 +87,18 @@ struct HubValidate: ParsableCommand {
             try runEvaluations()
             return
         }
-        let checker: any DocumentChecker = manifest
-            ? ManifestDocumentChecker() : ViewDocumentChecker(schema: SchemaCatalog.schema(named: schema)!)
+        let jsonSchema = SchemaCatalog.schema(named: schema)!
         var report: any ValidationReport = format == .json ? JSONValidationReport() : TextValidationReport()
         var summary = ValidationSummary()
+        let checker: any DocumentChecker
+        if manifest {
+            checker = ManifestDocumentChecker()
+        } else if patch {
+            let viewModel = view.flatMap { checkView($0, schema: jsonSchema, report: &report, summary: &summary) }
+            checker = PatchDocumentChecker(schema: jsonSchema, view: viewModel)
+        } else {
+            checker = ViewDocumentChecker(schema: jsonSchema)
+        }
         for source in DocumentSource.expand(files) {
             switch source {
             case .failure(let error):
@@ -96,6 +122,27 @@ struct HubValidate: ParsableCommand {
         }
         report.finish(summary)
         if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+    }
+
+    /// `--view`: the view document the patches are for, checked and reported as a document of the
+    /// run; its view model, or nil when it cannot be read (the patches are then checked on their own).
+    private func checkView(_ path: String, schema: JSONSchema, report: inout any ValidationReport,
+                           summary: inout ValidationSummary) -> ViewModel? {
+        let data: Data
+        do {
+            data = try DocumentSource.file(path).read()
+        } catch {
+            summary.unreadable += 1
+            report.addUnreadable(file: path, reason: error.reason)
+            return nil
+        }
+        let problems = ViewDocumentChecker(schema: schema).problems(in: data)
+        summary.files += 1
+        for problem in problems {
+            if problem.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
+        }
+        report.add(problems, file: path)
+        return PatchDocumentChecker.viewModel(of: data, schema: schema)
     }
 
     /// `--evaluate`: every line of every source, in order, streamed: standard input is read a line at

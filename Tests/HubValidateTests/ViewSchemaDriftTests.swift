@@ -291,6 +291,35 @@ final class ViewSchemaDriftTests: XCTestCase {
         }
     }
 
+    /// A patch (`ViewModelPatch`): the members of the patch document, of its `patch` and of each shape
+    /// of change are the reader's (`ViewModelPatchReader`), every one closed and described, and the
+    /// components a change adds are the view's components, by reference, as the reader reads them
+    /// with the view's reader.
+    func testThePatchDefinitionsAreTheReadersOnes() throws {
+        let document = try XCTUnwrap(definition("patchDocument"))
+        XCTAssertEqual(propertyKeys(document), Set(ViewModelPatchReader.documentKeys))
+        XCTAssertEqual(propertyKeys(try XCTUnwrap(definition("patch"))), Set(ViewModelPatchReader.patchKeys))
+        // The same templates as a view's; only the description says whose they are.
+        let templates = try XCTUnwrap(document["properties"]?.objectValue?["templates"]?.objectValue)
+        let viewTemplates = try XCTUnwrap(definition("view")?["properties"]?.objectValue?["templates"]?.objectValue)
+        XCTAssertEqual(templates.filter { $0.key != "description" }, viewTemplates.filter { $0.key != "description" })
+        guard case .array(let branches)? = definition("patchChange")?["oneOf"] else { return XCTFail("no change shapes") }
+        let shapes = branches.compactMap(\.objectValue)
+        XCTAssertEqual(shapes.map { propertyKeys($0) }, ViewModelPatchReader.changeShapes.map(Set.init))
+        for node in [document, try XCTUnwrap(definition("patch"))] + shapes {
+            XCTAssertEqual(node["additionalProperties"], .bool(false))
+            for case .object(let property) in node["properties"]?.objectValue?.values.map({ $0 }) ?? [] {
+                XCTAssertGreaterThan(property["description"]?.stringValue?.count ?? 0, 5)
+            }
+        }
+        for (shape, key) in [(shapes[0], "with"), (shapes[2], "insert")] {
+            XCTAssertEqual(shape["properties"]?.objectValue?[key]?.objectValue?["items"], .object(["$ref": .string("#/$defs/component")]))
+        }
+        guard case .object(let schema) = try JSONParser().parse(try Data(contentsOf: Self.schemaURL)),
+              case .array(let documents)? = schema["oneOf"] else { return XCTFail("no top level") }
+        XCTAssertTrue(documents.contains(.object(["$ref": .string("#/$defs/patchDocument")])))
+    }
+
     /// The closed objects of the JSON Schema (`additionalProperties: false`) are exactly the objects
     /// whose unknown members the reader reports: a document with an extra member in each object of
     /// the schema gets the reader's "unknown key" warning there if and only if the schema closes it.

@@ -217,7 +217,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             bodyComponentModels: bodyBuilders.build(parent: nil),
             overlayComponentModels: overlayBuilders.build(parent: nil),
             customData: customData, layoutDirection: layoutDirection, stateDeclarations: stateDeclarations,
-            eventStreamURL: eventStreamURL)
+            appStateDeclarations: appStateDeclarations, eventStreamURL: eventStreamURL)
     }
 
     /// A deep copy with the same schema, defaults and resolvers; every component builder is copied.

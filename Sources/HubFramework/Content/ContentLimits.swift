@@ -39,6 +39,9 @@ import Foundation
 /// | ``maximumEventBytes`` | 1 MiB | the event stream is closed and opened again later |
 /// | ``maximumEventsPerSecond`` | 100 | the event stream is closed and opened again later |
 /// | ``maximumEventStreamReconnects`` | 10 in a row | the view stops listening; the log says why |
+/// | ``maximumPatchBytes`` | 16 MiB | the patch is rejected (``ViewModelPatchError``), before it is parsed |
+/// | ``maximumPatchChanges`` | 10,000 per patch | the patch is rejected, before any change is read |
+/// | ``maximumPatchComponents`` | 100,000 per patch | the patch is rejected, before any component is built |
 ///
 /// The limits of expressions, state and actions are properties with defaults, set after creating the limits
 /// (`limits.maximumExpressionSteps = 1_000`); values below 1 count as 1 where they are used.
@@ -163,6 +166,19 @@ public struct ContentLimits: Sendable, Equatable {
     /// Default 10; then the view stops listening, and the log says why. A connection that delivered
     /// an event starts the count again.
     public var maximumEventStreamReconnects: Int = 10
+    /// The largest patch read (``ViewModelPatch``), in bytes. Default 16 MiB: a patch changes part of
+    /// a view that is already shown, so it is far smaller than a document may be
+    /// (``maximumDocumentBytes``); a larger one is rejected before it is parsed.
+    public var maximumPatchBytes: Int = 16 << 20
+    /// The most changes one patch makes (`replace`, `remove`, `insert`). Default 10,000; a patch
+    /// with more is rejected, counted before any change is read. Each change that names a component
+    /// in the body looks for it there, so the count bounds what applying a patch costs.
+    public var maximumPatchChanges: Int = 10_000
+    /// The most components one patch adds, counting their children at every depth. Default 100,000:
+    /// a page of a long list many times over. A patch with more is rejected, counted in its text
+    /// before any component is built (and counted again after its templates are expanded, since a
+    /// template's children add components too).
+    public var maximumPatchComponents: Int = 100_000
 
     /// Creates limits; every count or size below 1 counts as 1 (redirects below 0 as 0: none are
     /// followed), every duration below 0.1 s as 0.1 s.

@@ -22,24 +22,40 @@ package final class JSONOffsetRecorder {
     /// The nodes from the top level to the value being read, and the steps between them.
     private var openNodes: [Int] = [0]
     private var openSteps: [JSONLocation.Component] = []
+    /// How deep into the document values are noted.
+    private let maximumDepth: Int
+    /// How many of the open steps are below ``maximumDepth``: their values are not noted.
+    private var stepsBelow = 0
 
-    /// A recorder with nothing noted.
-    package init() {}
+    /// A recorder with nothing noted, that notes where values start down to `maximumDepth` members and
+    /// elements from the top level (all of them by default); a deeper value is located at its nearest
+    /// ancestor that is noted. A patch that is refused for its size only needs its first levels
+    /// noted, and noting a million values costs far more than parsing them.
+    package init(maximumDepth: Int = .max) {
+        self.maximumDepth = maximumDepth
+    }
 
     /// A document starts: the value being read is the top level (a reader that gave up half-way
     /// may have left steps open).
     func startDocument() {
         openNodes.removeSubrange(1...)
         openSteps.removeAll()
+        stepsBelow = 0
     }
 
     /// The value being read starts at `offset`.
     func value(at offset: Int) {
+        guard stepsBelow == 0 else { return }
         offsets[openNodes[openNodes.count - 1]] = offset
     }
 
     /// The reader goes into the member or element `component` of the value being read.
     func enter(_ component: JSONLocation.Component) {
+        openSteps.append(component)
+        guard stepsBelow == 0, openNodes.count <= maximumDepth else {
+            stepsBelow += 1
+            return
+        }
         let step = Step(parent: openNodes[openNodes.count - 1], component: component)
         let node: Int
         if let known = nodes[step] {
@@ -50,13 +66,16 @@ package final class JSONOffsetRecorder {
             nodes[step] = node
         }
         openNodes.append(node)
-        openSteps.append(component)
     }
 
     /// The member or element being read has ended: its container is being read again.
     func leave() {
-        openNodes.removeLast()
         openSteps.removeLast()
+        if stepsBelow > 0 {
+            stepsBelow -= 1
+        } else {
+            openNodes.removeLast()
+        }
     }
 
     /// The path of the value being read; where an error stopped the reader, the value it was in.

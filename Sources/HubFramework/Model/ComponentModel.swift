@@ -113,9 +113,39 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
             icon: icon, target: target, metadata: metadata, loggingData: loggingData, customData: customData,
             bindings: bindings, input: input, isDisabled: !isEnabled, isBusy: isBusy)
         self.parent = parent
+        takeChildren(makeChildren(self))
+    }
 
+    /// A copy of `model` at `index` under `parent`, as `type`, sharing its content (its details are
+    /// immutable); `makeChildren` makes the copy's children. A patch (``ViewModelPatch``) places
+    /// components with it: a model's position and parent are fixed when it is made, so a component
+    /// whose children change is made again, and the components it moves with it are copied.
+    init(copying model: ComponentModel, type: ComponentType, index: Int, parent: ComponentModel?,
+         makeChildren: (ComponentModel) -> [ComponentModel])
+    {
+        identifier = model.identifier
+        self.type = type
+        self.index = index
+        componentIdentifier = model.componentIdentifier
+        componentCategory = model.componentCategory
+        title = model.title
+        subtitle = model.subtitle
+        details = model.details
+        self.parent = parent
+        takeChildren(makeChildren(self))
+    }
+
+    /// A copy of the model and of its descendants at `index` under `parent`, as `type` (children
+    /// take their parent's type, and keep their indexes).
+    func relocated(index: Int, type: ComponentType, parent: ComponentModel?) -> ComponentModel {
+        ComponentModel(copying: self, type: type, index: index, parent: parent) { copy in
+            children.map { $0.relocated(index: $0.index, type: type, parent: copy) }
+        }
+    }
+
+    /// Takes `children`, made with this model as their parent, and what is found from them.
+    private func takeChildren(_ children: [ComponentModel]) {
         var subtreeHasBindings = bindings != nil
-        let children = makeChildren(self)
         self.children = children
         for child in children where child.hasBindingsInSubtree { subtreeHasBindings = true }
         hasBindingsInSubtree = subtreeHasBindings

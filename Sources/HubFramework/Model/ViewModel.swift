@@ -38,45 +38,43 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// maybe relative to the document's, answering `text/event-stream`, whose events patch the
     /// view or set its variables. Nil for none.
     public let eventStreamURL: String?
+    /// What visiting the components found (the three above).
+    var summary: ComponentBindingSummary {
+        ComponentBindingSummary(bindsState: bindsState, componentStateDeclarations: componentStateDeclarations,
+                                hasForms: hasForms)
+    }
+    /// The variables every view of the app sees (a backend app's manifest), which the components'
+    /// expressions were checked against beside ``stateDeclarations``: a patch checks the components
+    /// it adds against both.
+    let appStateDeclarations: StateDeclarations
 
     /// A view model; `source`, for one the view's state was applied to, is the view model it was
     /// applied to: what is found by visiting the components is taken from it.
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
         bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
         customData: JSONObject?, layoutDirection: LayoutDirection? = nil,
-        stateDeclarations: StateDeclarations = StateDeclarations(), eventStreamURL: String? = nil, buildDate: Date = Date(),
-        source: ViewModel? = nil)
+        stateDeclarations: StateDeclarations = StateDeclarations(), appStateDeclarations: StateDeclarations = StateDeclarations(),
+        eventStreamURL: String? = nil, buildDate: Date = Date(), source: ViewModel? = nil)
     {
         self.stateDeclarations = stateDeclarations
         self.eventStreamURL = eventStreamURL ?? source?.eventStreamURL
+        let summary: ComponentBindingSummary
         if let source {
-            bindsState = source.bindsState
-            componentStateDeclarations = source.componentStateDeclarations
-            hasForms = source.hasForms
+            summary = source.summary
+            self.appStateDeclarations = source.appStateDeclarations
         } else {
             // Found once, where the view model is made (off the main thread for a large one):
             // whether anything depends on state, the variables components declare, and forms.
-            var binds = false
-            var forms = false
-            var declared: [String: StateDeclarations] = [:]
-            func visit(_ model: ComponentModel) {
-                guard model.hasBindingsInSubtree else { return }
-                binds = true
-                if let bindings = model.bindings {
-                    if let key = bindings.scope.scopeKey, let state = bindings.declaredState, bindings.scope.parent != nil {
-                        declared[key] = state
-                    }
-                    if bindings.input?.form != nil { forms = true }
-                }
-                for child in model.children { visit(child) }
-            }
-            if let headerComponentModel { visit(headerComponentModel) }
-            for model in bodyComponentModels { visit(model) }
-            for model in overlayComponentModels { visit(model) }
-            bindsState = binds
-            componentStateDeclarations = declared
-            hasForms = forms
+            var found = ComponentBindingSummary()
+            if let headerComponentModel { found.add(headerComponentModel) }
+            for model in bodyComponentModels { found.add(model) }
+            for model in overlayComponentModels { found.add(model) }
+            summary = found
+            self.appStateDeclarations = appStateDeclarations
         }
+        bindsState = summary.bindsState
+        componentStateDeclarations = summary.componentStateDeclarations
+        hasForms = summary.hasForms
         self.identifier = identifier
         self.navigationItem = navigationItem
         self.headerComponentModel = headerComponentModel
@@ -85,6 +83,29 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
         self.customData = customData
         self.layoutDirection = layoutDirection
         self.buildDate = buildDate
+    }
+
+    /// `source` with a patch applied (``ViewModelPatch``): its components are these, and `summary` is
+    /// what visiting them would find, which the patch worked out from what it removed and added.
+    /// Everything else is the source's, its ``buildDate`` too: the document it came from is as old as
+    /// it was.
+    init(patching source: ViewModel, headerComponentModel: ComponentModel?, bodyComponentModels: [ComponentModel],
+         overlayComponentModels: [ComponentModel], summary: ComponentBindingSummary)
+    {
+        identifier = source.identifier
+        navigationItem = source.navigationItem
+        self.headerComponentModel = headerComponentModel
+        self.bodyComponentModels = bodyComponentModels
+        self.overlayComponentModels = overlayComponentModels
+        customData = source.customData
+        layoutDirection = source.layoutDirection
+        buildDate = source.buildDate
+        stateDeclarations = source.stateDeclarations
+        appStateDeclarations = source.appStateDeclarations
+        eventStreamURL = source.eventStreamURL
+        bindsState = summary.bindsState
+        componentStateDeclarations = summary.componentStateDeclarations
+        hasForms = summary.hasForms
     }
 
     /// The navigation item's title.

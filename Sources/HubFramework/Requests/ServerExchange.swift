@@ -83,6 +83,9 @@ package final class ServerExchange: Sendable {
                 let refusal = policy.refusal(for: target, documentURL: documentURL, origin: origin) ?? "is not http: or https:"
                 finish(fail("the server redirected the request to \(target.absoluteString.cut(toUTF8Count: 200)), which it "
                     + "does not follow: that URL \(refusal)"))
+            case .failure(.tooLarge), .failure(.overSharedBudget):
+                finish(fail("the answer from \(url.absoluteString.cut(toUTF8Count: 200)) is larger than "
+                    + "\(ContentLimits.describe(bytes: limits.maximumResponseBytes)) (the limit maximumResponseBytes); it was dropped"))
             case .failure(let failure):
                 let error = DocumentFetch.error(for: failure, url: url, limits: readLimits, timeout: limits.maximumRequestSeconds)
                 finish(fail(error.description))

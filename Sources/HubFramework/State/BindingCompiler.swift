@@ -52,6 +52,16 @@ final class BindingCompiler {
                         problems: JSONProblemCollector(limits: limits)).bindings
     }
 
+    /// Compiles `builder` and its children as components placed under a parent whose children see
+    /// `scope` and whose scope key is `parentKey` (empty at the top of a view): a component a patch
+    /// inserts is checked against the variables around the place it goes to, as if its document had
+    /// it there. `location` is where it is in its patch.
+    func compile(_ builder: ComponentModelBuilder, under scope: BindingScope, parentKey: String,
+                 location: JSONLocation?, problems: JSONProblemCollector)
+    {
+        compile(builder, scope: scope, scopeKey: parentKey, location: location, problems: problems)
+    }
+
     private func compile(_ builder: ComponentModelBuilder, scope: BindingScope, scopeKey parentKey: String,
                          location: JSONLocation?, problems: JSONProblemCollector)
     {

@@ -29,6 +29,8 @@ import HubFramework
 /// - `ServerRequests`: what the document sent its server and waits for (busy components), held to
 ///   the content's origin and cancelled when the view is left; `ServerEvents`: the event stream the
 ///   document names, listened to while the view is shown; both read the `ServerAccess`;
+/// - `ViewPatches`: the patches their answers bring, applied in order off the main thread to the
+///   view's document;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
 /// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
 ///   the view is away.
@@ -114,6 +116,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let actions: ActionRouter
     let requests: ServerRequests
     let events: ServerEvents
+    let patches: ViewPatches
     /// The impression tracker, its timer and the on-screen monitor.
     let impressions: ImpressionReporter
     /// The spinner or the error page, made the first time one is shown.
@@ -249,6 +252,11 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             },
             setBusy: { identifier, isBusy in link.controller?.state.setBusy(isBusy, component: identifier) },
             finished: { request, outcome in link.controller?.requestDidFinish(request, outcome: outcome) })
+        let schema = { [content] in content.makeBuilder().schema }
+        patches = ViewPatches(
+            source: { link.controller?.stateApplication.source }, schema: { schema() }, limits: loader.contentLimits,
+            deliver: { patched in link.controller?.takeSource(patched) },
+            report: { message in link.controller?.logServerProblem(message) })
         events = ServerEvents(
             access: { link.controller?.serverAccess ?? ServerAccess(limits: .default) },
             deliver: { deliveries in link.controller?.eventsArrived(deliveries) },
@@ -317,6 +325,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         impressions.stop()
         requests.cancelAll()
         events.stop()
+        patches.cancel()
         content.cancel()
         images.suspend()
         input.cancelGesture()
@@ -380,7 +389,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// True while the content loading chain runs.
-    public var isLoading: Bool { content.isLoaderBusy || renderer.isDiffing || stateApplication.isEvaluating }
+    public var isLoading: Bool {
+        content.isLoaderBusy || renderer.isDiffing || stateApplication.isEvaluating || patches.isBusy
+    }
 
     // MARK: ViewModelLoaderDelegate
 
@@ -528,7 +539,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 if let form { state.setServerMessages(errors, form: form) }
             }
         case .document(let data): showAnsweredDocument(data)
-        case .patch: logging("a patch came, which this view cannot apply yet")
+        case .patch(let data): patches.apply(data)
         case .nothing: break
         }
     }

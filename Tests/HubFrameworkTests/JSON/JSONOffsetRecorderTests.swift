@@ -59,6 +59,27 @@ final class JSONOffsetRecorderTests: XCTestCase {
         XCTAssertEqual(spaced.offset(of: nil), 7)
     }
 
+    /// A recorder bound to a depth notes the values down to it, as a recorder without a bound does,
+    /// and places a deeper one at its deepest ancestor it noted; the path at an error is whole.
+    func testABoundRecorderNotesTheFirstLevelsOnly() throws {
+        let data = Data(document.utf8)
+        let full = JSONOffsetRecorder()
+        _ = try JSONParser().parse(data, recording: full)
+        let bound = JSONOffsetRecorder(maximumDepth: 2)
+        _ = try JSONParser().parse(data, recording: bound)
+        let body = JSONLocation.key("body", in: nil)
+        let second = JSONLocation.index(1, in: body)
+        let deep = JSONLocation.key("uri", in: .key("my \"image\"", in: .key("custom", in: .key("images", in: second))))
+        XCTAssertEqual(bound.offset(of: body), full.offset(of: body))
+        XCTAssertEqual(bound.offset(of: second), full.offset(of: second))
+        XCTAssertEqual(bound.offset(of: .key("id", in: second)), full.offset(of: second), "below the bound: its ancestor")
+        XCTAssertEqual(bound.offset(of: deep), full.offset(of: second))
+        XCTAssertNotEqual(full.offset(of: deep), full.offset(of: second))
+        let stopped = JSONOffsetRecorder(maximumDepth: 0)
+        XCTAssertThrowsError(try JSONParser().parse(Data(#"{"a": [1, {"b": [tru]}]}"#.utf8), recording: stopped))
+        XCTAssertEqual(JSONLocation.path(of: stopped.pathBeingRead), "a[1].b[0]")
+    }
+
     /// The offsets the view reader gives its problems lead to the values it skipped, in one pass
     /// (components read from bytes and through the tree) as through the value tree.
     func testProblemsOfTheReaderComeWithTheirValuesOffsets() throws {

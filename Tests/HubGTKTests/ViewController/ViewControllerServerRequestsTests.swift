@@ -235,4 +235,99 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
             XCTAssertTrue(other.requests.isEmpty, "the other origin heard nothing, directly or through a redirect")
         }
     }
+
+    func testAPatchInTheAnswerChangesOnlyTheRowsItNamesAndTheRestStays() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/orders", .json(#"""
+            {"patch": {"changes": [
+              {"insert": [{"id": "order-new", "component": {"id": "default:row"}, "text": {"title": "Rye, @{draft}"}}],
+               "after": "order-40"},
+              {"remove": "order-3"},
+              {"replace": "order-39", "with": [{"id": "order-39", "component": {"id": "default:row"}, "text": {"title": "Sold out"}}]}]}}
+            """#))
+        server.route("/bad", .json(#"{"patch": {"changes": [{"remove": "no-such-row"}]}}"#))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let rows = (1...40).map { #"{"id": "order-\#($0)", "component": {"id": "default:row"}, "text": {"title": "Order \#($0)"}}"# }
+            let controller = try open(#"""
+                {"state": {"draft": ""},
+                 "body": [
+                   {"id": "draft", "component": {"id": "default:entry"}, "text": {"title": "Note"}, "input": {"variable": "draft"}},
+                   \#(rows.joined(separator: ",\n"))
+                   , {"id": "add", "component": {"id": "default:button"}, "text": {"title": "Order"},
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/orders"))", "body": {}}]}},
+                   {"id": "bad", "component": {"id": "default:button"}, "text": {"title": "Bad"},
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/bad"))", "body": {}}]}}]}
+                """#, in: harness, allowing: server)
+            let draft = try XCTUnwrap(model("draft", in: controller))
+            XCTAssertTrue(controller.state.setInputValue(.string("warm"), of: draft))
+            pump(until: { (controller.liveComponent(atBodyIndex: 0) as? EntryComponent)?.entry?.text == "warm" }, "typed")
+            let entry = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? EntryComponent)
+            let firstRow = controller.liveComponent(atBodyIndex: 1).map(ObjectIdentifier.init)
+            let rendered = harness.delegate.rendered
+            try press("add", in: controller)
+            pump(until: { self.model("order-new", in: controller) != nil }, "the patch is applied")
+            let ids = controller.viewModel?.bodyComponentModels.map(\.identifier) ?? []
+            XCTAssertEqual(ids.count, 1 + 40 + 2, "one row in, one out")
+            XCTAssertFalse(ids.contains("order-3"))
+            XCTAssertEqual(ids[ids.firstIndex(of: "order-40")! + 1], "order-new")
+            XCTAssertEqual(model("order-39", in: controller)?.title, "Sold out")
+            XCTAssertEqual(model("order-new", in: controller)?.title, "Rye, warm", "its expressions read the view's state")
+            XCTAssertEqual(controller.state.value(of: "draft"), .string("warm"), "the state stays")
+            XCTAssertTrue(controller.liveComponent(atBodyIndex: 0) as? EntryComponent === entry, "the field is the same component")
+            XCTAssertEqual(entry.entry?.text, "warm", "and keeps its text")
+            XCTAssertEqual(controller.liveComponent(atBodyIndex: 1).map(ObjectIdentifier.init), firstRow,
+                           "a row the patch did not name is not made again")
+            XCTAssertLessThanOrEqual(harness.delegate.rendered - rendered, 3,
+                                     "the button busy, the patch's three changes, the button free: a render each, not one a change")
+
+            // A patch that names a row the view does not have changes nothing.
+            let before = controller.viewModel?.bodyComponentModels.map(\.identifier)
+            try press("bad", in: controller)
+            pump(until: { self.model("bad", in: controller)?.isBusy == false && !controller.isLoading }, "the bad patch came")
+            pump(for: 0.2)
+            XCTAssertEqual(controller.viewModel?.bodyComponentModels.map(\.identifier), before)
+        }
+    }
+
+    func testAPatchThatRemovesTheComponentThatSentTheRequestAndOneOfAMillionComponents() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/self", .json(#"{"patch": {"changes": [{"remove": "self"}]}}"#))
+        // A million rows: over the answer's size limit, dropped as it arrives. 200,000 small ones: within
+        // it, and refused when counted, before one is built.
+        func rows(_ count: Int) -> String {
+            #"{"patch": {"changes": [{"insert": ["# + Array(repeating: #"{"id":"r"}"#, count: count).joined(separator: ",")
+                + #"], "into": "body"}]}}"#
+        }
+        server.route("/million", .json(rows(1_000_000)))
+        server.route("/many", .json(rows(200_000)))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"body": [
+                   {"id": "self", "component": {"id": "default:button"}, "text": {"title": "Remove me"},
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/self"))", "body": {}}]}},
+                   {"id": "flood", "component": {"id": "default:button"}, "text": {"title": "A million"},
+                    "target": {"actions": [{"type": "request", "url": "\#(server.url("/million"))"}]}},
+                   {"id": "many", "component": {"id": "default:button"}, "text": {"title": "Many"},
+                    "target": {"actions": [{"type": "request", "url": "\#(server.url("/many"))"}]}}]}
+                """#, in: harness, allowing: server)
+            try press("self", in: controller)
+            pump(until: { self.model("self", in: controller) == nil }, "the button removed itself")
+            XCTAssertEqual(controller.viewModel?.bodyComponentModels.map(\.identifier), ["flood", "many"])
+            for identifier in ["flood", "many"] {
+                try press(identifier, in: controller)
+                pump(until: { self.model(identifier, in: controller)?.isBusy == false && !controller.isLoading }, "\(identifier) answered")
+            }
+            pump(for: 0.3)
+            XCTAssertEqual(controller.viewModel?.bodyComponentModels.map(\.identifier), ["flood", "many"], "nothing was added")
+            let log = controller.loggedActionProblems.joined(separator: "\n")
+            XCTAssertTrue(log.contains("maximumResponseBytes"), log)
+            XCTAssertTrue(log.contains("maximumPatchComponents"), log)
+        }
+    }
 }

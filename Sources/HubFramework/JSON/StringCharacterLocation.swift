@@ -1,5 +1,4 @@
 import Foundation
-import HubFramework
 
 extension JSONSourceLocation {
     /// The location of the character `scalarOffset` (in Unicode scalars of the decoded string) of
@@ -11,8 +10,9 @@ extension JSONSourceLocation {
     /// written in UTF-8 is one column, whatever its bytes. A JSON string holds no raw line break,
     /// so the line stays. An offset past the string's end gives its closing quote. Nil when no
     /// string starts here (a problem located at an object, as a templated component's field that
-    /// the document does not write out is).
-    func insideString(atScalar scalarOffset: Int, in data: Data) -> JSONSourceLocation? {
+    /// the document does not write out is). hub-validate and ``ViewModelPatchError`` locate
+    /// expressions' problems with it.
+    package func insideString(atScalar scalarOffset: Int, in data: Data) -> JSONSourceLocation? {
         data.withUnsafeBytes { raw -> JSONSourceLocation? in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }

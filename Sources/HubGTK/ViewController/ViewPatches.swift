@@ -1,0 +1,75 @@
+import Foundation
+import HubFramework
+
+/// The patches that came for the view (a request's answer, an event of its stream), applied in the
+/// order they came to the view's document as it is then: each read and applied off the main thread
+/// (``/HubFramework/ViewModelPatch``), the next one begun when the one before it was shown. A patch
+/// with a problem changes nothing and is reported with where its problems are.
+@MainActor
+final class ViewPatches {
+    private let source: () -> ViewModel?
+    private let schema: () -> JSONSchema
+    private let limits: ContentLimits
+    private let deliver: (ViewModel) -> Void
+    private let report: (String) -> Void
+    /// The patches waiting for the one before them, in order.
+    private var waiting: [Data] = []
+    /// Whether one is being read and applied.
+    private var isApplying = false
+
+    /// - Parameters:
+    ///   - source: the view's document as it is now (what the loader gave, with the patches before).
+    ///   - schema: the schema the view's document was read with.
+    ///   - deliver: shows the patched document.
+    ///   - report: hears why a patch was refused.
+    init(source: @escaping () -> ViewModel?, schema: @escaping () -> JSONSchema, limits: ContentLimits,
+         deliver: @escaping (ViewModel) -> Void, report: @escaping (String) -> Void)
+    {
+        self.source = source
+        self.schema = schema
+        self.limits = limits
+        self.deliver = deliver
+        self.report = report
+    }
+
+    /// Whether a patch is being applied or waits.
+    var isBusy: Bool { isApplying || !waiting.isEmpty }
+
+    /// Applies `data` after the patches before it.
+    func apply(_ data: Data) {
+        waiting.append(data)
+        applyNext()
+    }
+
+    /// Forgets the patches not yet applied (the view is torn down).
+    func cancel() { waiting = [] }
+
+    private func applyNext() {
+        guard !isApplying, !waiting.isEmpty else { return }
+        guard let source = source() else {
+            report("a patch came before the view had a document to patch; it was dropped")
+            waiting.removeFirst()
+            return applyNext()
+        }
+        let data = waiting.removeFirst()
+        let schema = schema()
+        let limits = limits
+        isApplying = true
+        Task.detached(priority: .userInitiated) {
+            let result = Result { () throws(ViewModelPatchError) -> ViewModel in
+                try ViewModelPatch(data: data, schema: schema, limits: limits).applied(to: source)
+            }
+            await MainActor.run { [weak self] in
+                guard let self else { return }
+                isApplying = false
+                switch result {
+                case .success(let patched): deliver(patched)
+                case .failure(let error):
+                    report("a patch was refused, and the view left as it was: "
+                        + error.problems.prefix(5).map(\.description).joined(separator: "; "))
+                }
+                applyNext()
+            }
+        }
+    }
+}
