@@ -237,7 +237,7 @@ sanitize: deps
 
 # libFuzzer targets (Fuzz/, a package that depends on this one by path) for the code that reads
 # untrusted bytes: the JSON reader, JSON → view model with the default schema, the live protocol's
-# framing, view URI predicates and expression templates. Every module is built with -sanitize=fuzzer,address into
+# framing, view URI predicates, expression templates and patches. Every module is built with -sanitize=fuzzer,address into
 # FUZZ_BUILD; lld links them (gold fails on the fuzzer runtime with an internal error). Each target
 # runs FUZZ_SECONDS seconds (or FUZZ_RUNS inputs, whichever comes first; -1: no limit) from the seed
 # corpus in Fuzz/corpus/<target>; what it learns goes to FUZZ_BUILD/corpus/<target>, a crashing input
@@ -245,7 +245,7 @@ sanitize: deps
 # found as a regression test in the normal test suite, and its input in the seed corpus.
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS    ?= -1
-FUZZ_TARGETS ?= json-parser json-view-model live-framing view-uri-predicate uri-origin expressions
+FUZZ_TARGETS ?= json-parser json-view-model live-framing view-uri-predicate uri-origin expressions patch
 FUZZ_BUILD   ?= .build-fuzz
 fuzz: deps
 	@$(SWIFT) build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \

@@ -52,6 +52,13 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "HubFramework", package: "HubFramework")],
             path: "Sources/fuzz-expressions"
         ),
+        // Patches against a small view: any text is a patched view or located problems, a refused
+        // patch changes nothing, and siblings never share an id.
+        .executableTarget(
+            name: "fuzz-patch",
+            dependencies: ["FuzzDriver", .product(name: "HubFramework", package: "HubFramework")],
+            path: "Sources/fuzz-patch"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,4 @@
+import Foundation
+import FuzzDriver
+
+exit(runFuzzer(fuzzPatch))
