@@ -20,11 +20,13 @@ struct HubBench: ParsableCommand {
             Benchmarks/HubBench/ScaleBenchmarks.swift); the start section reads HUB_START_BENCH_ROUNDS and \
             HUB_TREEVIEW_PEER (see Benchmarks/HubBench/StartBenchmarks.swift); the filter section reads \
             HUB_FILTER_BENCH_SIZES, HUB_FILTER_BENCH_QUERY, HUB_FILTER_BENCH_ROUNDS, HUB_FILTER_BENCH_TIMEOUT and \
-            HUB_FILTER_PEER (see Benchmarks/HubBench/FilterBenchmarks.swift); the state section reads HUB_STATE_BENCH_SIZES.
+            HUB_FILTER_PEER (see Benchmarks/HubBench/FilterBenchmarks.swift); the state section reads HUB_STATE_BENCH_SIZES; \
+            the patches section reads HUB_PATCH_BENCH_SIZES.
             """)
 
     /// The areas, in the order they run.
-    static let sectionNames = ["diff", "layout", "loading", "templates", "images", "view", "scale", "start", "state", "filter"]
+    static let sectionNames = ["diff", "layout", "loading", "templates", "images", "view", "scale", "start", "state", "filter",
+                               "patches"]
 
     @Argument(help: ArgumentHelp("The areas to run, in any case: \(sectionNames.joined(separator: ", ")). All when none is given.",
                                  valueName: "section"))
@@ -60,6 +62,7 @@ struct HubBench: ParsableCommand {
             ("start", startBenchmarks),
             ("state", stateBenchmarks),
             ("filter", filterBenchmarks),
+            ("patches", patchBenchmarks),
         ]
         assert(runs.map(\.0) == Self.sectionNames)
 

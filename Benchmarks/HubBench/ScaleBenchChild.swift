@@ -58,6 +58,9 @@ enum ScaleBenchChild {
             // The entry above the rows is a component too.
             FilterBenchChild(viewer: BenchViewer(count: count + 1), rows: count)
                 .measure(document.absoluteString, query: FilterBench.query, timeout: timeout)
+        case "patch":
+            guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
+            PatchBenchChild(viewer: BenchViewer(count: count), rows: count).measure(document.absoluteString, timeout: timeout)
         default:
             fail("unknown case \(spec)")
         }

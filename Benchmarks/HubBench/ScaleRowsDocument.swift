@@ -4,11 +4,26 @@ import Foundation
 /// `default:row`, each with a title and a subtitle, about 127 bytes a row — what someone trying
 /// the viewer with a big file of their own would write.
 enum ScaleRowsDocument {
+    /// The identifier of row `number`: `row-0000042`.
+    static func id(_ number: Int) -> String {
+        let id = String(number)
+        return "row-" + String(repeating: "0", count: max(0, 7 - id.count)) + id
+    }
+
+    /// The document of `count` rows in memory; `replacing` gives another text for a row (nil: the usual).
+    static func data(count: Int, replacing: (Int) -> String? = { _ in nil }) -> Data {
+        var text = #"{"title":"\#(count) rows","body":["#
+        text.reserveCapacity(count * 130)
+        for number in 1...max(1, count) where count > 0 {
+            text += replacing(number) ?? row(number)
+            if number < count { text += "," }
+        }
+        return Data((text + "]}").utf8)
+    }
+
     /// One row, 1-based `number`.
     static func row(_ number: Int) -> String {
-        let id = String(number)
-        let padded = String(repeating: "0", count: max(0, 7 - id.count)) + id
-        return #"{"id":"row-\#(padded)","component":{"id":"default:row"},"#
+        return #"{"id":"\#(id(number))","component":{"id":"default:row"},"#
             + #""text":{"title":"Row number \#(number)","subtitle":"The subtitle of row \#(number)"}}"#
     }
 

@@ -17,6 +17,12 @@ package struct EventStreamParser: Sendable {
         package var data: String
         /// The stream's last event identifier when the event was dispatched.
         package var lastEventID: String
+
+        package init(type: String, data: String, lastEventID: String) {
+            self.type = type
+            self.data = data
+            self.lastEventID = lastEventID
+        }
     }
 
     /// Why the stream cannot be read further.

@@ -209,7 +209,7 @@ package final class EventStreamSession: @unchecked Sendable {
     }
 
     /// What one event asks: its data is a JSON object, as a request's answer is.
-    static func delivery(of event: EventStreamParser.Event, limits: ContentLimits) -> Delivery {
+    package static func delivery(of event: EventStreamParser.Event, limits: ContentLimits) -> Delivery {
         let data = Data(event.data.utf8)
         let value: JSONValue
         do {

@@ -46,4 +46,7 @@ extension ViewController {
     var isVisible: Bool { content.isVisible }
     /// Whether the view can be seen for impressions: it appeared, and its widget is on screen.
     var isShownForImpressions: Bool { impressions.isShown }
+
+    /// Hands the view events as its stream would (the benchmarks time an event to its frame).
+    package func receiveServerEvents(_ deliveries: [EventStreamSession.Delivery]) { eventsArrived(deliveries) }
 }

@@ -570,7 +570,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// Events of the view's stream came: what they ask happens in order, as one render.
-    private func eventsArrived(_ deliveries: [EventStreamSession.Delivery]) {
+    func eventsArrived(_ deliveries: [EventStreamSession.Delivery]) {
         state.batch {
             for delivery in deliveries {
                 for problem in delivery.problems { logServerProblem("an event: \(problem)") }
