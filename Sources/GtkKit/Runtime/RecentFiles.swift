@@ -38,8 +38,15 @@ public final class RecentFiles {
         gtk_recent_manager_add_item(manager, url.absoluteString) != 0
     }
 
-    /// Whether the list holds `url`.
+    /// Whether the list holds `url`. (Looked up rather than asked with gtk_recent_manager_has_item,
+    /// which reports a critical warning about a list that has never held anything.)
     public func contains(_ url: URL) -> Bool {
-        gtk_recent_manager_has_item(manager, url.absoluteString) != 0
+        var error: UnsafeMutablePointer<GError>?
+        guard let info = gtk_recent_manager_lookup_item(manager, url.absoluteString, &error) else {
+            g_clear_error(&error)
+            return false
+        }
+        gtk_recent_info_unref(info)
+        return true
     }
 }
