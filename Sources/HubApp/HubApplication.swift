@@ -202,8 +202,8 @@ public final class HubApplication {
         set { launchHandler.acceptsManifestOption = newValue }
     }
     /// The GSettings schema the app remembers things in between runs, such as
-    /// `org.hubframework.Viewer`: the window's size and maximized state (restored on the first
-    /// window, saved when it closes), the URIs opened from the address bar (``addressHistory``,
+    /// `org.hubframework.Viewer`: the size and maximized state of the last window closed (or the
+    /// window used last, when the app quits), which every new window opens at, the URIs opened from the address bar (``addressHistory``,
     /// offered in its completion, cleared with ``clearAddressHistory()`` or the `app.clear-history`
     /// action), and whether and on which port live editing starts when `--live-port` and
     /// `--no-live` are not given. The schema needs the keys of the viewer's
