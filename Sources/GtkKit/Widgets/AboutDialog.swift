@@ -17,7 +17,7 @@ import Foundation
 public final class AboutDialog: Window {
     private var closedHandler: (@MainActor () -> Void)?
 
-    /// A hidden About window; ``present()`` shows it.
+    /// A hidden About window; ``Window/present()`` shows it.
     public override init() {
         super.init(owning: gtk_about_dialog_new())
         // GtkAboutDialog answers its close button with a response and leaves closing to its owner.

@@ -46,7 +46,7 @@ public final class ShortcutsWindow: Window {
     /// they can be read after the window is destroyed.
     private var shortcutWidgets: [UnsafeMutablePointer<GtkWidget>] = []
 
-    /// A hidden window listing `groups`, in order; ``present()`` shows it. Groups without shortcuts
+    /// A hidden window listing `groups`, in order; ``Window/present()`` shows it. Groups without shortcuts
     /// are left out.
     public init(groups: [Group]) {
         super.init(owning: hub_shortcuts_window_new())
