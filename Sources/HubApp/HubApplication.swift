@@ -307,7 +307,12 @@ public final class HubApplication {
         // Target URIs open in the window the user was in last.
         self.hub.manager.uriOpener = appWindows
         application.onStartup = { [weak self] in self?.startup() }
-        application.onActivate = { [weak self] in self?.activate() }
+        application.onActivate = { [weak self] in
+            guard let self else { return }
+            let isNew = self.appWindows.windows.isEmpty
+            let window = self.activate()
+            if isNew { self.navigator(of: window)?.open(self.startURI.absoluteString) }
+        }
         // URIs handed over on the session bus rather than on a command line (GApplication's Open
         // method) arrive as `open`.
         application.onOpen = { [weak self] uris in self?.open(uris.map(\.absoluteString)) }
@@ -366,15 +371,14 @@ public final class HubApplication {
         }
     }
 
-    /// Presents the window the user was in last; with no window open, makes one on the start view
-    /// (on the first activation, the ``mainWindow``).
+    /// Presents the window the user was in last; with no window open, makes one (on the first
+    /// activation, the ``mainWindow``), which shows nothing until a URI is opened in it. A launch
+    /// without URIs (GApplication's `activate`) opens the start view in a window it made.
     @discardableResult
     public func activate() -> HubWindow {
-        if let window = appWindows.lastActive {
-            window.present()
-            return window.window
-        }
-        return openWindow(on: startURI.absoluteString).window
+        let window = appWindows.lastActive ?? appWindows.makeWindow(title: title)
+        window.present()
+        return window.window
     }
 
     /// Opens another window on the start view, with a history of its own, and presents it (Ctrl+N,

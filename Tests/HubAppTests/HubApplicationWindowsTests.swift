@@ -30,6 +30,14 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
         return app
     }
 
+    /// Launches `app` as a launch without URIs does (GApplication's `activate`): its first window, on
+    /// the start view.
+    @MainActor
+    private func launch(_ app: HubApplication) throws -> HubWindow {
+        app.application.activate()
+        return try XCTUnwrap(app.mainWindow)
+    }
+
     /// A folder of its own for a test, removed at its end.
     private func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-windows-\(UUID().uuidString)")
@@ -55,7 +63,7 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let app = try makeApp()
             app.startup()
-            let first = app.activate()
+            let first = try launch(app)
             defer { app.close() }
             pump(until: { first.window.isMapped }, "the first window on screen")
             XCTAssertTrue(app.mainWindow === first)
@@ -107,7 +115,7 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let app = try makeApp()
             app.startup()
-            let first = app.activate()
+            let first = try launch(app)
             defer { app.close() }
             let second = app.openNewWindow()
             pump(until: { first.window.isMapped && second.window.isMapped }, "both windows on screen")
@@ -144,7 +152,7 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
             let settings = try XCTUnwrap(app.settings, "the schema is compiled by make test")
             defer { for key in ["window-width", "window-height", "window-maximized"] { settings.reset(key) } }
             app.startup()
-            let first = app.activate()
+            let first = try launch(app)
             defer { app.close() }
             let second = app.openNewWindow()
             pump(until: { first.window.isMapped && second.window.isMapped }, "both windows on screen")
@@ -212,7 +220,7 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
             let app = try makeApp(recentFiles: folder.appendingPathComponent("recently-used.xbel"))
             app.isFileOpeningEnabled = true
             app.startup()
-            let first = app.activate()
+            let first = try launch(app)
             defer { app.close() }
             let second = app.openNewWindow()
             focus(second)
@@ -258,7 +266,7 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
             let app = try makeApp()
             app.isFileOpeningEnabled = true
             app.startup()
-            let window = app.activate()
+            let window = try launch(app)
             defer { app.close() }
             pump(until: { window.window.isMapped }, "the window on screen")
             XCTAssertTrue(app.application.hasAction("open"))
