@@ -113,6 +113,17 @@ final class PrimaryMenuTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(appWindow.openShortcutsWindow === shortcuts)
             shortcuts.close()
             pump(until: { appWindow.openShortcutsWindow == nil }, "the shortcuts window closed")
+
+            // Both go with their window when it is destroyed (the app closes its windows), rather than
+            // stay open alone. (While they are open, they are modal: the window cannot be closed.)
+            window.window.activateAction("show-help-overlay")
+            let again = try XCTUnwrap(appWindow.openShortcutsWindow)
+            app.showAbout()
+            let about = try XCTUnwrap(app.aboutWindow.dialog)
+            pump(until: { again.isMapped && about.isMapped }, "the shortcuts and About windows on screen")
+            window.window.destroy()
+            XCTAssertFalse(again.isMapped || about.isMapped, "both gone with their window")
+            XCTAssertNil(app.aboutWindow.dialog)
         }
     }
 

@@ -81,6 +81,7 @@ final class AppAbout {
         dialog.licenseIdentifier = info.licenseIdentifier
         dialog.authors = info.developers
         dialog.transientParent = parent
+        dialog.destroysWithParent = true
         dialog.isModal = true
         dialog.onClosed = { [weak self, weak dialog] in
             if let self, self.dialog === dialog { self.dialog = nil }

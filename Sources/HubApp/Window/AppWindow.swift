@@ -124,6 +124,7 @@ final class AppWindow {
         }
         let shortcuts = makeShortcutsWindow()
         shortcuts.transientParent = window.window
+        shortcuts.destroysWithParent = true
         shortcuts.onDestroy { [weak self, weak shortcuts] in
             if let self, self.shortcutsWindow === shortcuts { self.shortcutsWindow = nil }
         }
