@@ -26,9 +26,10 @@ XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # once, at its first use in a process, so the variable is set before the tests start).
 SCHEMA_DIR   := $(CURDIR)/.build/schemas
 # The tests turn GTK's accessibility bridge off (NO_AT_BRIDGE=1), all but the accessibility test.
-# The documents apps keep on disk (DocumentCache) go to a folder of the build, not the user's cache.
+# The documents apps keep on disk (DocumentCache) go to a folder of the build, not the user's cache,
+# and so do the recent files the viewers the tests start note the files they open in.
 A11Y_TEST_ENV := env GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GDK_BACKEND=x11 \
-                 XDG_CACHE_HOME=$(CURDIR)/.build/test-cache
+                 XDG_CACHE_HOME=$(CURDIR)/.build/test-cache XDG_DATA_HOME=$(CURDIR)/.build/test-data
 TEST_ENV     := $(A11Y_TEST_ENV) NO_AT_BRIDGE=1
 VIEWER_ARGS  ?=
 # The getting-started app, a package of its own that depends on this one by path; make test builds

@@ -14,6 +14,12 @@
 #   - the four example views that respond (Examples/backend/views: counter, filter, settings,
 #     sign-up), their buttons, entries, switch and dropdown found by role and name and used through
 #     AT-SPI and the keyboard, and the view's answer read back.
+# Then, in a viewer of its own, what every GNOME app has: the primary menu (its button by name, F10
+# opens it, its items announced by name), About (app.about through the menu item, its version), the
+# keyboard shortcuts window (Ctrl+?), New Window (Ctrl+N, and app.new-window through
+# org.gtk.Actions on the session bus, with gdbus, as any D-Bus client runs it; win.close through the
+# window's own object), and Open… (Ctrl+O: GTK's file chooser dialog, as there is no portal; the
+# path typed after Ctrl+L) opening a JSON file, which the desktop's recent files then list.
 # Then, in German and in Hebrew (locales compiled with localedef into a temporary folder, the
 # catalogues `make test` compiled next to the viewer): the window's title, the header bar's
 # buttons and the address entry by their translated names, the error page for an unknown URI, the
@@ -37,6 +43,7 @@ warnings.simplefilter("ignore", DeprecationWarning)
 import gi  # noqa: E402
 import json  # noqa: E402
 import shutil  # noqa: E402
+import urllib.parse  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib  # noqa: E402
@@ -459,6 +466,147 @@ def check_examples(app):
     print("test-accessibility: the counter, filter, settings and sign-up examples respond through AT-SPI")
 
 
+APP_ID = "org.hubframework.Viewer"
+APP_PATH = "/org/hubframework/Viewer"
+
+
+def gdbus_activate(path, action):
+    """Runs the action `action` of the object at `path` through org.gtk.Actions, as a D-Bus client
+    (a desktop shell, a script) does."""
+    subprocess.run(["gdbus", "call", "--session", "--dest", APP_ID, "--object-path", path,
+                    "--method", "org.gtk.Actions.Activate", action, "[]", "{}"], check=True, stdout=subprocess.DEVNULL)
+
+
+def frames(app):
+    """The viewer's windows on screen (frames: its main windows and the shortcuts window)."""
+    app.clear_cache()
+    return [child for child in children(app) if child.get_role() == Atspi.Role.FRAME and showing(child)]
+
+
+def windows_named(app, name):
+    return [window for window in frames(app) if window.get_name() == name]
+
+
+def focus_main_window(app):
+    """Gives the keyboard focus to the first window's address entry, as a user clicking in it does,
+    so that the keys xdotool sends go to that window (without a window manager, a window that
+    closes leaves the focus nowhere)."""
+    Atspi.Component.grab_focus(address_entry(main_window(app)))
+    pause(0.3)
+
+
+def key(*keys):
+    subprocess.run(["xdotool", "key"] + list(keys), check=True)
+
+
+def check_app_shell(path, environment):
+    """The primary menu, About, the shortcuts window, New Window and Open…, in a viewer of its own."""
+    folder = tempfile.mkdtemp(prefix="hub-a11y-shell-")
+    environment = dict(environment, XDG_DATA_HOME=os.path.join(folder, "data"))  # the recent files go here
+    document = os.path.join(folder, "chosen view.json")
+    with open(document, "w") as stream:
+        json.dump({"title": "Chosen From The Dialog", "body": [{"id": "a", "text": {"title": "A row"}}]}, stream)
+    log = tempfile.TemporaryFile(mode="w+")
+    viewer, app = start_viewer(path, environment, log)
+    try:
+        window = wait_for_view(app, "hub-demo:root", "Hub Framework Demo")
+
+        # The primary menu: a toggle button named for screen readers, opened by F10, its items buttons
+        # with names.
+        menu = named(window, Atspi.Role.TOGGLE_BUTTON, "Main Menu")
+        if not menu:
+            fail("no toggle button named 'Main Menu' in the header bar")
+        focus_main_window(app)
+        key("F10")
+        items = ("New Window", "Open…", "Keyboard Shortcuts", "About Hub Viewer")
+        for name in items:
+            wait_for_named(app, "the primary menu after F10", Atspi.Role.PUSH_BUTTON, name)
+        if menu and not menu[0].get_state_set().contains(Atspi.StateType.CHECKED):
+            fail("the menu button does not say that its menu is open")
+        print("test-accessibility: the primary menu (F10): %s" % ", ".join(items))
+
+        # About, through its menu item's action: a dialog named for the app, with its version.
+        about_item = named(main_window(app), Atspi.Role.PUSH_BUTTON, "About Hub Viewer")[0]
+        do(about_item, "click")
+
+        def about_dialog():
+            app.clear_cache()
+            dialogs = [child for child in children(app) if child.get_role() == Atspi.Role.DIALOG
+                       and child.get_name() == "About Hub Viewer" and showing(child)]
+            return dialogs[0] if dialogs else None
+        about = wait_for("the About dialog", about_dialog)
+        labels = [item.get_name() for item in walk(about) if item.get_role() == Atspi.Role.LABEL]
+        if "0.1.0" not in labels or "Hub Viewer" not in labels:
+            fail("the About dialog shows neither the name nor the version 0.1.0: %s" % labels)
+        close = named(about, Atspi.Role.PUSH_BUTTON, "Close")
+        if not close:
+            fail("the About dialog has no Close button")
+        else:
+            do(close[0], "click")
+        wait_for("the About dialog to close", lambda: True if about_dialog() is None else None)
+        print("test-accessibility: About: %s" % ", ".join(repr(label) for label in labels if label))
+
+        # The keyboard shortcuts window (Ctrl+?), named, listing the shortcuts by what they do.
+        focus_main_window(app)
+        key("ctrl+question")
+        shortcuts = wait_for("the shortcuts window after Ctrl+?",
+                             lambda: (windows_named(app, "Keyboard Shortcuts") or [None])[0])
+        listed = [item.get_name() for item in walk(shortcuts) if item.get_role() == Atspi.Role.LABEL]
+        for title in ("Open a new window", "Open a file", "Go back", "Scroll down a page", "Show the main menu"):
+            if title not in listed:
+                fail("the shortcuts window does not list %r: %s" % (title, listed))
+        key("Escape")
+        wait_for("the shortcuts window to close", lambda: None if windows_named(app, "Keyboard Shortcuts") else True)
+        print("test-accessibility: the shortcuts window lists %d labels" % len(listed))
+
+        # New Window: Ctrl+N, then app.new-window through org.gtk.Actions on the session bus.
+        focus_main_window(app)
+        key("ctrl+n")
+        wait_for("a second window after Ctrl+N", lambda: True if len(windows_named(app, "Hub Framework Demo")) == 2 else None)
+        gdbus_activate(APP_PATH, "new-window")
+        wait_for("a third window after app.new-window on D-Bus",
+                 lambda: True if len(windows_named(app, "Hub Framework Demo")) == 3 else None)
+        for number in (2, 3):
+            gdbus_activate("%s/window/%d" % (APP_PATH, number), "close")
+        wait_for("the new windows closed by win.close on D-Bus",
+                 lambda: True if len(windows_named(app, "Hub Framework Demo")) == 1 else None)
+        print("test-accessibility: New Window by Ctrl+N and by app.new-window on D-Bus; win.close on D-Bus")
+
+        # Open…: Ctrl+O shows GTK's file chooser (no portal here); Ctrl+L takes a path.
+        focus_main_window(app)
+        key("ctrl+o")
+
+        def chooser():
+            app.clear_cache()
+            dialogs = [child for child in children(app) if child.get_role() in (Atspi.Role.DIALOG, Atspi.Role.FILE_CHOOSER)
+                       and showing(child)]
+            return dialogs[0] if dialogs else None
+        dialog = wait_for("the file chooser after Ctrl+O", chooser)
+        print("test-accessibility: Open…: %s %r" % (dialog.get_role_name(), dialog.get_name()))
+        pause(0.5)
+        key("ctrl+l")
+        pause(0.3)
+        subprocess.run(["xdotool", "type", "--delay", "20", document], check=True)
+        pause(0.3)
+        key("Return")
+        wait_for("the chosen file in the window",
+                 lambda: True if windows_named(app, "Chosen From The Dialog") else None)
+        recent = os.path.join(folder, "data", "recently-used.xbel")
+        uri = "file://" + urllib.parse.quote(document)
+
+        def listed_in_recent_files():
+            try:
+                with open(recent) as stream:
+                    return True if uri in stream.read() else None
+            except OSError:
+                return None
+        wait_for("%s in the recent files (%s)" % (uri, recent), listed_in_recent_files)
+        print("test-accessibility: Open… opened %s, and the recent files list it" % document)
+    finally:
+        stop_viewer(viewer, log, "the viewer")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit("usage: test-accessibility.py PATH/TO/hub-viewer")
@@ -528,6 +676,9 @@ def main():
         stop_viewer(viewer, log, "the viewer")
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
+    check_app_shell(sys.argv[1], environment)
+    if failures:
+        raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
     folder = tempfile.mkdtemp(prefix="hub-a11y-locales-")
     try:
         compile_locales(folder)
@@ -538,7 +689,8 @@ def main():
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
     print("test-accessibility: OK (names, roles, reading order, default actions, address entry, the example "
-          "views that respond, German and Hebrew) in %.0f s" % (time.monotonic() - started))
+          "views that respond, the primary menu, About, the shortcuts window, New Window, Open…, German and "
+          "Hebrew) in %.0f s" % (time.monotonic() - started))
 
 
 if __name__ == "__main__":

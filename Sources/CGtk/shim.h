@@ -57,10 +57,17 @@ static inline GApplication *hub_g_application(void *p) { return G_APPLICATION(p)
 static inline GActionMap *hub_action_map(void *p) { return G_ACTION_MAP(p); }
 static inline GApplicationCommandLine *hub_application_command_line(void *p) { return G_APPLICATION_COMMAND_LINE(p); }
 static inline GAction *hub_action(void *p) { return G_ACTION(p); }
+static inline GActionGroup *hub_action_group(void *p) { return G_ACTION_GROUP(p); }
 static inline GSocketListener *hub_socket_listener(void *p) { return G_SOCKET_LISTENER(p); }
 static inline GIOStream *hub_io_stream(void *p) { return G_IO_STREAM(p); }
 static inline GSocketConnection *hub_socket_connection(void *p) { return G_SOCKET_CONNECTION(p); }
 static inline GInetSocketAddress *hub_inet_socket_address(void *p) { return G_INET_SOCKET_ADDRESS(p); }
+static inline GtkMenuButton *hub_menu_button(void *p) { return GTK_MENU_BUTTON(p); }
+static inline GtkAboutDialog *hub_about_dialog(void *p) { return GTK_ABOUT_DIALOG(p); }
+static inline GtkFileChooser *hub_file_chooser(void *p) { return GTK_FILE_CHOOSER(p); }
+static inline GtkNativeDialog *hub_native_dialog(void *p) { return GTK_NATIVE_DIALOG(p); }
+static inline GtkApplicationWindow *hub_application_window(void *p) { return GTK_APPLICATION_WINDOW(p); }
+static inline GMenuModel *hub_menu_model(void *p) { return G_MENU_MODEL(p); }
 static inline gboolean hub_is_container(void *p) { return p != NULL && GTK_IS_CONTAINER(p); }
 static inline gboolean hub_is_inet_socket_address(void *p) { return p != NULL && G_IS_INET_SOCKET_ADDRESS(p); }
 
@@ -112,6 +119,45 @@ static inline void hub_combo_box_ellipsize_cells(GtkComboBox *combo) {
         if (GTK_IS_CELL_RENDERER_TEXT(node->data)) g_object_set(node->data, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
     }
     g_list_free(cells);
+}
+
+// The parts of a keyboard shortcuts window (GtkShortcutsWindow), which GTK has no constructors
+// for: they are made with their properties (g_object_new is variadic), as a GtkBuilder file would
+// make them, and shown, since the window shows only its visible children.
+static inline GtkWidget *hub_shortcuts_window_new(void) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_WINDOW, "modal", TRUE, NULL));
+}
+
+static inline GtkWidget *hub_shortcuts_section_new(const char *name) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_SECTION, "section-name", name, "visible", TRUE, NULL));
+}
+
+static inline GtkWidget *hub_shortcuts_group_new(const char *title) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_GROUP, "title", title, "visible", TRUE, NULL));
+}
+
+// `accelerator` is one or more of GTK's accelerators, separated by spaces ("F5 <Primary>r").
+static inline GtkWidget *hub_shortcuts_shortcut_new(const char *title, const char *accelerator) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SHORTCUTS_SHORTCUT, "title", title, "accelerator", accelerator,
+                                   "visible", TRUE, NULL));
+}
+
+// What a shortcut of a shortcuts window says (g_object_get is variadic): its title and accelerator,
+// for the tests that read the window back. Both are the caller's to free.
+static inline void hub_shortcuts_shortcut_get(GtkWidget *shortcut, gchar **title, gchar **accelerator) {
+    g_object_get(shortcut, "title", title, "accelerator", accelerator, NULL);
+}
+
+// A recent-files list kept in a file of the caller's (the desktop's own is gtk_recent_manager_get_default's).
+static inline GtkRecentManager *hub_recent_manager_new_for_file(const char *filename) {
+    return GTK_RECENT_MANAGER(g_object_new(GTK_TYPE_RECENT_MANAGER, "filename", filename, NULL));
+}
+
+// Makes `widget` a place to drop files on: it accepts URI lists (what file managers drag), copied,
+// and GTK asks for the data and finishes the drag itself (GTK_DEST_DEFAULT_ALL).
+static inline void hub_drag_dest_set_uri_list(GtkWidget *widget) {
+    gtk_drag_dest_set(widget, GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
+    gtk_drag_dest_add_uri_targets(widget);
 }
 
 // MARK: - Theme

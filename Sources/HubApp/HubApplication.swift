@@ -16,14 +16,26 @@ import HubGTK
 /// ```
 ///
 /// What the app gets:
-/// - **A window** (``HubWindow``): Back, Forward and Reload, the view's title, the view's bar buttons
-///   and a spinner in the header bar, and, with ``showsAddressBar``, an address entry with completion.
+/// - **Windows** (``HubWindow``): Back, Forward and Reload, the view's title, the view's bar buttons,
+///   a spinner and the primary menu in the header bar, and, with ``showsAddressBar``, an address
+///   entry with completion. Ctrl+N opens another window on the start view; each window has its own
+///   history, and the app ends when its last window closes. The size and maximized state of the
+///   last window closed are remembered (with ``settingsSchemaID``).
 /// - **History** (``Navigator``): pages keep their view, so going back shows the content, the scroll
 ///   position and each component's state as they were. A URI no feature handles, or no URI at all,
 ///   shows a page that says so and links to every feature.
+/// - **A primary menu** (``HubWindow/menuButton``, F10): New Window, Open… (with
+///   ``isFileOpeningEnabled``), the app's own items (``addMenuItem(_:action:accelerators:handler:)``),
+///   Keyboard Shortcuts and About. The About window says what ``about`` says, by default what the
+///   app's installed AppStream metainfo says; the keyboard shortcuts window (Ctrl+?) lists every key
+///   of the app, its windows and its views.
 /// - **Keys**: Alt+Left and Alt+Right go back and forward, F5 and Ctrl+R reload, Ctrl+L and F6 focus
-///   the address entry (with an address bar), Ctrl+W closes the window, Ctrl+Q quits.
-/// - **One instance**: a second launch hands its URIs to the running app and exits.
+///   the address entry (with an address bar), Ctrl+N opens a window, Ctrl+O a file (with
+///   ``isFileOpeningEnabled``), Ctrl+W closes the window, Ctrl+Q quits, F10 opens the primary menu and
+///   Ctrl+? the shortcuts window. Each is a `GAction`, `app.NAME` or, for what acts on one window,
+///   `win.NAME`, which `org.gtk.Actions` clients can run on the session bus (docs/viewer.md lists them).
+/// - **One instance**: a second launch hands its URIs to the running app, which opens them in the
+///   window the user was in last, and exits.
 /// - **A command line** (``HubCommandLine``): `APP [--screenshot FILE.png] [--size WxH] [URI…]`, `--help`
 ///   and `--version` (with ``version``).
 /// - **Opt-in tools**: ``isLiveEditingEnabled`` (`live:` and `hublive`, with `--live-port` and `--no-live`)
@@ -43,8 +55,12 @@ import HubGTK
 /// - `AppSettings`: what is remembered between runs, in the settings of ``settingsSchemaID``;
 /// - `AppImpressions`: the impressions of every view, while they are wanted (it is the views'
 ///   observer);
-/// - `AppWindow`: the window, its controller and the address bar's history; `AppAccelerators`
-///   adds the keys;
+/// - `AppWindows`: the open windows, which was active last, and where URIs from outside a window
+///   open; each window an `AppWindow` (its navigator, controller, actions and dropped files);
+///   `AppAccelerators` adds the actions and their keys, `AppShortcutList` lists them;
+/// - `AppMenu`: the primary menu's model, which every window shows;
+/// - `AppAbout`: the About window and what it says;
+/// - `AppFileOpening`: the file chooser, dropped files and the desktop's recent files;
 /// - `AppLiveEditing`: the live service, its token file and the `live:` view (the service's
 ///   delegate);
 /// - `AppLaunchHandler`: the command line of every launch.
@@ -54,7 +70,9 @@ public final class HubApplication {
     public let application: Application
     /// The features, components and view controller factory the app shows views with.
     public let hub: Hub
-    /// The navigation stack, also the opener of target URIs.
+    /// The navigation stack of the app's first window (``mainWindow``). A window opened while that
+    /// one is closed takes it again; any other window has a navigator of its own
+    /// (``navigator(of:)``). Target URIs open in the window the user was in last.
     public let navigator: Navigator
     /// The app's title, start view, version and command name, and the manifest it runs.
     private var identity: AppIdentity
@@ -65,10 +83,29 @@ public final class HubApplication {
     let appSettings = AppSettings()
     /// The impressions of the views the app opens, while they are wanted.
     let impressions: AppImpressions
-    /// The window: made on the first activation, connected to the navigator, remembered as it closes.
-    let appWindow: AppWindow
-    /// The live-editing service, its token file and the `live:` view it shows documents in.
-    let liveEditing: AppLiveEditing
+    /// The open windows: the first made on the first activation, more with Ctrl+N. Lazy, as
+    /// ``launchHandler`` is, because what a window asks of the application (open dropped files,
+    /// list the shortcuts, remember an address) is handed over as closures that capture it.
+    private(set) lazy var appWindows = AppWindows(
+        application: application, hub: hub, mainNavigator: navigator, settings: appSettings, menu: menu.model,
+        // Weakly: a window may outlive the application object (a test that lets it go).
+        makeShortcutsWindow: { [weak self] in self?.makeShortcutsWindow() ?? ShortcutsWindow(groups: []) },
+        openDroppedFiles: { [weak self] window, urls in self?.openDroppedFiles(urls, in: window) },
+        onAddressOpened: { [weak self] uri in
+            self?.rememberAddress(uri)
+            self?.fileOpening.noteOpened(uri)
+        })
+    /// The primary menu every window shows.
+    let menu = AppMenu()
+    /// The About window and what it says.
+    let aboutWindow = AppAbout()
+    /// The file chooser, dropped files and the recent files.
+    let fileOpening = AppFileOpening()
+    /// The live-editing service, its token file and the `live:` view it shows documents in, in the
+    /// window the user was in last. Lazy for the same reason as ``appWindows``.
+    private(set) lazy var liveEditing = AppLiveEditing(hub: hub, navigator: { [weak self, navigator] in
+        self?.appWindows.currentNavigator ?? navigator
+    })
     /// The command line of every launch. Lazy because what it does for a launch (tell the app's
     /// names, load a manifest, take a screenshot, open URIs) is the application's, handed over as
     /// closures, which may capture the application only once its other properties are set.
@@ -113,8 +150,28 @@ public final class HubApplication {
     /// Whether the window has an address entry for view URIs (with completion, Ctrl+L and F6).
     /// Set before the window opens. Off by default: most apps navigate through their own views.
     public var showsAddressBar: Bool {
-        get { appWindow.showsAddressBar }
-        set { appWindow.showsAddressBar = newValue }
+        get { appWindows.showsAddressBar }
+        set { appWindows.showsAddressBar = newValue }
+    }
+    /// Whether the app opens JSON files the user chooses: Open… in the primary menu and Ctrl+O (the
+    /// desktop's file chooser, listing JSON files), and JSON files dropped on a window, each opened
+    /// as the view URI of its `file:` URL, which one of the app's features must handle (the viewer's
+    /// JSON Document feature does). Every file the user opens, these ways, from the command line or
+    /// the address bar, is added to the desktop's recent files. Off by default; set before
+    /// ``run(arguments:)``.
+    public var isFileOpeningEnabled: Bool {
+        get { fileOpening.isEnabled }
+        set {
+            fileOpening.isEnabled = newValue
+            appWindows.acceptsDroppedFiles = newValue
+        }
+    }
+    /// What the About window says besides the app's ``title`` and ``version``. By default what the
+    /// app's AppStream metainfo (`ID.metainfo.xml`, found as ``AboutInfo/metainfoFile(forApplicationID:environment:executable:)``
+    /// says) says, read when the application starts up; set it to say something else.
+    public var about: AboutInfo {
+        get { aboutWindow.info }
+        set { aboutWindow.info = newValue }
     }
     /// Whether the app offers live editing: a `live:` view that `hublive` pushes JSON files to, the
     /// service it listens with (on 127.0.0.1, port 7777 unless `--live-port` says otherwise), and
@@ -145,8 +202,8 @@ public final class HubApplication {
         set { launchHandler.acceptsManifestOption = newValue }
     }
     /// The GSettings schema the app remembers things in between runs, such as
-    /// `org.hubframework.Viewer`: the window's size and maximized state (restored on the first
-    /// window, saved when it closes), the URIs opened from the address bar (``addressHistory``,
+    /// `org.hubframework.Viewer`: the size and maximized state of the last window closed (or the
+    /// window used last, when the app quits), which every new window opens at, the URIs opened from the address bar (``addressHistory``,
     /// offered in its completion, cleared with ``clearAddressHistory()`` or the `app.clear-history`
     /// action), and whether and on which port live editing starts when `--live-port` and
     /// `--no-live` are not given. The schema needs the keys of the viewer's
@@ -187,8 +244,18 @@ public final class HubApplication {
 
     // MARK: What it runs
 
-    /// The window, once the application has been activated.
-    public var mainWindow: HubWindow? { appWindow.window }
+    /// The window that shows ``navigator``: the first window, once the application has been
+    /// activated, until it closes.
+    public var mainWindow: HubWindow? { appWindows.mainWindow?.window }
+    /// The open windows, oldest first.
+    public var windows: [HubWindow] { appWindows.windows.map(\.window) }
+    /// The window the user was in last (the one that had the focus last), where launches and target
+    /// URIs open; nil while no window is open.
+    public var activeWindow: HubWindow? { appWindows.lastActive?.window }
+    /// The navigation stack of `window`, one of ``windows``; nil for a window that is not open.
+    public func navigator(of window: HubWindow) -> Navigator? {
+        appWindows.appWindow(of: window)?.navigator
+    }
     /// The live-editing service, once started.
     public internal(set) var liveService: LiveService? {
         get { liveEditing.service }
@@ -237,15 +304,14 @@ public final class HubApplication {
         navigator = Navigator(hub: self.hub)
         navigator.exampleURI = startURI
         impressions = AppImpressions(factory: self.hub.viewControllerFactory)
-        liveEditing = AppLiveEditing(hub: self.hub, navigator: navigator)
-        appWindow = AppWindow(application: application, hub: self.hub, navigator: navigator, settings: appSettings)
-        self.hub.manager.uriOpener = navigator
+        // Target URIs open in the window the user was in last.
+        self.hub.manager.uriOpener = appWindows
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
             guard let self else { return }
-            let isNew = self.mainWindow == nil
-            self.activate()
-            if isNew { self.navigator.open(self.startURI.absoluteString) }
+            let isNew = self.appWindows.windows.isEmpty
+            let window = self.activate()
+            if isNew { self.navigator(of: window)?.open(self.startURI.absoluteString) }
         }
         // URIs handed over on the session bus rather than on a command line (GApplication's Open
         // method) arrive as `open`.
@@ -264,8 +330,29 @@ public final class HubApplication {
         keepCookies()
         builtInFeatures.start()
         applyLiveSetting()
-        AppAccelerators.add(to: application, navigator: navigator, window: appWindow)
+        addActions()
+        menu.addShellItems(opensFiles: isFileOpeningEnabled, title: title)
+        // The desktop's recent files are the desktop's apps': an app without an id (a test) is none.
+        if application.id != nil, fileOpening.recentFiles == nil { fileOpening.recentFiles = .desktop }
+        aboutWindow.loadMetainfo(applicationID: application.id)
         onStartup?()
+    }
+
+    /// Adds the application's actions and gives them and the windows' their keys.
+    private func addActions() {
+        AppAccelerators.addApplicationActions(
+            to: application, opensFiles: isFileOpeningEnabled,
+            newWindow: { [weak self] in self?.openNewWindow() },
+            open: { [weak self] in self?.chooseFilesToOpen() },
+            about: { [weak self] in self?.showAbout() },
+            quit: { [weak self] in
+                guard let self else { return }
+                // Quitting destroys the windows without asking them to close: their state is saved here.
+                self.appWindows.saveStates()
+                self.application.quit()
+            },
+            clearHistory: { [weak self] in self?.clearAddressHistory() })
+        AppAccelerators.setKeys(of: application, showsAddressBar: showsAddressBar, opensFiles: isFileOpeningEnabled)
     }
 
     /// Keeps the documents and image bytes that views download on disk, under
@@ -296,23 +383,129 @@ public final class HubApplication {
         SoupHTTPClient.shared.keepCookies(inFile: data.appendingPathComponent(id).appendingPathComponent("cookies.sqlite").path)
     }
 
-    /// Creates the main window on first activation and presents it.
+    /// Presents the window the user was in last; with no window open, makes one (on the first
+    /// activation, the ``mainWindow``), which shows nothing until a URI is opened in it. A launch
+    /// without URIs (GApplication's `activate`) opens the start view in a window it made.
     @discardableResult
     public func activate() -> HubWindow {
-        appWindow.activate(title: title)
+        let window = appWindows.lastActive ?? appWindows.makeWindow(title: title)
+        window.present()
+        return window.window
     }
 
-    /// Shows the window and opens `uris` in it, in order (the last one ends up on screen).
+    /// Opens another window on the start view, with a history of its own, and presents it (Ctrl+N,
+    /// the `app.new-window` action).
+    @discardableResult
+    public func openNewWindow() -> HubWindow {
+        openWindow(on: startURI.absoluteString).window
+    }
+
+    /// Makes a window, opens `uri` in it and presents it.
+    private func openWindow(on uri: String) -> AppWindow {
+        let window = appWindows.makeWindow(title: title)
+        window.navigator.open(uri)
+        window.present()
+        return window
+    }
+
+    /// Opens `uris` in order in the window the user was in last (the last one ends up on screen),
+    /// and presents it; with no window open, in a new one. A launch's URIs and those another
+    /// process hands over come here; each local file that opens is added to the recent files.
     public func open(_ uris: [String]) {
-        activate()
-        for uri in uris { navigator.open(uri) }
+        guard !uris.isEmpty else {
+            activate()
+            return
+        }
+        let window = appWindows.lastActive ?? appWindows.makeWindow(title: title)
+        open(uris, in: window)
+        window.present()
     }
 
-    /// Closes the window and stops the live service. The application leaves the session bus when
+    /// Opens `uris` in order in `window`, noting the local files that open in the recent files.
+    private func open(_ uris: [String], in window: AppWindow) {
+        for uri in uris where window.navigator.open(uri) {
+            fileOpening.noteOpened(uri)
+        }
+    }
+
+    /// Shows the file chooser over the window the user was in last and opens the chosen files in
+    /// that window (Ctrl+O, `app.open`; only with ``isFileOpeningEnabled``).
+    public func chooseFilesToOpen() {
+        guard isFileOpeningEnabled else { return }
+        let target = appWindows.lastActive
+        fileOpening.choose(parent: target?.window.window) { [weak self, weak target] urls in
+            guard let self, !urls.isEmpty else { return }
+            let uris = urls.map(\.absoluteString)
+            if let target, self.appWindows.windows.contains(where: { $0 === target }) {
+                self.open(uris, in: target)
+                target.present()
+            } else {
+                self.open(uris)
+            }
+        }
+    }
+
+    /// Opens the JSON files among `urls`, dropped on `window`, in it.
+    func openDroppedFiles(_ urls: [URL], in window: AppWindow) {
+        let documents = AppFileOpening.jsonDocuments(among: urls)
+        guard !documents.isEmpty else { return }
+        open(documents.map(\.absoluteString), in: window)
+        window.present()
+    }
+
+    /// Shows the About window over the window the user was in last (`app.about`).
+    public func showAbout() {
+        aboutWindow.show(name: title, version: version, iconName: application.id,
+                         parent: appWindows.lastActive?.window.window)
+    }
+
+    /// Shows the keyboard shortcuts window of the window the user was in last (Ctrl+?, the window's
+    /// `win.show-help-overlay` action).
+    public func showKeyboardShortcuts() {
+        appWindows.lastActive?.showShortcuts()
+    }
+
+    /// The keyboard shortcuts window's contents, as the keys are now.
+    private func makeShortcutsWindow() -> ShortcutsWindow {
+        let window = ShortcutsWindow(groups: AppShortcutList.groups(application: application, appTitle: title,
+                                                                    appItems: menu.appItems))
+        // What the window manager's list and a screen reader call the window (GTK gives it no title).
+        // Translators: the title of the window that lists the keyboard shortcuts.
+        window.title = localized("Keyboard Shortcuts")
+        return window
+    }
+
+    /// Adds an item titled `title` to the primary menu, in the app's section (after New Window and
+    /// Open…, before Keyboard Shortcuts and About), that runs `handler`: the application action
+    /// `app.ACTION`, which `accelerators` (GTK's syntax: `"<Control>e"`, `"<Alt>Home"`) run too, and
+    /// which the keyboard shortcuts window lists with them. An underscore in `title` marks its
+    /// mnemonic. Add items before ``run(arguments:)``: an item added while windows are open shows in
+    /// them at once and runs from the menu, but its keys work only in windows opened after it (GTK
+    /// 3's behaviour, seen in `PrimaryMenuTests`).
+    ///
+    /// ```swift
+    /// app.addMenuItem("_Overview", action: "overview", accelerators: ["<Alt>Home"]) {
+    ///     app.open(["cities:overview"])
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - title: what the menu says (translate it).
+    ///   - action: the action's name, without `app.` (letters, digits, `-` and `.`).
+    ///   - accelerators: keys that run the action wherever the focus is in a window.
+    ///   - handler: what the item does; it opens views in the window the user was in with ``open(_:)``.
+    public func addMenuItem(_ title: String, action: String, accelerators: [String] = [],
+                            handler: @escaping @MainActor () -> Void)
+    {
+        application.addAction(action, accelerators: accelerators, handler: handler)
+        menu.addItem(AppMenu.Item(title: title, action: "app.\(action)", accelerators: accelerators))
+    }
+
+    /// Closes every window and stops the live service. The application leaves the session bus when
     /// this object is released.
     public func close() {
         stopLiveService()
-        appWindow.close()
+        aboutWindow.close()
+        appWindows.closeAll()
     }
 
     /// Runs the app's command line and then, in the primary instance, the app until its last window
@@ -433,12 +626,12 @@ public final class HubApplication {
 
     /// Notes `uri` as opened from the address bar (first in ``addressHistory``, once).
     public func rememberAddress(_ uri: String) {
-        appWindow.rememberAddress(uri)
+        if appSettings.rememberAddress(uri) { appWindows.refreshCompletion() }
     }
 
     /// Forgets the address history (also the `app.clear-history` action).
     public func clearAddressHistory() {
-        appWindow.clearAddressHistory()
+        if appSettings.clearAddressHistory() { appWindows.refreshCompletion() }
     }
 
     // MARK: The command line

@@ -13,6 +13,7 @@ app.isLiveEditingEnabled = true
 app.isShowcaseEnabled = true
 app.showcaseDocuments = Viewer.showcaseDocuments  // the example views that respond
 app.isManifestOptionEnabled = true  // --manifest FILE.json runs a backend-defined app
+app.isFileOpeningEnabled = true  // Open… (Ctrl+O) and dropped files: JSON documents, by the JSON Document feature
 app.settingsSchemaID = Viewer.applicationID  // the schema of data/org.hubframework.Viewer.gschema.xml
 app.onStartup = { ViewerStyle.load() }
 DemoFeatures.register(in: app.hub)

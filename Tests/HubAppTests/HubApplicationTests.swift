@@ -9,8 +9,8 @@ import XCTest
 /// The shell with an app of its own (not the viewer): no address bar, its own features, the keys,
 /// history with appearance driven by the screen, the error page, and the opt-in features.
 final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
-    /// The accelerators GTK has for an action of the app (`app.back`), as GTK writes them (Control is
-    /// `<Primary>`).
+    /// The accelerators GTK has for an action of the app (`app.quit`) or of its windows (`win.back`),
+    /// as GTK writes them (Control is `<Primary>`).
     @MainActor
     private func accelerators(_ action: String, of app: HubApplication) -> [String] {
         guard let list = gtk_application_get_accels_for_action(app.application.gtkApplication, action) else {
@@ -26,10 +26,10 @@ final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
         return result
     }
 
-    /// Runs one of the app's actions, as its keyboard shortcut does.
+    /// Runs one of a window's actions (`win.NAME`), as its keyboard shortcut does in that window.
     @MainActor
-    private func activate(_ action: String, of app: HubApplication) {
-        g_action_group_activate_action(OpaquePointer(app.application.gtkApplication), action, nil)
+    private func activate(_ action: String, of window: HubWindow) {
+        g_action_group_activate_action(OpaquePointer(window.window.gtkWidget), action, nil)
     }
 
     @MainActor
@@ -63,13 +63,18 @@ final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(window.headerBar.title, "Countries")
             XCTAssertFalse(window.backButton.isEnabled)
 
-            // The keys, without Ctrl+L and F6: there is no address entry to focus.
-            XCTAssertEqual(accelerators("app.back", of: app), ["<Alt>Left", "Back"])
-            XCTAssertEqual(accelerators("app.forward", of: app), ["<Alt>Right", "Forward"])
-            XCTAssertEqual(accelerators("app.reload", of: app), ["F5", "<Primary>r"])
-            XCTAssertEqual(accelerators("app.close", of: app), ["<Primary>w"])
+            // The keys, without Ctrl+L and F6 (there is no address entry to focus) and Ctrl+O (the
+            // app does not open files). What acts on one window is the window's action.
+            XCTAssertEqual(accelerators("win.back", of: app), ["<Alt>Left", "Back"])
+            XCTAssertEqual(accelerators("win.forward", of: app), ["<Alt>Right", "Forward"])
+            XCTAssertEqual(accelerators("win.reload", of: app), ["F5", "<Primary>r"])
+            XCTAssertEqual(accelerators("win.close", of: app), ["<Primary>w"])
             XCTAssertEqual(accelerators("app.quit", of: app), ["<Primary>q"])
-            XCTAssertEqual(accelerators("app.focus-address", of: app), [])
+            XCTAssertEqual(accelerators("win.focus-address", of: app), [])
+            XCTAssertEqual(accelerators("app.new-window", of: app), ["<Primary>n"])
+            XCTAssertEqual(accelerators("app.open", of: app), [])
+            XCTAssertEqual(accelerators("win.show-primary-menu", of: app), ["F10"])
+            XCTAssertEqual(accelerators("win.show-help-overlay", of: app), ["<Primary>question"])
 
             // A row leads to its country: the title and the bar button follow the view.
             let cell = try XCTUnwrap(countries.viewController.cellView(atBodyIndex: 1)?.gtkWidget)
@@ -87,14 +92,14 @@ final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(japan.viewController.isVisible)
 
             // Alt+Left's action goes back to the list as it was.
-            activate("back", of: app)
+            activate("back", of: window)
             XCTAssertTrue(app.navigator.currentPage === countries)
             XCTAssertTrue(countries.viewController.isVisible)
             XCTAssertFalse(japan.viewController.isVisible)
             XCTAssertEqual(window.title, "Countries")
             XCTAssertTrue(window.forwardButton.isEnabled)
             XCTAssertEqual(window.barItemsBox.children.count, 0)
-            activate("forward", of: app)
+            activate("forward", of: window)
             XCTAssertTrue(app.navigator.currentPage === japan)
 
             // The error page, for what no feature handles: the shell's own features are off.
@@ -173,7 +178,7 @@ final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
             defer { app.close() }
             let entry = try XCTUnwrap(window.addressEntry)
             XCTAssertEqual(entry.placeholder, "Enter a view URI, such as atlas:countries")
-            XCTAssertEqual(accelerators("app.focus-address", of: app), ["<Primary>l", "F6"])
+            XCTAssertEqual(accelerators("win.focus-address", of: app), ["<Primary>l", "F6"])
             app.navigator.open("atlas:country:peru")
             XCTAssertEqual(window.address, "atlas:country:peru")
             XCTAssertEqual(window.titleLabel?.text, "Peru")

@@ -36,6 +36,7 @@ enum SharedViewer {
         app.showsAddressBar = true
         app.isLiveEditingEnabled = true
         app.isShowcaseEnabled = true
+        app.isFileOpeningEnabled = true
         app.onStartup = { ViewerStyle.load() }
         DemoFeatures.register(in: app.hub)
         return app

@@ -131,13 +131,82 @@ open class Application {
         let connection = GSignal.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in handler() }
         g_action_map_add_action(hub_action_map(gtkApplication), hub_action(UnsafeMutableRawPointer(action)))
         actions.append((action, connection))
+        setAccelerators(accelerators, forAction: "app.\(name)")
+    }
+
+    /// Gives the action `action` (`app.NAME`, or `win.NAME` for the action of that name of
+    /// every ``ApplicationWindow``) the keyboard shortcuts `accelerators`, in GTK's syntax, replacing
+    /// those it had; none takes them away.
+    public func setAccelerators(_ accelerators: [String], forAction action: String) {
         var cStrings = accelerators.map { strdup($0) } + [nil]
         defer { cStrings.forEach { free($0) } }
         cStrings.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(gtkApplication, "app.\(name)", $0)
+                gtk_application_set_accels_for_action(gtkApplication, action, $0)
             }
         }
+    }
+
+    /// The keyboard shortcuts of `action` (`app.NAME` or `win.NAME`), as GTK writes them (Control
+    /// is `<Primary>`); empty when it has none.
+    public func accelerators(forAction action: String) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(gtkApplication, action) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let accelerator = list[index] {
+            result.append(String(cString: accelerator))
+            index += 1
+        }
+        return result
+    }
+
+    /// The actions that have keyboard shortcuts (`app.NAME`, `win.NAME`), in no particular order.
+    public var actionsWithAccelerators: [String] {
+        guard let list = gtk_application_list_action_descriptions(gtkApplication) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let name = list[index] {
+            result.append(String(cString: name))
+            index += 1
+        }
+        return result
+    }
+
+    /// Runs the application action `app.name`, as its keys or a menu item do; nothing when there is
+    /// none.
+    public func activateAction(_ name: String) {
+        g_action_group_activate_action(hub_action_group(gtkApplication), name, nil)
+    }
+
+    /// Whether the application has the action `app.name`.
+    public func hasAction(_ name: String) -> Bool {
+        g_action_map_lookup_action(hub_action_map(gtkApplication), name) != nil
+    }
+
+    // MARK: Windows
+
+    /// The application's windows made through the typed layer, the one that had the focus last
+    /// first (GTK keeps them in that order).
+    public var windows: [Window] {
+        var result: [Window] = []
+        var node = gtk_application_get_windows(gtkApplication)
+        while let current = node {
+            if let data = current.pointee.data,
+                let window = Widget.wrapper(of: data.assumingMemoryBound(to: GtkWidget.self)) as? Window
+            {
+                result.append(window)
+            }
+            node = current.pointee.next
+        }
+        return result
+    }
+
+    /// Where the application exports its actions on the session bus (`/org/example/Viewer` for
+    /// `org.example.Viewer`), for `org.gtk.Actions` clients; nil while it is not on the bus.
+    public var objectPath: String? {
+        g_application_get_dbus_object_path(gApplication).map { String(cString: $0) }
     }
 
     // MARK: Running

@@ -83,6 +83,13 @@ open class Window: Container {
         didSet { gtk_window_set_transient_for(hub_window(gtkWidget), transientParent.map { hub_window($0.gtkWidget) }) }
     }
 
+    /// Whether the window is destroyed with its ``transientParent`` (a dialog or a window about
+    /// its parent, which would otherwise stay open alone).
+    public var destroysWithParent: Bool {
+        get { gtk_window_get_destroy_with_parent(hub_window(gtkWidget)) != 0 }
+        set { gtk_window_set_destroy_with_parent(hub_window(gtkWidget), newValue ? 1 : 0) }
+    }
+
     /// The widget used as the title bar (normally a ``HeaderBar``).
     public var titleBar: Widget? {
         didSet {

@@ -18,13 +18,14 @@ final class AppLiveEditing: LiveServiceDelegate {
     var tokenFile = LiveTokenFile()
     /// The hub whose `live:` feature shows the documents.
     private let hub: Hub
-    /// Opens `live:` when a document arrives.
-    private let navigator: Navigator
+    /// The navigator that opens `live:` when a document arrives: the window the user was in last.
+    private let currentNavigator: @MainActor () -> Navigator
 
-    /// Live editing for the `live:` feature of `hub`, shown with `navigator`; nothing runs yet.
-    init(hub: Hub, navigator: Navigator) {
+    /// Live editing for the `live:` feature of `hub`, shown with the navigator `navigator` gives at
+    /// the time; nothing runs yet.
+    init(hub: Hub, navigator: @escaping @MainActor () -> Navigator) {
         self.hub = hub
-        self.navigator = navigator
+        currentNavigator = navigator
     }
 
     /// The document `live:` views show; nil while the `live:` feature is not registered.
@@ -100,6 +101,7 @@ final class AppLiveEditing: LiveServiceDelegate {
 
     /// Shows `live:` unless the current page already is a live view (which reloads by itself).
     private func presentLiveView() {
+        let navigator = currentNavigator()
         if let current = navigator.currentPage, LiveFeature.isLiveURI(current.viewController.viewURI) { return }
         navigator.open(LiveFeature.rootURI.absoluteString)
     }

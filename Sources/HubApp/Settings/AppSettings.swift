@@ -2,7 +2,8 @@ import Foundation
 import HubGTK
 import Logging
 
-/// What an app with a settings schema remembers between runs: the window's size and state, the
+/// What an app with a settings schema remembers between runs: the size and state of the last window
+/// closed, the
 /// address history, whether and where live editing starts, and whether impressions are logged. The
 /// keys are those of data/org.hubframework.Viewer.gschema.xml; an app's own schema must have the
 /// same names and types, and a key it lacks is not remembered.
@@ -57,7 +58,7 @@ final class AppSettings {
         return true
     }
 
-    /// Gives a new window the size and state it was closed with.
+    /// Gives a new window the size and state the last window closed had.
     func restoreWindowState(_ window: HubWindow) {
         guard let settings, settings.hasKey(Key.windowWidth) else { return }
         let width = Int(settings.int32(forKey: Key.windowWidth))
@@ -68,17 +69,14 @@ final class AppSettings {
         HubLogging.logger("app.settings").debug("restored window \(width)x\(height) maximized=\(maximized)")
     }
 
-    /// Remembers the window's size and state as it closes. A maximized window keeps the size it
-    /// had before, so that unmaximizing it next time gives back the user's size.
-    func saveWindowState(_ window: HubWindow) {
+    /// Remembers a window's size and state as it closes: the window the next one opens like. A
+    /// maximized window gives the size it had before it was maximized, so that unmaximizing the next
+    /// one gives back the user's size.
+    func saveWindowState(size: (width: Int, height: Int), maximized: Bool) {
         guard let settings, settings.hasKey(Key.windowWidth) else { return }
-        let maximized = window.window.isMaximized
         settings.setBool(maximized, forKey: Key.windowMaximized)
-        if !maximized {
-            let size = window.window.size
-            settings.setInt32(Int32(clamping: size.width), forKey: Key.windowWidth)
-            settings.setInt32(Int32(clamping: size.height), forKey: Key.windowHeight)
-        }
+        settings.setInt32(Int32(clamping: size.width), forKey: Key.windowWidth)
+        settings.setInt32(Int32(clamping: size.height), forKey: Key.windowHeight)
         // The process may exit right after the window closes; GSettings writes asynchronously.
         Settings.sync()
     }

@@ -1,84 +1,137 @@
+import Foundation
 import HubFramework
 import HubGTK
 
-/// The app's one window: made on the first activation, at the size it was closed with, connected
-/// to the navigator; its address bar offers the remembered addresses; its size and state are
-/// remembered as it closes.
+/// One window of the app: its ``HubWindow``, the ``Navigator`` whose pages it shows (its own
+/// history), the controller that connects the two, its `win.*` actions, the files dropped on it,
+/// the size it has when it is not maximized, and its keyboard shortcuts window while that is open.
+///
+/// Made by `AppWindows`, which gives it what it needs; it holds neither the windows nor the
+/// application.
 @MainActor
 final class AppWindow {
-    /// Whether the window has an address entry for view URIs. Read when the window is made.
-    var showsAddressBar = false
-    /// The window, once made.
-    private(set) var window: HubWindow?
+    /// The window.
+    let window: HubWindow
+    /// The pages the window shows.
+    let navigator: Navigator
     /// Connects the window to the navigator.
-    private var controller: HubWindowController?
-    /// The application the window belongs to.
-    private let application: Application
-    /// The features the address bar suggests examples of.
-    private let hub: Hub
-    /// The navigation stack the window shows.
-    private let navigator: Navigator
-    /// Where the window's size and the address history are remembered.
-    private let settings: AppSettings
+    private let controller: HubWindowController
+    /// The window's size the last time it was not maximized (noted as GTK resizes it).
+    private var unmaximizedSize: (width: Int, height: Int)
+    /// The keyboard shortcuts window, while it is open.
+    private var shortcutsWindow: ShortcutsWindow?
+    /// Makes the keyboard shortcuts window (``showShortcuts()``).
+    private let makeShortcutsWindow: @MainActor () -> ShortcutsWindow
+    /// Opens files dropped on the window, in this window.
+    private let openDroppedFiles: @MainActor (AppWindow, [URL]) -> Void
 
-    /// The window of `application`, showing `navigator`'s pages, remembering in `settings`; none yet.
-    init(application: Application, hub: Hub, navigator: Navigator, settings: AppSettings) {
-        self.application = application
-        self.hub = hub
-        self.navigator = navigator
-        self.settings = settings
-    }
-
-    /// Makes the window on first call, titled `title`, and presents it.
-    func activate(title: String) -> HubWindow {
-        if let window {
-            window.present()
-            return window
-        }
+    /// A window of `application`, made hidden, at the size `settings` remember, titled `title`,
+    /// showing `navigator`'s pages (and suggesting `hub`'s features' examples in its address bar
+    /// when it has one), with `menu` in its menu button.
+    /// - Parameters:
+    ///   - makeShortcutsWindow: makes the window `win.show-help-overlay` shows.
+    ///   - acceptsDroppedFiles: whether files dropped on the window open (`openDroppedFiles`).
+    ///   - openDroppedFiles: opens files dropped on the window in it.
+    ///   - onAddressOpened: called with what the address entry opened.
+    ///   - onClose: called as the user closes the window, before it is destroyed.
+    ///   - onDestroy: called once the window is destroyed.
+    init(application: Application, hub: Hub, navigator: Navigator, settings: AppSettings, title: String,
+         showsAddressBar: Bool, menu: Menu, acceptsDroppedFiles: Bool,
+         makeShortcutsWindow: @escaping @MainActor () -> ShortcutsWindow,
+         openDroppedFiles: @escaping @MainActor (AppWindow, [URL]) -> Void,
+         onAddressOpened: @escaping @MainActor (String) -> Void,
+         onClose: @escaping @MainActor (AppWindow) -> Void,
+         onDestroy: @escaping @MainActor (AppWindow) -> Void)
+    {
         let window = HubWindow(application: application, title: title, showsAddressBar: showsAddressBar)
         settings.restoreWindowState(window)
         self.window = window
-        let controller = HubWindowController(window: window, hub: hub, navigator: navigator)
+        self.navigator = navigator
+        self.makeShortcutsWindow = makeShortcutsWindow
+        self.openDroppedFiles = openDroppedFiles
+        unmaximizedSize = window.window.size
+        window.menuButton.menu = menu
+        controller = HubWindowController(window: window, hub: hub, navigator: navigator)
         controller.addressHistory = { [weak settings] in settings?.addressHistory ?? [] }
-        controller.onAddressOpened = { [weak self] uri in self?.rememberAddress(uri) }
-        controller.onClose = { [weak settings] in settings?.saveWindowState(window) }
-        self.controller = controller
+        controller.onAddressOpened = onAddressOpened
+        controller.onClose = { [weak self] in
+            guard let self else { return }
+            onClose(self)
+        }
         controller.refreshCompletion()
-        window.present()
-        return window
+        window.window.onResize { [weak self] _ in self?.noteSize() }
+        window.window.onDestroy { [weak self] in
+            guard let self else { return }
+            self.shortcutsWindow = nil
+            onDestroy(self)
+        }
+        if acceptsDroppedFiles {
+            window.window.onFilesDropped { [weak self] urls in self?.filesDropped(urls) }
+        }
+        AppAccelerators.addWindowActions(to: self)
     }
 
-    /// Remembers the window's state, destroys it and forgets it.
-    func close() {
-        saveState()
-        window?.window.destroy()
-        window = nil
-        controller = nil
+    /// Notes the window's size while it is not maximized (each time GTK gives it a new one).
+    private func noteSize() {
+        guard !window.window.isMaximized else { return }
+        unmaximizedSize = window.window.size
+    }
+
+    /// Whether the window is maximized now.
+    var isMaximized: Bool { window.window.isMaximized }
+
+    /// The size to remember for the window: its size now, or, while it is maximized, the size it had
+    /// before, so that the next window unmaximizes to the user's size.
+    var sizeToRemember: (width: Int, height: Int) {
+        isMaximized ? unmaximizedSize : window.window.size
+    }
+
+    /// Opens the JSON files among `urls` in this window: what dropping files on it does.
+    func filesDropped(_ urls: [URL]) {
+        openDroppedFiles(self, urls)
+    }
+
+    /// Shows the window.
+    func present() {
+        window.present()
     }
 
     /// Asks the window to close, as its close button does (Ctrl+W).
     func requestClose() {
-        window?.window.close()
-    }
-
-    /// Remembers the window's size and state now (quitting destroys the window without asking it
-    /// to close).
-    func saveState() {
-        if let window { settings.saveWindowState(window) }
+        window.window.close()
     }
 
     /// Puts the cursor in the address entry (Ctrl+L, F6).
     func focusAddress() {
-        controller?.focusAddress()
+        controller.focusAddress()
     }
 
-    /// Notes `uri` as opened from the address bar, and offers it first.
-    func rememberAddress(_ uri: String) {
-        if settings.rememberAddress(uri) { controller?.refreshCompletion() }
+    /// Offers the address history again (it changed).
+    func refreshCompletion() {
+        controller.refreshCompletion()
     }
 
-    /// Forgets the address history, and stops offering it.
-    func clearAddressHistory() {
-        if settings.clearAddressHistory() { controller?.refreshCompletion() }
+    /// Shows or hides the primary menu (F10).
+    func togglePrimaryMenu() {
+        window.menuButton.isMenuShown.toggle()
     }
+
+    /// Shows the keyboard shortcuts window (Ctrl+?), made the first time and kept while it is open.
+    func showShortcuts() {
+        if let shortcutsWindow {
+            shortcutsWindow.present()
+            return
+        }
+        let shortcuts = makeShortcutsWindow()
+        shortcuts.transientParent = window.window
+        shortcuts.destroysWithParent = true
+        shortcuts.onDestroy { [weak self, weak shortcuts] in
+            if let self, self.shortcutsWindow === shortcuts { self.shortcutsWindow = nil }
+        }
+        shortcutsWindow = shortcuts
+        shortcuts.present()
+    }
+
+    /// The keyboard shortcuts window, while it is open.
+    var openShortcutsWindow: ShortcutsWindow? { shortcutsWindow }
 }

@@ -1,9 +1,9 @@
 import HubFramework
 import HubGTK
 
-/// An app's main window: a header bar with Back, Forward and Reload, the view's title, an optional
-/// address entry for view URIs, the view's bar buttons and a spinner, above the area that shows the
-/// current view.
+/// An app's window: a header bar with Back, Forward and Reload, the view's title, an optional
+/// address entry for view URIs, the view's bar buttons, a spinner and the primary menu's button,
+/// above the area that shows the current view.
 ///
 /// ``HubApplication`` creates it and keeps it in step with its ``Navigator``; its parts are public
 /// so that an app can add to them (a button of its own in ``headerBar``, for instance).
@@ -30,6 +30,9 @@ public final class HubWindow {
     public let barItemsBox: Box
     /// Holds the current view.
     public let contentArea: Overlay
+    /// The button of the primary menu, at the end of the header bar (F10 opens it too).
+    /// ``HubApplication`` gives it the app's menu.
+    public let menuButton: MenuButton
 
     /// Builds the (hidden) window of `application`; ``present()`` shows it.
     /// - Parameters:
@@ -65,7 +68,9 @@ public final class HubWindow {
         if showsAddressBar {
             let entry = Entry()
             entry.purpose = .url
-            entry.widthInCharacters = 48
+            // Wide enough for most view URIs (it grows with the window), and narrow enough that an
+            // 800-pixel window holds it beside the title, the buttons and the primary menu in German.
+            entry.widthInCharacters = 40
             entry.expandsHorizontally = true
             // Translators: what a screen reader calls the entry where the user types view URIs.
             entry.accessibleName = localized("Address")
@@ -85,6 +90,12 @@ public final class HubWindow {
             addressEntry = nil
             titleLabel = nil
         }
+
+        // Translators: the tooltip and accessible name of the header bar's button that opens the
+        // app's menu (New Window, Open…, Keyboard Shortcuts, About), as GNOME apps call it.
+        menuButton = MenuButton(iconName: "open-menu-symbolic", tooltip: localized("Main Menu"))
+        // The primary menu is the last thing in the header bar, as in every GNOME app.
+        headerBar.packEnd(menuButton)
 
         spinner = Spinner()
         // Translators: the tooltip of the header bar's spinner, shown while a view's content loads.
