@@ -247,6 +247,7 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
               {"replace": "order-39", "with": [{"id": "order-39", "component": {"id": "default:row"}, "text": {"title": "Sold out"}}]}]}}
             """#))
         server.route("/bad", .json(#"{"patch": {"changes": [{"remove": "no-such-row"}]}}"#))
+        server.route("/above", .json(#"{"patch": {"changes": [{"remove": "order-5"}, {"remove": "order-6"}]}}"#))
         try onMain {
             let harness = ViewControllerHarness()
             defer { harness.tearDown() }
@@ -259,9 +260,12 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
                    , {"id": "add", "component": {"id": "default:button"}, "text": {"title": "Order"},
                     "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/orders"))", "body": {}}]}},
                    {"id": "bad", "component": {"id": "default:button"}, "text": {"title": "Bad"},
-                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/bad"))", "body": {}}]}}]}
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/bad"))", "body": {}}]}},
+                   {"id": "above", "component": {"id": "default:button"}, "text": {"title": "Above"},
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/above"))", "body": {}}]}}]}
                 """#, in: harness, allowing: server)
             let draft = try XCTUnwrap(model("draft", in: controller))
+            XCTAssertTrue(controller.focusBodyComponent(at: 0))
             XCTAssertTrue(controller.state.setInputValue(.string("warm"), of: draft))
             pump(until: { (controller.liveComponent(atBodyIndex: 0) as? EntryComponent)?.entry?.text == "warm" }, "typed")
             let entry = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? EntryComponent)
@@ -270,7 +274,7 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
             try press("add", in: controller)
             pump(until: { self.model("order-new", in: controller) != nil }, "the patch is applied")
             let ids = controller.viewModel?.bodyComponentModels.map(\.identifier) ?? []
-            XCTAssertEqual(ids.count, 1 + 40 + 2, "one row in, one out")
+            XCTAssertEqual(ids.count, 1 + 40 + 3, "one row in, one out")
             XCTAssertFalse(ids.contains("order-3"))
             XCTAssertEqual(ids[ids.firstIndex(of: "order-40")! + 1], "order-new")
             XCTAssertEqual(model("order-39", in: controller)?.title, "Sold out")
@@ -278,6 +282,7 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
             XCTAssertEqual(controller.state.value(of: "draft"), .string("warm"), "the state stays")
             XCTAssertTrue(controller.liveComponent(atBodyIndex: 0) as? EntryComponent === entry, "the field is the same component")
             XCTAssertEqual(entry.entry?.text, "warm", "and keeps its text")
+            XCTAssertEqual(entry.entry?.containsFocus, true, "and the keyboard focus")
             XCTAssertEqual(controller.liveComponent(atBodyIndex: 1).map(ObjectIdentifier.init), firstRow,
                            "a row the patch did not name is not made again")
             XCTAssertLessThanOrEqual(harness.delegate.rendered - rendered, 3,
@@ -289,6 +294,20 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
             pump(until: { self.model("bad", in: controller)?.isBusy == false && !controller.isLoading }, "the bad patch came")
             pump(for: 0.2)
             XCTAssertEqual(controller.viewModel?.bodyComponentModels.map(\.identifier), before)
+
+            // Rows removed above what the person reads: what they read stays where it is.
+            controller.scroll(to: Point(x: 0, y: 900))
+            pump(for: 0.3)
+            let topIndex = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 10, y: 1)))
+            let top = controller.viewModel?.bodyComponentModels[topIndex].identifier
+            let topY = controller.frame(ofBodyComponentAt: topIndex).origin.y - controller.contentOffset.y
+            try press("above", in: controller)
+            pump(until: { self.model("order-6", in: controller) == nil && !controller.isLoading }, "the rows above went")
+            pump(for: 0.2)
+            let newIndex = try XCTUnwrap(controller.indexOfBodyComponent(at: Point(x: 10, y: 1)))
+            XCTAssertEqual(controller.viewModel?.bodyComponentModels[newIndex].identifier, top, "the same row at the top")
+            XCTAssertEqual(controller.frame(ofBodyComponentAt: newIndex).origin.y - controller.contentOffset.y, topY, accuracy: 1,
+                           "at the same place")
         }
     }
 
