@@ -32,6 +32,10 @@ public final class ActionRegistry {
         factories[namespace] = nil
     }
 
+    /// The namespaces that have a factory, sorted: what a client's ``ClientCapabilities/actions``
+    /// lists as `namespace:*`.
+    public var registeredNamespaces: [String] { factories.keys.sorted() }
+
     /// A new action for `identifier`, or nil when no factory creates one.
     public func createCustomAction(for identifier: Identifier) -> (any Action)? {
         factories[identifier.namespacePart]?.createAction(forName: identifier.namePart)

@@ -15,6 +15,8 @@ final class ServerRequests {
     var policy = ServerRequestPolicy.default
 
     private let limits: ContentLimits
+    /// What the view's client can show, named in every request (`Hub-Client`).
+    private let clientCapabilities: ClientCapabilities?
     private let client: () -> (any HTTPClient)?
     private let formValues: (String) -> JSONObject
     private let setBusy: (String, Bool) -> Void
@@ -27,15 +29,17 @@ final class ServerRequests {
 
     /// - Parameters:
     ///   - limits: the view's bounds (answer size, time, requests in flight).
+    ///   - clientCapabilities: what the view's client can show, named in every request; nil names nothing.
     ///   - client: the HTTP client to send with, asked at each request (nil: the default).
     ///   - formValues: the values of a form's inputs the view shows, by variable name.
     ///   - setBusy: marks a component busy while its request is in flight.
     ///   - finished: hears each request's outcome, on the main thread.
-    init(limits: ContentLimits, client: @escaping () -> (any HTTPClient)?, formValues: @escaping (String) -> JSONObject,
-         setBusy: @escaping (String, Bool) -> Void,
+    init(limits: ContentLimits, clientCapabilities: ClientCapabilities? = nil, client: @escaping () -> (any HTTPClient)?,
+         formValues: @escaping (String) -> JSONObject, setBusy: @escaping (String, Bool) -> Void,
          finished: @escaping (PreparedRequest, ServerExchange.Outcome) -> Void)
     {
         self.limits = limits
+        self.clientCapabilities = clientCapabilities
         self.client = client
         self.formValues = formValues
         self.setBusy = setBusy
@@ -64,7 +68,7 @@ final class ServerRequests {
         setBusy(sender, true)
         let exchange = ServerExchange(
             request, formValues: request.form.map(formValues), documentURL: documentURL, origin: origin,
-            policy: policy, limits: limits, client: client()
+            policy: policy, limits: limits, client: client(), clientCapabilities: clientCapabilities
         ) { [weak self] outcome in
             guard let self, generations[sender] == mine else { return }
             inFlight[sender] = nil

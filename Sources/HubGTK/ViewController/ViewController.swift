@@ -237,7 +237,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
         limits = loader.contentLimits
         requests = ServerRequests(
-            limits: loader.contentLimits, client: { DefaultHTTPClient.current },
+            limits: loader.contentLimits, clientCapabilities: loader.clientCapabilities,
+            client: { DefaultHTTPClient.current },
             formValues: { form in
                 guard let controller = link.controller, let shown = controller.viewModel else { return [:] }
                 return FormValues.collect(form, shownIn: shown, state: controller.state)

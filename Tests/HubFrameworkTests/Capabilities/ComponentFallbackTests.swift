@@ -223,6 +223,29 @@ final class ComponentFallbackTests: XCTestCase {
     }
 }
 
+/// A live document (`hublive`) is read for the client of the views that show it, as a view's loader
+/// reads a document.
+final class LiveDocumentClientTests: XCTestCase {
+    func testALiveDocumentIsReadForItsClient() throws {
+        try MainActor.assumeIsolated {
+            let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                    iconImageResolver: nil)
+            let document = LiveDocument(schema: schema)
+            let json = Data(#"[{"id": "map", "component": {"id": "maps:map"}, "fallback": {"text": {"title": "No map"}}}]"#.utf8)
+            document.clientCapabilities = ClientCapabilities(components: ["default:row"], actions: [])
+            document.receive(json)
+            let builder = schema.makeViewModelBuilder()
+            XCTAssertTrue(document.addGoodContent(to: builder))
+            XCTAssertEqual(builder.build().bodyComponentModels.map { $0.title ?? "-" }, ["No map"])
+            document.clientCapabilities = nil
+            document.receive(json)
+            let plain = schema.makeViewModelBuilder()
+            XCTAssertTrue(document.addGoodContent(to: plain))
+            XCTAssertEqual(plain.build().bodyComponentModels.map(\.componentIdentifier.identifierString), ["maps:map"])
+        }
+    }
+}
+
 extension ClientCapabilities {
     /// The same client with other components.
     func withComponents(_ components: [String]) -> ClientCapabilities {
