@@ -23,6 +23,12 @@ struct HubValidate: ParsableCommand {
             With --manifest the files are backend app manifests (hub-viewer --manifest), read with the \
             viewer's manifest reader; every problem in one is an error.
 
+            With --client FILE the documents are read as the client FILE describes reads them (its \
+            capabilities as JSON, which hub-viewer --print-capabilities prints): each component that it \
+            would replace by its fallback, drop, show without what it requires or leave to its \
+            category's fallback component gets a note (SEVERITY note) at the component, and the totals \
+            on standard error say how many. Notes do not change the exit status.
+
             A directory stands for every .json file below it. Documents are read one at a time.
 
             With --evaluate the files (or - for standard input) hold expressions as JSON lines, \
@@ -50,6 +56,10 @@ struct HubValidate: ParsableCommand {
     @Flag(help: "The files hold expressions as JSON lines, to evaluate (docs/json.md#state-and-expressions).")
     var evaluate = false
 
+    @Option(help: ArgumentHelp("A client's capabilities (JSON, as hub-viewer --print-capabilities prints them): notes "
+        + "what each document's components become on it.", valueName: "file"))
+    var client: String?
+
     @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")
     var format = Format.text
 
@@ -59,6 +69,9 @@ struct HubValidate: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("Name at least one file, directory or - (standard input).") }
         if evaluate && manifest { throw ValidationError("--evaluate and --manifest cannot be used together.") }
+        if client != nil && (evaluate || manifest) {
+            throw ValidationError("--client checks view documents: it cannot be used with --\(evaluate ? "evaluate" : "manifest").")
+        }
         if SchemaCatalog.schema(named: schema) == nil {
             throw ValidationError("Unknown schema '\(schema)'; known: \(SchemaCatalog.names.joined(separator: ", ")).")
         }
@@ -69,10 +82,21 @@ struct HubValidate: ParsableCommand {
             try runEvaluations()
             return
         }
-        let checker: any DocumentChecker = manifest
-            ? ManifestDocumentChecker() : ViewDocumentChecker(schema: SchemaCatalog.schema(named: schema)!)
-        var report: any ValidationReport = format == .json ? JSONValidationReport() : TextValidationReport()
         var summary = ValidationSummary()
+        var capabilities: ClientCapabilities?
+        if let client {
+            do {
+                capabilities = try ClientFile.read(client)
+            } catch {
+                writeError("hub-validate: \(client): not a client's capabilities: \(error.reason)\n")
+                throw ExitCode(2)
+            }
+            summary.client = client + (capabilities?.app.map { " (\($0))" } ?? "")
+        }
+        let checker: any DocumentChecker = manifest
+            ? ManifestDocumentChecker()
+            : ViewDocumentChecker(schema: SchemaCatalog.schema(named: schema)!, client: capabilities)
+        var report: any ValidationReport = format == .json ? JSONValidationReport() : TextValidationReport()
         for source in DocumentSource.expand(files) {
             switch source {
             case .failure(let error):
@@ -84,9 +108,7 @@ struct HubValidate: ParsableCommand {
                 do {
                     let problems = checker.problems(in: try source.read())
                     summary.files += 1
-                    for problem in problems {
-                        if problem.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
-                    }
+                    for problem in problems { summary.count(problem) }
                     report.add(problems, file: name)
                 } catch {
                     summary.unreadable += 1

@@ -93,12 +93,13 @@ package enum ComponentFallback {
             guard !missing.isEmpty, let fallback else {
                 if lacksComponent {
                     let category = componentCategory(of: current.object, context: context)
-                    context.fallbackNotes?.add(.categoryFallback, "the client lacks \(list([quoted(identifier)] + missing)) "
-                        + "and the component has no fallback: the fallback component of its category "
-                        + "\(quoted(category.rawValue)) shows it", at: current.location)
+                    context.fallbackNotes?.add(.categoryFallback, "the client lacks "
+                        + "\(list(["the component \(quoted(identifier))"] + missing)) "
+                        + "and it has no fallback: the fallback component of its category "
+                        + "\(quoted(category.rawValue)) shows it", at: current.location, component: location)
                 } else if !missing.isEmpty {
-                    context.fallbackNotes?.add(.shownWithoutRequirement, "the client lacks \(list(missing)) and the "
-                        + "component has no fallback: it is shown as it is", at: current.location)
+                    context.fallbackNotes?.add(.shownWithoutRequirement, "the client lacks \(list(missing)) and it "
+                        + "has no fallback: it is shown as it is", at: current.location, component: location)
                 }
                 unusedFallback.map(check)
                 return current
@@ -110,12 +111,12 @@ package enum ComponentFallback {
             check(unused)
             guard case .component(let object) = fallback else {
                 context.fallbackNotes?.add(.dropped, "the client lacks \(list(missing)): the component is dropped (its "
-                    + "fallback is \"drop\")", at: current.location)
+                    + "fallback is \"drop\")", at: current.location, component: location)
                 return nil
             }
             context.fallbackNotes?.add(.replaced, "the client lacks \(list(missing)): its fallback "
                 + "\(quoted(componentIdentifier(of: object, context: context).identifierString)) shows it instead",
-                at: current.location)
+                at: current.location, component: location)
             let inherited = context.schema.componentModelSchema.identifierPath.first(in: .object(current.object),
                 at: nil, problems: nil)?.value ?? current.inheritedIdentifier
             current = Choice(object: object, location: fallbackLocation, depth: current.depth + 1,

@@ -22,7 +22,13 @@ package final class FallbackNotes: @unchecked Sendable {
     package struct Note: Sendable {
         package let kind: Kind
         /// The message, at the component's place (its offset once ``located(by:)``).
-        package let problem: JSONProblem
+        package var problem: JSONProblem
+        /// The place of the component as the document writes it: a fallback's own notes (which
+        /// replace it in turn) have the place of the component it stands for.
+        package let componentPath: String
+        /// Whether this is the last note of its component, which says what became of it: a fallback
+        /// that is replaced, or dropped, in turn has a note after it.
+        package var isOutcome = true
     }
 
     // `@unchecked Sendable`: guarded by `lock`. A builder's context is shared by the builders of a
@@ -30,6 +36,8 @@ package final class FallbackNotes: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Note] = []
     private var seen: Set<JSONProblem> = []
+    /// The last note of each component, by its path.
+    private var lastOfComponent: [String: Int] = [:]
 
     /// Records nothing yet.
     package init() {}
@@ -39,13 +47,23 @@ package final class FallbackNotes: @unchecked Sendable {
 
     /// The notes with the offsets `recorder` noted for their components.
     package func located(by recorder: JSONOffsetRecorder) -> [Note] {
-        notes.map { Note(kind: $0.kind, problem: $0.problem.located(by: recorder)) }
+        notes.map { note in
+            var located = note
+            located.problem = note.problem.located(by: recorder)
+            return located
+        }
     }
 
-    func add(_ kind: Kind, _ message: String, at location: JSONLocation?) {
+    /// Notes `message` at `location`, about the component at `component` (the same place, or the
+    /// component a fallback at `location` stands for).
+    func add(_ kind: Kind, _ message: String, at location: JSONLocation?, component: JSONLocation?) {
         let problem = JSONProblem(message: message, at: location)
+        let componentPath = JSONLocation.path(of: component)
         lock.withLock {
-            if seen.insert(problem).inserted { recorded.append(Note(kind: kind, problem: problem)) }
+            guard seen.insert(problem).inserted else { return }
+            if let last = lastOfComponent[componentPath] { recorded[last].isOutcome = false }
+            lastOfComponent[componentPath] = recorded.count
+            recorded.append(Note(kind: kind, problem: problem, componentPath: componentPath))
         }
     }
 }
