@@ -2,9 +2,10 @@ import Foundation
 import HubFramework
 
 /// The file `--client FILE` names: a client's capabilities as JSON (`ClientCapabilities`' form, which
-/// `hub-viewer --print-capabilities` prints), read strictly: a member it does not know (a misspelt
-/// `"component"` would otherwise leave the client without components, and every component
-/// would seem to fall back) and a value of the wrong kind are errors, with the member's path.
+/// is also the value of the `Hub-Client` header a client sends: a server's record of one is a
+/// file), read strictly: a member it does not know (a misspelt `"component"` would otherwise leave
+/// the client without components, and every component would seem to fall back) and a value of the
+/// wrong kind are errors, with the member's path.
 enum ClientFile {
     /// The capabilities in the file at `path`, or why it holds none.
     static func read(_ path: String) throws(DocumentSource.ReadError) -> ClientCapabilities {
@@ -19,7 +20,8 @@ enum ClientFile {
             throw DocumentSource.ReadError(reason: "expected an object of capabilities, found \(value.kindDescription)")
         }
         let members = ClientCapabilities.CodingKeys.allCases.map(\.rawValue)
-        if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
+        // `abridged` marks a header that lists namespaces instead of components: read as it is.
+        if let unknown = object.keys.sorted().first(where: { !members.contains($0) && $0 != "abridged" }) {
             throw DocumentSource.ReadError(reason: "unknown member \(JSONWriter().string(for: .string(unknown))); a client's "
                 + "members are \(members.joined(separator: ", "))")
         }

@@ -24,7 +24,7 @@ struct HubValidate: ParsableCommand {
             viewer's manifest reader; every problem in one is an error.
 
             With --client FILE the documents are read as the client FILE describes reads them (its \
-            capabilities as JSON, which hub-viewer --print-capabilities prints): each component that it \
+            capabilities as JSON, the value of the Hub-Client header it sends): each component that it \
             would replace by its fallback, drop, show without what it requires or leave to its \
             category's fallback component gets a note (SEVERITY note) at the component, and the totals \
             on standard error say how many. Notes do not change the exit status.
@@ -56,8 +56,8 @@ struct HubValidate: ParsableCommand {
     @Flag(help: "The files hold expressions as JSON lines, to evaluate (docs/json.md#state-and-expressions).")
     var evaluate = false
 
-    @Option(help: ArgumentHelp("A client's capabilities (JSON, as hub-viewer --print-capabilities prints them): notes "
-        + "what each document's components become on it.", valueName: "file"))
+    @Option(help: ArgumentHelp("A client's capabilities (JSON, as in the Hub-Client header it sends): notes what each "
+        + "document's components become on it.", valueName: "file"))
     var client: String?
 
     @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")

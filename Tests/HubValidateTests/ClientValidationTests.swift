@@ -63,6 +63,25 @@ final class ClientValidationTests: XCTestCase {
         XCTAssertNil(try JSONParser().parse(plain.standardOutput)["summary"]?["notes"])
     }
 
+    /// What a server receives in the `Hub-Client` header is a client file as it is, abridged or not.
+    func testTheHeaderAClientSentIsAClientFile() throws {
+        let folder = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
+                                                 appropriateFor: ValidatorRun.fixtures, create: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let many = ClientCapabilities(components: (0..<400).map { "default:component\($0)" } + ["maps:map"],
+                                      actions: ["request"], app: "big/1")
+        let small = ClientCapabilities(components: ["default:row", "maps:map"], actions: [], app: "small/1")
+        for (name, client) in [("abridged", many), ("whole", small)] {
+            let file = folder.appendingPathComponent("\(name).json")
+            try Data(client.headerValue.utf8).write(to: file)
+            let run = try ValidatorRun(["--client", file.path, "client/shop.json"])
+            XCTAssertEqual(run.status, 0, run.standardError)
+            XCTAssertTrue(run.standardOutput.contains(#"body[2]: note: the client lacks the component "charts:pie""#), name)
+            XCTAssertFalse(run.standardOutput.contains("body[1]:"), "\(name): the client has the map")
+        }
+        XCTAssertTrue(many.headerValue.contains(#""abridged":true"#))
+    }
+
     /// The client file is read strictly: what it does not say right stops the run (status 2), since
     /// every note would be wrong.
     func testABadClientFileStopsTheRun() throws {

@@ -9,8 +9,8 @@ import Foundation
 /// component missing here, is replaced by its fallback (or dropped, for `"drop"`) before the
 /// component's category fallback is ever needed (docs/json.md, "What a client can show").
 ///
-/// HubGTK's `Hub` computes an app's own (`Hub.clientCapabilities`); `hub-viewer
-/// --print-capabilities` prints the viewer's as JSON, the form `Codable` reads and writes:
+/// HubGTK's `Hub` computes an app's own (`Hub.clientCapabilities`). The header's value is also the
+/// JSON form `Codable` reads and writes, which `hub-validate --client FILE` takes:
 ///
 /// ```jsonc
 /// {"actions": ["append", "if", "open", "remove", "request", "set", "submit", "toggle"],
@@ -19,7 +19,8 @@ import Foundation
 /// ```
 ///
 /// Every member may be missing from that JSON (an empty list, expressions 0, no app): a file written
-/// by hand for `hub-validate --client` names only what it wants to test.
+/// by hand for `hub-validate --client` names only what it wants to test. (An abridged header's
+/// `abridged` member is not read.)
 public struct ClientCapabilities: Sendable, Hashable, Codable {
     /// The components the client creates, as `namespace:name`, sorted and without duplicates.
     /// `namespace:*` stands for every name of a namespace whose factory does not list its names.
