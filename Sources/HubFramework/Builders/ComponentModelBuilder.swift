@@ -402,9 +402,9 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         var chosen = ComponentFallback.Choice(object: json, location: location, depth: depth, inheritedIdentifier: nil,
                                               checksKeys: checksKeys)
         if ComponentFallback.applies(to: json, context: context) {
-            let checking = context.withoutClient
             let choice = ComponentFallback.choose(json, at: location, depth: depth, checksKeys: checksKeys,
                                                   problems: problems, context: context) { unused in
+                let checking = context.withoutClient
                 let scratch = ComponentModelBuilder(modelIdentifier: "", type: .body, context: checking)
                 applyChosen(unused.object, at: unused.location, problems: problems, depth: unused.depth, context: checking,
                             templates: templates, checksKeys: unused.checksKeys, into: { _ in scratch })
