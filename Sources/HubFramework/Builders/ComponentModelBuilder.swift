@@ -365,9 +365,13 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// `templates`, the document's), chooses between it and its fallback for the context's client,
     /// reads the identifier of the one chosen, picks its builder with `builderFor` and applies the
     /// object. Components deeper than the schema allows are reported and skipped.
+    ///
+    /// `checksKeys` false: the object's members were checked for unknown keys already (the original
+    /// of a fallback, checked for its problems). `inheritedIdentifier`: the identifier of the
+    /// component a fallback stands for, for a fallback without one.
     static func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
-        depth: Int, context: BuilderContext, templates: ComponentTemplates? = nil,
-        into builderFor: (String?) -> ComponentModelBuilder)
+        depth: Int, context: BuilderContext, templates: ComponentTemplates? = nil, checksKeys: Bool = true,
+        inheritedIdentifier: String? = nil, into builderFor: (String?) -> ComponentModelBuilder)
     {
         guard depth <= JSONSchema.maximumComponentDepth else {
             problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
@@ -383,12 +387,13 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         if let templates, ComponentTemplates.isInstance(json) {
             templates.expand(json, at: location, problems: problems) { expanded, problems in
                 applyChosen(expanded, at: location, problems: problems, depth: depth, context: context,
-                            templates: templates, checksKeys: false, into: builderFor)
+                            templates: templates, checksKeys: false, inheritedIdentifier: inheritedIdentifier,
+                            into: builderFor)
             }
             return
         }
         applyChosen(json, at: location, problems: problems, depth: depth, context: context, templates: templates,
-                    checksKeys: true, into: builderFor)
+                    checksKeys: checksKeys, inheritedIdentifier: inheritedIdentifier, into: builderFor)
     }
 
     /// Applies `json`, or the fallback that stands for it on the context's client
@@ -397,19 +402,29 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// problems alone.
     private static func applyChosen(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
         depth: Int, context: BuilderContext, templates: ComponentTemplates?, checksKeys: Bool,
-        into builderFor: (String?) -> ComponentModelBuilder)
+        inheritedIdentifier: String?, into builderFor: (String?) -> ComponentModelBuilder)
     {
-        var chosen = ComponentFallback.Choice(object: json, location: location, depth: depth, inheritedIdentifier: nil,
-                                              checksKeys: checksKeys)
+        var chosen = ComponentFallback.Choice(object: json, location: location, depth: depth,
+                                              inheritedIdentifier: inheritedIdentifier, checksKeys: checksKeys)
         if ComponentFallback.applies(to: json, context: context) {
-            let choice = ComponentFallback.choose(json, at: location, depth: depth, checksKeys: checksKeys,
-                                                  problems: problems, context: context) { unused in
+            let usesTemplate = { (object: JSONObject) in templates != nil && ComponentTemplates.isInstance(object) }
+            let choice = ComponentFallback.choose(chosen, problems: problems, context: context,
+                                                  usesTemplate: usesTemplate) { unused in
+                // Through `applyComponent`, so that a fallback that uses a template is expanded first.
                 let checking = context.withoutClient
                 let scratch = ComponentModelBuilder(modelIdentifier: "", type: .body, context: checking)
-                applyChosen(unused.object, at: unused.location, problems: problems, depth: unused.depth, context: checking,
-                            templates: templates, checksKeys: unused.checksKeys, into: { _ in scratch })
+                applyComponent(unused.object, at: unused.location, problems: problems, depth: unused.depth,
+                               context: checking, templates: templates, checksKeys: unused.checksKeys,
+                               into: { _ in scratch })
             }
             guard let choice else { return }
+            if choice.usesTemplate {
+                // A fallback that uses a template: expanded, then chosen for in turn.
+                applyComponent(choice.object, at: choice.location, problems: problems, depth: choice.depth,
+                               context: context, templates: templates, inheritedIdentifier: choice.inheritedIdentifier,
+                               into: builderFor)
+                return
+            }
             chosen = choice
         }
         let identifier = context.schema.componentModelSchema.identifierPath.first(in: .object(chosen.object),

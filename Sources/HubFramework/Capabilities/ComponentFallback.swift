@@ -54,16 +54,19 @@ package enum ComponentFallback {
         /// Whether its members are still to be checked for unknown keys (a component expanded from a
         /// template had them checked with the template's use; a fallback never has).
         var checksKeys: Bool
+        /// A fallback that uses a template: to be expanded, and chosen for in turn, before it is read.
+        var usesTemplate = false
     }
 
-    /// The component to read in `json`'s place on the context's client (nil: none, it is dropped).
-    /// Problems of `requires` and `fallback` go to `problems`; `check` is handed every component
-    /// object the client will not show, to be read for its problems alone.
-    static func choose(_ json: JSONObject, at location: JSONLocation?, depth: Int, checksKeys: Bool,
-                       problems: JSONProblemCollector, context: BuilderContext, check: (Choice) -> Void) -> Choice?
+    /// The component to read in place of `component` on the context's client (nil: none, it is
+    /// dropped). Problems of `requires` and `fallback` go to `problems`; `check` is handed every
+    /// component object the client will not show, to be read for its problems alone. A fallback that
+    /// `usesTemplate` is returned as it is, marked: its members are only known once it is expanded.
+    static func choose(_ component: Choice, problems: JSONProblemCollector, context: BuilderContext,
+                       usesTemplate: (JSONObject) -> Bool, check: (Choice) -> Void) -> Choice?
     {
-        var current = Choice(object: json, location: location, depth: depth, inheritedIdentifier: nil,
-                             checksKeys: checksKeys)
+        let location = component.location
+        var current = component
         while true {
             let requirements = current.object[ComponentRequirements.key].map {
                 ComponentRequirements($0, at: .key(ComponentRequirements.key, in: current.location), problems: problems)
@@ -120,7 +123,8 @@ package enum ComponentFallback {
             let inherited = context.schema.componentModelSchema.identifierPath.first(in: .object(current.object),
                 at: nil, problems: nil)?.value ?? current.inheritedIdentifier
             current = Choice(object: object, location: fallbackLocation, depth: current.depth + 1,
-                             inheritedIdentifier: inherited, checksKeys: true)
+                             inheritedIdentifier: inherited, checksKeys: true, usesTemplate: usesTemplate(object))
+            if current.usesTemplate { return current }
         }
     }
 

@@ -144,14 +144,25 @@ final class ComponentFallbackTests: XCTestCase {
     func testChildrenAndTemplatedComponentsHaveFallbacksToo() throws {
         let json = #"""
             {"templates": {"place": {"component": {"id": "maps:pin"}, "text": {"$title": "name"},
-                                     "fallback": {"component": {"id": "default:label"}, "text": {"$title": "name"}}}},
+                                     "fallback": {"component": {"id": "default:label"}, "text": {"$title": "name"}}},
+                           "label": {"component": {"id": "default:label"}, "text": {"$title": "words"}}},
              "body": [{"id": "card", "children": [
                 {"id": "first", "component": {"id": "maps:map"}, "fallback": "drop"},
-                {"id": "second", "template": "place", "name": "Rome"}]}]}
+                {"id": "second", "template": "place", "name": "Rome"}]},
+               {"id": "third", "component": {"id": "maps:map"}, "fallback": {"template": "label", "words": "Paris"}},
+               {"id": "fourth", "component": {"id": "default:row"}, "fallback": {"template": "label", "wrods": "Oslo"}}]}
             """#
-        let (view, problems) = try read(json, for: oldClient)
-        XCTAssertEqual(problems, [])
-        XCTAssertEqual(view.bodyComponentModels.first?.children.map(summary), ["second default:label Rome"])
+        for client in [oldClient, nil] {
+            let (view, problems) = try read(json, for: client)
+            // A fallback that uses a template is expanded as any component is, and checked when not shown.
+            XCTAssertEqual(problems, [#"body[2].fallback: unknown key "wrods"; did you mean "words"?"#,
+                                      #"body[2].fallback: template "label" needs a value for "words" (text.title); "#
+                                      + "the component does not give one"], "\(String(describing: client?.app))")
+            if client != nil {
+                XCTAssertEqual(view.bodyComponentModels.first?.children.map(summary), ["second default:label Rome"])
+                XCTAssertEqual(view.bodyComponentModels.map(summary).dropFirst(), ["third default:label Paris", "fourth default:row -"])
+            }
+        }
     }
 
     /// What the client does not show is read all the same: a document's problems are the same
