@@ -51,11 +51,11 @@ final class ClientValidationTests: XCTestCase {
         guard case .object(let report) = try JSONParser().parse(run.standardOutput),
               case .array(let notes)? = report["problems"], case .object(let summary)? = report["summary"]
         else { return XCTFail(run.standardOutput) }
-        XCTAssertEqual(notes.count, 7)
+        XCTAssertEqual(notes.count, 9)
         XCTAssertTrue(notes.allSatisfy { $0["severity"] == .string("note") })
         XCTAssertEqual(notes[1]["path"], .string("body[1]"))
         XCTAssertEqual(notes[1]["line"], .number(15))
-        XCTAssertEqual(summary["notes"], .object(["replaced": 3, "dropped": 1, "categoryFallback": 1,
+        XCTAssertEqual(summary["notes"], .object(["replaced": 4, "dropped": 1, "categoryFallback": 1,
                                                   "shownWithoutRequirement": 1]))
         XCTAssertEqual(summary["warnings"], .number(0))
         // Without --client the summary is as it always was.

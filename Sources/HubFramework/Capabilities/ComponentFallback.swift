@@ -65,7 +65,6 @@ package enum ComponentFallback {
     static func choose(_ component: Choice, problems: JSONProblemCollector, context: BuilderContext,
                        usesTemplate: (JSONObject) -> Bool, check: (Choice) -> Void) -> Choice?
     {
-        let location = component.location
         var current = component
         while true {
             let requirements = current.object[ComponentRequirements.key].map {
@@ -99,10 +98,10 @@ package enum ComponentFallback {
                     context.fallbackNotes?.add(.categoryFallback, "the client lacks "
                         + "\(list(["the component \(quoted(identifier))"] + missing)) "
                         + "and it has no fallback: the fallback component of its category "
-                        + "\(quoted(category.rawValue)) shows it", at: current.location, component: location)
+                        + "\(quoted(category.rawValue)) shows it", at: current.location)
                 } else if !missing.isEmpty {
                     context.fallbackNotes?.add(.shownWithoutRequirement, "the client lacks \(list(missing)) and it "
-                        + "has no fallback: it is shown as it is", at: current.location, component: location)
+                        + "has no fallback: it is shown as it is", at: current.location)
                 }
                 unusedFallback.map(check)
                 return current
@@ -114,16 +113,19 @@ package enum ComponentFallback {
             check(unused)
             guard case .component(let object) = fallback else {
                 context.fallbackNotes?.add(.dropped, "the client lacks \(list(missing)): the component is dropped (its "
-                    + "fallback is \"drop\")", at: current.location, component: location)
+                    + "fallback is \"drop\")", at: current.location)
                 return nil
             }
-            context.fallbackNotes?.add(.replaced, "the client lacks \(list(missing)): its fallback "
-                + "\(quoted(componentIdentifier(of: object, context: context).identifierString)) shows it instead",
-                at: current.location, component: location)
+            let fallbackUsesTemplate = usesTemplate(object)
+            // A template's component is only known once it is expanded (its own note follows, if any).
+            let shown = fallbackUsesTemplate ? "(template \(quoted(object[ComponentTemplates.instanceKey]?.stringValue ?? "")))"
+                : quoted(componentIdentifier(of: object, context: context).identifierString)
+            context.fallbackNotes?.add(.replaced, "the client lacks \(list(missing)): its fallback \(shown) shows it instead",
+                                       at: current.location)
             let inherited = context.schema.componentModelSchema.identifierPath.first(in: .object(current.object),
                 at: nil, problems: nil)?.value ?? current.inheritedIdentifier
             current = Choice(object: object, location: fallbackLocation, depth: current.depth + 1,
-                             inheritedIdentifier: inherited, checksKeys: true, usesTemplate: usesTemplate(object))
+                             inheritedIdentifier: inherited, checksKeys: true, usesTemplate: fallbackUsesTemplate)
             if current.usesTemplate { return current }
         }
     }

@@ -54,10 +54,12 @@ package final class FallbackNotes: @unchecked Sendable {
         }
     }
 
-    /// Notes `message` at `location`, about the component at `component` (the same place, or the
-    /// component a fallback at `location` stands for).
-    func add(_ kind: Kind, _ message: String, at location: JSONLocation?, component: JSONLocation?) {
+    /// Notes `message` at `location`: a component, or a fallback (`….fallback`), whose note is its
+    /// component's.
+    func add(_ kind: Kind, _ message: String, at location: JSONLocation?) {
         let problem = JSONProblem(message: message, at: location)
+        var component = location
+        while let current = component, current.component == .key(ComponentFallback.key) { component = current.parent }
         let componentPath = JSONLocation.path(of: component)
         lock.withLock {
             guard seen.insert(problem).inserted else { return }
