@@ -111,6 +111,18 @@ def generate(folder):
     write("expression-amplified-steps.json", '{"state": {"c": 1}, "templates": {"t": {"text": {"title": "row"}, '
           '"visible": "@{%s >= 0}"}}, "body": [%s]}' % ("+".join(["c"] * 4000), ",".join(
               '{"template": "t", "id": "r%d"}' % index for index in range(6000))))
+    # Fallbacks (docs/json.md, "What a client can show"): a chain of 300 fallbacks of components no
+    # app has, each standing in for the one before, ends at the component depth limit; and 100,000
+    # rows that each need what the viewer lacks are read through the value tree, every original
+    # still checked, within the bounds.
+    chain = '{"text": {"title": "last"}}'
+    for level in range(300):
+        chain = '{"component": {"id": "nowhere:c%d"}, "fallback": %s}' % (level, chain)
+    write("fallback-chain-300.json", '{"body": [%s, {"id": "after", "text": {"title": "After"}}]}' % chain)
+    rows = ",".join('{"id": "r%d", "component": {"id": "maps:map"}, "requires": {"features": ["maps"]}, "text": '
+                    '{"title": "map %d"}, "fallback": {"component": {"id": "default:label"}, "text": {"title": "%d"}}}'
+                    % (index, index, index) for index in range(100000))
+    write("fallbacks-100k-rows.json", '{"body": [%s]}' % rows)
     fifo = os.path.join(folder, "fifo.json")
     os.mkfifo(fifo)
     paths["fifo.json"] = fifo
@@ -172,6 +184,9 @@ EXPECTED = {
     "actions-if-nesting.json": ("rendered", ": warning: actions are nested deeper than 16 lists here (the limit "
                                             "maximumActionNesting); this if was ignored"),
     "action-storm.json": ("rendered", None),
+    "fallback-chain-300.json": ("rendered", ": warning: components are nested deeper than 256 levels; this fallback "
+                                            "was ignored"),
+    "fallbacks-100k-rows.json": ("rendered", None),
     "expression-amplified-text.json": ("rendered", ".custom: the view's expressions together gave more than 64 MiB of "
                                                    "text (the limit maximumViewEvaluationBytes); this one and those "
                                                    "after it were not evaluated and show empty", "viewer"),

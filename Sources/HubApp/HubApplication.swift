@@ -137,11 +137,19 @@ public final class HubApplication {
     /// What `--version` prints after the command name.
     public var version: String { identity.version }
     /// The program's name in `--help`, `--version` and messages; by default the name the process was
-    /// started with.
+    /// started with. With ``version`` it names the app to servers too (`HubManager.clientApp`), unless
+    /// the app named itself there.
     public var commandName: String {
         get { identity.commandName }
-        set { identity.commandName = newValue }
+        set {
+            let named = hub.manager.clientApp == Self.clientApp(identity)
+            identity.commandName = newValue
+            if named { hub.manager.clientApp = Self.clientApp(identity) }
+        }
     }
+
+    /// The app as its requests name it: `command/version`.
+    private static func clientApp(_ identity: AppIdentity) -> String { "\(identity.commandName)/\(identity.version)" }
     /// The manifest the app runs, once ``loadManifest(_:)`` loaded one.
     public var manifest: BackendManifest? { identity.manifest }
 
@@ -306,6 +314,7 @@ public final class HubApplication {
         impressions = AppImpressions(factory: self.hub.viewControllerFactory)
         // Target URIs open in the window the user was in last.
         self.hub.manager.uriOpener = appWindows
+        if self.hub.manager.clientApp == nil { self.hub.manager.clientApp = Self.clientApp(identity) }
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
             guard let self else { return }

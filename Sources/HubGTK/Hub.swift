@@ -34,6 +34,8 @@ public final class Hub {
         componentRegistry = ComponentRegistry(fallbackHandler: fallbackHandler)
         viewControllerFactory = ViewControllerFactory(manager: manager, componentRegistry: componentRegistry,
                                                       imageLoaderFactory: imageLoaderFactory)
+        // Asked when each view's loader is made: what is registered by then counts.
+        manager.viewModelLoaderFactory.clientCapabilities = { [weak self] in self?.clientCapabilities }
     }
 
     /// The default layout manager with `componentMargin`, and a fallback closure per category.
@@ -50,4 +52,14 @@ public final class Hub {
     public var actionRegistry: ActionRegistry { manager.actionRegistry }
     /// The manager's JSON schema registry, where custom schemas are registered.
     public var jsonSchemaRegistry: JSONSchemaRegistry { manager.jsonSchemaRegistry }
+
+    /// What this app's views can show (docs/json.md, "What a client can show"): the components of the
+    /// component registry (``ComponentRegistry/clientComponentIdentifiers``), the actions, expression
+    /// language, features and app of the manager
+    /// (``/HubFramework/HubManager/clientCapabilities(components:)``). Every view's loader reads its
+    /// documents for it, made when the view opens: a component that needs something the app lacks
+    /// gives way to its fallback, and every document request names it in its `Hub-Client` header.
+    public var clientCapabilities: ClientCapabilities {
+        manager.clientCapabilities(components: componentRegistry.clientComponentIdentifiers)
+    }
 }

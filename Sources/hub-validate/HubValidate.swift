@@ -30,6 +30,11 @@ struct HubValidate: ParsableCommand {
             added beside a sibling of their id and expressions reading variables not declared where \
             they go. Each patch is applied to the view as the file has it; the view's own problems are \
             reported first.
+            With --client FILE the documents are read as the client FILE describes reads them (its \
+            capabilities as JSON, the value of the Hub-Client header it sends): each component that it \
+            would replace by its fallback, drop, show without what it requires or leave to its \
+            category's fallback component gets a note (SEVERITY note) at the component, and the totals \
+            on standard error say how many. Notes do not change the exit status.
 
             A directory stands for every .json file below it. Documents are read one at a time.
 
@@ -65,6 +70,10 @@ struct HubValidate: ParsableCommand {
     @Flag(help: "The files hold expressions as JSON lines, to evaluate (docs/json.md#state-and-expressions).")
     var evaluate = false
 
+    @Option(help: ArgumentHelp("A client's capabilities (JSON, as in the Hub-Client header it sends): notes what each "
+        + "document's components become on it.", valueName: "file"))
+    var client: String?
+
     @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")
     var format = Format.text
 
@@ -77,6 +86,9 @@ struct HubValidate: ParsableCommand {
             throw ValidationError("--evaluate, --manifest and --patch cannot be used together.")
         }
         if view != nil && !patch { throw ValidationError("--view names the view that patches are for: use it with --patch.") }
+        if client != nil && (evaluate || manifest || patch) {
+            throw ValidationError("--client checks view documents: it cannot be used with --\(evaluate ? "evaluate" : manifest ? "manifest" : "patch").")
+        }
         if SchemaCatalog.schema(named: schema) == nil {
             throw ValidationError("Unknown schema '\(schema)'; known: \(SchemaCatalog.names.joined(separator: ", ")).")
         }
@@ -90,6 +102,16 @@ struct HubValidate: ParsableCommand {
         let jsonSchema = SchemaCatalog.schema(named: schema)!
         var report: any ValidationReport = format == .json ? JSONValidationReport() : TextValidationReport()
         var summary = ValidationSummary()
+        var capabilities: ClientCapabilities?
+        if let client {
+            do {
+                capabilities = try ClientFile.read(client)
+            } catch {
+                writeError("hub-validate: \(client): not a client's capabilities: \(error.reason)\n")
+                throw ExitCode(2)
+            }
+            summary.client = client + (capabilities?.app.map { " (\($0))" } ?? "")
+        }
         let checker: any DocumentChecker
         if manifest {
             checker = ManifestDocumentChecker()
@@ -97,7 +119,7 @@ struct HubValidate: ParsableCommand {
             let viewModel = view.flatMap { checkView($0, schema: jsonSchema, report: &report, summary: &summary) }
             checker = PatchDocumentChecker(schema: jsonSchema, view: viewModel)
         } else {
-            checker = ViewDocumentChecker(schema: jsonSchema)
+            checker = ViewDocumentChecker(schema: jsonSchema, client: capabilities)
         }
         for source in DocumentSource.expand(files) {
             switch source {
@@ -110,9 +132,7 @@ struct HubValidate: ParsableCommand {
                 do {
                     let problems = checker.problems(in: try source.read())
                     summary.files += 1
-                    for problem in problems {
-                        if problem.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
-                    }
+                    for problem in problems { summary.count(problem) }
                     report.add(problems, file: name)
                 } catch {
                     summary.unreadable += 1

@@ -9,9 +9,12 @@ struct ValidationProblem: Sendable, Equatable {
     /// view (the text is not JSON, or its top level is neither an object nor an array).
     /// A **warning** is a value the reader skipped: the view still opens, without that value (a
     /// mistyped field, a null, an invalid URL, an action identifier without its colon).
+    /// A **note** (`--client` only) is no problem: what a component becomes on the client named, a
+    /// fallback that stands in for it, nothing, or its category's fallback component.
     enum Severity: String, Sendable {
         case error
         case warning
+        case note
     }
 
     var severity: Severity
@@ -23,12 +26,16 @@ struct ValidationProblem: Sendable, Equatable {
     var offset: Int
     var line: Int
     var column: Int
+    /// What became of a note's component, on its last note (a fallback may be replaced in turn); nil
+    /// for the others, and for a problem.
+    var fallback: FallbackNotes.Kind? = nil
 }
 
 extension ValidationProblem {
-    init(severity: Severity, path: String, message: String, at location: JSONSourceLocation) {
+    init(severity: Severity, path: String, message: String, at location: JSONSourceLocation,
+         fallback: FallbackNotes.Kind? = nil) {
         self.init(severity: severity, path: path, message: message, offset: location.offset, line: location.line,
-                  column: location.column)
+                  column: location.column, fallback: fallback)
     }
 
     /// `problems` in the order of their places in the text, which reads best (readers report in the

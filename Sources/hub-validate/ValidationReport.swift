@@ -7,6 +7,27 @@ struct ValidationSummary {
     var errors = 0
     var warnings = 0
     var unreadable = 0
+    /// The client the documents were checked for (`--client`), as the summary names it; nil for none.
+    var client: String?
+    /// With a client, how many components came to each end.
+    var notes: [FallbackNotes.Kind: Int] = [:]
+
+    /// Counts `problem`.
+    mutating func count(_ problem: ValidationProblem) {
+        switch problem.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: if let outcome = problem.fallback { notes[outcome, default: 0] += 1 }
+        }
+    }
+
+    /// The kinds of notes, in the order the totals give them, each with its name in the JSON
+    /// report and its words in the text one.
+    static let noteKinds: [(kind: FallbackNotes.Kind, key: String, words: String)] = [
+        (.replaced, "replaced", "replaced by a fallback"), (.dropped, "dropped", "dropped"),
+        (.categoryFallback, "categoryFallback", "shown by its category's fallback component"),
+        (.shownWithoutRequirement, "shownWithoutRequirement", "shown without what it requires"),
+    ]
 
     /// 0 when every document was read and is fine, 1 when some have problems, 2 when a document
     /// could not be read (that wins: the run did not check everything it was asked to).
@@ -47,7 +68,8 @@ func writeError(_ text: String) {
 
 /// `file:line:column: path: severity: message`, one line per problem, in document order, which
 /// compilers' problem matchers and editors' "go to location" understand. The top level's path is
-/// `(top level)`. Unreadable files and the totals go to standard error; a clean run prints nothing.
+/// `(top level)`. Unreadable files and the totals go to standard error; a clean run prints nothing,
+/// unless it checks for a client: then the totals say what falls back on it.
 struct TextValidationReport: ValidationReport {
     mutating func add(_ problems: [ValidationProblem], file: String) {
         for problem in problems {
@@ -61,10 +83,21 @@ struct TextValidationReport: ValidationReport {
     }
 
     mutating func finish(_ summary: ValidationSummary) {
-        guard summary.exitStatus != 0 else { return }
+        guard summary.exitStatus != 0 || summary.client != nil else { return }
         var parts = [Self.count(summary.errors, "error"), Self.count(summary.warnings, "warning")]
         if summary.unreadable > 0 { parts.append(Self.count(summary.unreadable, "unreadable file")) }
-        writeError("hub-validate: \(Self.count(summary.files, "document")) checked: \(parts.joined(separator: ", "))\n")
+        var line = "hub-validate: \(Self.count(summary.files, "document")) checked: \(parts.joined(separator: ", "))"
+        if let client = summary.client { line += "; on the client \(client): " + Self.describe(summary.notes) }
+        writeError(line + "\n")
+    }
+
+    /// `2 components replaced by a fallback, 1 component dropped`, or that nothing falls back.
+    private static func describe(_ notes: [FallbackNotes.Kind: Int]) -> String {
+        let parts = ValidationSummary.noteKinds.compactMap { kind, _, words -> String? in
+            guard let number = notes[kind], number > 0 else { return nil }
+            return "\(count(number, "component")) \(words)"
+        }
+        return parts.isEmpty ? "nothing falls back" : parts.joined(separator: ", ")
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
@@ -84,7 +117,9 @@ struct TextValidationReport: ValidationReport {
 /// ```
 ///
 /// Every problem has the same keys, sorted. An unreadable file is a problem with severity `error`
-/// and null `line`, `column`, `offset` and `path`.
+/// and null `line`, `column`, `offset` and `path`. With `--client`, what falls back on the client
+/// comes among them with severity `note`, and the summary's `notes` counts the components by what
+/// became of them: `{"categoryFallback":1,"dropped":0,"replaced":2,"shownWithoutRequirement":0}`.
 struct JSONValidationReport: ValidationReport {
     private var isFirst = true
     private let writer = JSONWriter(options: .sortedKeys)
@@ -116,10 +151,16 @@ struct JSONValidationReport: ValidationReport {
     }
 
     mutating func finish(_ summary: ValidationSummary) {
-        let totals: JSONObject = [
+        var totals: JSONObject = [
             "errors": .number(Double(summary.errors)), "files": .number(Double(summary.files)),
             "unreadable": .number(Double(summary.unreadable)), "warnings": .number(Double(summary.warnings)),
         ]
+        // With --client only: how many components came to each end (notes are no problems).
+        if summary.client != nil {
+            var notes: JSONObject = [:]
+            for (kind, key, _) in ValidationSummary.noteKinds { notes[key] = .number(Double(summary.notes[kind] ?? 0)) }
+            totals["notes"] = .object(notes)
+        }
         writeOutput((isFirst ? "" : "\n  ") + "],\n  \"summary\": " + writer.string(for: .object(totals)) + "\n}\n")
     }
 }

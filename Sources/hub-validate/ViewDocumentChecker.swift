@@ -6,24 +6,39 @@ import HubFramework
 /// the reader found each value: a skipped value is located by the offset its problem carries, a
 /// syntax error by the path the reader was reading where it stopped. A problem inside a string (an
 /// expression's) is at its character there.
+///
+/// With a `client` (`--client`), the document is read for that client, as the app it describes
+/// reads it, and what its components become there (`FallbackNotes`) comes as notes, each at its
+/// component, among the problems.
 struct ViewDocumentChecker: DocumentChecker {
     let schema: JSONSchema
+    /// The client whose fallbacks are noted; nil notes none.
+    var client: ClientCapabilities? = nil
 
     func problems(in data: Data) -> [ValidationProblem] {
         let recorder = JSONOffsetRecorder()
+        let notes = client.map { _ in FallbackNotes() }
+        let builder = client == nil ? schema.makeViewModelBuilder()
+            : ViewModelBuilder(schema: schema, clientCapabilities: client, recordingFallbacksIn: notes)
         let reported: [JSONProblem]
         do {
-            reported = try schema.makeViewModelBuilder().addJSON(data: data, limits: .default,
-                                                                 locatingProblemsWith: recorder)
+            reported = try builder.addJSON(data: data, limits: .default, locatingProblemsWith: recorder)
         } catch {
             return [located(error, recorder: recorder, in: data)]
         }
-        let locations = JSONSourceLocation.locations(of: reported.map { $0.offset ?? 0 }, in: data)
-        return ValidationProblem.inDocumentOrder(zip(reported, locations).map { problem, location in
+        let noted = notes?.located(by: recorder) ?? []
+        let all = reported + noted.map(\.problem)
+        let locations = JSONSourceLocation.locations(of: all.map { $0.offset ?? 0 }, in: data)
+        var problems = zip(reported, locations).map { problem, location in
             // An expression's problem is at its character inside the string.
             let inside = problem.offsetInString.flatMap { location.insideString(atScalar: $0, in: data) }
             return ValidationProblem(severity: .warning, path: problem.path, message: problem.message, at: inside ?? location)
-        })
+        }
+        for (note, location) in zip(noted, locations.dropFirst(reported.count)) {
+            problems.append(ValidationProblem(severity: .note, path: note.problem.path, message: note.problem.message,
+                                              at: location, fallback: note.isOutcome ? note.kind : nil))
+        }
+        return ValidationProblem.inDocumentOrder(problems)
     }
 
     /// A document the reader refuses as a whole: an error at the place the parser stopped, with the

@@ -169,6 +169,21 @@ final class HubApplicationTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The app names itself to servers (`Hub-Client`) by its command name and version, which follow
+    /// the app, unless it named itself otherwise.
+    func testTheAppNamesItselfToServers() throws {
+        try onMain {
+            let app = try AtlasApp.make()
+            XCTAssertEqual(app.hub.manager.clientApp, "atlas/2.1")
+            XCTAssertEqual(app.hub.clientCapabilities.app, "atlas/2.1")
+            app.commandName = "atlas-beta"
+            XCTAssertEqual(app.hub.manager.clientApp, "atlas-beta/2.1")
+            app.hub.manager.clientApp = "Atlas for Linux/2.1.7"
+            app.commandName = "atlas"
+            XCTAssertEqual(app.hub.manager.clientApp, "Atlas for Linux/2.1.7", "the app's own name stays")
+        }
+    }
+
     func testAWindowWithAnAddressBarSuggestsTheStartURI() throws {
         try onMain {
             let app = try AtlasApp.make()

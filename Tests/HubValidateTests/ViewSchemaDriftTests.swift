@@ -121,7 +121,7 @@ final class ViewSchemaDriftTests: XCTestCase {
         // Templates are read beside the schema's paths (`ComponentTemplates`), for the default keys;
         // the framework's own keys beside them too (the reader's list, checked key for key below).
         known.formUnion(["view.templates", "component.template", "view.state", "view.events", "component.visible",
-                         "component.state", "component.input"])
+                         "component.state", "component.input", "component.requires", "component.fallback"])
         var checked = 0
         func visit(_ node: JSONObject, at path: String) {
             if case .object(let items)? = node["items"] { visit(items, at: path) }
@@ -144,7 +144,7 @@ final class ViewSchemaDriftTests: XCTestCase {
             XCTAssertNotNil(node["description"], definition)
             visit(node, at: definition)
         }
-        XCTAssertEqual(checked, 43)
+        XCTAssertEqual(checked, 45)
     }
 
     /// The keys of the JSON Schema's view, component, image and target objects (their own, and
@@ -174,7 +174,8 @@ final class ViewSchemaDriftTests: XCTestCase {
         let readerKeys = Set(UnknownKeyCheck.defaultKeys).union(["view.templates", "component.template"])
         XCTAssertEqual(schemaKeys.subtracting(readerKeys).sorted(), [], "keys of the JSON Schema the reader does not read")
         XCTAssertEqual(readerKeys.subtracting(schemaKeys).sorted(), [], "keys the reader reads that the JSON Schema lacks")
-        XCTAssertTrue(readerKeys.isSuperset(of: ["view.state", "component.visible", "component.state", "component.input"]))
+        XCTAssertTrue(readerKeys.isSuperset(of: ["view.state", "component.visible", "component.state", "component.input",
+                                                 "component.requires", "component.fallback"]))
         // The framework's own keys, by what they hold.
         let view = try XCTUnwrap(definition("view")?["properties"]?.objectValue)
         let component = try XCTUnwrap(definition("component")?["properties"]?.objectValue)
@@ -182,6 +183,13 @@ final class ViewSchemaDriftTests: XCTestCase {
         XCTAssertEqual(component["state"]?.objectValue?["$ref"], .string("#/$defs/stateDeclarations"))
         XCTAssertEqual(component["visible"]?.objectValue?["$ref"], .string("#/$defs/condition"))
         XCTAssertEqual(component["input"]?.objectValue?["$ref"], .string("#/$defs/input"))
+        XCTAssertEqual(component["requires"]?.objectValue?["$ref"], .string("#/$defs/requirements"))
+        // A string must be "drop", anything else a component (so that a mistake inside the component
+        // is flagged where it is, as the reader reports it).
+        let fallback = try XCTUnwrap(component["fallback"]?.objectValue)
+        XCTAssertEqual(fallback["if"], .object(["type": "string"]))
+        XCTAssertEqual(fallback["then"], .object(["const": .string(ComponentFallback.drop)]))
+        XCTAssertEqual(fallback["else"], .object(["$ref": "#/$defs/component"]))
         XCTAssertEqual(acceptedTypes(try XCTUnwrap(definition("condition"))), ["boolean", "string"])
         XCTAssertEqual(acceptedTypes(try XCTUnwrap(definition("urlOrExpression"))), ["url", "string"])
     }
@@ -212,6 +220,28 @@ final class ViewSchemaDriftTests: XCTestCase {
             return XCTFail("stateVariable does not tell the long form by its members")
         }
         XCTAssertEqual(Set(condition.compactMap(\.stringValue)), StateDeclarationsReader.longFormKeys)
+    }
+
+    /// A component's `requires`: its members are those `ComponentRequirements` reads, the object is
+    /// closed as the reader reports its unknown members, and each member has the type the reader
+    /// takes; a template may have `requires` and `fallback` too.
+    func testRequirementsAreTheReadersOnes() throws {
+        let requirements = try XCTUnwrap(definition("requirements"))
+        XCTAssertEqual(requirements["additionalProperties"], .bool(false))
+        let properties = try XCTUnwrap(requirements["properties"]?.objectValue)
+        XCTAssertEqual(Array(properties.keys).sorted(), ComponentRequirements.keys.sorted())
+        XCTAssertEqual(properties["expressions"]?.objectValue?["type"], .string("integer"))
+        for key in ["components", "actions", "features"] {
+            XCTAssertEqual(properties[key]?.objectValue?["type"], .string("array"), key)
+            XCTAssertEqual(properties[key]?.objectValue?["items"]?.objectValue?["type"], .string("string"), key)
+        }
+        let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                iconImageResolver: nil)
+        let problems = try schema.makeViewModelBuilder().addJSON(data: Data(#"[{"requires": {"zz-unknown": 1}}]"#.utf8))
+        XCTAssertEqual(problems.map(\.description), [#"[0].requires: unknown key "zz-unknown""#])
+        let template = try XCTUnwrap(definition("template")?["properties"]?.objectValue)
+        XCTAssertNotNil(template["requires"])
+        XCTAssertNotNil(template["fallback"])
     }
 
     /// An input's members, and its validators' kinds, are those `InputBindingReader` reads.

@@ -112,6 +112,7 @@ final class AppLiveEditing: LiveServiceDelegate {
     /// reading it on the calling thread.
     func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply {
         guard let liveDocument = self.document else { return .refused("this app has no live: feature") }
+        liveDocument.clientCapabilities = hub.clientCapabilities
         let reply = liveDocument.receive(document)
         if case .invalid(_, let summary) = reply { service.log("a document was not shown: \(summary)") }
         presentLiveView()
@@ -124,6 +125,8 @@ final class AppLiveEditing: LiveServiceDelegate {
                      reply: @escaping @MainActor (LiveReply) -> Void)
     {
         guard let liveDocument = self.document else { return reply(.refused("this app has no live: feature")) }
+        // Read for this app, as its views' loaders read documents: what it cannot show gives way.
+        liveDocument.clientCapabilities = hub.clientCapabilities
         liveDocument.receive(document) { [weak self] answer in
             if case .invalid(_, let summary) = answer { service.log("a document was not shown: \(summary)") }
             self?.presentLiveView()

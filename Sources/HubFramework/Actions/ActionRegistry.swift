@@ -29,6 +29,10 @@ public final class ActionRegistry {
         factories.unregister(namespace: namespace)
     }
 
+    /// The namespaces that have a factory, sorted: what a client's ``ClientCapabilities/actions``
+    /// lists as `namespace:*`.
+    public var registeredNamespaces: [String] { factories.namespaces.sorted() }
+
     /// A new action for `identifier`, or nil when no factory creates one.
     public func createCustomAction(for identifier: Identifier) -> (any Action)? {
         factories[namespace: identifier.namespacePart]?.createAction(forName: identifier.namePart)

@@ -1,5 +1,6 @@
 /// What every builder of one view model shares: the schema to read JSON with, the component
-/// defaults for new component model builders, and the resolvers for icons and local images.
+/// defaults for new component model builders, the resolvers for icons and local images, and the
+/// client the documents are read for.
 ///
 /// A class, so that each of a million component builders holds one reference to it instead of a
 /// copy of its six fields (and retains one object when it is made, not four).
@@ -8,14 +9,29 @@ final class BuilderContext: Sendable {
     let componentDefaults: ComponentDefaults
     let iconImageResolver: (any IconImageResolver)?
     let localImageResolver: (any LocalImageResolver)?
+    /// What the client can show: a component it lacks something for is replaced by its fallback
+    /// (`ComponentFallback`). Nil: every component stays, and fallbacks are only checked.
+    let clientCapabilities: ClientCapabilities?
+    /// Where what the client's capabilities changed is noted (hub-validate's); nil for the viewer.
+    let fallbackNotes: FallbackNotes?
 
     init(schema: JSONSchema, componentDefaults: ComponentDefaults, iconImageResolver: (any IconImageResolver)?,
-         localImageResolver: (any LocalImageResolver)?)
+         localImageResolver: (any LocalImageResolver)?, clientCapabilities: ClientCapabilities? = nil,
+         fallbackNotes: FallbackNotes? = nil)
     {
         self.schema = schema
         self.componentDefaults = componentDefaults
         self.iconImageResolver = iconImageResolver
         self.localImageResolver = localImageResolver
+        self.clientCapabilities = clientCapabilities
+        self.fallbackNotes = fallbackNotes
+    }
+
+    /// This context without a client: for reading, for their problems alone, the components a client
+    /// does not show (and so noting nothing about them).
+    var withoutClient: BuilderContext {
+        BuilderContext(schema: schema, componentDefaults: componentDefaults, iconImageResolver: iconImageResolver,
+                       localImageResolver: localImageResolver)
     }
 
     /// The context of a stand-alone builder: `schema` with its own component defaults and resolvers.

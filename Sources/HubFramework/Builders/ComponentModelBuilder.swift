@@ -322,8 +322,10 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
                 for found in path.evaluate(root, at: location, problems: problems) {
                     guard case .object(let child) = found.value else { continue }
                     Self.applyComponent(child, at: found.location, problems: problems, depth: depth + 1,
-                        schema: context.schema, templates: templates, into: childBuilder(forOptionalIdentifier:))
+                        context: context, templates: templates, into: childBuilder(forOptionalIdentifier:))
                 }
+            case .value(.treeOnly) where field == .requires || field == .fallback:
+                continue  // chosen by `applyComponent` before this builder was picked
             case .value(.treeOnly):
                 guard let found = path.first(in: root, at: location, problems: problems),
                     case .object(let images) = found.value
@@ -358,11 +360,16 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     }
 
     /// Adds a component object nested at `depth`: expands its template if it names one (with
-    /// `templates`, the document's), reads its identifier, picks its builder with `builderFor` and
-    /// applies the object. Components deeper than the schema allows are reported and skipped.
+    /// `templates`, the document's), chooses between it and its fallback for the context's client,
+    /// reads the identifier of the one chosen, picks its builder with `builderFor` and applies the
+    /// object. Components deeper than the schema allows are reported and skipped.
+    ///
+    /// `checksKeys` false: the object's members were checked for unknown keys already (the original
+    /// of a fallback, checked for its problems). `inheritedIdentifier`: the identifier of the
+    /// component a fallback stands for, for a fallback without one.
     static func applyComponent(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
-        depth: Int, schema: JSONSchema, templates: ComponentTemplates? = nil,
-        into builderFor: (String?) -> ComponentModelBuilder)
+        depth: Int, context: BuilderContext, templates: ComponentTemplates? = nil, checksKeys: Bool = true,
+        inheritedIdentifier: String? = nil, into builderFor: (String?) -> ComponentModelBuilder)
     {
         guard depth <= JSONSchema.maximumComponentDepth else {
             problems.report("components are nested deeper than \(JSONSchema.maximumComponentDepth) levels; this one was ignored",
@@ -377,16 +384,51 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
         }
         if let templates, ComponentTemplates.isInstance(json) {
             templates.expand(json, at: location, problems: problems) { expanded, problems in
-                let identifier = schema.componentModelSchema.identifierPath.first(in: .object(expanded), at: location,
-                    problems: problems)?.value
-                builderFor(identifier).apply(expanded, at: location, problems: problems, depth: depth,
-                                             templates: templates, checksKeys: false)
+                applyChosen(expanded, at: location, problems: problems, depth: depth, context: context,
+                            templates: templates, checksKeys: false, inheritedIdentifier: inheritedIdentifier,
+                            into: builderFor)
             }
             return
         }
-        let identifier = schema.componentModelSchema.identifierPath.first(in: .object(json), at: location,
-            problems: problems)?.value
-        builderFor(identifier).apply(json, at: location, problems: problems, depth: depth, templates: templates)
+        applyChosen(json, at: location, problems: problems, depth: depth, context: context, templates: templates,
+                    checksKeys: checksKeys, inheritedIdentifier: inheritedIdentifier, into: builderFor)
+    }
+
+    /// Applies `json`, or the fallback that stands for it on the context's client
+    /// (`ComponentFallback`), to the builder `builderFor` picks by its identifier; nothing for a
+    /// component dropped. What the client does not show is applied to a builder thrown away, for its
+    /// problems alone.
+    private static func applyChosen(_ json: JSONObject, at location: JSONLocation?, problems: JSONProblemCollector,
+        depth: Int, context: BuilderContext, templates: ComponentTemplates?, checksKeys: Bool,
+        inheritedIdentifier: String?, into builderFor: (String?) -> ComponentModelBuilder)
+    {
+        var chosen = ComponentFallback.Choice(object: json, location: location, depth: depth,
+                                              inheritedIdentifier: inheritedIdentifier, checksKeys: checksKeys)
+        if ComponentFallback.applies(to: json, context: context) {
+            let usesTemplate = { (object: JSONObject) in templates != nil && ComponentTemplates.isInstance(object) }
+            let choice = ComponentFallback.choose(chosen, problems: problems, context: context,
+                                                  usesTemplate: usesTemplate) { unused in
+                // Through `applyComponent`, so that a fallback that uses a template is expanded first.
+                let checking = context.withoutClient
+                let scratch = ComponentModelBuilder(modelIdentifier: "", type: .body, context: checking)
+                applyComponent(unused.object, at: unused.location, problems: problems, depth: unused.depth,
+                               context: checking, templates: templates, checksKeys: unused.checksKeys,
+                               into: { _ in scratch })
+            }
+            guard let choice else { return }
+            if choice.usesTemplate {
+                // A fallback that uses a template: expanded, then chosen for in turn.
+                applyComponent(choice.object, at: choice.location, problems: problems, depth: choice.depth,
+                               context: context, templates: templates, inheritedIdentifier: choice.inheritedIdentifier,
+                               into: builderFor)
+                return
+            }
+            chosen = choice
+        }
+        let identifier = context.schema.componentModelSchema.identifierPath.first(in: .object(chosen.object),
+            at: chosen.location, problems: problems)?.value ?? chosen.inheritedIdentifier
+        builderFor(identifier).apply(chosen.object, at: chosen.location, problems: problems, depth: chosen.depth,
+                                     templates: templates, checksKeys: chosen.checksKeys)
     }
 
 }

@@ -54,8 +54,26 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         self.init(context: BuilderContext(schema: schema))
     }
 
+    /// A builder that reads documents for a client that can show `clientCapabilities`, and notes in
+    /// `notes` what that changed (hub-validate's `--client`).
+    package convenience init(schema: JSONSchema, clientCapabilities: ClientCapabilities?,
+                             recordingFallbacksIn notes: FallbackNotes?)
+    {
+        self.init(context: BuilderContext(schema: schema, componentDefaults: schema.componentDefaults,
+            iconImageResolver: schema.iconImageResolver, localImageResolver: schema.localImageResolver,
+            clientCapabilities: clientCapabilities, fallbackNotes: notes))
+    }
+
     /// The JSON schema this builder reads JSON with.
     public var schema: JSONSchema { context.schema }
+
+    /// What the client this builder reads documents for can show: a component that needs something
+    /// it lacks is replaced by its `fallback` as the document is read, or left out for `"drop"`
+    /// (docs/json.md, "What a client can show"). A `JSONContentOperation` that loads a document into
+    /// the builder names them in the request's `Hub-Client` header. Nil for a builder made without
+    /// them (``JSONSchema/makeViewModelBuilder()``): every component stays as it is. A loader's
+    /// builders have the app's (`Hub.clientCapabilities` in HubGTK).
+    public var clientCapabilities: ClientCapabilities? { context.clientCapabilities }
 
     /// The component defaults new component model builders start with.
     public var componentDefaults: ComponentDefaults { context.componentDefaults }
@@ -326,8 +344,11 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
                  recorder: JSONOffsetRecorder? = nil) throws(JSONError) -> [JSONProblem]
     {
         // A builder that already has body components is read through the tree: undoing a document that
-        // fails half-way would mean undoing its merges into them.
-        guard !data.isEmpty, bodyBuilders.isEmpty, let compiled = CompiledJSONSchema(context.schema) else {
+        // fails half-way would mean undoing its merges into them. So is one that notes what its client
+        // changes (hub-validate's), which needs every component's place.
+        guard !data.isEmpty, bodyBuilders.isEmpty, context.fallbackNotes == nil,
+            let compiled = CompiledJSONSchema(context.schema)
+        else {
             return try addJSONThroughValueTree(data: data, limits: limits, recorder: recorder)
         }
         let result: Result<[JSONProblem]?, JSONError> = data.withUnsafeBytes { raw in
@@ -541,6 +562,6 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         depth: Int, templates: ComponentTemplates?, into builderFor: (String?) -> ComponentModelBuilder)
     {
         ComponentModelBuilder.applyComponent(json, at: location, problems: problems, depth: depth,
-            schema: context.schema, templates: templates, into: builderFor)
+            context: context, templates: templates, into: builderFor)
     }
 }

@@ -23,14 +23,18 @@ final class DocumentFetch: @unchecked Sendable {
 
     /// Starts loading `url` with `client` (by default ``DefaultHTTPClient/current``), from a
     /// background queue: the cache may read its disk.
-    /// - Parameter onPrefix: handed the body so far at 128 KiB and at 1 MiB, while the rest arrives
-    ///   (not for a document from the cache, which arrives whole).
+    /// - Parameters:
+    ///   - clientCapabilities: what the client the document is for can show, sent in the
+    ///     ``ClientCapabilities/headerName`` header; nil sends none.
+    ///   - onPrefix: handed the body so far at 128 KiB and at 1 MiB, while the rest arrives (not for
+    ///     a document from the cache, which arrives whole).
     init(url: URL, limits: ContentLimits, timeout: TimeInterval, cache: DocumentCache?, client: (any HTTPClient)?,
-         onPrefix: (@Sendable (Data) -> Void)? = nil, completion: @escaping Completion)
+         clientCapabilities: ClientCapabilities? = nil, onPrefix: (@Sendable (Data) -> Void)? = nil,
+         completion: @escaping Completion)
     {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            start(url: url, limits: limits, timeout: timeout, cache: cache, client: client, onPrefix: onPrefix,
-                  completion: completion)
+            start(url: url, limits: limits, timeout: timeout, cache: cache, client: client,
+                  clientCapabilities: clientCapabilities, onPrefix: onPrefix, completion: completion)
         }
     }
 
@@ -43,8 +47,8 @@ final class DocumentFetch: @unchecked Sendable {
     }
 
     private func start(url: URL, limits: ContentLimits, timeout: TimeInterval, cache: DocumentCache?,
-                       client: (any HTTPClient)?, onPrefix: (@Sendable (Data) -> Void)?,
-                       completion: @escaping Completion)
+                       client: (any HTTPClient)?, clientCapabilities: ClientCapabilities?,
+                       onPrefix: (@Sendable (Data) -> Void)?, completion: @escaping Completion)
     {
         guard !lock.withLock({ cancelled }) else { return }
         let entry = cache?.entry(for: url)
@@ -57,6 +61,8 @@ final class DocumentFetch: @unchecked Sendable {
         headers["Accept"] = "application/json"
         // The backend answers in the person's language; the cache keeps a document per language list.
         headers["Accept-Language"] = UserLanguages.acceptLanguage
+        // What the client can show, so that the server can choose what to send.
+        if let clientCapabilities { headers[ClientCapabilities.headerName] = clientCapabilities.headerValue }
         let bounds = BoundedDownload.Limits(
             maximumBytes: limits.maximumDocumentBytes, responseSeconds: limits.maximumConnectSeconds,
             totalSeconds: timeout, maximumRedirects: limits.maximumRedirects)

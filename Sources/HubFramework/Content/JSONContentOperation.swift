@@ -160,6 +160,9 @@ public enum ContentLoadingError: Error, Sendable, Equatable, CustomStringConvert
 ///   `timeout`, and at most ``ContentLimits/maximumRedirects`` redirects are followed.
 /// * HTTP documents follow the server's caching headers (`Cache-Control: max-age`, `ETag`,
 ///   `Last-Modified`, `no-store`) through ``cache``.
+/// * An HTTP request says what the client can show, in the ``ClientCapabilities/headerName`` header,
+///   when the builder it is given has ``ViewModelBuilder/clientCapabilities`` (a loader's builders
+///   have the app's), so that the server can choose what to send.
 /// * Failures are reported to the delegate as a `ContentLoadingError` (they become the next
 ///   operation's `previousError`, or reach the view when this is the last operation). The builder is
 ///   left untouched then.
@@ -373,7 +376,7 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
             }
         }
         let fetch = DocumentFetch(url: url, limits: limits, timeout: timeout, cache: cache, client: client,
-                                  onPrefix: onPrefix) { result in
+                                  clientCapabilities: builder.clientCapabilities, onPrefix: onPrefix) { result in
             // A background thread; the body is parsed on the document queue, not on the client's
             // thread, so that other downloads keep flowing meanwhile.
             readQueue.async {

@@ -14,6 +14,10 @@ public final class ViewModelLoaderFactory {
     public let contentLimits: ContentLimits
     /// The app's variables: every builder knows their declarations, so that documents may use them.
     var appState: AppState?
+    /// Asked what the app's client can show each time a loader is made: the loader's builders read
+    /// documents for it (a component it cannot show gives way to its fallback) and its requests name
+    /// it. HubGTK's `Hub` sets it; nil (or nil returned) reads documents for no client in particular.
+    package var clientCapabilities: (@MainActor () -> ClientCapabilities?)?
 
     /// Creates a factory. ``HubManager`` makes the app's one from its registries and configuration.
     ///
@@ -101,15 +105,18 @@ public final class ViewModelLoaderFactory {
         for case let reader as any ContentOperationReadingDocuments in chain { reader.limits = contentLimits }
         let schema = jsonSchemaRegistry.schema(forIdentifier: jsonSchemaIdentifier)
         let appDeclarations = appState?.declarations ?? StateDeclarations()
+        // Once per loader: the components and actions registered by the time its view opens.
+        let client = clientCapabilities?()
         let loader = try ViewModelLoader(
             viewURI: viewURI, featureInfo: featureInfo, operations: chain,
             makeBuilder: {
-                let builder = schema.makeViewModelBuilder()
+                let builder = schema.makeViewModelBuilder(clientCapabilities: client)
                 builder.appStateDeclarations = appDeclarations
                 return builder
             }, reloadPolicy: reloadPolicy,
             connectivityStateResolver: connectivityStateResolver, initialViewModel: initialViewModel)
         loader.contentLimits = contentLimits
+        loader.clientCapabilities = client
         return loader
     }
 }

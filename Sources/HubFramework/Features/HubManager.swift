@@ -82,6 +82,26 @@ public final class HubManager {
     /// `allowedOrigins`.
     public var serverRequestPolicy: ServerRequestPolicy
 
+    /// The app as the ``ClientCapabilities/headerName`` header names it, `name/version` (the form of a
+    /// `User-Agent` product, such as `hub-viewer/0.2.0`); nil names none. HubApp's `HubApplication`
+    /// sets its command name and version. Set it before the first view opens.
+    public var clientApp: String?
+
+    /// The document features the app's client reads (``ClientCapabilities/features``): the
+    /// framework's (``ClientCapabilities/builtInFeatures``) unless the app adds its own.
+    public var clientFeatures = ClientCapabilities.builtInFeatures
+
+    /// What the app's client can show, given the components its rendering layer creates
+    /// (`namespace:name`, or `namespace:*`; HubGTK's `Hub.clientCapabilities` lists its component
+    /// registry's): the types of the actions a document writes and `namespace:*` for each namespace
+    /// of the action registry, this framework's expression language, ``clientFeatures`` and
+    /// ``clientApp``.
+    public func clientCapabilities(components: [String]) -> ClientCapabilities {
+        ClientCapabilities(components: components,
+                           actions: JSONActionCompiler.types + actionRegistry.registeredNamespaces.map { $0 + ":*" },
+                           expressions: ExpressionLanguage.version, features: clientFeatures, app: clientApp)
+    }
+
     /// Opens target URIs for the default selection action (the viewer's router).
     public weak var uriOpener: (any URIOpener)? {
         didSet { (actionRegistry.selectionAction as? SelectionAction)?.opener = uriOpener }

@@ -187,6 +187,10 @@ enum ComponentField: Int, CaseIterable, Sendable {
     case state
     /// `input`: what an input component is bound to and checks (`InputBinding`).
     case input
+    /// `requires` and `fallback`: what the component needs, and what stands in for it on a client
+    /// that lacks any of it. Read before the component's builder is picked (`ComponentFallback`),
+    /// never set on a builder: here for their keys, which every reader must know.
+    case requires, fallback
     case children
 
     /// Where `schema` keeps the field.
@@ -212,6 +216,9 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .visible: return .keys(["visible"], check: .any)
         case .state: return .keys(["state"], check: .dictionary)
         case .input: return .keys(["input"], check: .dictionary)
+        // Only their keys count (see the cases): a fallback may be the string "drop" too.
+        case .requires: return .keys([ComponentRequirements.key], check: .dictionary)
+        case .fallback: return .keys([ComponentFallback.key], check: .dictionary)
         case .children: return schema.childDictionariesPath.path
         }
     }
@@ -228,7 +235,9 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .mainImage, .backgroundImage: return .image
         case .target: return .target
         case .metadata, .loggingData, .customData: return .value(.object)
-        case .customImages, .children: return .value(.treeOnly)
+        // A component with `requires` or `fallback` is read through the value tree, where the choice
+        // between it and its fallback is made.
+        case .customImages, .children, .requires, .fallback: return .value(.treeOnly)
         }
     }
 
@@ -282,6 +291,7 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .state: builder.boundFields.state = value.object
         case .input: builder.boundFields.input = value.object
         case .mainImage, .backgroundImage, .customImages, .target, .children: break  // objects of their own
+        case .requires, .fallback: break  // read before the builder is picked
         }
     }
 }
@@ -407,7 +417,7 @@ struct ComponentFields: Sendable {
         var values = FieldValues<TargetField, 4>()
     }
 
-    var values = FieldValues<ComponentField, 20>()
+    var values = FieldValues<ComponentField, 22>()
     var mainImage: Image?
     var backgroundImage: Image?
     var target: Target?

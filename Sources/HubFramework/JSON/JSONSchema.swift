@@ -145,6 +145,16 @@ public final class JSONSchema: @unchecked Sendable {
         ViewModelBuilder(schema: self)
     }
 
+    /// A new view model builder that uses this schema, its component defaults and its resolvers, and
+    /// reads documents for a client that can show `clientCapabilities`: a component that needs
+    /// something the client lacks is replaced by its `fallback` (``ViewModelBuilder/clientCapabilities``).
+    /// Nil is ``makeViewModelBuilder()``.
+    public func makeViewModelBuilder(clientCapabilities: ClientCapabilities?) -> ViewModelBuilder {
+        ViewModelBuilder(context: BuilderContext(schema: self, componentDefaults: componentDefaults,
+            iconImageResolver: iconImageResolver, localImageResolver: localImageResolver,
+            clientCapabilities: clientCapabilities))
+    }
+
     /// Builds a view model from a JSON object. Unusable parts are ignored.
     public func viewModel(from dictionary: JSONObject) -> ViewModel {
         let builder = makeViewModelBuilder()

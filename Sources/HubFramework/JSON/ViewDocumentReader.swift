@@ -329,7 +329,7 @@ struct ViewDocumentReader {
         let standIn = readsTemplates && templates == nil ? ComponentTemplates(limits: problems.limits,
                                                                               schema: builder.context.schema) : nil
         ComponentModelBuilder.applyComponent(object, at: .index(offset, in: arrayLocation), problems: problems, depth: 1,
-                                             schema: builder.context.schema, templates: templates ?? standIn,
+                                             context: builder.context, templates: templates ?? standIn,
                                              into: builder.bodyBuilder(forOptionalIdentifier:))
         if standIn?.wasUsed == true { needsTree = true }
     }

@@ -199,7 +199,7 @@ package struct ViewModelPatchReader {
                 continue
             }
             var made: ComponentModelBuilder?
-            ComponentModelBuilder.applyComponent(object, at: elementLocation, problems: problems, depth: 1, schema: schema,
+            ComponentModelBuilder.applyComponent(object, at: elementLocation, problems: problems, depth: 1, context: context,
                                                  templates: templates) { identifier in
                 // The type is the body's until the patch is applied and the component's place is known.
                 let builder = ComponentModelBuilder(modelIdentifier: identifier ?? "UnknownComponent:\(UUID().uuidString)",

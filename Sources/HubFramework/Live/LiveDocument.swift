@@ -58,6 +58,11 @@ public struct LiveRejection: Hashable, Sendable {
 public final class LiveDocument {
     /// The schema documents are checked with (the schema the live views use).
     public let schema: JSONSchema
+    /// What the client the live views show documents in can show: a document received from now on is
+    /// read for it, as a view's loader reads one (a component that needs what the client lacks gives
+    /// way to its fallback). Nil, the default: every component stays as it is. HubApp sets the app's
+    /// (`Hub.clientCapabilities`) before each document.
+    public var clientCapabilities: ClientCapabilities?
     /// The last good document, as received.
     public private(set) var goodDocument: Data?
     /// Why the latest message was not shown; nil when it was (or nothing was received yet).
@@ -92,8 +97,9 @@ public final class LiveDocument {
     public func receive(_ data: Data, completion: @escaping @MainActor (LiveReply) -> Void) {
         receivedCount += 1
         let schema = self.schema
+        let client = clientCapabilities
         Self.readingQueue.async {
-            let reading = Reading(data, schema: schema)
+            let reading = Reading(data, schema: schema, client: client)
             MainThread.perform { [weak self] in
                 guard let self else { return }
                 completion(self.finish(reading))
@@ -107,7 +113,7 @@ public final class LiveDocument {
     @discardableResult
     public func receive(_ data: Data) -> LiveReply {
         receivedCount += 1
-        return finish(Reading(data, schema: schema))
+        return finish(Reading(data, schema: schema, client: clientCapabilities))
     }
 
     /// Where documents are read, one at a time.
@@ -121,9 +127,9 @@ public final class LiveDocument {
         let builder: ViewModelBuilder
         let outcome: Result<[JSONProblem], JSONError>
 
-        init(_ data: Data, schema: JSONSchema) {
+        init(_ data: Data, schema: JSONSchema, client: ClientCapabilities?) {
             self.data = data
-            builder = schema.makeViewModelBuilder()
+            builder = schema.makeViewModelBuilder(clientCapabilities: client)
             let builder = self.builder
             outcome = Result { () throws(JSONError) -> [JSONProblem] in try builder.addJSON(data: data) }
         }

@@ -33,9 +33,12 @@ package final class ServerExchange: Sendable {
     /// - Parameters:
     ///   - formValues: the values a `submit` sends (its form's inputs), as the JSON body.
     ///   - client: the HTTP client; ``DefaultHTTPClient/current`` by default.
+    ///   - clientCapabilities: what the view's client can show, sent in the
+    ///     ``ClientCapabilities/headerName`` header (the answer may be a view document); nil sends none.
     @MainActor
     package init(_ request: PreparedRequest, formValues: JSONObject?, documentURL: URL?, origin: ContentOrigin,
                  policy: ServerRequestPolicy, limits: ContentLimits, client: (any HTTPClient)? = nil,
+                 clientCapabilities: ClientCapabilities? = nil,
                  completion: @escaping @MainActor @Sendable (Outcome) -> Void)
     {
         let fail = Outcome.failure
@@ -67,6 +70,8 @@ package final class ServerExchange: Sendable {
         }
         var headers = request.headers
         if headers.keys.contains(where: { $0.lowercased() == "accept" }) == false { headers["Accept"] = "application/json" }
+        // A document may not set it (`RequestAction.allowedHeader`): the client alone says what it can show.
+        if let clientCapabilities { headers[ClientCapabilities.headerName] = clientCapabilities.headerValue }
         let httpRequest = HTTPRequest(method: request.method, url: url, body: body, contentType: "application/json",
                                       headerFields: headers)
         var bounds = BoundedDownload.Limits(

@@ -52,6 +52,19 @@ public final class ComponentRegistry {
         return fallbackHandler.createFallbackComponent(forCategory: category)
     }
 
+    /// The components the registry's factories create, as a client names them
+    /// (``/HubFramework/ClientCapabilities/components``), sorted: `namespace:name` for each name a
+    /// factory lists (``ComponentFactoryShowcaseNameProvider/showcaseableComponentNames``), and
+    /// `namespace:*` for a namespace whose factory lists none: such a factory may create any name.
+    public var clientComponentIdentifiers: [String] {
+        factories.namespaces.flatMap { namespace -> [String] in
+            guard let provider = factories[namespace: namespace] as? any ComponentFactoryShowcaseNameProvider else {
+                return [namespace + ":*"]
+            }
+            return provider.showcaseableComponentNames.map { Identifier(namespace: namespace, name: $0).identifierString }
+        }.sorted()
+    }
+
     /// True when a factory (not the fallback) creates this component.
     public func hasComponent(for identifier: Identifier) -> Bool {
         factories[namespace: identifier.namespacePart]?.createComponent(forName: identifier.namePart) != nil

@@ -13,6 +13,8 @@ struct ServerAccess {
     var policy = ServerRequestPolicy.default
     /// The view's bounds.
     let limits: ContentLimits
+    /// What the view's client can show, named in every request (`Hub-Client`); nil names nothing.
+    var clientCapabilities: ClientCapabilities?
 
     /// The HTTP client requests are sent with: the installed default.
     var client: (any HTTPClient)? { DefaultHTTPClient.current }

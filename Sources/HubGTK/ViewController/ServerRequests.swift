@@ -56,7 +56,7 @@ final class ServerRequests {
         setBusy(sender, true)
         let exchange = ServerExchange(
             request, formValues: request.form.map(formValues), documentURL: access.documentURL, origin: access.origin,
-            policy: access.policy, limits: access.limits, client: access.client
+            policy: access.policy, limits: access.limits, client: access.client, clientCapabilities: access.clientCapabilities
         ) { [weak self] outcome in
             guard let self, generations[sender] == mine else { return }
             inFlight[sender] = nil

@@ -243,7 +243,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             notify: { event in link.controller?.actionDidHappen(event) },
             runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
         limits = loader.contentLimits
-        serverAccess = ServerAccess(documentURL: loader.documentURL, limits: loader.contentLimits)
+        serverAccess = ServerAccess(documentURL: loader.documentURL, limits: loader.contentLimits,
+                                    clientCapabilities: loader.clientCapabilities)
         requests = ServerRequests(
             access: { link.controller?.serverAccess ?? ServerAccess(limits: .default) },
             formValues: { form in
