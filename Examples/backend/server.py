@@ -10,10 +10,16 @@ It serves the app's JSON views from this folder, and answers what the views send
   DELETE /api/orders/ID     the order's row removed, by a patch
   GET    /api/oven/events   text/event-stream: what is in the oven, an event a second
 
+and, for the test that drives the app (tools/test-backend-app.py), what a view cannot see:
+
+  GET    /api/oven/listeners {"listeners": N}: how many oven streams are open, so that the test can
+                            tell that the viewer closed the stream when the view was left
+
 Only Python's standard library: `python3 server.py [--port 8765]`. With `--port 0` it picks a free
 port; `--manifest-out FILE` writes the app's manifest there with the server's own address, so that a
-test can run the app against it (tools/test-backend-app.py). `make demo-backend` runs it with the
-viewer.
+test can run the app against it. `--interval SECONDS` sets the time between the oven's events, and
+`--latency SECONDS` holds each answer to what a view sends (a join, an order) that long, as a slow
+network would: the button's spinner shows meanwhile. `make demo-backend` runs it with the viewer.
 """
 
 import argparse
@@ -40,6 +46,7 @@ class Bakery:
         self.orders = [{"id": 1, "item": "Sourdough"}, {"id": 2, "item": "Two baguettes"}]
         self.next_id = 3
         self.members = set()
+        self.listeners = 0  # the oven's event streams open now
 
     def add(self, item):
         with self.lock:
@@ -57,6 +64,11 @@ class Bakery:
     def snapshot(self):
         with self.lock:
             return list(self.orders)
+
+    def listening(self, change):
+        with self.lock:
+            self.listeners += change
+            return self.listeners
 
 
 BAKERY = Bakery()
@@ -141,12 +153,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.answer(200, orders_view())
         elif path == "/api/oven/events":
             self.oven_events()
+        elif path == "/api/oven/listeners":
+            self.answer(200, {"listeners": BAKERY.listening(0)})
         else:
             super().do_GET()
 
     def do_POST(self):
         path = urlparse(self.path).path
         body = self.read_json()
+        time.sleep(self.server.latency)
         if body is None:
             self.answer(400, {"errors": {}, "message": "send a JSON object of at most 64 KiB"})
         elif path == "/api/join":
@@ -176,6 +191,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.answer(404, {"message": "no such place"})
 
     def do_DELETE(self):
+        time.sleep(self.server.latency)
         match = re.fullmatch(r"/api/orders/(\d+)", urlparse(self.path).path)
         if not match:
             self.answer(404, {"message": "no such place"})
@@ -192,7 +208,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         counts = {"baguettes": 12, "croissants": 24, "loaves": 6}
-        tick = int(self.headers.get("Last-Event-ID") or 0)
+        last = self.headers.get("Last-Event-ID") or "0"
+        tick = int(last) if last.isascii() and last.isdigit() and len(last) <= 18 else 0
+        BAKERY.listening(+1)
         try:
             while True:
                 tick += 1
@@ -202,8 +220,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.wfile.write(("id: %d\ndata: %s\n\n" % (tick, json.dumps(event))).encode("utf-8"))
                 self.wfile.flush()
                 time.sleep(self.server.interval)
-        except (BrokenPipeError, ConnectionResetError):
+        except OSError:  # the viewer closed the stream (a broken pipe, a reset connection)
             pass
+        finally:
+            BAKERY.listening(-1)
 
 
 def main():
@@ -211,12 +231,15 @@ def main():
     parser.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1 (0: any free one)")
     parser.add_argument("--manifest-out", help="write the app's manifest, pointing at this server, to this file")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between the oven's events")
+    parser.add_argument("--latency", type=float, default=0.0,
+                        help="seconds to hold each answer to what a view sends, as a slow network would")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     arguments = parser.parse_args()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     server.verbose = arguments.verbose
     server.interval = arguments.interval
+    server.latency = arguments.latency
     port = server.server_address[1]
     if arguments.manifest_out:
         with open(os.path.join(HERE, "app.json"), encoding="utf-8") as source:
