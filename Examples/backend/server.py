@@ -7,7 +7,8 @@ It serves the app's JSON views from this folder, and answers what the views send
                             taken, else {"state": {"member": NAME}}
   GET    /views/orders.json the orders view, made from the orders the server holds
   POST   /api/orders        {"item": TEXT}: a new order, answered with a patch that inserts its row
-  DELETE /api/orders/ID     the order's row removed, by a patch
+  DELETE /api/orders/ID     the order's row removed, by a patch (also when the order was cancelled
+                            already, in another window)
   GET    /api/oven/events   text/event-stream: what is in the oven, an event a second
 
 and, for the test that drives the app (tools/test-backend-app.py), what a view cannot see:
@@ -74,6 +75,11 @@ class Bakery:
 BAKERY = Bakery()
 
 
+# What the orders view shows when the server refused or did not answer: the server's own message
+# when its answer has one, else why the request failed.
+PROBLEM = "@{getStringFromDict(response.body, 'message') !: response.error}"
+
+
 def order_row(order):
     """An order's row: selecting it removes the order (a DELETE, answered by a patch)."""
     return {
@@ -82,7 +88,8 @@ def order_row(order):
         "text": {"title": order["item"], "subtitle": "Order %d · select to remove it" % order["id"]},
         "target": {"actions": [{
             "type": "request", "method": "delete", "url": "/api/orders/%d" % order["id"],
-            "onError": [{"type": "set", "variable": "problem", "value": "@{response.error}"}],
+            "onSuccess": [{"type": "set", "variable": "problem", "value": ""}],
+            "onError": [{"type": "set", "variable": "problem", "value": PROBLEM}],
         }]},
     }
 
@@ -103,7 +110,7 @@ def orders_view():
              "type": "submit", "form": "order", "url": "/api/orders",
              "onSuccess": [{"type": "set", "variable": "draft", "value": ""},
                            {"type": "set", "variable": "problem", "value": ""}],
-             "onError": [{"type": "set", "variable": "problem", "value": "@{response.error}"}],
+             "onError": [{"type": "set", "variable": "problem", "value": PROBLEM}],
          }]}},
         {"id": "problem", "component": {"id": "default:row"}, "visible": "@{problem != ''}",
          "text": {"title": "@{problem}"}},
@@ -195,10 +202,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         match = re.fullmatch(r"/api/orders/(\d+)", urlparse(self.path).path)
         if not match:
             self.answer(404, {"message": "no such place"})
-        elif BAKERY.remove(int(match.group(1))):
-            self.answer(200, {"patch": {"changes": [{"remove": "order-%s" % match.group(1)}]}})
         else:
-            self.answer(404, {"message": "that order is gone already"})
+            # An order cancelled already (in another window) is gone as the person asked: its row
+            # goes too, rather than staying there, refusing every try.
+            BAKERY.remove(int(match.group(1)))
+            self.answer(200, {"patch": {"changes": [{"remove": "order-%s" % match.group(1)}]}})
 
     # What the oven holds, as it changes.
 
