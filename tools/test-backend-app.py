@@ -79,7 +79,8 @@ def pause(seconds):
 def wait_for(what, probe, timeout=WAIT):
     """Polls `probe` (which returns a value or None) until it returns a value; raises Failed after
     `timeout`, or when the test's own time is up."""
-    deadline = min(time.monotonic() + timeout, started + GLOBAL_TIMEOUT)
+    begun = time.monotonic()
+    deadline = min(begun + timeout, started + GLOBAL_TIMEOUT)
     last_error = None
     while True:
         try:
@@ -92,7 +93,7 @@ def wait_for(what, probe, timeout=WAIT):
             break
         pause(0.05)
     raise Failed("timed out after %.0f s waiting for %s%s"
-                 % (timeout, what, " (%s)" % last_error if last_error else ""))
+                 % (time.monotonic() - begun, what, " (%s)" % last_error if last_error else ""))
 
 
 def children(accessible):
@@ -231,7 +232,8 @@ class Server:
             stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline().strip()  # "serving the Corner Bakery on http://127.0.0.1:PORT"
         if not line.startswith("serving ") or "http://" not in line:
-            self.process.wait(timeout=10)
+            self.process.kill()  # whatever it is doing: the test does not know where it serves
+            self.process.wait()
             self.log.seek(0)
             raise Failed("the server did not start (it wrote %r, status %s):\n%s"
                          % (line, self.process.returncode, self.log.read().strip()))
