@@ -25,7 +25,8 @@ XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
 # The tests read the app schemas of data/ compiled into SCHEMA_DIR (GIO reads GSETTINGS_SCHEMA_DIR
 # once, at its first use in a process, so the variable is set before the tests start).
 SCHEMA_DIR   := $(CURDIR)/.build/schemas
-# The tests turn GTK's accessibility bridge off (NO_AT_BRIDGE=1), all but the accessibility test.
+# The tests turn GTK's accessibility bridge off (NO_AT_BRIDGE=1), all but the accessibility test and
+# the backend app's, which drive the viewer through it.
 # The documents apps keep on disk (DocumentCache) go to a folder of the build, not the user's cache,
 # and so do the recent files the viewers the tests start note the files they open in.
 A11Y_TEST_ENV := env GSETTINGS_BACKEND=memory GSETTINGS_SCHEMA_DIR=$(SCHEMA_DIR) GDK_BACKEND=x11 \
@@ -128,7 +129,10 @@ check: deps
 # `make sanitize`'s report check on recorded reports (Tests/Corpus/sanitizer-logs), the toolkit-free core and the GTK tests, serially, under Xvfb with a private D-Bus
 # session, then `make install` of the debug build into a temporary folder (tools/test-install.sh,
 # about 20 s), then the viewer as assistive technology sees it (tools/test-accessibility.py, about
-# 10 s: the only run with GTK's accessibility bridge on), and last the hostile-input corpus opened in
+# 10 s: with test-backend-app.py the only runs with GTK's accessibility bridge on), then the bakery
+# app of Examples/backend driven as its user drives it against its own server on a loopback port:
+# a sign-up the server checks, orders changed by the server's patches, the oven's event stream
+# (tools/test-backend-app.py, about 10 s), and last the hostile-input corpus opened in
 # the viewer, each document within a time and memory bound (tools/test-hostile-corpus.py, about 20 s).
 # The documentation runs right after the
 # build it reuses: about 20 s on the 2-core development machine the first time (the plugin builds
@@ -148,6 +152,9 @@ test: deps check
 	  exit $${PIPESTATUS[0]}
 	@dbus-run-session -- $(XVFB) $(A11Y_TEST_ENV) \
 	  tools/test-accessibility.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \
+	  | grep -a -v -e "Failed to set fd limit" -e "dbus-daemon" -e "SpiRegistry daemon"; exit $${PIPESTATUS[0]}
+	@dbus-run-session -- $(XVFB) $(A11Y_TEST_ENV) \
+	  tools/test-backend-app.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \
 	  | grep -a -v -e "Failed to set fd limit" -e "dbus-daemon" -e "SpiRegistry daemon"; exit $${PIPESTATUS[0]}
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) \
 	  /usr/bin/python3 tools/test-hostile-corpus.py "$$($(SWIFT) build --show-bin-path)/hub-viewer" 2>&1 \

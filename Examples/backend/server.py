@@ -7,13 +7,20 @@ It serves the app's JSON views from this folder, and answers what the views send
                             taken, else {"state": {"member": NAME}}
   GET    /views/orders.json the orders view, made from the orders the server holds
   POST   /api/orders        {"item": TEXT}: a new order, answered with a patch that inserts its row
-  DELETE /api/orders/ID     the order's row removed, by a patch
+  DELETE /api/orders/ID     the order's row removed, by a patch (also when the order was cancelled
+                            already, in another window)
   GET    /api/oven/events   text/event-stream: what is in the oven, an event a second
+
+and, for the test that drives the app (tools/test-backend-app.py), what a view cannot see:
+
+  GET    /api/oven/listeners {"listeners": N}: how many oven streams are open, so that the test can
+                            tell that the viewer closed the stream when the view was left
 
 Only Python's standard library: `python3 server.py [--port 8765]`. With `--port 0` it picks a free
 port; `--manifest-out FILE` writes the app's manifest there with the server's own address, so that a
-test can run the app against it (tools/test-backend-app.py). `make demo-backend` runs it with the
-viewer.
+test can run the app against it. `--interval SECONDS` sets the time between the oven's events, and
+`--latency SECONDS` holds each answer to what a view sends (a join, an order) that long, as a slow
+network would: the button's spinner shows meanwhile. `make demo-backend` runs it with the viewer.
 """
 
 import argparse
@@ -40,6 +47,7 @@ class Bakery:
         self.orders = [{"id": 1, "item": "Sourdough"}, {"id": 2, "item": "Two baguettes"}]
         self.next_id = 3
         self.members = set()
+        self.listeners = 0  # the oven's event streams open now
 
     def add(self, item):
         with self.lock:
@@ -58,8 +66,18 @@ class Bakery:
         with self.lock:
             return list(self.orders)
 
+    def listening(self, change):
+        with self.lock:
+            self.listeners += change
+            return self.listeners
+
 
 BAKERY = Bakery()
+
+
+# What the orders view shows when the server refused or did not answer: the server's own message
+# when its answer has one, else why the request failed.
+PROBLEM = "@{getStringFromDict(response.body, 'message') !: response.error}"
 
 
 def order_row(order):
@@ -70,7 +88,8 @@ def order_row(order):
         "text": {"title": order["item"], "subtitle": "Order %d · select to remove it" % order["id"]},
         "target": {"actions": [{
             "type": "request", "method": "delete", "url": "/api/orders/%d" % order["id"],
-            "onError": [{"type": "set", "variable": "problem", "value": "@{response.error}"}],
+            "onSuccess": [{"type": "set", "variable": "problem", "value": ""}],
+            "onError": [{"type": "set", "variable": "problem", "value": PROBLEM}],
         }]},
     }
 
@@ -91,7 +110,7 @@ def orders_view():
              "type": "submit", "form": "order", "url": "/api/orders",
              "onSuccess": [{"type": "set", "variable": "draft", "value": ""},
                            {"type": "set", "variable": "problem", "value": ""}],
-             "onError": [{"type": "set", "variable": "problem", "value": "@{response.error}"}],
+             "onError": [{"type": "set", "variable": "problem", "value": PROBLEM}],
          }]}},
         {"id": "problem", "component": {"id": "default:row"}, "visible": "@{problem != ''}",
          "text": {"title": "@{problem}"}},
@@ -141,12 +160,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.answer(200, orders_view())
         elif path == "/api/oven/events":
             self.oven_events()
+        elif path == "/api/oven/listeners":
+            self.answer(200, {"listeners": BAKERY.listening(0)})
         else:
             super().do_GET()
 
     def do_POST(self):
         path = urlparse(self.path).path
         body = self.read_json()
+        time.sleep(self.server.latency)
         if body is None:
             self.answer(400, {"errors": {}, "message": "send a JSON object of at most 64 KiB"})
         elif path == "/api/join":
@@ -176,13 +198,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.answer(404, {"message": "no such place"})
 
     def do_DELETE(self):
+        time.sleep(self.server.latency)
         match = re.fullmatch(r"/api/orders/(\d+)", urlparse(self.path).path)
         if not match:
             self.answer(404, {"message": "no such place"})
-        elif BAKERY.remove(int(match.group(1))):
-            self.answer(200, {"patch": {"changes": [{"remove": "order-%s" % match.group(1)}]}})
         else:
-            self.answer(404, {"message": "that order is gone already"})
+            # An order cancelled already (in another window) is gone as the person asked: its row
+            # goes too, rather than staying there, refusing every try.
+            BAKERY.remove(int(match.group(1)))
+            self.answer(200, {"patch": {"changes": [{"remove": "order-%s" % match.group(1)}]}})
 
     # What the oven holds, as it changes.
 
@@ -192,7 +216,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         counts = {"baguettes": 12, "croissants": 24, "loaves": 6}
-        tick = int(self.headers.get("Last-Event-ID") or 0)
+        last = self.headers.get("Last-Event-ID") or "0"
+        tick = int(last) if last.isascii() and last.isdigit() and len(last) <= 18 else 0
+        BAKERY.listening(+1)
         try:
             while True:
                 tick += 1
@@ -202,8 +228,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.wfile.write(("id: %d\ndata: %s\n\n" % (tick, json.dumps(event))).encode("utf-8"))
                 self.wfile.flush()
                 time.sleep(self.server.interval)
-        except (BrokenPipeError, ConnectionResetError):
+        except OSError:  # the viewer closed the stream (a broken pipe, a reset connection)
             pass
+        finally:
+            BAKERY.listening(-1)
 
 
 def main():
@@ -211,12 +239,15 @@ def main():
     parser.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1 (0: any free one)")
     parser.add_argument("--manifest-out", help="write the app's manifest, pointing at this server, to this file")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between the oven's events")
+    parser.add_argument("--latency", type=float, default=0.0,
+                        help="seconds to hold each answer to what a view sends, as a slow network would")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     arguments = parser.parse_args()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     server.verbose = arguments.verbose
     server.interval = arguments.interval
+    server.latency = arguments.latency
     port = server.server_address[1]
     if arguments.manifest_out:
         with open(os.path.join(HERE, "app.json"), encoding="utf-8") as source:

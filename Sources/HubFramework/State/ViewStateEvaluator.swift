@@ -40,7 +40,11 @@ package struct ViewStateEvaluator: Sendable {
         let steps = min(limits.maximumViewEvaluationSteps, stepLimit ?? .max)
         var pass = Pass(snapshot: snapshot, limits: limits, memo: memo, steps: steps)
         // Forms first: a button that submits one is enabled only while all its inputs are valid.
-        if source.hasForms, touched & StateEvaluationMemo.formValidityBit != 0 {
+        // Whatever brings such a button back to be evaluated (a variable, a request of its own
+        // beginning or ending, an input left) reads the validity: without it, it would count as
+        // valid, and the button of an empty form was enabled while another component's request
+        // was in flight.
+        if source.hasForms, touched != 0 {
             pass.formValidity = formValidity(of: source, pass: &pass)
         }
         func evaluate(_ model: ComponentModel, index: Int, path: String, entry: StateEvaluationMemo.Entry?)

@@ -144,6 +144,42 @@ final class ViewStateEvaluatorTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// A submit button evaluated again for another reason than a variable (a request of its own or of
+    /// another component begins or ends; an input is left) is enabled only while its form is valid,
+    /// as a full evaluation says.
+    func testASubmitButtonOfAnInvalidFormStaysDisabledWhateverBringsItBack() throws {
+        let (source, problems) = try read(#"""
+            {"state": {"draft": ""},
+             "body": [
+               {"id": "order-1", "text": {"title": "Rye"},
+                "target": {"actions": [{"type": "request", "method": "delete", "url": "/orders/1"}]}},
+               {"id": "draft", "text": {"title": "New order"},
+                "input": {"variable": "draft", "form": "order", "validators": [{"required": true, "message": "Write what you would like"}]}},
+               {"id": "add", "text": {"title": "Order"},
+                "target": {"actions": [{"type": "submit", "form": "order", "url": "/orders"}]}}]}
+            """#)
+        XCTAssertEqual(problems, [])
+        let evaluator = ViewStateEvaluator(limits: .default)
+        let memo = StateEvaluationMemo()
+        var snapshot = StateSnapshot()
+        snapshot.view = ["draft": .string("")]
+        func add(_ viewModel: ViewModel) -> ComponentModel? { viewModel.bodyComponentModels.first { $0.identifier == "add" } }
+        XCTAssertEqual(add(evaluator.evaluate(source, with: snapshot, memo: memo).viewModel)?.isEnabled, false,
+                       "the field is empty")
+        let changes: [(String, StateChange, (inout StateSnapshot) -> Void)] = [
+            ("the row's request began", StateChange(requests: true), { $0.busyComponents = ["order-1"] }),
+            ("the row's request ended", StateChange(requests: true), { $0.busyComponents = [] }),
+            ("the field was left", StateChange(interaction: true), { $0.touchedInputs = ["draft"] }),
+        ]
+        for (what, change, apply) in changes {
+            apply(&snapshot)
+            let incremental = evaluator.evaluate(source, with: snapshot, memo: memo, change: change).viewModel
+            XCTAssertEqual(add(incremental)?.isEnabled, false, "\(what): the field is still empty")
+            XCTAssertEqual(incremental.bodyComponentModels, evaluator.evaluate(source, with: snapshot).viewModel.bodyComponentModels,
+                           what)
+        }
+    }
+
     func testANewSourceIsEvaluatedWhole() throws {
         let evaluator = ViewStateEvaluator(limits: .default)
         let memo = StateEvaluationMemo()
