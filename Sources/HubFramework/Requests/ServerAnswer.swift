@@ -4,7 +4,7 @@ import Foundation
 ///
 /// | the answer's object has | the view |
 /// |---|---|
-/// | `"patch"` | applies the patch to what it shows (``ViewModelPatch``) |
+/// | `"patch"` | applies the patch to what it shows (``ViewModelPatch``); the answer's other members are for the actions |
 /// | `"body"`, `"header"` or `"overlays"` | shows it as its new document, as a reload would |
 /// | `"state"` and/or `"errors"` | sets the view's variables (`{"state": {"count": 4}}`) and shows the messages beside the form's inputs (`{"errors": {"email": "That address is taken"}}`, by the inputs' variable names) |
 ///
@@ -27,7 +27,14 @@ package enum ServerAnswer: Sendable, Equatable {
     /// What `object`, the answer's JSON (`data` its bytes), asks; `problems` hears what is wrong
     /// with its `state` or `errors`.
     static func read(_ object: JSONObject, data: Data, problems: (String) -> Void) -> ServerAnswer {
-        if object["patch"] != nil { return .patch(data) }
+        if object["patch"] != nil {
+            // The patch and what it reads (its templates); the answer's other members (a message for
+            // `response.body`) are not the patch's.
+            let own: Set<String> = ["patch", "templates", "$schema"]
+            guard object.keys.contains(where: { !own.contains($0) }) else { return .patch(data) }
+            let patch = object.filter { own.contains($0.key) }
+            return .patch(Data(JSONWriter().string(for: .object(patch)).utf8))
+        }
         if !documentKeys.isDisjoint(with: object.keys) { return .document(data) }
         var state: JSONObject = [:]
         var errors: [String: String] = [:]

@@ -120,6 +120,9 @@ final class ServerExchangeTests: LoopbackServerTestCase, @unchecked Sendable {
         }
         XCTAssertEqual(outcome(#"{"patch": {"changes": []}}"#).answer, .patch(Data(#"{"patch": {"changes": []}}"#.utf8)))
         XCTAssertEqual(outcome(#"{"body": []}"#).answer, .document(Data(#"{"body": []}"#.utf8)))
+        let withMessage = outcome(#"{"patch": {"changes": []}, "message": "Removed"}"#)
+        XCTAssertEqual(withMessage.answer, .patch(Data(#"{"patch":{"changes":[]}}"#.utf8)), "the patch alone")
+        XCTAssertEqual(withMessage.response.body["message"], .string("Removed"), "the message is the actions'")
         XCTAssertEqual(outcome(#"{"body": []}"#, status: 500).answer, .document(Data(#"{"body": []}"#.utf8)),
                        "a server's error page is shown")
         XCTAssertEqual(outcome(#"{"body": []}"#, status: 500).response.ok, false)
