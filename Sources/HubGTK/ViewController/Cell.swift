@@ -50,13 +50,17 @@ final class Cell {
     /// wrapper shows another model, since cells and wrappers are reused. The name is what a sighted
     /// user reads first: the model's title (or subtitle, or description), else the first text the
     /// component shows (a container's first row), and the model's identifier only as a last resort.
+    /// The description is the next of those texts, then the accessory text.
     func describeComponent() {
         guard let model = wrapper?.model else { return }
         let texts = [model.title, model.subtitle, model.descriptionText].compactMap { $0 }.filter { !$0.isEmpty }
         // Bounded like every text of the widget layer: a model built in code has no text limit.
         let name = DisplayText.cut(texts.first ?? wrapper?.view?.firstAccessibleNameInTree ?? model.identifier,
                                    to: DisplayText.maximumLength)
-        let description = DisplayText.cut(texts.dropFirst().first ?? "", to: DisplayText.maximumLength)
+        // The description: the next text, then the accessory (a price, a count), which a sighted
+        // user reads at the end of the row.
+        let details = [texts.dropFirst().first, model.accessoryTitle].compactMap { $0 }.filter { !$0.isEmpty }
+        let description = DisplayText.cut(details.joined(separator: ", "), to: DisplayText.maximumLength)
         // Setting an unchanged name would still tell every listening client that it changed.
         if name != describedName {
             describedName = name
