@@ -218,7 +218,8 @@ TSAN_TESTS   ?= HubFrameworkTests.BackgroundLoadingTests HubFrameworkTests.ViewM
                 HubFrameworkTests.JSONContentOperationTests HubFrameworkTests.DocumentCacheTests \
                 HubFrameworkTests.HostileDocumentServerTests HubFrameworkTests.LiveDocumentTests \
                 HubFrameworkTests.HTTPLoadLifetimeTests HubFrameworkTests.ContentPartTests \
-                HubFrameworkTests.StreamedDocumentTests HubFrameworkTests.LongListBuildTests
+                HubFrameworkTests.StreamedDocumentTests HubFrameworkTests.LongListBuildTests \
+                HubFrameworkTests.ServerExchangeTests HubFrameworkTests.EventStreamSessionTests
 ASAN_OPTS    := detect_leaks=1:quarantine_size_mb=16:detect_stack_use_after_return=0:exitcode=0:log_path=$(CURDIR)/$(SAN_LOGS)/asan
 ASAN_ENV     := LSAN_OPTIONS=suppressions=$(CURDIR)/tools/lsan.supp:print_suppressions=0
 TSAN_ENV     := TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1

@@ -96,8 +96,9 @@ final class ClientHeaderTests: LoopbackServerTestCase, @unchecked Sendable {
                     operation.cache = nil
                     return [operation]
                 }])
-            manager.viewModelLoaderFactory.clientCapabilities = {
-                manager.clientCapabilities(components: ["default:row", "default:label"])
+            // Weakly, as HubGTK's `Hub` does: the factory belongs to the manager.
+            manager.viewModelLoaderFactory.clientCapabilities = { [weak manager] in
+                manager?.clientCapabilities(components: ["default:row", "default:label"])
             }
             let loader = try XCTUnwrap(try manager.viewModelLoaderFactory.createViewModelLoader(forViewURI: URL(string: "atlas:map")!))
             XCTAssertEqual(loader.clientCapabilities?.app, "atlas/9")
