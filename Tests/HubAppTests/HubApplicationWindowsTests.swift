@@ -310,7 +310,10 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
                 g_variant_new_bytestring_array($0, -1)
             }
         }
-        let builder = g_variant_builder_new(g_variant_type_new("a{sv}"))
+        // The builder copies the type: the one made here is freed here.
+        let dictionaryType = g_variant_type_new("a{sv}")
+        defer { g_variant_type_free(dictionaryType) }
+        let builder = g_variant_builder_new(dictionaryType)
         g_variant_builder_add_value(builder, g_variant_new_dict_entry(g_variant_new_string("cwd"),
                                                                       g_variant_new_variant(g_variant_new_bytestring(folder.path))))
         let platform = g_variant_builder_end(builder)
