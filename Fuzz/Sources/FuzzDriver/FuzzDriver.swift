@@ -15,3 +15,21 @@ public func runFuzzer(_ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int
     var argv = CommandLine.unsafeArgv
     return LLVMFuzzerRunDriver(&argc, &argv, testOneInput)
 }
+
+@_silgen_name("__lsan_disable")
+private func lsanDisable()
+
+@_silgen_name("__lsan_enable")
+private func lsanEnable()
+
+/// Makes a value that a target keeps for the whole run (a view read once, which every input then
+/// patches) without LeakSanitizer taking it for a leak. The Swift runtime keeps the case of a
+/// multi-payload enum in the spare bits of the pointer to its payload, so LeakSanitizer cannot follow
+/// such a pointer from the kept value: libFuzzer, which checks for leaks after any input that
+/// allocated more than it freed, would report the kept value's enum payloads as leaked after the
+/// input that first touched it. Allocations made here are ignored, with everything they hold.
+public func keptForTheRun<Value>(_ make: () -> Value) -> Value {
+    lsanDisable()
+    defer { lsanEnable() }
+    return make()
+}

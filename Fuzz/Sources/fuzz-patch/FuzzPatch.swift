@@ -1,8 +1,10 @@
 import Foundation
+import FuzzDriver
 import HubFramework
 
-/// The view every input patches: a header, rows with children and state, an overlay; read once.
-private let view: ViewModel = {
+/// The view every input patches: a header, rows with children and state, an overlay; read once, and
+/// kept for the run (`keptForTheRun`: LeakSanitizer cannot follow the enum payloads it holds).
+private let view: ViewModel = keptForTheRun {
     let builder = schema.makeViewModelBuilder()
     let document = #"""
         {"state": {"count": 0, "name": "Ada"},
@@ -16,7 +18,7 @@ private let view: ViewModel = {
         """#
     _ = try? builder.addJSON(data: Data(document.utf8))
     return builder.build()
-}()
+}
 
 private let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
                                 iconImageResolver: nil)
