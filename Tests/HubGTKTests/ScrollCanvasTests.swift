@@ -181,6 +181,21 @@ final class ScrollCanvasTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Issue 38, goal 6: a held End repeats thirty times a second; each repeat to the same target
+    /// lets the animation under way go on instead of starting it again from where the content
+    /// stands, so holding End does not crawl.
+    func testARepeatedKeyToTheSameTargetLetsTheAnimationGoOn() {
+        var motion = ScrollMotion()
+        motion.animate(from: 0, to: 10_000, at: 20)
+        motion.animate(from: 4_000, to: 10_000, at: 20.05)  // the key repeats
+        let step = motion.animatedOffset(at: 20.01 + ScrollMotion.stepAnimationDuration)
+        XCTAssertEqual(step?.isFinished, true, "arrives when the first press's animation does")
+        XCTAssertEqual(step?.offset, 10_000)
+        // Another target starts again from where the content stands.
+        motion.animate(from: 9_000, to: 0, at: 20.2)
+        XCTAssertEqual(motion.animatedOffset(at: 20.2)?.offset, 9_000)
+    }
+
     func testAChildThatLeavesTheLayoutIsForgotten() {
         onMain {
             let canvas = ScrollCanvas()

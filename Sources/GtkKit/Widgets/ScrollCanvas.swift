@@ -41,6 +41,19 @@ package final class ScrollCanvas {
     /// True while a gesture or its momentum is moving the content.
     package private(set) var isScrolling = false
 
+    /// True from the moment the person presses End until they scroll in any other way: the content
+    /// may still be arriving (a long document, a large body laid out a few milliseconds per main-loop
+    /// turn), and the view keeps to its growing end, as a terminal does. The canvas only records the
+    /// person's wish; whoever sets the content's height moves the offset (``followEnd()`` for a
+    /// scroll to the end asked for in code).
+    package private(set) var followsEnd = false
+
+    /// Keeps the view at the end of the content as it grows, until the person scrolls.
+    package func followEnd() { followsEnd = true }
+
+    /// Stops keeping the view at the end (a scroll somewhere else was asked for in code).
+    package func stopFollowingEnd() { followsEnd = false }
+
     /// The canvas as a typed widget, to put in a window or any container (see ``widget``).
     package private(set) lazy var view = Widget(owning: widget)
 
@@ -135,6 +148,7 @@ package final class ScrollCanvas {
             self?.handleKey(event) ?? false
         })
         connections.append(GSignal.connectEvent(scrollbar, "button-press-event") { [weak self] _ in
+            self?.followsEnd = false
             self?.beginScrolling()
             return false
         })
@@ -225,12 +239,16 @@ package final class ScrollCanvas {
     /// Scrolls to `offset` (clamped), optionally animated. Returns false when the delegate vetoed it.
     @discardableResult
     package func setContentOffset(_ offset: Double, animated: Bool = false) -> Bool {
+        let interruptsMotion = clock.isTicking
         stopMomentum()
         if animated {
             animate(to: offset)
             return true
         }
-        return applyOffset(offset, notify: true)
+        let applied = applyOffset(offset, notify: true)
+        // The animation or momentum it stopped would have ended the scroll when it arrived.
+        if interruptsMotion { finishMotion() }
+        return applied
     }
 
     /// Scrolls by `delta` pixels (clamped).
@@ -258,6 +276,7 @@ package final class ScrollCanvas {
     private func adjustmentValueChanged() {
         guard !scrollbarPart.isSettingValue else { return }
         // The user dragged the scrollbar (or something else changed the adjustment).
+        followsEnd = false
         stopMomentum()
         beginScrolling()
         applyOffset(scrollbarPart.value, notify: true)
@@ -295,6 +314,7 @@ package final class ScrollCanvas {
 
     private func handleScroll(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         let scrollEvent = hub_event_scroll(event)!.pointee
+        followsEnd = false
         let unit = pow(max(geometry.viewportSize.height, 1), 2.0 / 3.0)
         let now = Double(scrollEvent.time) / 1000
         switch scrollEvent.direction {
@@ -350,6 +370,7 @@ package final class ScrollCanvas {
         }
         beginScrolling()
         setContentOffset(target, animated: true)
+        followsEnd = [GDK_KEY_End, GDK_KEY_KP_End].contains(Int32(key.keyval))
         return true
     }
 

@@ -57,8 +57,11 @@ struct ScrollMotion {
         return recent.map(\.delta).reduce(0, +) / (last.time - first.time)
     }
 
-    /// Starts a step animation from `offset` at `time` to `target`.
+    /// Starts a step animation from `offset` at `time` to `target`. An animation already under way
+    /// to the same target goes on as it was: a held key (End, Home) repeats thirty times a second,
+    /// and starting again from where the content stands at each repeat would make it crawl.
     mutating func animate(from offset: Double, to target: Double, at time: Double) {
+        if animationTarget == target, animationStart != nil { return }
         animationTarget = target
         animationStart = (offset, time)
     }

@@ -680,6 +680,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         }
         canvas.setContentHeight(newLayout.contentSize.height)
         canvas.showsScrollIndicators = scrolling.showsScrollIndicators(in: self)
+        // The person pressed End while the document was arriving: the view keeps to its end.
+        if canvas.followsEnd { target = canvas.maximumOffset }
         let offset = canvas.contentOffset
         if target != offset {
             canvas.setContentOffset(target)
@@ -704,6 +706,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// The layout reached further (a large body is laid out a few milliseconds per main-loop turn).
     private func layoutDidExtend(_ layout: ComponentLayout) {
         canvas.setContentHeight(layout.contentSize.height)
+        if canvas.followsEnd { canvas.setContentOffset(canvas.maximumOffset) }
         performPendingScrollIfReachable()
     }
 
@@ -739,7 +742,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             // What the person was reading stays in view: the new layout starts with a screenful, and
             // the scroll waits for it to reach that component again (a scroll already waiting keeps
             // its own target).
-            if bodyLayout.pendingScroll == nil, canvas.contentOffset > 0,
+            if bodyLayout.pendingScroll == nil, !canvas.followsEnd, canvas.contentOffset > 0,
                 let top = current.firstIndex(intersecting: canvas.visibleRect)
             {
                 bodyLayout.pendingScroll = .component(top, .top)
@@ -892,6 +895,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     func scrollInCode(to offset: Point, animated: Bool) {
         // Beyond the content laid out so far: as far as it goes now, the rest once the layout gets there.
         let isComplete = bodyLayout.covers(renderer.lastRenderedViewModel)
+        canvas.stopFollowingEnd()
         bodyLayout.pendingScroll = isComplete || offset.y <= canvas.maximumOffset ? nil : .offset(offset.y)
         scrolling.noteProgrammaticScroll(to: min(max(0, offset.y), canvas.maximumOffset))
         canvas.setContentOffset(offset.y, animated: animated)
@@ -912,6 +916,14 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         switch type {
         case .body:
             guard first < viewModel.bodyComponentModels.count else { return }
+            if first == viewModel.bodyComponentModels.count - 1, indexPath.count == 1, isArriving {
+                // The last component of a document still arriving: the view keeps to the end, and
+                // lands on the last row when it arrives, as End does.
+                scrollInCode(to: Point(x: 0, y: canvas.maximumOffset), animated: animated)
+                canvas.followEnd()
+                completion?([first])
+                return
+            }
             let pending = PendingScroll.component(first, scrollPosition)
             let layout = bodyLayout.current
             if let layout, !pending.isReachable(in: layout, isComplete: bodyLayout.covers(renderer.lastRenderedViewModel),
@@ -945,6 +957,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             }
             wrapper = current.visibleChildComponent(at: childIndex)
         }
+    }
+
+    /// Whether more of the body is still to come: the document is still arriving, or the layout has
+    /// not reached the end of what arrived.
+    private var isArriving: Bool {
+        content.isLoaderBusy || !bodyLayout.covers(renderer.lastRenderedViewModel) || !bodyLayout.isComplete
     }
 
     /// The visible part of the content, for the scroll handler.

@@ -226,6 +226,22 @@ final class ViewControllerRenderingTests: GtkTestCase, @unchecked Sendable {
         } }
     }
 
+    /// Issue 38, goal 6: End pressed while a large body is still being laid out lands on the last
+    /// row, and the view keeps to the end as the layout reaches further.
+    func testEndPressedWhileTheLayoutGoesOnLandsOnTheLastRow() throws {
+        try onMain { try withLargeView(300_000) { controller in
+            XCTAssertLessThan(controller.layout?.count ?? 0, 250_000, "the layout is still going on")
+            let bin = gtk_layout_get_bin_window(hub_layout(controller.canvas.layout))
+            let event = hub_event_new_key(bin, UInt32(GDK_KEY_End), 0)!
+            gtk_widget_event(controller.canvas.layout, event)
+            gdk_event_free(event)
+            pump(until: { controller.layout?.count == 300_000 }, timeout: 60, "the whole layout")
+            pump(for: 0.2)
+            XCTAssertEqual(controller.canvas.contentOffset, controller.canvas.maximumOffset)
+            XCTAssertNotNil(controller.cellWidget(atBodyIndex: 299_999), "the last row is on screen")
+        } }
+    }
+
     func testScrollingToAComponentNotLaidOutYetShowsItWhenItIs() throws {
         try onMain { try withLargeView(300_000) { controller in
             XCTAssertLessThan(controller.layout?.count ?? 0, 280_000, "the layout is still going on")
