@@ -46,11 +46,14 @@ package struct ViewModelPatchReader {
     /// What the builders of the patch's components share.
     private let context: BuilderContext
 
-    init(schema: JSONSchema, limits: ContentLimits) {
+    /// `clientCapabilities`: the client the patch's components are read for (their fallbacks).
+    init(schema: JSONSchema, clientCapabilities: ClientCapabilities?, limits: ContentLimits) {
         self.schema = schema
         self.limits = limits
         problems = JSONProblemCollector(limits: limits)
-        context = BuilderContext(schema: schema)
+        context = BuilderContext(schema: schema, componentDefaults: schema.componentDefaults,
+                                 iconImageResolver: schema.iconImageResolver,
+                                 localImageResolver: schema.localImageResolver, clientCapabilities: clientCapabilities)
     }
 
     /// The changes of the parsed patch `document`, whose text was `byteCount` bytes long; nil when it

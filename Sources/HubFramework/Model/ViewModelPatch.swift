@@ -57,11 +57,17 @@ public struct ViewModelPatch: Sendable {
     /// - Parameters:
     ///   - data: the patch's UTF-8 JSON text.
     ///   - schema: how components are read: the schema of the view the patch is for.
+    ///   - clientCapabilities: what the client that shows the view can show: a component of the patch
+    ///     that needs something it lacks is replaced by its `fallback`, as a document's is
+    ///     (``ViewModelBuilder/clientCapabilities``). Nil: every component stays, and fallbacks are
+    ///     only checked.
     ///   - limits: the bounds the patch must keep to, ``ContentLimits/maximumPatchBytes``,
     ///     ``ContentLimits/maximumPatchChanges`` and ``ContentLimits/maximumPatchComponents`` among
     ///     them; the view's, for the components it adds.
     /// - Throws: ``ViewModelPatchError`` with every problem the text has, located.
-    public init(data: Data, schema: JSONSchema, limits: ContentLimits = .default) throws(ViewModelPatchError) {
+    public init(data: Data, schema: JSONSchema, clientCapabilities: ClientCapabilities? = nil,
+                limits: ContentLimits = .default) throws(ViewModelPatchError)
+    {
         self.data = data
         self.limits = limits
         guard data.count <= limits.maximumPatchBytes else {
@@ -78,7 +84,7 @@ public struct ViewModelPatch: Sendable {
         } catch {
             throw Self.syntaxError(error, in: data, limits: limits)
         }
-        let reader = ViewModelPatchReader(schema: schema, limits: limits)
+        let reader = ViewModelPatchReader(schema: schema, clientCapabilities: clientCapabilities, limits: limits)
         guard let changes = reader.read(document, byteCount: data.count) else {
             throw Self.located(reader.problems.problems, in: data, limits: limits)
         }

@@ -255,7 +255,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             finished: { request, outcome in link.controller?.requestDidFinish(request, outcome: outcome) })
         let schema = { [content] in content.makeBuilder().schema }
         patches = ViewPatches(
-            source: { link.controller?.stateApplication.source }, schema: { schema() }, limits: loader.contentLimits,
+            source: { link.controller?.stateApplication.source }, schema: { schema() },
+            clientCapabilities: loader.clientCapabilities, limits: loader.contentLimits,
             deliver: { patched in link.controller?.takeSource(patched) },
             report: { message in link.controller?.logServerProblem(message) })
         events = ServerEvents(

@@ -9,6 +9,7 @@ import HubFramework
 final class ViewPatches {
     private let source: () -> ViewModel?
     private let schema: () -> JSONSchema
+    private let clientCapabilities: ClientCapabilities?
     private let limits: ContentLimits
     private let deliver: (ViewModel) -> Void
     private let report: (String) -> Void
@@ -20,13 +21,17 @@ final class ViewPatches {
     /// - Parameters:
     ///   - source: the view's document as it is now (what the loader gave, with the patches before).
     ///   - schema: the schema the view's document was read with.
+    ///   - clientCapabilities: the client the view's document was read for: a patch's components get
+    ///     their fallbacks as the document's did.
     ///   - deliver: shows the patched document.
     ///   - report: hears why a patch was refused.
-    init(source: @escaping () -> ViewModel?, schema: @escaping () -> JSONSchema, limits: ContentLimits,
+    init(source: @escaping () -> ViewModel?, schema: @escaping () -> JSONSchema,
+         clientCapabilities: ClientCapabilities?, limits: ContentLimits,
          deliver: @escaping (ViewModel) -> Void, report: @escaping (String) -> Void)
     {
         self.source = source
         self.schema = schema
+        self.clientCapabilities = clientCapabilities
         self.limits = limits
         self.deliver = deliver
         self.report = report
@@ -53,11 +58,12 @@ final class ViewPatches {
         }
         let data = waiting.removeFirst()
         let schema = schema()
+        let client = clientCapabilities
         let limits = limits
         isApplying = true
         Task.detached(priority: .userInitiated) {
             let result = Result { () throws(ViewModelPatchError) -> ViewModel in
-                try ViewModelPatch(data: data, schema: schema, limits: limits).applied(to: source)
+                try ViewModelPatch(data: data, schema: schema, clientCapabilities: client, limits: limits).applied(to: source)
             }
             await MainActor.run { [weak self] in
                 guard let self else { return }

@@ -234,6 +234,28 @@ final class ComponentFallbackTests: XCTestCase {
     }
 }
 
+/// A patch's components are read for the client of the view it patches, as the view's document was.
+final class PatchFallbackTests: XCTestCase {
+    func testAPatchsComponentGivesWayToItsFallbackOnAClientThatLacksIt() throws {
+        let schema = JSONSchema(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
+                                iconImageResolver: nil)
+        let builder = schema.makeViewModelBuilder()
+        try builder.addJSON(data: Data(#"[{"id": "first", "text": {"title": "First"}}]"#.utf8))
+        let view = builder.build()
+        let patch = Data(#"""
+            {"patch": {"changes": [{"insert": [{"id": "map", "component": {"id": "maps:map"},
+              "fallback": {"text": {"title": "No map"}}}], "after": "first"}]}}
+            """#.utf8)
+        let client = ClientCapabilities(components: ["default:row"], actions: [])
+        let patched = try ViewModelPatch(data: patch, schema: schema, clientCapabilities: client).applied(to: view)
+        XCTAssertEqual(patched.bodyComponentModels.map { "\($0.identifier) \($0.componentIdentifier.identifierString) \($0.title ?? "-")" },
+                       ["first default:row First", "map default:row No map"])
+        // Without a client every component stays.
+        let plain = try ViewModelPatch(data: patch, schema: schema).applied(to: view)
+        XCTAssertEqual(plain.bodyComponentModels.map(\.componentIdentifier.identifierString), ["default:row", "maps:map"])
+    }
+}
+
 /// A live document (`hublive`) is read for the client of the views that show it, as a view's loader
 /// reads a document.
 final class LiveDocumentClientTests: XCTestCase {
