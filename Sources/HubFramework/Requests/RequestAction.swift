@@ -71,6 +71,10 @@ package struct RequestHandlers: Sendable {
     /// The component whose target sent it: its texts are read and its identifier is busy until
     /// the answer.
     package let model: ComponentModel
+
+    /// Whether the document handles a failed answer itself (it has `onError` actions): a failure is
+    /// then part of the exchange (a 422 with messages for a form), not something gone wrong.
+    package var handlesErrors: Bool { !action.onError.isEmpty }
 }
 
 /// The values some variables had before an event changed them.

@@ -517,8 +517,15 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         apply(outcome.answer, form: request.form) { self.reportActionProblem($0, model: model) }
         interpreter(for: model, customData: nil).runHandlers(of: request, with: outcome.response)
         if !outcome.response.ok {
-            // Whether or not the document's `onError` shows it, the log says why.
-            reportActionProblem("the request failed: \(outcome.response.error)", model: model)
+            // The log says why: as a warning when nothing in the document handles the failure, and
+            // for whoever follows the requests (HUB_LOG_LEVEL=info) when its `onError` does, since
+            // a document expects those (a 422 with messages for a form's fields).
+            if request.handlers.handlesErrors {
+                HubLogging.logger("gtk.state").info(
+                    "\(viewURI.absoluteString.prefix(200)): \(model.identifier): the request failed, and onError handled it: \(outcome.response.error)")
+            } else {
+                reportActionProblem("the request failed: \(outcome.response.error)", model: model)
+            }
         }
     }
 

@@ -104,6 +104,28 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
         }
     }
 
+    /// A failure nothing in the document handles is a warning that says why.
+    func testAFailedRequestWithoutOnErrorIsLogged() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/like", .json(#"{"reason": "closed"}"#, status: 503))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"finished": 0},
+                 "body": [
+                   {"id": "like", "component": {"id": "default:button"}, "text": {"title": "Like"},
+                    "target": {"actions": [{"type": "request", "method": "post", "url": "\#(server.url("/like"))",
+                                            "onFinish": [{"type": "set", "variable": "finished", "value": 1}]}]}}]}
+                """#, in: harness, allowing: server)
+            try press("like", in: controller)
+            pump(until: { controller.state.value(of: "finished") == .integer(1) }, "the answer came")
+            let log = controller.loggedActionProblems.joined(separator: "\n")
+            XCTAssertTrue(log.contains("like: the request failed") && log.contains("503"), log)
+        }
+    }
+
     func testASubmitSendsItsFormsValuesAndShowsTheServersMessagesBesideTheInputs() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -135,6 +157,8 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
                            "the form's values, and only those")
             guard case .string(let result)? = controller.state.value(of: "result") else { return XCTFail("onError ran") }
             XCTAssertTrue(result.contains("422"), result)
+            XCTAssertFalse(controller.loggedActionProblems.contains { $0.contains("the request failed") },
+                           "a failure the document's onError handles is expected, not a warning")
             // The person changes the value: the server's word on the old one goes.
             let email = try XCTUnwrap(model("email", in: controller))
             XCTAssertTrue(controller.state.setInputValue(.string("ada@example.net"), of: email))
