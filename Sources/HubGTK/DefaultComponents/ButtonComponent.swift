@@ -19,7 +19,7 @@ public final class ButtonComponent: InputFieldComponent {
     /// The button (tests press it).
     private(set) var button: Button?
     /// Turns beside the button while its request is in flight.
-    private(set) var spinner: Spinner?
+    private(set) var busy: BusyIndicator?
 
     /// Creates the component; its factory is ``DefaultComponentFactory`` (`default:button`).
     public required init() {}
@@ -29,17 +29,13 @@ public final class ButtonComponent: InputFieldComponent {
         let button = Button(label: "", mnemonic: false)
         button.horizontalAlignment = .start
         button.onClicked = { [weak self] in self?.pressed() }
-        let spinner = Spinner()
-        // Translators: the name, for screen readers, of the spinner beside a button whose request
-        // waits for the server's answer.
-        spinner.accessibleName = localized("Sending")
-        spinner.isExcludedFromShowAll = true
+        let busy = BusyIndicator()
         let line = Box(.horizontal, spacing: 8)
         line.append(button)
-        line.append(spinner)
+        line.append(busy.spinner)
         line.horizontalAlignment = .start
         self.button = button
-        self.spinner = spinner
+        self.busy = busy
         return InputField(control: button, holder: line, title: .none)
     }
 
@@ -47,10 +43,7 @@ public final class ButtonComponent: InputFieldComponent {
         guard let button else { return }
         button.label = DisplayText.cut(model.title ?? "", to: DisplayText.maximumLength)
         configureField(with: model)
-        if let spinner, spinner.isSpinning != model.isBusy {
-            spinner.isSpinning = model.isBusy
-            if model.isBusy { spinner.show() } else { spinner.hide() }
-        }
+        busy?.show(for: model)
     }
 
     private func pressed() {

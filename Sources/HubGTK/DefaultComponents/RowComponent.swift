@@ -2,7 +2,8 @@ import GtkKit
 import HubFramework
 
 /// `default:row` — a list row with an optional image or icon, a title, a subtitle, an accessory
-/// text and a chevron when it leads somewhere. Full width up to ``ReadableWidth/maximum`` (centered
+/// text and a chevron when it leads somewhere, and a spinner named "Sending" while the request it
+/// sent waits for its answer (``/HubFramework/ComponentModel/isBusy``). Full width up to ``ReadableWidth/maximum`` (centered
 /// beyond it), stacks against other rows.
 @MainActor
 public final class RowComponent: ComponentWithImageHandling {
@@ -15,6 +16,8 @@ public final class RowComponent: ComponentWithImageHandling {
     private var subtitleLabel: Label?
     private var accessoryLabel: Label?
     private var chevron: IconView?
+    /// Turns before the chevron while the row's request is in flight.
+    private(set) var busy: BusyIndicator?
 
     /// Size of the leading image.
     public static let imageSize = Size(width: 40, height: 40)
@@ -55,6 +58,9 @@ public final class RowComponent: ComponentWithImageHandling {
         accessory.isExcludedFromShowAll = true
         row.append(accessory)
 
+        let busy = BusyIndicator()
+        row.append(busy.spinner)
+
         let chevron = IconView(iconName: "go-next-symbolic")
         chevron.addCSSClass("dim-label")
         chevron.isExcludedFromShowAll = true
@@ -67,6 +73,7 @@ public final class RowComponent: ComponentWithImageHandling {
         subtitleLabel = subtitle
         accessoryLabel = accessory
         self.chevron = chevron
+        self.busy = busy
     }
 
     public func preferredViewSize(forDisplaying model: ComponentModel, containerViewSize: Size) -> Size {
@@ -85,6 +92,7 @@ public final class RowComponent: ComponentWithImageHandling {
         accessoryLabel.text = model.accessoryTitle ?? ""
         accessoryLabel.isVisible = model.accessoryTitle != nil
         chevron.isVisible = model.target?.uri != nil
+        busy?.show(for: model)
 
         imageView.isVisible = model.mainImageData != nil || model.icon != nil
         if let local = model.mainImageData?.localImage {

@@ -58,14 +58,14 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
             pump(until: { self.model("add", in: controller)?.isBusy == true }, "the button is busy while the request is in flight")
             XCTAssertEqual(model("add", in: controller)?.isEnabled, false, "and cannot be pressed")
             let button = try XCTUnwrap(controller.liveComponent(atBodyIndex: 1) as? ButtonComponent)
-            XCTAssertEqual(button.spinner?.isSpinning, true, "a spinner turns beside it")
+            XCTAssertEqual(button.busy?.isSpinning, true, "a spinner turns beside it")
             XCTAssertEqual(button.button?.isEnabled, false)
             try press("add", in: controller)
             pump(until: { self.model("label", in: controller)?.title == "In the basket: 5" }, "the answer's state is shown")
             XCTAssertEqual(controller.state.value(of: "message"), .string("200 kept"), "onSuccess read the answer")
             XCTAssertEqual(model("add", in: controller)?.isBusy, false)
             XCTAssertEqual(model("add", in: controller)?.isEnabled, true)
-            XCTAssertEqual(button.spinner?.isSpinning, false)
+            XCTAssertEqual(button.busy?.isSpinning, false)
             let requests = server.requests.filter { $0.path == "/basket" }
             XCTAssertEqual(requests.count, 1, "a busy button does not send again")
             let request = try XCTUnwrap(requests.first)
@@ -73,6 +73,31 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
             XCTAssertEqual(request.headers["content-type"] ?? request.headers["Content-Type"], "application/json")
             XCTAssertEqual(request.headers["x-basket"] ?? request.headers["X-Basket"], "b-1")
             XCTAssertEqual(try JSONParser().parse(request.body), .object(["item": .string("rye"), "count": .number(1)]))
+        }
+    }
+
+    /// A row that sends a request shows that it waits, as a button does: a spinner named "Sending".
+    func testARowShowsItIsBusyWhileItsRequestIsInFlight() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/oven", .json(#"{"state": {"loaves": 12}}"#, delay: 0.6))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"loaves": 0},
+                 "body": [
+                   {"id": "oven", "text": {"title": "Loaves: @{loaves}"},
+                    "target": {"actions": [{"type": "request", "url": "\#(server.url("/oven"))"}]}}]}
+                """#, in: harness, allowing: server)
+            let row = try XCTUnwrap(controller.liveComponent(atBodyIndex: 0) as? RowComponent)
+            XCTAssertEqual(row.busy?.isSpinning, false, "still before it sends")
+            try press("oven", in: controller)
+            pump(until: { self.model("oven", in: controller)?.isBusy == true }, "the row is busy")
+            pump(until: { row.busy?.isSpinning == true }, "a spinner turns in the row")
+            XCTAssertEqual(row.busy?.spinner.accessibleName, "Sending")
+            pump(until: { self.model("oven", in: controller)?.title == "Loaves: 12" }, "the answer")
+            XCTAssertEqual(row.busy?.isSpinning, false)
         }
     }
 
