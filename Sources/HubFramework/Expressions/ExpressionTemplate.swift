@@ -207,6 +207,17 @@ public struct ExpressionTemplate: Sendable {
     /// Whether `text` holds `@{` at all, escaped or not: whether it is a template (compiled, with
     /// escapes) rather than plain text (used as it is). Allocates nothing.
     public static func containsTemplateSyntax(_ text: String) -> Bool {
+        // Every string of a document is asked: scanned as bytes where it has them in one piece
+        // (native strings do), which is several times faster than walking its UTF-8 view.
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            guard bytes.count > 1 else { return false }
+            for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "@") {
+                if bytes[index + 1] == UInt8(ascii: "{") { return true }
+            }
+            return false
+        }) {
+            return found
+        }
         var previousWasAt = false
         for byte in text.utf8 {
             if byte == UInt8(ascii: "{"), previousWasAt { return true }

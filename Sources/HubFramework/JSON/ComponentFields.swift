@@ -389,17 +389,38 @@ enum TargetField: Int, CaseIterable, Sendable {
 
 // MARK: - Values read from one component object
 
-/// The values of one table's fields, by field, kept inline (no allocation per component: a long
-/// list reads a million of them). `count` is the number of the table's fields (checked in debug builds).
-struct FieldValues<Field: RawRepresentable & CaseIterable & Sendable, let count: Int>: Sendable
-where Field.RawValue == Int {
-    private var values = InlineArray<count, FieldValue?>(repeating: nil)
-
-    init() { assert(Field.allCases.count == count, "FieldValues: \(Field.self) has \(Field.allCases.count) fields") }
+/// The values of one table's fields that an object held, by field. A component object holds a few
+/// of its table's 22 fields, so they are kept as a short list in the order they were read, looked up
+/// by a scan. (They were an inline array of every field, which needed no allocation but was copied
+/// and cleared whole for every component: a tenth of the time a long list took to read.)
+struct FieldValues<Field: RawRepresentable & Sendable>: Sendable where Field.RawValue == Int {
+    private var entries: [(field: Int, value: FieldValue)] = []
+    /// A bit for each field that has a value: applying a component asks for every field of its
+    /// table, and most have none.
+    private var present: UInt64 = 0
 
     subscript(field: Field) -> FieldValue? {
-        get { values[field.rawValue] }
-        set { values[field.rawValue] = newValue }
+        get {
+            guard present & (1 << UInt64(field.rawValue)) != 0 else { return nil }
+            for entry in entries where entry.field == field.rawValue { return entry.value }
+            return nil
+        }
+        set {
+            assert((0..<64).contains(field.rawValue), "FieldValues: a table has at most 64 fields")
+            let bit: UInt64 = 1 << UInt64(field.rawValue)
+            if present & bit != 0, let index = entries.firstIndex(where: { $0.field == field.rawValue }) {
+                if let newValue {
+                    entries[index].value = newValue
+                } else {
+                    entries.remove(at: index)
+                    present &= ~bit
+                }
+            } else if let newValue {
+                if entries.isEmpty { entries.reserveCapacity(6) }
+                entries.append((field.rawValue, newValue))
+                present |= bit
+            }
+        }
     }
 }
 
@@ -409,15 +430,15 @@ where Field.RawValue == Int {
 struct ComponentFields: Sendable {
     /// What an image object held.
     struct Image: Sendable {
-        var values = FieldValues<ImageField, 4>()
+        var values = FieldValues<ImageField>()
     }
 
     /// What a target object held.
     struct Target: Sendable {
-        var values = FieldValues<TargetField, 4>()
+        var values = FieldValues<TargetField>()
     }
 
-    var values = FieldValues<ComponentField, 22>()
+    var values = FieldValues<ComponentField>()
     var mainImage: Image?
     var backgroundImage: Image?
     var target: Target?

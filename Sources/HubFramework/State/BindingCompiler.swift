@@ -65,9 +65,14 @@ final class BindingCompiler {
     private func compile(_ builder: ComponentModelBuilder, scope: BindingScope, scopeKey parentKey: String,
                          location: JSONLocation?, problems: JSONProblemCollector)
     {
+        let needsBindings = builder.hasBoundFields && builder.bindings == nil
+        let children = builder.childBuilders
+        // Most components of a long list have neither expressions nor children: nothing to compile,
+        // and no scope key to make (a string for each of a million rows).
+        guard needsBindings || !children.isEmpty else { return }
         let key = parentKey + "/" + builder.modelIdentifier
         var childScope = scope
-        if builder.hasBoundFields, builder.bindings == nil {
+        if needsBindings {
             let made = bindings(for: builder, scope: scope, scopeKey: key, location: builder.boundLocation ?? location,
                                 problems: problems)
             builder.bindings = made.bindings
@@ -75,7 +80,7 @@ final class BindingCompiler {
         } else if let declared = builder.bindings?.declaredState, !declared.isEmpty {
             childScope = builder.bindings!.scope
         }
-        for child in builder.childBuilders {
+        for child in children {
             compile(child, scope: childScope, scopeKey: key, location: nil, problems: problems)
         }
     }
