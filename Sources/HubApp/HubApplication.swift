@@ -320,7 +320,7 @@ public final class HubApplication {
             guard let self else { return }
             let isNew = self.appWindows.windows.isEmpty
             let window = self.activate()
-            if isNew { self.navigator(of: window)?.open(self.startURI.absoluteString) }
+            if isNew { _ = self.navigator(of: window)?.open(self.startURI) }
         }
         // URIs handed over on the session bus rather than on a command line (GApplication's Open
         // method) arrive as `open`.
@@ -406,15 +406,10 @@ public final class HubApplication {
     /// the `app.new-window` action).
     @discardableResult
     public func openNewWindow() -> HubWindow {
-        openWindow(on: startURI.absoluteString).window
-    }
-
-    /// Makes a window, opens `uri` in it and presents it.
-    private func openWindow(on uri: String) -> AppWindow {
         let window = appWindows.makeWindow(title: title)
-        window.navigator.open(uri)
+        _ = window.navigator.open(startURI)
         window.present()
-        return window
+        return window.window
     }
 
     /// Opens `uris` in order in the window the user was in last (the last one ends up on screen),

@@ -103,7 +103,7 @@ final class AppLiveEditing: LiveServiceDelegate {
     private func presentLiveView() {
         let navigator = currentNavigator()
         if let current = navigator.currentPage, LiveFeature.isLiveURI(current.viewController.viewURI) { return }
-        navigator.open(LiveFeature.rootURI.absoluteString)
+        _ = navigator.open(LiveFeature.rootURI)
     }
 
     // MARK: LiveServiceDelegate
