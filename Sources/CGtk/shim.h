@@ -180,6 +180,42 @@ static inline gboolean hub_settings_draws_dark(void) {
 
 static inline gpointer hub_default_settings(void) { return gtk_settings_get_default(); }
 
+// A boolean or string property of the default GtkSettings (gtk-enable-animations,
+// gtk-application-prefer-dark-theme, gtk-theme-name), read and set through the variadic
+// g_object_get and g_object_set. Without a display there are no settings: reads give `fallback` or
+// NULL, writes do nothing. The string read is the caller's to g_free.
+static inline gboolean hub_settings_get_boolean(const char *name, gboolean fallback) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings == NULL) return fallback;
+    gboolean value = fallback;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+static inline void hub_settings_set_boolean(const char *name, gboolean value) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings != NULL) g_object_set(settings, name, value, NULL);
+}
+
+static inline gchar *hub_settings_get_string(const char *name) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings == NULL) return NULL;
+    gchar *value = NULL;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+static inline void hub_settings_set_string(const char *name, const char *value) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings != NULL) g_object_set(settings, name, value, NULL);
+}
+
+// Gives a property back to the desktop (XSETTINGS, settings.ini) after the app set it.
+static inline void hub_settings_reset(const char *name) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings != NULL) gtk_settings_reset_property(settings, name);
+}
+
 // MARK: - Events
 
 static inline GdkEventButton *hub_event_button(GdkEvent *event) { return (GdkEventButton *)event; }
