@@ -13,12 +13,14 @@ BUILD_FLAGS  ?=
 # TLS and proxy modules) for the HTTP client, json-glib, simdjson and a C++ compiler for the GtkTreeView peers
 # `make bench` compares the hub view with (Benchmarks/Peers), and the accessibility bus with a
 # client library for the accessibility test (at-spi2-core, libatspi's GObject introspection data
-# and Python's bindings), openssl for the certificate of the TLS test, and gettext's tools for the
-# translations (xgettext, msgfmt: tools/translations.sh).
+# and Python's bindings), openssl for the certificate of the TLS test, gettext's tools for the
+# translations (xgettext, msgfmt: tools/translations.sh), and GNOME's desktop schemas
+# (gsettings-desktop-schemas: `color-scheme` and `high-contrast`, which apps follow where there is
+# no settings portal; the style tests' fake portal, tools/fake-settings-portal.py, runs on python3-gi).
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
                 libsoup-3.0-dev glib-networking libjson-glib-dev libsimdjson-dev g++ at-spi2-core \
-                gir1.2-atspi-2.0 python3-gi openssl locales gettext \
+                gir1.2-atspi-2.0 python3-gi openssl locales gettext gsettings-desktop-schemas \
                 fonts-noto-color-emoji fonts-nanum fonts-lohit-deva fonts-lohit-beng-bengali fonts-lohit-taml \
                 fonts-tlwg-garuda
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"

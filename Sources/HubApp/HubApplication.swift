@@ -38,6 +38,10 @@ import HubGTK
 ///   window the user was in last, and exits.
 /// - **A command line** (``HubCommandLine``): `APP [--screenshot FILE.png] [--size WxH] [URI…]`, `--help`
 ///   and `--version` (with ``version``).
+/// - **The person's style**: light or dark, and high contrast, as chosen in the desktop's settings
+///   (through the settings portal, or GSettings without one), at start and whenever they change
+///   (``systemStyle``, ``followsSystemStyle``). With animations turned off, views scroll without
+///   animating.
 /// - **Opt-in tools**: ``isLiveEditingEnabled`` (`live:` and `hublive`, with `--live-port` and `--no-live`)
 ///   and ``isShowcaseEnabled`` (`showcase:`, every registered component).
 ///
@@ -115,6 +119,23 @@ public final class HubApplication {
         loadManifest: { [unowned self] manifest in try self.loadManifest(manifest) },
         takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
         open: { [unowned self] uris in self.open(uris) })
+
+    /// Follows the person's light or dark choice and high contrast from the application's start
+    /// (with ``followsSystemStyle``): what it read, and where.
+    public let systemStyle = SystemStyle()
+
+    /// Whether the app draws itself as the person chose for every app: dark when they prefer dark,
+    /// GTK's high-contrast theme when they asked for high contrast, read from the desktop's settings
+    /// portal or, without one, GSettings, and followed as they change (``systemStyle``). On by
+    /// default; turn it off before ``run(arguments:)`` for an app that sets GTK's
+    /// `gtk-application-prefer-dark-theme` or theme itself. Turned off while the app runs, GTK's
+    /// settings go back to the desktop's.
+    public var followsSystemStyle = true {
+        didSet {
+            guard followsSystemStyle != oldValue, builtInFeatures.hasStarted else { return }
+            if followsSystemStyle { systemStyle.start() } else { systemStyle.stop() }
+        }
+    }
 
     /// Called once GTK is ready, before the first window opens, in the process that shows windows
     /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
@@ -334,6 +355,7 @@ public final class HubApplication {
     package func startup() {
         guard !builtInFeatures.hasStarted else { return }
         AppStyle.installIfNeeded()
+        if followsSystemStyle { systemStyle.start() }
         Window.defaultIconName = application.id
         keepDocumentsOnDisk()
         keepCookies()
@@ -509,9 +531,10 @@ public final class HubApplication {
         menu.addItem(AppMenu.Item(title: title, action: "app.\(action)", accelerators: accelerators))
     }
 
-    /// Closes every window and stops the live service. The application leaves the session bus when
+    /// Closes every window, stops the live service and stops following the system's style. The application leaves the session bus when
     /// this object is released.
     public func close() {
+        systemStyle.stop()
         stopLiveService()
         aboutWindow.close()
         appWindows.closeAll()

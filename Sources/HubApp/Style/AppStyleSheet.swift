@@ -11,7 +11,7 @@ extension AppStyle {
         .hub-live-problems,
         .hub-overlay > .hub-live-problems {
             padding: 16px;
-            border: 2px solid #c01c28;
+            border: 2px solid @error_color;
             border-radius: 10px;
             background-color: @theme_bg_color;
             /* GTK 3 does not redraw a shadow outside a widget that shrinks: the panel changes size
@@ -19,8 +19,9 @@ extension AppStyle {
             box-shadow: none;
         }
         .hub-live-problems-heading {
+            /* The theme's text colour: the themes' red (@error_color) is too dark to read on a dark
+               background; the border says that something is wrong. */
             font-weight: bold;
-            color: #c01c28;
         }
         .hub-live-problems-list {
             font-family: monospace;

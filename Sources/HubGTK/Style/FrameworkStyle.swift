@@ -10,10 +10,18 @@ import Logging
 /// knows nothing of HubGTK, so the components that need the rules install them.) It sits at
 /// ``/GtkKit/StyleSheet/Priority/framework``, below application CSS: an application restyles any
 /// `hub-*` class by installing rules for it at the default priority.
+///
+/// With a high-contrast theme (``/GtkKit/ThemeAppearance/isHighContrast``) a second stylesheet
+/// (``highContrastCSS``) is installed above the first, and taken away when the theme changes back:
+/// the rules that keep every text of the default components at a contrast of 4.5:1 or more there.
 @MainActor
 package enum FrameworkStyle {
     /// The stylesheet, once installed.
     package private(set) static var styleSheet: StyleSheet?
+    /// The high-contrast additions, installed while the theme is a high-contrast one.
+    package private(set) static var highContrastSheet: StyleSheet?
+    /// Follows the theme, to add or take away ``highContrastSheet``.
+    private static var themeObservation: ThemeAppearance.Observation?
     /// Set after a failure, so that a broken resource is reported once rather than per view.
     private static var failed = false
 
@@ -29,7 +37,29 @@ package enum FrameworkStyle {
             report("\(error)")
             return
         }
-        if sheet.install(priority: .framework) { styleSheet = sheet }
+        if sheet.install(priority: .framework) {
+            styleSheet = sheet
+            themeObservation = ThemeAppearance.observe { followContrast() }
+            followContrast()
+        }
+    }
+
+    /// Installs the high-contrast rules while the theme is a high-contrast one, just above the
+    /// framework's own (so that an application's rules still win), and takes them away after.
+    private static func followContrast() {
+        guard ThemeAppearance.isHighContrast else {
+            highContrastSheet?.uninstall()
+            return
+        }
+        if highContrastSheet == nil {
+            do {
+                highContrastSheet = try StyleSheet(css: highContrastCSS)
+            } catch {
+                report("\(error)")
+                return
+            }
+        }
+        highContrastSheet?.install(priority: StyleSheet.Priority(rawValue: StyleSheet.Priority.framework.rawValue + 1))
     }
 
     private static func report(_ message: String) {

@@ -89,8 +89,10 @@ extension FrameworkStyle {
             margin: 0;
         }
 
-        /* Colour containers. */
-        .hub-color-container { border-radius: 0; }
+        /* Colour containers: their colours are the document's, the same in light and dark styles, so
+           their text is black, which stands out from each of them by more than 4.5:1, rather than
+           the theme's (light on dark styles, unreadable on yellow). */
+        .hub-color-container { border-radius: 0; color: black; }
         .hub-color-red { background-color: #e66100; }
         .hub-color-blue { background-color: #3584e4; }
         .hub-color-green { background-color: #2ec27e; }
@@ -120,6 +122,17 @@ extension FrameworkStyle {
             background-color: alpha(@theme_bg_color, 0.95);
             border-radius: 10px;
             box-shadow: 0 2px 8px alpha(black, 0.25);
+        }
+        """
+
+    /// The rules added while the theme is a high-contrast one (HighContrast, HighContrastInverse):
+    /// GTK's high-contrast themes dim `dim-label` text (row subtitles, placeholders, a slider's
+    /// value) as much as Adwaita does, 0.55, which leaves it below 4.5:1 against the background;
+    /// libadwaita dims it to 0.9 in high contrast, and so does this.
+    package static let highContrastCSS = """
+        /* HubFramework for GTK — added in high contrast, so that every text stays at 4.5:1 or more. */
+        .dim-label {
+            opacity: 0.9;
         }
         """
 }
