@@ -70,8 +70,6 @@ open class Application {
         g_application_get_application_id(gApplication).map { String(cString: $0) }
     }
 
-    /// Whether a second launch hands its command line to the running instance (set before the
-    /// application registers).
     /// Where the application's resources are in the registered resource bundles
     /// (``ResourceBundle``): by default the id with dots as slashes (`/org/example/App` for
     /// `org.example.App`), nil without an id. GTK loads `gtk/menus.ui` and `gtk/help-overlay.ui` from
@@ -81,6 +79,8 @@ open class Application {
         set { g_application_set_resource_base_path(gApplication, newValue) }
     }
 
+    /// Whether a second launch hands its command line to the running instance (set before the
+    /// application registers).
     public var isUnique: Bool {
         get { g_application_get_flags(gApplication).rawValue & G_APPLICATION_NON_UNIQUE.rawValue == 0 }
         set { setFlag(G_APPLICATION_NON_UNIQUE, !newValue) }
