@@ -60,8 +60,19 @@ package final class FakeSettingsPortal {
         g_variant_unref(reply)
     }
 
-    /// Ends the portal and waits until it has left the bus.
+    /// Puts the appearance back to no preference and normal contrast, lets this process's
+    /// followers hear it (every `SystemStyle` of the process heard the portal's changes, a test's or
+    /// not, and a portal that leaves says nothing), then ends the portal.
     package func stop() {
+        if process.isRunning {
+            try? set("color-scheme", 0)
+            try? set("contrast", 0)
+            let deadline = Date().addingTimeInterval(0.2)
+            while Date() < deadline {
+                while gtk_events_pending() != 0 { gtk_main_iteration_do(0) }
+                usleep(5000)
+            }
+        }
         process.kill()
     }
 

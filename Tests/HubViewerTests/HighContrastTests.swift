@@ -88,18 +88,15 @@ final class HighContrastTests: GtkTestCase, @unchecked Sendable {
             let size = window.window.size
             defer {
                 // Back to the desktop's style for the tests that follow: the portal says normal
-                // contrast, then leaves, and the app reads its style again without it.
-                try? portal.set("contrast", 0)
-                try? portal.set("color-scheme", 0)
-                pump(until: { !Self.themeName.hasPrefix("HighContrast") }, "the theme back")
+                // contrast and leaves, and the app stops following (which gives GTK's settings back).
                 portal.stop()
+                pump(until: { !Self.themeName.hasPrefix("HighContrast") }, "the theme back")
                 app.followsSystemStyle = false
-                app.followsSystemStyle = true
                 window.window.resize(width: size.width, height: size.height)
                 app.navigator.tearDown()
             }
-            // The app reads its style again, now from the portal.
-            app.followsSystemStyle = false
+            // The app reads its style, now from the portal (the test process's viewer follows it
+            // only in this test: SharedViewer).
             app.followsSystemStyle = true
             pump(until: { app.systemStyle.hasSettled && Self.themeName == theme }, theme)
 
