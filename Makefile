@@ -13,12 +13,16 @@ BUILD_FLAGS  ?=
 # TLS and proxy modules) for the HTTP client, json-glib, simdjson and a C++ compiler for the GtkTreeView peers
 # `make bench` compares the hub view with (Benchmarks/Peers), and the accessibility bus with a
 # client library for the accessibility test (at-spi2-core, libatspi's GObject introspection data
-# and Python's bindings), openssl for the certificate of the TLS test, and gettext's tools for the
-# translations (xgettext, msgfmt: tools/translations.sh).
+# and Python's bindings), openssl for the certificate of the TLS test, gettext's tools for the
+# translations (xgettext, msgfmt: tools/translations.sh), and GNOME's desktop schemas
+# (gsettings-desktop-schemas: `color-scheme` and `high-contrast`, which apps follow where there is
+# no settings portal; the style tests' fake portal, tools/fake-settings-portal.py, runs on python3-gi), and GLib's
+# glib-compile-resources (libglib2.0-dev-bin) for the framework's resource bundle (tools/resources.sh).
 APT_PACKAGES := libgtk-3-dev xvfb xauth dbus dbus-x11 xdotool imagemagick adwaita-icon-theme \
                 fonts-cantarell python3 python3-jsonschema desktop-file-utils appstream \
                 libsoup-3.0-dev glib-networking libjson-glib-dev libsimdjson-dev g++ at-spi2-core \
-                gir1.2-atspi-2.0 python3-gi openssl locales gettext \
+                gir1.2-atspi-2.0 python3-gi openssl locales gettext gsettings-desktop-schemas \
+                libglib2.0-dev-bin \
                 fonts-noto-color-emoji fonts-nanum fonts-lohit-deva fonts-lohit-beng-bengali fonts-lohit-taml \
                 fonts-tlwg-garuda
 XVFB         := xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp"
@@ -114,12 +118,15 @@ demo-backend: build
 # The source checks, rules a compiler does not enforce: a C shim imported only by a target that lists
 # it in Package.swift (tools/check-c-imports.sh), the translations' template current with the
 # sources, and the public API against the last release: every break swift's API digester finds must
-# be named in CHANGELOG.md's Unreleased `### Breaking` list (tools/check-api-breaks.py). The API check
+# be named in CHANGELOG.md's Unreleased `### Breaking` list (tools/check-api-breaks.py), and the
+# framework's resource bundle linked in (Sources/CHubResources/resources.c) current with its sources in
+# data/resources (tools/resources.sh). The API check
 # builds the package (the build `make test` then reuses) and, once per clone, the release in a
 # checkout of its own, whose API dump it keeps in .build/api-baseline: 3 to 4 minutes from a fresh
 # clone on the 2-core development machine, 10 to 30 s after that.
 check: deps
 	@tools/check-c-imports.sh
+	@tools/resources.sh check
 	@tools/translations.sh check
 	@tools/check-api-breaks.py --self-test
 	@SWIFT=$(SWIFT) tools/check-api-breaks.py

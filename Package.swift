@@ -23,8 +23,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // Who speaks C is what the dependency lists below say. A target uses one of the three C
-        // modules (CGtk, CGio, CSoup) only by listing it: tools/check-c-imports.sh (`make check`)
+        // Who speaks C is what the dependency lists below say. A target uses one of the C
+        // modules (CGtk, CGio, CSoup, CHubResources) only by listing it: tools/check-c-imports.sh (`make check`)
         // holds every import of a C module to its target's list, the one rule the compiler does not
         // enforce (SwiftPM lets a target import a C module that any of its dependencies, however
         // indirect, lists). GtkKit and GioKit list them to build typed API on them, and import them
@@ -57,6 +57,14 @@ let package = Package(
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
+        // The framework's GResource bundle (HubGTK's and HubApp's style sheets), compiled from
+        // data/resources by tools/resources.sh into a C array, so that it is linked into every app
+        // and needs no file at run time (docs/architecture.md, "Resources"). Plain C, without GLib's
+        // headers; only GtkKit lists it, and hands the bytes to GLib.
+        .target(
+            name: "CHubResources",
+            path: "Sources/CHubResources"
+        ),
         // Toolkit-free core: Foundation and swift-log only. Builds in the Swift 6 language mode.
         .target(
             name: "HubFramework",
@@ -71,7 +79,8 @@ let package = Package(
         // HubFramework.
         .target(
             name: "GtkKit",
-            dependencies: ["HubFramework", "CGtk", "CSoup", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HubFramework", "CGtk", "CSoup", "CHubResources",
+                           .product(name: "Logging", package: "swift-log")],
             path: "Sources/GtkKit"
         ),
         // GIO without GTK, for hublive: the file monitor that reports an edited file's saves and the
@@ -97,7 +106,7 @@ let package = Package(
         ),
         // The app shell: a single-instance GNOME application with a window, history, the command
         // line, live editing and the showcase, around a `Hub`. Apps (hub-viewer among them) register
-        // their features and components and call `run()`. Its few CSS rules are compiled in.
+        // their features and components and call `run()`. Its few CSS rules are in the framework's resource bundle (CHubResources).
         .target(
             name: "HubApp",
             dependencies: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one rule about C that the compiler does not enforce: a Swift file imports a C shim (CGtk,
-# CSoup, CGio) only when its target lists that shim among its dependencies in Package.swift.
+# CSoup, CGio, CHubResources) only when its target lists that shim among its dependencies in Package.swift.
 #
 # The compiler enforces the rest. GtkKit and GioKit import their shims with `internal import`, so
 # none of their `package` or `public` declarations can mention a C type, and no other target can
@@ -24,7 +24,7 @@ import json, os, re, sys
 
 package = os.environ["PACKAGE"]
 manifest = json.loads(os.environ["MANIFEST"])
-shims = {"CGtk", "CSoup", "CGio"}
+shims = {"CGtk", "CSoup", "CGio", "CHubResources"}
 default_folder = {"test": "Tests", "plugin": "Plugins", "macro": "Sources"}
 # `import CGtk`, with any access level or attribute, and `import func CGtk.gtk_init` and the like.
 import_line = re.compile(r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?"

@@ -20,6 +20,10 @@
 # org.gtk.Actions on the session bus, with gdbus, as any D-Bus client runs it; win.close through the
 # window's own object), and Open… (Ctrl+O: GTK's file chooser dialog, as there is no portal; the
 # path typed after Ctrl+L) opening a JSON file, which the desktop's recent files then list.
+# Then the person's style through a fake settings portal (tools/fake-settings-portal.py, owning
+# org.freedesktop.portal.Desktop on the test's session bus): light, dark and light again, each seen
+# twice, as a screen reader reads it (a row whose title is the document's @{env.colorScheme}) and as
+# the screen shows it (the window's mean luminance on a screenshot of the X server, with ImageMagick).
 # Then, in German and in Hebrew (locales compiled with localedef into a temporary folder, the
 # catalogues `make test` compiled next to the viewer): the window's title, the header bar's
 # buttons and the address entry by their translated names, the error page for an unknown URI, the
@@ -607,6 +611,64 @@ def check_app_shell(path, environment):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+PORTAL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake-settings-portal.py")
+
+
+def window_luminance(window):
+    """The mean luminance (0 black to 1 white) of `window` as the X server shows it."""
+    box = Atspi.Component.get_extents(window, Atspi.CoordType.SCREEN)
+    result = subprocess.run(["import", "-silent", "-window", "root", "-crop",
+                             "%dx%d+%d+%d" % (box.width, box.height, max(0, box.x), max(0, box.y)),
+                             "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"],
+                            check=True, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return float(result.stdout.strip())
+
+
+def set_portal(key, value):
+    """Has the fake portal change `key` of org.freedesktop.appearance, as the person does in the
+    desktop's settings: it emits SettingChanged."""
+    subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.portal.Desktop", "--object-path",
+                    "/org/freedesktop/portal/desktop", "--method", "org.hubframework.FakeSettingsPortal.Set",
+                    "org.freedesktop.appearance", key, "<uint32 %d>" % value], check=True, stdout=subprocess.DEVNULL)
+
+
+def check_style(path, environment):
+    """Light, dark and light again through the fake settings portal, read through AT-SPI and seen on
+    the screen."""
+    portal = subprocess.Popen(["/usr/bin/python3", PORTAL, "--color-scheme", "2"], stdout=subprocess.PIPE, text=True)
+    folder = tempfile.mkdtemp(prefix="hub-a11y-style-")
+    log = tempfile.TemporaryFile(mode="w+")
+    viewer = None
+    try:
+        if portal.stdout.readline().strip() != "ready":
+            raise SystemExit("test-accessibility: FAIL: the fake settings portal did not start")
+        document = os.path.join(folder, "scheme.json")
+        with open(document, "w") as stream:
+            json.dump({"title": "Scheme", "body": [{"id": "scheme", "text": {"title": "Scheme: @{env.colorScheme}"}}]},
+                      stream)
+        viewer, app = start_viewer(path, environment, log)
+        wait_for_view(app, "hub-demo:root", "Hub Framework Demo")
+        open_in_entry(app, "file://" + document)
+        wait_for_component(app, "the document", "Scheme: light")
+        for scheme, value in (("light", 2), ("dark", 1), ("light", 2)):
+            set_portal("color-scheme", value)
+            wait_for_component(app, "the %s style from the portal" % scheme, "Scheme: %s" % scheme)
+
+            def drawn():
+                pause(0.2)
+                luminance = window_luminance(main_window(app))
+                return luminance if (luminance > 0.6 if scheme == "light" else luminance < 0.3) else None
+            luminance = wait_for("the window drawn %s (its mean luminance)" % scheme, drawn)
+            print("test-accessibility: the portal says %s: the view reads %r, the window's mean luminance is %.2f"
+                  % (scheme, "Scheme: " + scheme, luminance))
+    finally:
+        if viewer is not None:
+            stop_viewer(viewer, log, "the viewer")
+        portal.terminate()
+        portal.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit("usage: test-accessibility.py PATH/TO/hub-viewer")
@@ -679,6 +741,9 @@ def main():
     check_app_shell(sys.argv[1], environment)
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
+    check_style(sys.argv[1], environment)
+    if failures:
+        raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
     folder = tempfile.mkdtemp(prefix="hub-a11y-locales-")
     try:
         compile_locales(folder)
@@ -689,8 +754,8 @@ def main():
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
     print("test-accessibility: OK (names, roles, reading order, default actions, address entry, the example "
-          "views that respond, the primary menu, About, the shortcuts window, New Window, Open…, German and "
-          "Hebrew) in %.0f s" % (time.monotonic() - started))
+          "views that respond, the primary menu, About, the shortcuts window, New Window, Open…, light and "
+          "dark through the settings portal, German and Hebrew) in %.0f s" % (time.monotonic() - started))
 
 
 if __name__ == "__main__":

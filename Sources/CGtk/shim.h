@@ -180,6 +180,90 @@ static inline gboolean hub_settings_draws_dark(void) {
 
 static inline gpointer hub_default_settings(void) { return gtk_settings_get_default(); }
 
+// A boolean or string property of the default GtkSettings (gtk-enable-animations,
+// gtk-application-prefer-dark-theme, gtk-theme-name), read and set through the variadic
+// g_object_get and g_object_set. Without a display there are no settings: reads give `fallback` or
+// NULL, writes do nothing. The string read is the caller's to g_free.
+static inline gboolean hub_settings_get_boolean(const char *name, gboolean fallback) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings == NULL) return fallback;
+    gboolean value = fallback;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+static inline void hub_settings_set_boolean(const char *name, gboolean value) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings != NULL) g_object_set(settings, name, value, NULL);
+}
+
+static inline gchar *hub_settings_get_string(const char *name) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings == NULL) return NULL;
+    gchar *value = NULL;
+    g_object_get(settings, name, &value, NULL);
+    return value;
+}
+
+static inline void hub_settings_set_string(const char *name, const char *value) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings != NULL) g_object_set(settings, name, value, NULL);
+}
+
+// Gives a property back to the desktop (XSETTINGS, settings.ini) after the app set it.
+static inline void hub_settings_reset(const char *name) {
+    GtkSettings *settings = gtk_settings_get_default();
+    if (settings != NULL) gtk_settings_reset_property(settings, name);
+}
+
+// MARK: - The settings portal (org.freedesktop.portal.Settings)
+
+// The parameters of the portal's Read and ReadOne: (namespace, key). g_variant_new is variadic.
+static inline GVariant *hub_variant_new_string_pair(const char *first, const char *second) {
+    return g_variant_new("(ss)", first, second);
+}
+
+// The unsigned 32-bit number `value` holds, unwrapping the variants around it (ReadOne answers
+// (v), the first version's Read a variant in that variant): TRUE and *out set when it is one (or a
+// signed one of 0 or more, which some portals send), FALSE for anything else.
+static inline gboolean hub_variant_unwrap_uint32(GVariant *value, guint32 *out) {
+    GVariant *current = g_variant_ref(value);
+    while (g_variant_is_of_type(current, G_VARIANT_TYPE_VARIANT)) {
+        GVariant *inner = g_variant_get_variant(current);
+        g_variant_unref(current);
+        current = inner;
+    }
+    gboolean found = FALSE;
+    if (g_variant_is_of_type(current, G_VARIANT_TYPE_UINT32)) {
+        *out = g_variant_get_uint32(current);
+        found = TRUE;
+    } else if (g_variant_is_of_type(current, G_VARIANT_TYPE_INT32) && g_variant_get_int32(current) >= 0) {
+        *out = (guint32)g_variant_get_int32(current);
+        found = TRUE;
+    }
+    g_variant_unref(current);
+    return found;
+}
+
+// The answer of Read or ReadOne, (v): its number, as hub_variant_unwrap_uint32.
+static inline gboolean hub_portal_reply_uint32(GVariant *reply, guint32 *out) {
+    if (reply == NULL || !g_variant_is_of_type(reply, G_VARIANT_TYPE("(v)"))) return FALSE;
+    GVariant *value = g_variant_get_child_value(reply, 0);
+    gboolean found = hub_variant_unwrap_uint32(value, out);
+    g_variant_unref(value);
+    return found;
+}
+
+// SettingChanged's (namespace, key, value): the two names (the caller's to g_free) and the number.
+static inline gboolean hub_portal_setting_changed(GVariant *parameters, gchar **namespace_, gchar **key, guint32 *out) {
+    if (parameters == NULL || !g_variant_is_of_type(parameters, G_VARIANT_TYPE("(ssv)"))) return FALSE;
+    GVariant *value = NULL;
+    g_variant_get(parameters, "(ss@v)", namespace_, key, &value);
+    gboolean found = hub_variant_unwrap_uint32(value, out);
+    g_variant_unref(value);
+    return found;
+}
+
 // MARK: - Events
 
 static inline GdkEventButton *hub_event_button(GdkEvent *event) { return (GdkEventButton *)event; }

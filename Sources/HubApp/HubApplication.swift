@@ -38,6 +38,13 @@ import HubGTK
 ///   window the user was in last, and exits.
 /// - **A command line** (``HubCommandLine``): `APP [--screenshot FILE.png] [--size WxH] [URI…]`, `--help`
 ///   and `--version` (with ``version``).
+/// - **The person's style**: light or dark, and high contrast, as chosen in the desktop's settings
+///   (through the settings portal, or GSettings without one), at start and whenever they change
+///   (``systemStyle``, ``followsSystemStyle``). With animations turned off, views scroll without
+///   animating.
+/// - **Its own resources**: ``addResourceBundle(_:)`` registers a compiled GResource bundle, and the
+///   style sheets under ``resourceBasePath`` (`style.css`, `style-dark.css`, `style-hc.css`) are
+///   installed when the application starts up.
 /// - **Opt-in tools**: ``isLiveEditingEnabled`` (`live:` and `hublive`, with `--live-port` and `--no-live`)
 ///   and ``isShowcaseEnabled`` (`showcase:`, every registered component).
 ///
@@ -115,6 +122,56 @@ public final class HubApplication {
         loadManifest: { [unowned self] manifest in try self.loadManifest(manifest) },
         takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
         open: { [unowned self] uris in self.open(uris) })
+
+    /// Follows the person's light or dark choice and high contrast from the application's start
+    /// (with ``followsSystemStyle``): what it read, and where.
+    public let systemStyle = SystemStyle()
+
+    /// Whether the app draws itself as the person chose for every app: dark when they prefer dark,
+    /// GTK's high-contrast theme when they asked for high contrast, read from the desktop's settings
+    /// portal or, without one, GSettings, and followed as they change (``systemStyle``). On by
+    /// default; turn it off before ``run(arguments:)`` for an app that sets GTK's
+    /// `gtk-application-prefer-dark-theme` or theme itself. Turned off while the app runs, GTK's
+    /// settings go back to the desktop's.
+    public var followsSystemStyle = true {
+        didSet {
+            guard followsSystemStyle != oldValue, builtInFeatures.hasStarted else { return }
+            if followsSystemStyle { systemStyle.start() } else { systemStyle.stop() }
+        }
+    }
+
+    /// Where the app's own resources are in the registered resource bundles: by default its id with
+    /// dots as slashes (`/org/example/Cities` for `org.example.Cities`), nil without an id. When the
+    /// application starts up, the shell installs the style sheets it finds there, as libadwaita
+    /// names them: `style.css` at `StyleSheet/Priority/application`, `style-dark.css` while GTK draws
+    /// dark and `style-hc.css` while it draws a high-contrast theme (see `ResourceStyleSheets`); GTK
+    /// itself adds `icons/` to the icon theme and loads `gtk/help-overlay.ui` and `gtk/menus.ui`.
+    /// Set before ``run(arguments:)``.
+    public var resourceBasePath: String? {
+        get { application.resourceBasePath }
+        set { application.resourceBasePath = newValue }
+    }
+
+    /// The app's style sheets from ``resourceBasePath``, once the application started up (nil when
+    /// there are none).
+    public private(set) var resourceStyleSheets: ResourceStyleSheets?
+
+    /// Registers `bundle`, the app's own compiled resources (`glib-compile-resources`): its files
+    /// are found by their paths from now on, and those under ``resourceBasePath`` are what the app
+    /// gets there (its style sheets, icons, menus). Add bundles before ``run(arguments:)``, so that
+    /// they are there when the application starts up.
+    ///
+    /// ```swift
+    /// let resources = Bundle.module.url(forResource: "cities", withExtension: "gresource")!
+    /// app.addResourceBundle(try ResourceBundle(contentsOf: resources))
+    /// ```
+    public func addResourceBundle(_ bundle: ResourceBundle) {
+        bundle.register()
+        resourceBundles.append(bundle)
+    }
+
+    /// The bundles ``addResourceBundle(_:)`` registered, kept for the life of the application.
+    public private(set) var resourceBundles: [ResourceBundle] = []
 
     /// Called once GTK is ready, before the first window opens, in the process that shows windows
     /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
@@ -334,6 +391,8 @@ public final class HubApplication {
     package func startup() {
         guard !builtInFeatures.hasStarted else { return }
         AppStyle.installIfNeeded()
+        installResourceStyleSheets()
+        if followsSystemStyle { systemStyle.start() }
         Window.defaultIconName = application.id
         keepDocumentsOnDisk()
         keepCookies()
@@ -345,6 +404,22 @@ public final class HubApplication {
         if application.id != nil, fileOpening.recentFiles == nil { fileOpening.recentFiles = .desktop }
         aboutWindow.loadMetainfo(applicationID: application.id)
         onStartup?()
+    }
+
+    /// Installs the style sheets under ``resourceBasePath``, if there are any.
+    private func installResourceStyleSheets() {
+        guard resourceStyleSheets == nil, let path = resourceBasePath else { return }
+        let sheets = ResourceStyleSheets(folder: path, priority: .application)
+        do {
+            guard try sheets.install() else { return }
+            if sheets.base == nil, sheets.dark == nil, sheets.highContrast == nil {
+                sheets.uninstall()
+            } else {
+                resourceStyleSheets = sheets
+            }
+        } catch {
+            HubLogging.logger("app.style").error("the app's style sheets are not installed: \(error)")
+        }
     }
 
     /// Adds the application's actions and gives them and the windows' their keys.
@@ -504,9 +579,10 @@ public final class HubApplication {
         menu.addItem(AppMenu.Item(title: title, action: "app.\(action)", accelerators: accelerators))
     }
 
-    /// Closes every window and stops the live service. The application leaves the session bus when
+    /// Closes every window, stops the live service and stops following the system's style. The application leaves the session bus when
     /// this object is released.
     public func close() {
+        systemStyle.stop()
         stopLiveService()
         aboutWindow.close()
         appWindows.closeAll()

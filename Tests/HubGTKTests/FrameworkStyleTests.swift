@@ -63,7 +63,11 @@ final class FrameworkStyleTests: GtkTestCase, @unchecked Sendable {
                 XCTAssertFalse(String(describing: error).isEmpty)
             }
             XCTAssertThrowsError(try StyleSheet(contentsOf: URL(fileURLWithPath: "/nonexistent/style.css")))
-            XCTAssertNoThrow(try StyleSheet(css: FrameworkStyle.css), "HubGTK's stylesheet")
+            FrameworkResources.registerIfNeeded()
+            XCTAssertNoThrow(try StyleSheet(resource: "/org/hubframework/HubGTK/style.css"), "HubGTK's stylesheet")
+            XCTAssertNoThrow(try StyleSheet(resource: "/org/hubframework/HubGTK/style-hc.css"), "its high-contrast rules")
+            XCTAssertNoThrow(try StyleSheet(resource: "/org/hubframework/HubApp/style.css"), "HubApp's stylesheet")
+            XCTAssertThrowsError(try StyleSheet(resource: "/org/hubframework/HubGTK/nonexistent.css"))
         }
     }
 }

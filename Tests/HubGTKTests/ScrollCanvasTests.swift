@@ -196,6 +196,89 @@ final class ScrollCanvasTests: GtkTestCase, @unchecked Sendable {
         XCTAssertEqual(motion.animatedOffset(at: 20.2)?.offset, 9_000)
     }
 
+    /// Issue 39, goal 4: with animations off (`gtk-enable-animations`, the desktop's Reduce
+    /// Animation), End, Page Down and a wheel step land on their offset at once: no frame of the
+    /// main loop runs between the key and the offset, and no tick is left running. Turned off during
+    /// an animation, the animation lands at once too.
+    func testWithoutAnimationsKeysAndTheWheelJumpAtOnce() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let recorder = CanvasRecorder()
+            canvas.delegate = recorder
+            let window = makeWindow(canvas)
+            defer {
+                Animations.resetToDesktop()
+                gtk_widget_destroy(window)
+                canvas.tearDown()
+            }
+            canvas.setContentHeight(10_000)
+            let bin = gtk_layout_get_bin_window(hub_layout(canvas.layout))
+            @MainActor func press(_ key: Int32) {
+                let event = hub_event_new_key(bin, UInt32(key), 0)!
+                gtk_widget_event(canvas.layout, event)
+                gdk_event_free(event)
+            }
+            Animations.setEnabled(false)
+            XCTAssertFalse(Animations.areEnabled)
+            press(GDK_KEY_End)
+            XCTAssertEqual(canvas.contentOffset, canvas.maximumOffset, "End lands at once")
+            XCTAssertFalse(canvas.isScrolling, "and the scroll has ended")
+            press(GDK_KEY_Home)
+            XCTAssertEqual(canvas.contentOffset, 0, "Home lands at once")
+            press(GDK_KEY_Page_Down)
+            XCTAssertEqual(canvas.contentOffset, canvas.viewportSize.height * 0.9, accuracy: 0.5, "Page Down lands at once")
+            let event = hub_event_new_scroll(bin, GDK_SCROLL_DOWN, 0, 0, 0, 0)!
+            gtk_widget_event(canvas.layout, event)
+            gdk_event_free(event)
+            let unit = pow(canvas.viewportSize.height, 2.0 / 3.0)
+            XCTAssertEqual(canvas.contentOffset, canvas.viewportSize.height * 0.9 + unit, accuracy: 0.5,
+                           "a wheel step lands at once")
+            canvas.setContentOffset(0, animated: true)
+            XCTAssertEqual(canvas.contentOffset, 0, "an animated scroll lands at once")
+            // Nothing moves on by itself in the frames that follow.
+            pump(for: 0.3)
+            XCTAssertEqual(canvas.contentOffset, 0)
+
+            // Turned off while End animates: the animation lands at once.
+            Animations.setEnabled(true)
+            press(GDK_KEY_End)
+            XCTAssertLessThan(canvas.contentOffset, canvas.maximumOffset, "with animations, End animates")
+            Animations.setEnabled(false)
+            XCTAssertEqual(canvas.contentOffset, canvas.maximumOffset, "turned off, the animation lands at once")
+            pump(until: { !canvas.isScrolling }, "the scroll to end")
+        }
+    }
+
+    /// Without animations a touchpad flick stops where the fingers lift: no momentum.
+    func testWithoutAnimationsATouchpadFlickHasNoMomentum() {
+        onMain {
+            let canvas = ScrollCanvas()
+            let recorder = CanvasRecorder()
+            canvas.delegate = recorder
+            let window = makeWindow(canvas)
+            defer {
+                Animations.resetToDesktop()
+                gtk_widget_destroy(window)
+                canvas.tearDown()
+            }
+            canvas.setContentHeight(100_000)
+            Animations.setEnabled(false)
+            let bin = gtk_layout_get_bin_window(hub_layout(canvas.layout))
+            for i in 0..<10 {
+                let event = hub_event_new_scroll(bin, GDK_SCROLL_SMOOTH, 0, 1, UInt32(1000 + i * 10), 0)!
+                gtk_widget_event(canvas.layout, event)
+                gdk_event_free(event)
+            }
+            let afterFingers = canvas.contentOffset
+            let stop = hub_event_new_scroll(bin, GDK_SCROLL_SMOOTH, 0, 0, 1100, 1)!
+            gtk_widget_event(canvas.layout, stop)
+            gdk_event_free(stop)
+            XCTAssertEqual(recorder.ended, 1, "the scroll ends as the fingers lift")
+            pump(for: 0.3)
+            XCTAssertEqual(canvas.contentOffset, afterFingers, "no momentum carried the content on")
+        }
+    }
+
     func testAChildThatLeavesTheLayoutIsForgotten() {
         onMain {
             let canvas = ScrollCanvas()

@@ -65,10 +65,24 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
         XCTAssertEqual(process.terminationStatus, 0, "hub-viewer --screenshot \(uri)")
     }
 
+    /// The person's style, as the settings portal tells it (issue 39, goal 4).
+    private struct Style {
+        /// 0 no preference, 1 dark, 2 light.
+        var colorScheme: UInt32 = 0
+        /// 0 normal, 1 high.
+        var contrast: UInt32 = 0
+    }
+
+    /// Compares the picture of `uri` with a golden one; with `style`, the viewer draws it as a fake
+    /// settings portal on the tests' session bus says the person chose.
     @MainActor
-    private func compare(_ uri: String, golden name: String, scale: Int = 1, locale: String? = nil) throws {
+    private func compare(_ uri: String, golden name: String, scale: Int = 1, locale: String? = nil,
+                         style: Style? = nil) throws
+    {
         let actual = NSTemporaryDirectory() + "golden-\(getpid())-\(name)"
         defer { try? FileManager.default.removeItem(atPath: actual) }
+        let portal = try style.map { try FakeSettingsPortal(colorScheme: $0.colorScheme, contrast: $0.contrast) }
+        defer { portal?.stop() }
         try render(uri, to: actual, scale: scale, locale: locale)
         try GoldenImage.assertMatches(actual, golden: Self.goldenDirectory.appendingPathComponent(name), what: uri)
     }
@@ -99,6 +113,26 @@ final class GoldenScreenshotTests: GtkTestCase, @unchecked Sendable {
 
     func testTheTodoListInHebrewMatchesItsGoldenImage() throws {
         try onMain { try compare("hub-demo:todoList", golden: "todo-he.png", locale: "he_IL") }
+    }
+
+    /// Issue 39, goal 4: the showcase's default components as the person's style asks, through the
+    /// settings portal: light, dark, high contrast and high contrast with dark.
+    func testTheShowcaseInTheLightStyleMatchesItsGoldenImage() throws {
+        try onMain { try compare("showcase:", golden: "showcase-light.png", style: Style(colorScheme: 2)) }
+    }
+
+    func testTheShowcaseInTheDarkStyleMatchesItsGoldenImage() throws {
+        try onMain { try compare("showcase:", golden: "showcase-dark.png", style: Style(colorScheme: 1)) }
+    }
+
+    func testTheShowcaseInHighContrastMatchesItsGoldenImage() throws {
+        try onMain { try compare("showcase:", golden: "showcase-high-contrast.png", style: Style(contrast: 1)) }
+    }
+
+    func testTheShowcaseInDarkHighContrastMatchesItsGoldenImage() throws {
+        try onMain {
+            try compare("showcase:", golden: "showcase-high-contrast-dark.png", style: Style(colorScheme: 1, contrast: 1))
+        }
     }
 
     /// On a HiDPI screen the screenshot has device pixels (1,620×1,312 for the 810×656-point

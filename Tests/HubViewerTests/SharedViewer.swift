@@ -38,6 +38,10 @@ enum SharedViewer {
         app.isShowcaseEnabled = true
         app.isFileOpeningEnabled = true
         app.onStartup = { ViewerStyle.load() }
+        // GTK's settings are the process's: the viewer of the whole test process does not follow
+        // the system's style, so that it does not answer the fake settings portals of the style
+        // tests that run after it (HighContrastTests turns it on for its own run).
+        app.followsSystemStyle = false
         DemoFeatures.register(in: app.hub)
         return app
     }

@@ -86,6 +86,20 @@ public final class Settings {
         g_settings_set_boolean(gtkSettings, key, value ? 1 : 0) != 0
     }
 
+    /// The string (`s`, or an enumeration's name) at `key`.
+    public func string(forKey key: String) -> String {
+        guard let value = g_settings_get_string(gtkSettings, key) else { return "" }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+
+    /// Stores a string (`s`) at `key`, or an enumeration's name; false when the schema does not
+    /// allow it (a name the enumeration lacks).
+    @discardableResult
+    public func setString(_ value: String, forKey key: String) -> Bool {
+        g_settings_set_string(gtkSettings, key, value) != 0
+    }
+
     /// The list of strings (`as`) at `key`.
     public func strings(forKey key: String) -> [String] {
         guard let list = g_settings_get_strv(gtkSettings, key) else { return [] }

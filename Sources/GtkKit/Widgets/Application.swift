@@ -70,6 +70,15 @@ open class Application {
         g_application_get_application_id(gApplication).map { String(cString: $0) }
     }
 
+    /// Where the application's resources are in the registered resource bundles
+    /// (``ResourceBundle``): by default the id with dots as slashes (`/org/example/App` for
+    /// `org.example.App`), nil without an id. GTK loads `gtk/menus.ui` and `gtk/help-overlay.ui` from
+    /// there when the application starts up, and adds `icons/` to the icon theme.
+    public var resourceBasePath: String? {
+        get { g_application_get_resource_base_path(gApplication).map { String(cString: $0) } }
+        set { g_application_set_resource_base_path(gApplication, newValue) }
+    }
+
     /// Whether a second launch hands its command line to the running instance (set before the
     /// application registers).
     public var isUnique: Bool {

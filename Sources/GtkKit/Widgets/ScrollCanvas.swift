@@ -10,7 +10,9 @@ import HubFramework
 /// `GtkAdjustment`, whose range is a `Double` and has no such limit.
 ///
 /// Scrolling works with the wheel (discrete steps, animated), touchpads (smooth deltas, with
-/// momentum after the fingers lift), the scrollbar, and Page Up/Down, Home/End, arrow keys.
+/// momentum after the fingers lift), the scrollbar, and Page Up/Down, Home/End, arrow keys. With
+/// animations off (``Animations/areEnabled``, followed as it changes) steps jump, and a flick stops
+/// where the fingers left the content.
 ///
 /// The canvas coordinates a few parts, each in its own file: `ScrollCanvasWidgets` (the layout,
 /// the overlay and the box), `CanvasScrollbar` (the scrollbar, its adjustment and when it shows),
@@ -156,6 +158,9 @@ package final class ScrollCanvas {
             self?.scheduleScrollEnd()
             return false
         })
+        if let connection = Animations.observe({ [weak self] in self?.animationsSettingChanged() }) {
+            connections.append(connection)
+        }
     }
 
     /// Disconnects every handler and destroys the widgets.
@@ -304,7 +309,8 @@ package final class ScrollCanvas {
         guard isScrolling else { return }
         var target = ScrollMotion.restingOffset(from: geometry.contentOffset, velocity: velocity)
         delegate?.scrollCanvas(self, willEndScrollingWithVelocity: velocity, targetOffset: &target)
-        if abs(velocity) >= ScrollMotion.minimumVelocity {
+        // Momentum is motion nobody asked for: without animations the content stays where it was left.
+        if abs(velocity) >= ScrollMotion.minimumVelocity && Animations.areEnabled {
             startMomentum(velocity: velocity, target: target)
         } else {
             isScrolling = false
@@ -377,6 +383,14 @@ package final class ScrollCanvas {
     // MARK: Animation and momentum (driven by the frame clock)
 
     private func animate(to offset: Double) {
+        guard Animations.areEnabled else {
+            // Reduced motion: the step lands at once, with no frame in between.
+            motion.stop()
+            clock.stopTicking()
+            applyOffset(offset, notify: true)
+            finishMotion()
+            return
+        }
         motion.animate(from: geometry.contentOffset, to: geometry.clamped(offset), at: clock.frameTime)
         ensureTicking()
     }
@@ -428,6 +442,17 @@ package final class ScrollCanvas {
         clock.tickingStopped()
         finishMotion()
         return false
+    }
+
+    /// Animations were turned on or off. Turned off, a step under way lands on its target now, and
+    /// momentum stops.
+    private func animationsSettingChanged() {
+        guard !Animations.areEnabled, clock.isTicking else { return }
+        let target = motion.animationTarget
+        motion.stop()
+        clock.stopTicking()
+        if let target { applyOffset(target, notify: true) }
+        finishMotion()
     }
 
     private func finishMotion() {

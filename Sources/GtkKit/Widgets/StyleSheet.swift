@@ -43,11 +43,16 @@ public final class StyleSheet {
     private let provider: UnsafeMutablePointer<GtkCssProvider>
     /// The priority the stylesheet is installed at, while it is installed.
     public private(set) var installedPriority: Priority?
+    /// The path in the registered resource bundles it was read from, for one made with
+    /// ``init(resource:)``: what the GTK Inspector names its rules by
+    /// (`resource:///org/example/App/style.css:12:3`).
+    public let resourcePath: String?
 
     /// Reads and parses the stylesheet at `url`. Throws when the file cannot be read or has a
     /// syntax error (the message names the line).
     public init(contentsOf url: URL) throws(GLibError) {
         provider = gtk_css_provider_new()
+        resourcePath = nil
         var error: UnsafeMutablePointer<GError>?
         gtk_css_provider_load_from_path(provider, url.path, &error)
         // Every stored property is set, so a throw here still runs deinit, which releases the provider.
@@ -57,10 +62,39 @@ public final class StyleSheet {
     /// Parses `css`. Throws on a syntax error.
     public init(css: String) throws(GLibError) {
         provider = gtk_css_provider_new()
+        resourcePath = nil
         var error: UnsafeMutablePointer<GError>?
         gtk_css_provider_load_from_data(provider, css, -1, &error)
         // Every stored property is set, so a throw here still runs deinit, which releases the provider.
         if error != nil { throw GLibError(taking: error) }
+    }
+
+    /// Reads and parses the stylesheet at `path` in the registered resource bundles
+    /// (``ResourceBundle``), such as `/org/example/App/style.css`, so that the GTK Inspector and
+    /// GTK's messages name its rules by their resource path. Throws when no bundle has the path or
+    /// the stylesheet has a syntax error (the message names the line).
+    public init(resource path: String) throws(GLibError) {
+        provider = gtk_css_provider_new()
+        resourcePath = path
+        guard ResourceBundle.exists(path) else {
+            // Translators: %s is a path in the app's resources, such as /org/example/App/style.css.
+            throw GLibError(message: localized("no resource at %s", path))
+        }
+        // gtk_css_provider_load_from_resource reports nothing itself: its problems come as the
+        // provider's parsing-error signal, (section, error), the first of which is kept.
+        var problem: String?
+        let connection = GSignal.connect(UnsafeMutableRawPointer(provider), "parsing-error") { invocation in
+            guard problem == nil else { return }
+            let section = invocation.pointer(1).map { OpaquePointer($0) }
+            let message = invocation.pointer(2).flatMap {
+                $0.assumingMemoryBound(to: GError.self).pointee.message.map { String(cString: $0) }
+            } ?? "parse error"
+            let line = section.map { Int(gtk_css_section_get_start_line($0)) + 1 }
+            problem = line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
+        }
+        gtk_css_provider_load_from_resource(provider, path)
+        connection.disconnect()
+        if let problem { throw GLibError(message: problem) }
     }
 
     /// Releasing the object leaves an installed stylesheet installed: the screen keeps it.

@@ -14,7 +14,7 @@ final class LiveProblemsComponent: Component {
 
     static let maximumWidth = 760.0
     static let padding = 16.0
-    /// The panel's border (`AppStyleSheet.swift`).
+    /// The panel's border (data/resources/HubApp/style.css).
     static let border = 2.0
     static let spacing = 8.0
 

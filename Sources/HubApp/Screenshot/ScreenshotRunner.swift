@@ -33,6 +33,9 @@ enum ScreenshotRunner {
         } catch {
             return fail(localized("cannot register the application: %s", String(describing: error)))
         }
+        // The picture is drawn in the person's style: wait for the settings portal's answer (it
+        // comes on the main loop; the portal's own timeout bounds the wait).
+        GtkRuntime.iterate(until: { app.systemStyle.hasSettled || !app.systemStyle.isFollowing }, timeout: 6)
         let window = app.activate()
         // GApplication runs its main loop after this handler as long as a window is open: every
         // way out closes it.

@@ -41,6 +41,8 @@ final class CitiesRowComponent: Component {
         box.addCSSClass("cities-row")
         for (label, part, alignment) in [(title, "title", Alignment.end), (subtitle, "subtitle", .start)] {
             label.addCSSClass("cities-row-\(part)")
+            // Dimmed as the theme dims secondary text, which high contrast dims less.
+            if part == "subtitle" { label.addCSSClass("dim-label") }
             label.xAlignment = 0
             label.ellipsizes = .end
             label.verticalAlignment = alignment
