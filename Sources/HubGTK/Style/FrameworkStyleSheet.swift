@@ -56,9 +56,8 @@ extension FrameworkStyle {
             text-shadow: 0 1px 3px alpha(black, 0.6);
         }
 
-        /* Find in the view: the component found (its cell has the class, ComponentFinder; the cell
-           draws nothing of its own, its child does). */
-        .hub-cell.hub-find-match > * {
+        /* Find in the view: the cell of the component found (ComponentFinder), under the component. */
+        .hub-cell.hub-find-match {
             background-color: alpha(@theme_selected_bg_color, 0.22);
             box-shadow: inset 0 0 0 2px @theme_selected_bg_color;
         }
