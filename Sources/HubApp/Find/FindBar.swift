@@ -58,6 +58,10 @@ public final class FindBar {
     /// Whether the bar is shown.
     public var isOpen: Bool { searchBar.isSearchModeEnabled }
 
+    /// The query whose result ``status`` tells (nil while none does): the benchmarks wait for the
+    /// result of what they typed, which may say what the result before it said.
+    package internal(set) var statusQuery: String?
+
     /// The status the label shows, which assistive technologies read as the field's description.
     public var status: String {
         get { statusLabel.text }

@@ -141,6 +141,7 @@ final class FindController {
 
     private func updateStatus() {
         bar.status = FindStatus.text(match: currentMatch, count: result?.count ?? 0, hasQuery: result != nil)
+        bar.statusQuery = result?.query
     }
 
     /// The bar closed (Escape, its close button, `close()`): the search stops, the mark goes, and

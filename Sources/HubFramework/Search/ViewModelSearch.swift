@@ -79,6 +79,13 @@ public struct ViewModelSearch: Sendable, Equatable {
             for match in 0..<previous.count {
                 visited += 1
                 if visited & 0xFFF == 0, isCancelled() { return nil }
+                // A body component found is looked up by its index alone: no index path is made for
+                // each of a million matches.
+                if !previous.isChild(match) {
+                    let index = previous.bodyIndex(ofMatch: match)
+                    if index < body.count, matcher.matches(body[index]) { collector.addBodyIndex(index) }
+                    continue
+                }
                 let path = previous.indexPath(ofMatch: match)
                 guard let model = Self.model(at: path, in: body) else { continue }
                 if matcher.matches(model) { collector.add(path) }

@@ -44,6 +44,11 @@ public struct ViewModelSearchResult: Sendable, Equatable {
     /// The body index of match `match`: the row that is, or holds, the component found.
     public func bodyIndex(ofMatch match: Int) -> Int { bodyIndexes[match] }
 
+    /// Whether match `match` is a child (its index path is longer than its row's).
+    func isChild(_ match: Int) -> Bool {
+        !childPaths.isEmpty && childPaths[match] != nil
+    }
+
     /// The first match at `indexPath` or after it in reading order, or nil when none is.
     public func firstMatch(atOrAfter indexPath: [Int]) -> Int? {
         // Reading order is the order of index paths compared element by element, a path before
