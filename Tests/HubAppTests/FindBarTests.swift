@@ -38,6 +38,26 @@ final class FindBarTests: GtkTestCase, @unchecked Sendable {
         gtk_entry_set_text(hub_entry(bar.entry.gtkWidget), text)
     }
 
+    /// Presses `key` in the bar's field, as the X server delivers a key press to it: with the
+    /// hardware keycode, by which GTK matches the field's key bindings (Enter activates it, Escape
+    /// stops the search). Sent to the field itself, not routed through its window.
+    @MainActor
+    private func press(_ key: Int32, state: UInt32 = 0, in bar: FindBar) {
+        let widget = bar.entry.gtkWidget
+        let event = hub_event_new_key(gtk_widget_get_window(widget), UInt32(key), state)!
+        var keys: UnsafeMutablePointer<GdkKeymapKey>?
+        var count: Int32 = 0
+        if gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_display_get_default()), UInt32(key),
+                                             &keys, &count) != 0, let keys, count > 0
+        {
+            event.pointee.key.hardware_keycode = UInt16(keys[0].keycode)
+            event.pointee.key.group = UInt8(keys[0].group)
+            g_free(keys)
+        }
+        gtk_widget_event(widget, event)
+        gdk_event_free(event)
+    }
+
     @MainActor
     private func openPlaces(_ app: HubApplication) -> (HubWindow, ViewController) {
         app.startup()
@@ -60,7 +80,7 @@ final class FindBarTests: GtkTestCase, @unchecked Sendable {
 
             pressInWindow(key: GDK_KEY_f, state: GDK_CONTROL_MASK.rawValue, of: window.window.gtkWidget)
             XCTAssertTrue(bar.isOpen, "Ctrl+F opened the bar")
-            pump(until: { bar.entry.hasFocus }, "the cursor in the field")
+            pump(until: { bar.entry.hasFocus && bar.entry.isMapped }, "the bar on screen, the cursor in its field")
             XCTAssertEqual(bar.entry.accessibleName, "Find in View")
 
             // "place 1": Place 1, 10–19, 100–199 (and 21, 31…, 91, 201, 210–219, 221…): counted here.
@@ -71,16 +91,16 @@ final class FindBarTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(bar.entry.accessibleDescription, bar.status, "read after the field's name")
 
             // Enter: the next; Shift+Enter: the previous; both wrap around.
-            pressInWindow(key: GDK_KEY_Return, of: bar.entry.gtkWidget)
+            press(GDK_KEY_Return, in: bar)
             XCTAssertEqual(bar.status, "2 of \(expected.count)")
             XCTAssertEqual(controller.revealedComponentIndexPath, [expected[1] - 1])
-            pressInWindow(key: GDK_KEY_Return, state: GDK_SHIFT_MASK.rawValue, of: bar.entry.gtkWidget)
-            pressInWindow(key: GDK_KEY_Return, state: GDK_SHIFT_MASK.rawValue, of: bar.entry.gtkWidget)
+            press(GDK_KEY_Return, state: GDK_SHIFT_MASK.rawValue, in: bar)
+            press(GDK_KEY_Return, state: GDK_SHIFT_MASK.rawValue, in: bar)
             XCTAssertEqual(bar.status, "\(expected.count) of \(expected.count)", "before the first, the last")
             XCTAssertEqual(controller.revealedComponentIndexPath, [expected.last! - 1])
             pump(until: { controller.cellView(atBodyIndex: expected.last! - 1)?.isMapped == true }, "the last match on screen")
             XCTAssertTrue(controller.cellView(atBodyIndex: expected.last! - 1)!.hasCSSClass("hub-find-match"))
-            pressInWindow(key: GDK_KEY_Return, of: bar.entry.gtkWidget)
+            press(GDK_KEY_Return, in: bar)
             XCTAssertEqual(bar.status, "1 of \(expected.count)", "after the last, the first")
             bar.nextButton.click()
             XCTAssertEqual(bar.status, "2 of \(expected.count)", "the Next button")
@@ -94,7 +114,7 @@ final class FindBarTests: GtkTestCase, @unchecked Sendable {
             type("place 1000", into: bar)
             pump(until: { bar.status == "No results" }, "no match")
             XCTAssertNil(controller.revealedComponentIndexPath)
-            pressInWindow(key: GDK_KEY_Return, of: bar.entry.gtkWidget)
+            press(GDK_KEY_Return, in: bar)
             XCTAssertEqual(bar.status, "No results", "Enter with no match does nothing")
 
             type("PLACE 299", into: bar)
@@ -102,7 +122,7 @@ final class FindBarTests: GtkTestCase, @unchecked Sendable {
             pump(until: { controller.cellView(atBodyIndex: 298)?.isMapped == true }, "Place 299 on screen")
 
             // Escape: the bar closes, the mark goes, the keyboard focus is on the match.
-            pressInWindow(key: GDK_KEY_Escape, of: bar.entry.gtkWidget)
+            press(GDK_KEY_Escape, in: bar)
             XCTAssertFalse(bar.isOpen, "Escape closed the bar")
             XCTAssertFalse(controller.isFindingComponents)
             XCTAssertNil(controller.revealedComponentIndexPath)
