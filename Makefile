@@ -193,6 +193,7 @@ bench: deps
 	@$(CXX) -std=c++17 -O2 -o .build/simdjson-peer Benchmarks/Peers/simdjson-peer.cpp $$(pkg-config --cflags --libs gtk+-3.0 simdjson)
 	@$(CC) -O2 -o .build/rows-peer Benchmarks/Peers/rows-peer.c $$(pkg-config --cflags --libs gtk+-3.0)
 	@$(CC) -O2 -o .build/filter-peer Benchmarks/Peers/filter-peer.c $$(pkg-config --cflags --libs gtk+-3.0)
+	@$(CC) -O2 -o .build/find-peer Benchmarks/Peers/find-peer.c $$(pkg-config --cflags --libs gtk+-3.0)
 	@dbus-run-session -- $(XVFB) $(TEST_ENV) "$$($(SWIFT) build -c release $(INSTALL_FLAGS) --show-bin-path)/hub-bench" $(BENCH_ARGS) \
 	  2>&1 | grep -a -v "Failed to set fd limit"
 

@@ -13,7 +13,11 @@
 #     opens a URI typed into it through AT-SPI;
 #   - the four example views that respond (Examples/backend/views: counter, filter, settings,
 #     sign-up), their buttons, entries, switch and dropdown found by role and name and used through
-#     AT-SPI and the keyboard, and the view's answer read back.
+#     AT-SPI and the keyboard, and the view's answer read back;
+#   - Find in a million rows: win.find through org.gtk.Actions on the session bus opens the Find bar,
+#     whose field is found by its name; words typed into it through AT-SPI find the row, whose cell
+#     comes on screen, and the field's description says "1 of 1"; Escape gives the row the keyboard
+#     focus; Ctrl+F opens the bar again.
 # Then, in a viewer of its own, what every GNOME app has: the primary menu (its button by name, F10
 # opens it, its items announced by name), About (app.about through the menu item, its version), the
 # keyboard shortcuts window (Ctrl+?), New Window (Ctrl+N, and app.new-window through
@@ -503,6 +507,50 @@ def key(*keys):
     subprocess.run(["xdotool", "key"] + list(keys), check=True)
 
 
+def find_field(app):
+    """The Find bar's field, while it is on screen."""
+    app.clear_cache()
+    window = main_window(app)
+    fields = window and [item for item in walk(window) if item.get_role() in (Atspi.Role.TEXT, Atspi.Role.ENTRY)
+                         and item.get_name() == "Find in View"]
+    return fields[0] if fields else None
+
+
+def check_find(app):
+    """Find in the million rows shown: win.find on D-Bus, the words typed through AT-SPI, the count
+    read from the field's description, the row found on screen, then focused by Escape."""
+    gdbus_activate(APP_PATH + "/window/1", "find")
+    field = wait_for("the Find bar's field, named 'Find in View', after win.find on D-Bus", lambda: find_field(app))
+    started = time.monotonic()
+    Atspi.EditableText.set_text_contents(field, "Row 999999")
+    wait_for("the Find bar to say '1 of 1' (its field's description)",
+             lambda: True if find_field(app) and find_field(app).get_description() == "1 of 1" else None)
+
+    def found_row():
+        app.clear_cache()
+        rows = [item for item in components(main_window(app)) if item.get_name() == "Row number 999999"]
+        return rows[0] if rows else None
+    row = wait_for("'Row number 999999' on screen", found_row)
+    elapsed = time.monotonic() - started
+    _, top, _, height = extents(row)
+    _, window_top, _, window_height = extents(main_window(app))
+    if top < 0 or top + height > window_height:
+        fail("the row found is not inside the window: %s" % describe(row))
+    Atspi.Component.grab_focus(find_field(app))
+    pause(0.3)
+    key("Escape")
+    wait_for("the row found to have the keyboard focus after Escape",
+             lambda: True if found_row() and found_row().get_state_set().contains(Atspi.StateType.FOCUSED) else None)
+    # The bar slides away: its field is on screen until the slide ends.
+    wait_for("Escape to close the Find bar", lambda: True if find_field(app) is None else None)
+    key("ctrl+f")
+    wait_for("the Find bar again after Ctrl+F", lambda: find_field(app))
+    key("Escape")
+    wait_for("the Find bar closed", lambda: True if find_field(app) is None else None)
+    print("test-accessibility: Find: win.find on D-Bus, 'Row 999999' in a million rows found and on screen in "
+          "%.1f s, '1 of 1'; Escape focused the row; Ctrl+F" % elapsed)
+
+
 def check_app_shell(path, environment):
     """The primary menu, About, the shortcuts window, New Window and Open…, in a viewer of its own."""
     folder = tempfile.mkdtemp(prefix="hub-a11y-shell-")
@@ -732,6 +780,7 @@ def main():
             return None
         wait_for("%s to scroll with Page Down" % uri, scrolled)
         check_view(main_window(app), uri + " (scrolled)")
+        check_find(app)
 
         check_examples(app)
     finally:
@@ -753,9 +802,10 @@ def main():
         shutil.rmtree(folder)
     if failures:
         raise SystemExit("test-accessibility: %d problem(s)" % len(failures))
-    print("test-accessibility: OK (names, roles, reading order, default actions, address entry, the example "
-          "views that respond, the primary menu, About, the shortcuts window, New Window, Open…, light and "
-          "dark through the settings portal, German and Hebrew) in %.0f s" % (time.monotonic() - started))
+    print("test-accessibility: OK (names, roles, reading order, default actions, address entry, Find in a "
+          "million rows, the example views that respond, the primary menu, About, the shortcuts window, New "
+          "Window, Open…, light and dark through the settings portal, German and Hebrew) in %.0f s"
+          % (time.monotonic() - started))
 
 
 if __name__ == "__main__":

@@ -20,13 +20,15 @@ struct HubBench: ParsableCommand {
             Benchmarks/HubBench/ScaleBenchmarks.swift); the start section reads HUB_START_BENCH_ROUNDS and \
             HUB_TREEVIEW_PEER (see Benchmarks/HubBench/StartBenchmarks.swift); the filter section reads \
             HUB_FILTER_BENCH_SIZES, HUB_FILTER_BENCH_QUERY, HUB_FILTER_BENCH_ROUNDS, HUB_FILTER_BENCH_TIMEOUT and \
-            HUB_FILTER_PEER (see Benchmarks/HubBench/FilterBenchmarks.swift); the state section reads HUB_STATE_BENCH_SIZES; \
+            HUB_FILTER_PEER (see Benchmarks/HubBench/FilterBenchmarks.swift); the find section reads HUB_FIND_BENCH_SIZES, \
+            HUB_FIND_BENCH_QUERY, HUB_FIND_BENCH_ROUNDS, HUB_FIND_BENCH_TIMEOUT and HUB_FIND_PEER (see \
+            Benchmarks/HubBench/FindBenchmarks.swift); the state section reads HUB_STATE_BENCH_SIZES; \
             the patches section reads HUB_PATCH_BENCH_SIZES.
             """)
 
     /// The areas, in the order they run.
     static let sectionNames = ["diff", "layout", "loading", "templates", "images", "view", "scale", "start", "state", "filter",
-                               "patches"]
+                               "find", "patches"]
 
     @Argument(help: ArgumentHelp("The areas to run, in any case: \(sectionNames.joined(separator: ", ")). All when none is given.",
                                  valueName: "section"))
@@ -62,6 +64,7 @@ struct HubBench: ParsableCommand {
             ("start", startBenchmarks),
             ("state", stateBenchmarks),
             ("filter", filterBenchmarks),
+            ("find", findBenchmarks),
             ("patches", patchBenchmarks),
         ]
         assert(runs.map(\.0) == Self.sectionNames)

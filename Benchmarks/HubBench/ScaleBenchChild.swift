@@ -22,6 +22,9 @@ import HubViewer
 ///
 /// And for the filter section (FilterBenchChild):
 /// * `filter:N` — the document of N rows under a text field bound to `query`: types the query.
+///
+/// And for the find section (FindBenchChild):
+/// * `find:N` — N rows built in code, the window's Find bar: types the query into it.
 @MainActor
 enum ScaleBenchChild {
     static func run(_ spec: String) -> Never {
@@ -58,6 +61,8 @@ enum ScaleBenchChild {
             // The entry above the rows is a component too.
             FilterBenchChild(viewer: BenchViewer(count: count + 1), rows: count)
                 .measure(document.absoluteString, query: FilterBench.query, timeout: timeout)
+        case "find":
+            FindBenchChild(viewer: BenchViewer(count: count), rows: count).measure(query: FindBench.query, timeout: timeout)
         case "patch":
             guard let document else { fail("no document (\(ScaleBench.fileVariable))") }
             PatchBenchChild(viewer: BenchViewer(count: count), rows: count).measure(document.absoluteString, timeout: timeout)
@@ -154,6 +159,7 @@ final class BenchViewer {
         app.onStartup = { ViewerStyle.load() }
         DemoFeatures.register(in: app.hub)
         Self.registerCodeBuiltRows(count: count, in: app.hub)
+        FindBenchChild.register(rows: count, in: app.hub)
         do {
             try application.register()
         } catch {

@@ -36,6 +36,7 @@ static inline GtkOverlay *hub_overlay(void *p) { return GTK_OVERLAY(p); }
 static inline GtkLabel *hub_label(void *p) { return GTK_LABEL(p); }
 static inline GtkImage *hub_image(void *p) { return GTK_IMAGE(p); }
 static inline GtkEntry *hub_entry(void *p) { return GTK_ENTRY(p); }
+static inline GtkSearchBar *hub_search_bar(void *p) { return GTK_SEARCH_BAR(p); }
 static inline GtkEditable *hub_editable(void *p) { return GTK_EDITABLE(p); }
 static inline GtkButton *hub_button(void *p) { return GTK_BUTTON(p); }
 static inline GtkHeaderBar *hub_header_bar(void *p) { return GTK_HEADER_BAR(p); }

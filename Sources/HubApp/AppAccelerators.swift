@@ -3,7 +3,7 @@ import HubGTK
 /// The app's and its windows' actions and their keyboard shortcuts. What concerns the whole app is
 /// an application action (`app.new-window`, `app.open`, `app.about`, `app.quit`,
 /// `app.clear-history`); what a window does to itself is an action of each window (`win.back`,
-/// `win.forward`, `win.reload`, `win.focus-address`, `win.close`, `win.show-help-overlay`,
+/// `win.forward`, `win.reload`, `win.focus-address`, `win.find`, `win.close`, `win.show-help-overlay`,
 /// `win.show-primary-menu`), so that it acts on the window it is used in. The keys work wherever the
 /// focus is in a window, and every action can be run through `org.gtk.Actions` on the session bus.
 @MainActor
@@ -20,6 +20,7 @@ enum AppAccelerators {
             ("win.forward", ["<Alt>Right", "Forward"]),
             ("win.reload", ["F5", "<Control>r"]),
             ("win.focus-address", showsAddressBar ? ["<Control>l", "F6"] : []),
+            ("win.find", ["<Control>f"]),
             ("win.show-primary-menu", ["F10"]),
             ("win.show-help-overlay", ["<Control>question"]),
         ]
@@ -54,6 +55,7 @@ enum AppAccelerators {
         actions.addAction("forward") { [weak window] in window?.navigator.goForward() }
         actions.addAction("reload") { [weak window] in window?.navigator.reload() }
         actions.addAction("focus-address") { [weak window] in window?.focusAddress() }
+        actions.addAction("find") { [weak window] in window?.find() }
         actions.addAction("close") { [weak window] in window?.requestClose() }
         actions.addAction("show-primary-menu") { [weak window] in window?.togglePrimaryMenu() }
         // GTK's own name for the action that shows an application window's shortcuts window.

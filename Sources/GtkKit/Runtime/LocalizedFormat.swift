@@ -46,11 +46,20 @@ package enum LocalizedFormat {
         return value.formatted(.number.locale(locale))
     }
 
-    /// The locale of `LC_NUMERIC`, which GTK sets from the environment (`LC_ALL`, `LC_NUMERIC`,
-    /// `LANG`) when it starts. Foundation's `Locale.current` does not follow the environment on
-    /// Linux, so it is read from the C library. Nil for the C and POSIX locales.
-    private static func numericLocale() -> Locale? {
-        guard let name = setlocale(LC_NUMERIC, nil).map({ String(cString: $0) }) else { return nil }
+    /// The locale of the text the person reads and types (`LC_CTYPE`, whose case rules a search
+    /// folds by: Turkish has a dotted and a dotless "i"); `en_US_POSIX` in the C and POSIX locales.
+    package static func textLocale() -> Locale {
+        locale(of: LC_CTYPE) ?? Locale(identifier: "en_US_POSIX")
+    }
+
+    /// The locale of `LC_NUMERIC`.
+    private static func numericLocale() -> Locale? { locale(of: LC_NUMERIC) }
+
+    /// The locale of the C library's `category`, which GTK sets from the environment (`LC_ALL`,
+    /// `LC_NUMERIC`, `LANG`…) when it starts. Foundation's `Locale.current` does not follow the
+    /// environment on Linux, so it is read from the C library. Nil for the C and POSIX locales.
+    private static func locale(of category: Int32) -> Locale? {
+        guard let name = setlocale(category, nil).map({ String(cString: $0) }) else { return nil }
         // "de_DE.UTF-8@euro" → "de_DE"
         let identifier = name.prefix { $0 != "." && $0 != "@" }
         guard !identifier.isEmpty, identifier != "C", identifier != "POSIX" else { return nil }

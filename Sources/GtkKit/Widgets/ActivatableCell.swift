@@ -17,6 +17,17 @@ public final class ActivatableCell: Container {
         super.init(owning: hub_cell_new())
         gtk_event_box_set_visible_window(hub_event_box(gtkWidget), 0)
         canFocus = true
+        // The cell's own CSS background and border (none unless a stylesheet gives it one, as
+        // HubGTK's does to the component Find found) go under the child: an event box without a
+        // window of its own draws neither.
+        retain(GSignal.connectDraw(gtkWidget) { [unowned self] cr in
+            let context = gtk_widget_get_style_context(gtkWidget)
+            let width = Double(gtk_widget_get_allocated_width(gtkWidget))
+            let height = Double(gtk_widget_get_allocated_height(gtkWidget))
+            gtk_render_background(context, cr, 0, 0, width, height)
+            gtk_render_frame(context, cr, 0, 0, width, height)
+            return false
+        })
         // The child draws itself; the focus ring goes on top, inset by a pixel so it stays visible
         // when the child fills the cell.
         retain(GSignal.connectDraw(gtkWidget, after: true) { [unowned self] cr in

@@ -124,6 +124,14 @@ open class Entry: Widget {
         set { gtk_entry_set_activates_default(hub_entry(gtkWidget), newValue ? 1 : 0) }
     }
 
+    /// Inserts `text` at the end as typing it does: ``onChanged`` is called (the benchmarks type
+    /// into fields with it, as a person would).
+    package final func typeAtEnd(_ text: String) {
+        var position = Int32(clamping: g_utf8_strlen(self.text, -1))
+        let length = Int32(clamping: text.utf8.count)
+        gtk_editable_insert_text(hub_editable(gtkWidget), text, length, &position)
+    }
+
     /// Selects all of the text (to be typed over).
     public func selectAll() {
         gtk_editable_select_region(hub_editable(gtkWidget), 0, -1)

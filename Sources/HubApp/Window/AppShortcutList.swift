@@ -38,6 +38,11 @@ enum AppShortcutList {
                 // Translators: a shortcut in the keyboard shortcuts window.
                 shortcut(localized("Type a view URI"), "win.focus-address"),
             ]),
+            // Translators: a heading of the keyboard shortcuts window: the keys of the Find bar.
+            ShortcutsWindow.Group(title: localized("Find"), shortcuts: [
+                // Translators: a shortcut in the keyboard shortcuts window.
+                shortcut(localized("Find in the view"), "win.find"),
+            ] + findShortcuts),
             // Translators: a heading of the keyboard shortcuts window: the keys inside a view.
             ShortcutsWindow.Group(title: localized("In a View"), shortcuts: viewShortcuts),
         ]
@@ -47,6 +52,19 @@ enum AppShortcutList {
         groups.append(ShortcutsWindow.Group(title: appTitle, shortcuts: items))
         for index in groups.indices { groups[index].shortcuts.removeAll { $0.accelerators.isEmpty } }
         return groups
+    }
+
+    /// The keys of the Find bar's field (`FindController`, and GtkSearchEntry's own Ctrl+G and
+    /// Shift+Ctrl+G).
+    static var findShortcuts: [ShortcutsWindow.Shortcut] {
+        [
+            // Translators: a shortcut in the keyboard shortcuts window (Enter and Ctrl+G in the Find bar).
+            .init(title: localized("Go to the next match"), accelerators: ["Return", "<Control>g"]),
+            // Translators: a shortcut in the keyboard shortcuts window (Shift+Enter and Shift+Ctrl+G in the Find bar).
+            .init(title: localized("Go to the previous match"), accelerators: ["<Shift>Return", "<Shift><Control>g"]),
+            // Translators: a shortcut in the keyboard shortcuts window (Escape in the Find bar).
+            .init(title: localized("Close the Find bar"), accelerators: ["Escape"]),
+        ]
     }
 
     /// The keys of the view: those the view's scrolling handles (`ScrollCanvas`'s key handler in

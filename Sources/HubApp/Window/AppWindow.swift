@@ -3,7 +3,7 @@ import HubFramework
 import HubGTK
 
 /// One window of the app: its ``HubWindow``, the ``Navigator`` whose pages it shows (its own
-/// history), the controller that connects the two, its `win.*` actions, the files dropped on it,
+/// history), the controller that connects the two, Find in its view, its `win.*` actions, the files dropped on it,
 /// the size it has when it is not maximized, and its keyboard shortcuts window while that is open.
 ///
 /// Made by `AppWindows`, which gives it what it needs; it holds neither the windows nor the
@@ -16,6 +16,8 @@ final class AppWindow {
     let navigator: Navigator
     /// Connects the window to the navigator.
     private let controller: HubWindowController
+    /// Find in the current page's view (the window's Find bar).
+    let finder: FindController
     /// The window's size the last time it was not maximized (noted as GTK resizes it).
     private var unmaximizedSize: (width: Int, height: Int)
     /// The keyboard shortcuts window, while it is open.
@@ -52,6 +54,9 @@ final class AppWindow {
         unmaximizedSize = window.window.size
         window.menuButton.menu = menu
         controller = HubWindowController(window: window, hub: hub, navigator: navigator)
+        let finder = FindController(bar: window.findBar) { [weak navigator] in navigator?.currentPage?.viewController }
+        self.finder = finder
+        controller.onPageShown = { [weak finder] in finder?.pageChanged() }
         controller.addressHistory = { [weak settings] in settings?.addressHistory ?? [] }
         controller.onAddressOpened = onAddressOpened
         controller.onClose = { [weak self] in
@@ -109,6 +114,11 @@ final class AppWindow {
     /// Offers the address history again (it changed).
     func refreshCompletion() {
         controller.refreshCompletion()
+    }
+
+    /// Shows the Find bar with the cursor in it (Ctrl+F).
+    func find() {
+        finder.open()
     }
 
     /// Shows or hides the primary menu (F10).

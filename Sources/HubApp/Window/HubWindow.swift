@@ -3,7 +3,7 @@ import HubGTK
 
 /// An app's window: a header bar with Back, Forward and Reload, the view's title, an optional
 /// address entry for view URIs, the view's bar buttons, a spinner and the primary menu's button,
-/// above the area that shows the current view.
+/// above the Find bar (hidden until Ctrl+F) and the area that shows the current view.
 ///
 /// ``HubApplication`` creates it and keeps it in step with its ``Navigator``; its parts are public
 /// so that an app can add to them (a button of its own in ``headerBar``, for instance).
@@ -30,6 +30,8 @@ public final class HubWindow {
     public let barItemsBox: Box
     /// Holds the current view.
     public let contentArea: Overlay
+    /// Find in the current view (Ctrl+F), between the header bar and the view.
+    public let findBar: FindBar
     /// The button of the primary menu, at the end of the header bar (F10 opens it too).
     /// ``HubApplication`` gives it the app's menu.
     public let menuButton: MenuButton
@@ -109,7 +111,11 @@ public final class HubWindow {
         contentArea = Overlay()
         contentArea.expandsHorizontally = true
         contentArea.expandsVertically = true
-        window.add(contentArea)
+        findBar = FindBar()
+        let column = Box(.vertical)
+        column.append(findBar.searchBar)
+        column.append(contentArea, expand: true)
+        window.add(column)
         self.title = title
     }
 

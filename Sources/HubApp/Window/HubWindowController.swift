@@ -20,6 +20,8 @@ final class HubWindowController: NavigatorDelegate {
     var onAddressOpened: ((String) -> Void)?
     /// Called when the user closes the window (before it is destroyed), to remember its state.
     var onClose: (() -> Void)?
+    /// Called when the window shows another page (its view is in the content area).
+    var onPageShown: (() -> Void)?
 
     /// Connects `window` to `navigator` (becoming its delegate); `hub` supplies the features whose
     /// example URIs the address entry suggests.
@@ -85,6 +87,7 @@ final class HubWindowController: NavigatorDelegate {
         window.address = page.uri
         page.viewController.focusContent()
         refreshCompletion()
+        onPageShown?()
     }
 
     func navigatorCurrentPageDidChange(_ navigator: Navigator) {

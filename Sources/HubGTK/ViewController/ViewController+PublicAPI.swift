@@ -1,3 +1,4 @@
+import Foundation
 import GtkKit
 import HubFramework
 
@@ -131,4 +132,60 @@ extension ViewController {
     public func focusBodyComponent(at index: Int) -> Bool {
         input.focusBodyComponent(at: index)
     }
+}
+
+// MARK: - Find in the view: components found by the words of their texts, off the main thread.
+
+extension ViewController {
+    /// Finds the body components and their children whose texts hold each word of `query`, case
+    /// and accents folded by `locale`'s rules (see ``/HubFramework/ViewModelSearch``; nil: the
+    /// person's locale, the C library's `LC_CTYPE`, which GTK sets from the environment).
+    ///
+    /// The search runs off the main thread over the view model shown; `onResult` hears its result
+    /// on the main thread. The query then stands: `onResult` hears a new result each time the view
+    /// shows a new view model (the next part of a document still arriving, a patch, a change of
+    /// state), until ``stopFindingComponents()`` or the next call, which replaces the query: a
+    /// search it supersedes is stopped and never delivered (the latest query wins). A query with no
+    /// words finds nothing.
+    ///
+    /// ```swift
+    /// controller.findComponents(matching: entry.text) { [weak self] result in
+    ///     guard let self, !result.isEmpty else { return }
+    ///     controller.revealFoundComponent(at: result.indexPath(ofMatch: 0))
+    /// }
+    /// ```
+    public func findComponents(matching query: String, locale: Locale? = nil,
+                               onResult: @escaping @MainActor (ViewModelSearchResult) -> Void)
+    {
+        finder.find(query, locale: locale ?? LocalizedFormat.textLocale(), in: viewModel, onResult: onResult)
+    }
+
+    /// Stops finding: the search under way is dropped, no result is delivered any more, and the
+    /// component found is no longer marked.
+    public func stopFindingComponents() {
+        finder.stop()
+        markFoundCell()
+    }
+
+    /// True while a query of ``findComponents(matching:locale:onResult:)`` stands.
+    public var isFindingComponents: Bool { finder.isFinding }
+
+    /// Marks the component found at `indexPath` (`[row]`, or `[row, child, …]`), and scrolls it
+    /// into view, to the middle, unless it is in full view already. Its cell (or that of the body
+    /// component that holds it) has the CSS class `hub-find-match` while it is the one marked. A
+    /// row the layout of a large body has not reached yet is scrolled to once it has (unless the
+    /// person scrolls first), and marked when it is placed. The keyboard focus stays where it is
+    /// (in a search field, so that typing goes on); ``focusBodyComponent(at:)`` moves it.
+    public func revealFoundComponent(at indexPath: [Int]) {
+        revealFoundComponentInCode(at: indexPath)
+    }
+
+    /// Takes the mark off the component found (the query still stands).
+    public func unmarkFoundComponent() {
+        finder.mark(nil)
+        markFoundCell()
+    }
+
+    /// The index path of the component found that the view marks, if any.
+    public var revealedComponentIndexPath: [Int]? { finder.markedIndexPath }
 }

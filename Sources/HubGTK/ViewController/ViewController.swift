@@ -33,7 +33,9 @@ import HubFramework
 ///   view's document;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
 /// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
-///   the view is away.
+///   the view is away;
+/// - `ComponentFinder`: Find in the view, the query that stands searched off the main thread in
+///   each view model shown, and the component found that the view marks.
 ///
 /// The controller is the loader's delegate, the canvas's delegate and every wrapper's delegate, and
 /// sequences what follows: `render(precomputedDiff:)` is the one place a render is sequenced (diff →
@@ -119,6 +121,10 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let patches: ViewPatches
     /// The impression tracker, its timer and the on-screen monitor.
     let impressions: ImpressionReporter
+    /// Find in the view.
+    let finder = ComponentFinder()
+    /// Whether a cell may carry the mark of the component found (`ComponentFinder.matchCSSClass`).
+    private var mayHaveMarkedCells = false
     /// The spinner or the error page, made the first time one is shown.
     private(set) var stateView: StateView?
     /// The view's state applied to what the loader delivered.
@@ -324,6 +330,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     /// Stops loading and releases every widget. The controller must not be used afterwards.
     public func tearDown() {
+        finder.stop()
         impressions.stop()
         requests.cancelAll()
         events.stop()
@@ -627,6 +634,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         render(precomputedDiff: diff)
         notifyLoadingState()
         delegate?.viewControllerDidUpdate(self)
+        // A query that stands finds what the view shows now (more of a streamed document).
+        finder.contentChanged(viewModel)
         replaced.releaseOffTheMainThread()
     }
 
@@ -741,6 +750,22 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         recycler.updateVisibleCells(layout: layout, viewModel: viewModel,
                                     isRendered: renderer.lastRenderedViewModel === viewModel,
                                     visibleRect: canvas.visibleRect, containerSize: containerSize)
+        markFoundCell()
+    }
+
+    /// Gives the cell of the component found (or of the body component that holds it) the mark of
+    /// `ComponentFinder.matchCSSClass`, and takes it from the others (cells are reused).
+    func markFoundCell() {
+        let marked = finder.markedIndexPath?.first
+        guard marked != nil || mayHaveMarkedCells else { return }
+        mayHaveMarkedCells = marked != nil
+        for (index, wrapper) in recycler.placedWrappers {
+            guard let cell = cells.existingCell(for: wrapper) else { continue }
+            let isMarked = index == marked
+            if cell.widget.hasCSSClass(ComponentFinder.matchCSSClass) != isMarked {
+                cell.widget.setCSSClass(ComponentFinder.matchCSSClass, isMarked)
+            }
+        }
     }
 
     /// The width changed (or content waits for one): lays out afresh and renders again.
@@ -971,6 +996,26 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// not reached the end of what arrived.
     private var isArriving: Bool {
         content.isLoaderBusy || !bodyLayout.covers(renderer.lastRenderedViewModel) || !bodyLayout.isComplete
+    }
+
+    /// See ``revealFoundComponent(at:)``.
+    func revealFoundComponentInCode(at indexPath: [Int]) {
+        finder.mark(indexPath)
+        defer { markFoundCell() }
+        guard let index = indexPath.first, let viewModel, index >= 0, index < viewModel.bodyComponentModels.count else {
+            return
+        }
+        if indexPath.count == 1, let layout = bodyLayout.current, index < layout.count {
+            // Already in full view: the view stays where the person is reading.
+            let frame = layout.frame(at: index)
+            let visible = canvas.visibleRect
+            if frame.minY >= visible.minY, frame.maxY <= visible.maxY { return }
+        }
+        // Beyond the layout so far (a large body is laid out a few milliseconds per main-loop turn),
+        // the scroll waits for the layout to get there (`PendingScroll`), and the cell is marked
+        // when it is placed.
+        scrollToComponentInCode(ofType: .body, indexPath: indexPath, scrollPosition: .centeredVertically,
+                                animated: false, completion: nil)
     }
 
     /// The visible part of the content, for the scroll handler.
