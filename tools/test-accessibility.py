@@ -55,6 +55,7 @@ import urllib.parse  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib  # noqa: E402
+from atspi_tree import action_names, children, enabled, pause, showing, text_of, walk  # noqa: E402
 
 TIMEOUT = 60.0  # seconds any one wait may take before the test fails (each normally takes < 1 s; a
 # loaded 2-core CI machine building a million rows in a debug build can take much longer)
@@ -69,17 +70,6 @@ failures = []
 def fail(message):
     failures.append(message)
     print("test-accessibility: FAIL: " + message, file=sys.stderr)
-
-
-def pause(seconds):
-    """Lets libatspi handle what the bus sent meanwhile (an application appearing, children
-    changing): it keeps its copy of the tree up to date only from its main loop."""
-    context = GLib.MainContext.default()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        while context.pending():
-            context.iteration(False)
-        time.sleep(0.01)
 
 
 def wait_for(what, probe, timeout=TIMEOUT):
@@ -98,24 +88,6 @@ def wait_for(what, probe, timeout=TIMEOUT):
                      % (timeout, what, " (%s)" % last_error if last_error else ""))
 
 
-def children(accessible):
-    count = accessible.get_child_count()
-    return [child for child in (accessible.get_child_at_index(i) for i in range(count)) if child is not None]
-
-
-def showing(accessible):
-    return accessible.get_state_set().contains(Atspi.StateType.SHOWING)
-
-
-def walk(accessible):
-    """The showing objects under `accessible` (itself included), depth first, in tree order."""
-    if not showing(accessible):
-        return
-    yield accessible
-    for child in children(accessible):
-        yield from walk(child)
-
-
 def extents(accessible):
     box = Atspi.Component.get_extents(accessible, Atspi.CoordType.WINDOW)
     return box.x, box.y, box.width, box.height
@@ -126,16 +98,6 @@ def describe(accessible):
         return "%s %r at %s" % (accessible.get_role_name(), accessible.get_name(), extents(accessible)[:2])
     except GLib.Error:
         return "%s %r" % (accessible.get_role_name(), accessible.get_name())
-
-
-def action_names(accessible):
-    if "Action" not in accessible.get_interfaces():
-        return []
-    return [Atspi.Action.get_action_name(accessible, i) for i in range(Atspi.Action.get_n_actions(accessible))]
-
-
-def text_of(accessible):
-    return Atspi.Text.get_text(accessible, 0, Atspi.Text.get_character_count(accessible))
 
 
 def find_app():
@@ -352,11 +314,6 @@ def component_names(app):
 def wait_for_component(app, what, name):
     return wait_for("%s: a component named %r" % (what, name),
                     lambda: True if name in component_names(app) else None)
-
-
-def enabled(accessible):
-    states = accessible.get_state_set()
-    return states.contains(Atspi.StateType.SENSITIVE) and states.contains(Atspi.StateType.ENABLED)
 
 
 def do(accessible, *names):

@@ -39,6 +39,7 @@ import gi  # noqa: E402
 
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, GLib  # noqa: E402
+from atspi_tree import action_names, children, enabled, pause, showing, text_of, walk  # noqa: E402
 
 GLOBAL_TIMEOUT = 120.0  # seconds the whole test may take (it normally takes under 10 s; a loaded
 # 2-core machine running a debug build can take several times that)
@@ -65,17 +66,6 @@ def fail(message):
     print("test-backend-app: FAIL: " + message, file=sys.stderr)
 
 
-def pause(seconds):
-    """Lets libatspi handle what the bus sent meanwhile: it keeps its copy of the tree up to date
-    only from its main loop."""
-    context = GLib.MainContext.default()
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        while context.pending():
-            context.iteration(False)
-        time.sleep(0.01)
-
-
 def wait_for(what, probe, timeout=WAIT):
     """Polls `probe` (which returns a value or None) until it returns a value; raises Failed after
     `timeout`, or when the test's own time is up."""
@@ -96,30 +86,6 @@ def wait_for(what, probe, timeout=WAIT):
                  % (time.monotonic() - begun, what, " (%s)" % last_error if last_error else ""))
 
 
-def children(accessible):
-    count = accessible.get_child_count()
-    return [child for child in (accessible.get_child_at_index(i) for i in range(count)) if child is not None]
-
-
-def showing(accessible):
-    return accessible.get_state_set().contains(Atspi.StateType.SHOWING)
-
-
-def walk(accessible):
-    """The showing objects under `accessible` (itself included), depth first, in tree order."""
-    if not showing(accessible):
-        return
-    yield accessible
-    for child in children(accessible):
-        yield from walk(child)
-
-
-def action_names(accessible):
-    if "Action" not in accessible.get_interfaces():
-        return []
-    return [Atspi.Action.get_action_name(accessible, i) for i in range(Atspi.Action.get_n_actions(accessible))]
-
-
 def do(accessible, *names):
     """Invokes the first of the actions `names` that `accessible` offers."""
     offered = action_names(accessible)
@@ -128,15 +94,6 @@ def do(accessible, *names):
             return Atspi.Action.do_action(accessible, offered.index(name))
     raise Failed("%s %r offers none of the actions %s (it offers %s)"
                  % (accessible.get_role_name(), accessible.get_name(), names, offered))
-
-
-def text_of(accessible):
-    return Atspi.Text.get_text(accessible, 0, Atspi.Text.get_character_count(accessible))
-
-
-def enabled(accessible):
-    states = accessible.get_state_set()
-    return states.contains(Atspi.StateType.SENSITIVE) and states.contains(Atspi.StateType.ENABLED)
 
 
 def find_app():
