@@ -35,7 +35,7 @@ public struct ViewModelPatchProblem: Sendable, Hashable, CustomStringConvertible
 /// Why a patch was rejected: what is wrong with it, each problem located in its text. A patch is
 /// all or nothing, so the view model it was meant for is left as it was.
 ///
-/// Reading a patch (``ViewModelPatch/init(data:schema:limits:)``) finds everything wrong with its
+/// Reading a patch (``ViewModelPatch/init(data:schema:clientCapabilities:limits:)``) finds everything wrong with its
 /// text: what is not JSON, changes of the wrong shape, components that do not read cleanly, a patch
 /// beyond the limits. Applying it (``ViewModelPatch/applied(to:)``) finds what is wrong with it for
 /// that view: an id no component has, or more than one has, a component it would add twice, an
