@@ -28,18 +28,11 @@
  * Usage: filter-peer N [QUERY [PAUSE_MS]]   (QUERY "99", PAUSE_MS 100 by default)
  * Built by `make bench`: cc filter-peer.c $(pkg-config --cflags --libs gtk+-3.0)
  */
-#include <gtk/gtk.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "peer-typing.h"
 
 enum { COLUMN_TITLE, COLUMN_COUNT };
 
-static guint64 spawn_ns;
 static long rows;
-static const char *query;
-static guint pause_ms = 100;
 
 static GtkWidget *entry, *tree_view;
 static GtkTreeModel *filter;
@@ -47,59 +40,10 @@ static GtkTreeModel *filter;
 static char *lowered_query;
 static double last_refilter;
 
-/* Characters in the query, and typed so far. */
-static int keystroke_count, typed;
 /* Per prefix of the query (index k: its first k + 1 characters), computed before the typing. */
 static long *expected_count, *expected_first;
-static double *keystroke_times, *refilter_times;
-static gboolean painted_rows, awaiting_frame;
-static guint64 keystroke_start;
-
-/* The stall recorder: the longest gap between two runs of a 2 ms timeout. */
-static guint stall_source;
-static guint64 stall_last, longest_stall;
-
-static guint64 now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (guint64)ts.tv_sec * 1000000000ull + (guint64)ts.tv_nsec;
-}
-
-static double seconds(guint64 start, guint64 end) { return (double)(end - start) / 1e9; }
-
-__attribute__((noreturn)) static void fail(const char *message, const char *detail) {
-    fprintf(stderr, "filter-peer: %s%s%s\n", message, detail ? ": " : "", detail ? detail : "");
-    exit(1);
-}
-
-/* A field of /proc/self/status ("VmHWM:") in bytes; 0 when missing. */
-static long long status_bytes(const char *field) {
-    FILE *file = fopen("/proc/self/status", "r");
-    if (!file) return 0;
-    char line[256];
-    long long kilobytes = 0;
-    size_t length = strlen(field);
-    while (fgets(line, sizeof line, file)) {
-        if (strncmp(line, field, length) == 0) {
-            kilobytes = atoll(line + length);
-            break;
-        }
-    }
-    fclose(file);
-    return kilobytes * 1024;
-}
-
-static void stall_tick(void) {
-    guint64 now = now_ns();
-    if (now - stall_last > longest_stall) longest_stall = now - stall_last;
-    stall_last = now;
-}
-
-static gboolean stall_timeout(gpointer data) {
-    (void)data;
-    stall_tick();
-    return G_SOURCE_CONTINUE;
-}
+static double *refilter_times;
+static gboolean painted_rows;
 
 /* The visible function, as a typical application writes it: the query is lowered once per refilter
  * (in the changed handler), each title is lowered on every call (g_utf8_strdown, the lower case the
@@ -178,8 +122,6 @@ static gboolean view_shows_prefix(int k) {
 
 /* Fails, saying what the view holds, when the rows for the text typed so far are not on screen 10 s
  * after the refilter returned (which changes the model and the view's rows before it returns). */
-static guint keystroke_watchdog;
-
 static gboolean keystroke_timed_out(gpointer data) {
     (void)data;
     int k = typed - 1;
@@ -193,29 +135,10 @@ static gboolean keystroke_timed_out(gpointer data) {
 
 static gboolean type_next(gpointer data) {
     (void)data;
-    const char *character = g_utf8_offset_to_pointer(query, typed);
-    const char *after = g_utf8_next_char(character);
-    gint position = (gint)g_utf8_strlen(gtk_entry_get_text(GTK_ENTRY(entry)), -1);
-    if (typed == 0) {
-        longest_stall = 0;
-        stall_last = now_ns();
-        stall_source = g_timeout_add(2, stall_timeout, NULL);
-    }
-    typed++;
-    awaiting_frame = TRUE;
-    keystroke_start = now_ns();
-    /* What a key press does: the character goes in at the end; "changed" refilters before this
-     * returns. */
-    gtk_editable_insert_text(GTK_EDITABLE(entry), character, (gint)(after - character), &position);
+    /* "changed" refilters before the insertion returns, and notes the refilter's own time. */
+    type_character(entry, 10, keystroke_timed_out);
     refilter_times[typed - 1] = last_refilter;
-    keystroke_watchdog = g_timeout_add_seconds(10, keystroke_timed_out, NULL);
     return G_SOURCE_REMOVE;
-}
-
-static void print_list(const char *key, const double *values) {
-    printf("@@%s=", key);
-    for (int k = 0; k < keystroke_count; k++) printf("%s%.6f", k ? "," : "", values[k]);
-    printf("\n");
 }
 
 /* After the last character's frame: every row the filter holds contains the query, and there are as
@@ -250,61 +173,21 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     (void)clock;
     (void)data;
     if (!painted_rows) {
-        gdk_display_sync(gdk_display_get_default());
-        GtkTreePath *start = NULL, *end = NULL;
-        gboolean has_rows = gtk_widget_get_mapped(tree_view)
-            && gtk_tree_view_get_visible_range(GTK_TREE_VIEW(tree_view), &start, &end);
-        if (start) gtk_tree_path_free(start);
-        if (end) gtk_tree_path_free(end);
-        if (!has_rows && rows > 0) return;
+        if (!first_frame_with_rows(tree_view, rows)) return;
         painted_rows = TRUE;
-        printf("@@firstFrame=%.6f\n", seconds(spawn_ns, now_ns()));
-        fflush(stdout);
         /* After the first frame, so that it does not count in it; before the typing and its timing. */
         compute_expectations();
         /* Half a second of idle window before the first character, as someone looks before typing. */
         g_timeout_add(500, type_next, NULL);
         return;
     }
-    if (!awaiting_frame) return;
-    gdk_display_sync(gdk_display_get_default());
-    guint64 frame_end = now_ns();
-    int k = typed - 1;
-    if (!view_shows_prefix(k)) return;
-    awaiting_frame = FALSE;
-    g_source_remove(keystroke_watchdog);
-    keystroke_times[k] = seconds(keystroke_start, frame_end);
-    if (typed < keystroke_count) {
-        g_timeout_add(pause_ms, type_next, NULL);
-    } else {
-        stall_tick();
-        g_source_remove(stall_source);
-        g_idle_add(finish, NULL);
-    }
-}
-
-static gboolean timed_out(gpointer data) {
-    (void)data;
-    fail("the typing did not end within 600 s", NULL);
+    keystroke_frame(view_shows_prefix, type_next, finish);
 }
 
 int main(int argc, char **argv) {
-    const char *spawn = getenv("HUB_BENCH_SPAWN_NS");
-    spawn_ns = spawn ? strtoull(spawn, NULL, 10) : now_ns();
+    peer_start("filter-peer");
     if (!gtk_init_check(&argc, &argv)) fail("cannot open a display", NULL);
-    if (argc < 2 || argc > 4) fail("usage: filter-peer N [QUERY [PAUSE_MS]]", NULL);
-    char *end = NULL;
-    rows = strtol(argv[1], &end, 10);
-    if (!end || *end || rows < 0) fail("not a row count", argv[1]);
-    query = argc > 2 ? argv[2] : "99";
-    if (!g_utf8_validate(query, -1, NULL) || !*query) fail("the query must be non-empty UTF-8", query);
-    if (argc > 3) {
-        long pause = strtol(argv[3], &end, 10);
-        if (!end || *end || pause < 0) fail("not a pause in milliseconds", argv[3]);
-        pause_ms = (guint)pause;
-    }
-    keystroke_count = (int)g_utf8_strlen(query, -1);
-    keystroke_times = g_new0(double, keystroke_count);
+    rows = typing_arguments(argc, argv, "usage: filter-peer N [QUERY [PAUSE_MS]]", 0, "99");
     refilter_times = g_new0(double, keystroke_count);
     lowered_query = g_strdup("");
 
@@ -322,35 +205,15 @@ int main(int argc, char **argv) {
     printf("@@rows=%ld\n", rows);
     printf("@@filled=%.6f\n", seconds(spawn_ns, now_ns()));
 
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_title(GTK_WINDOW(window), "GtkTreeModelFilter peer");
-    gtk_window_set_default_size(GTK_WINDOW(window), 1024, 768);
-    gtk_window_move(GTK_WINDOW(window), 0, 0);
+    GtkWidget *window = peer_window_new("GtkTreeModelFilter peer");
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0);
     entry = gtk_search_entry_new();
     g_signal_connect(entry, "changed", G_CALLBACK(query_changed), NULL);
-    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    tree_view = gtk_tree_view_new_with_model(filter);
-    /* Every row has the same height, which spares the view from measuring all of them. */
-    gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(tree_view), TRUE);
-    GtkCellRenderer *renderer = gtk_cell_renderer_text_new();
-    GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes("Title", renderer, "text", COLUMN_TITLE, NULL);
-    gtk_tree_view_column_set_sizing(column, GTK_TREE_VIEW_COLUMN_FIXED);
-    gtk_tree_view_column_set_fixed_width(column, 480);
-    gtk_tree_view_append_column(GTK_TREE_VIEW(tree_view), column);
-    gtk_container_add(GTK_CONTAINER(scrolled), tree_view);
+    const char *titles[COLUMN_COUNT] = { "Title" };
+    GtkWidget *scrolled = scrolled_tree_view(filter, titles, COLUMN_COUNT, &tree_view);
     gtk_box_pack_start(GTK_BOX(box), entry, FALSE, FALSE, 0);
     gtk_box_pack_start(GTK_BOX(box), scrolled, TRUE, TRUE, 0);
     gtk_container_add(GTK_CONTAINER(window), box);
-    g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
-
-    gtk_widget_realize(window);
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
-    if (!clock) fail("no frame clock", NULL);
-    g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), NULL);
-    g_timeout_add_seconds(600, timed_out, NULL);
-    gtk_widget_show_all(window);
-    gtk_main();
+    show_and_watch_frames(window, after_paint, 600, typing_timed_out);
     return 0;
 }

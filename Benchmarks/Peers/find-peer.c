@@ -23,69 +23,17 @@
  * Usage: find-peer N [QUERY [PAUSE_MS]]   (QUERY "Row 999999", PAUSE_MS 100 by default)
  * Built by `make bench`: cc find-peer.c $(pkg-config --cflags --libs gtk+-3.0)
  */
-#include <gtk/gtk.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "peer-typing.h"
 
 enum { COLUMN_TITLE, COLUMN_SUBTITLE, COLUMN_COUNT };
 
-static guint64 spawn_ns;
 static long rows;
-static const char *query = "Row 999999";
-static guint pause_ms = 100;
 
 static GtkWidget *tree_view, *search_entry;
-static int keystroke_count, typed;
 /* Per prefix of the query: the number of the first row whose title starts with it (0: none). */
 static long *expected_row;
-static double *keystroke_times, *search_times;
-static gboolean painted_rows, awaiting_frame;
-static guint64 keystroke_start;
-static guint stall_source, keystroke_watchdog;
-static guint64 stall_last, longest_stall;
-
-static guint64 now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (guint64)ts.tv_sec * 1000000000ull + (guint64)ts.tv_nsec;
-}
-
-static double seconds(guint64 start, guint64 end) { return (double)(end - start) / 1e9; }
-
-__attribute__((noreturn)) static void fail(const char *message, const char *detail) {
-    fprintf(stderr, "find-peer: %s%s%s\n", message, detail ? ": " : "", detail ? detail : "");
-    exit(1);
-}
-
-static long long status_bytes(const char *field) {
-    FILE *file = fopen("/proc/self/status", "r");
-    if (!file) return 0;
-    char line[256];
-    long long kilobytes = 0;
-    size_t length = strlen(field);
-    while (fgets(line, sizeof line, file)) {
-        if (strncmp(line, field, length) == 0) {
-            kilobytes = atoll(line + length);
-            break;
-        }
-    }
-    fclose(file);
-    return kilobytes * 1024;
-}
-
-static void stall_tick(void) {
-    guint64 now = now_ns();
-    if (now - stall_last > longest_stall) longest_stall = now - stall_last;
-    stall_last = now;
-}
-
-static gboolean stall_timeout(gpointer data) {
-    (void)data;
-    stall_tick();
-    return G_SOURCE_CONTINUE;
-}
+static double *search_times;
+static gboolean painted_rows;
 
 /* The first row whose title starts with each prefix of the query, in any case (the titles and the
  * query are ASCII): counted without GTK, so that where the view goes is checked against something it
@@ -141,29 +89,11 @@ static gboolean keystroke_timed_out(gpointer data) {
 
 static gboolean type_next(gpointer data) {
     (void)data;
-    const char *character = g_utf8_offset_to_pointer(query, typed);
-    const char *after = g_utf8_next_char(character);
-    if (typed == 0) {
-        longest_stall = 0;
-        stall_last = now_ns();
-        stall_source = g_timeout_add(2, stall_timeout, NULL);
-    }
-    typed++;
-    awaiting_frame = TRUE;
-    keystroke_start = now_ns();
-    /* What a key press in the search entry does: the character goes in at the end, and the entry's
-     * "changed" handler (gtk_tree_view_search_init) searches before this returns. */
-    gint position = (gint)g_utf8_strlen(gtk_entry_get_text(GTK_ENTRY(search_entry)), -1);
-    gtk_editable_insert_text(GTK_EDITABLE(search_entry), character, (gint)(after - character), &position);
-    search_times[typed - 1] = seconds(keystroke_start, now_ns());
-    keystroke_watchdog = g_timeout_add_seconds(30, keystroke_timed_out, NULL);
+    /* The search entry's "changed" handler (gtk_tree_view_search_init) searches before the insertion
+     * returns: what the insertion took is the search's time. */
+    double search = type_character(search_entry, 30, keystroke_timed_out);
+    search_times[typed - 1] = search;
     return G_SOURCE_REMOVE;
-}
-
-static void print_list(const char *key, const double *values) {
-    printf("@@%s=", key);
-    for (int k = 0; k < keystroke_count; k++) printf("%s%.6f", k ? "," : "", values[k]);
-    printf("\n");
 }
 
 static gboolean finish(gpointer data) {
@@ -223,16 +153,8 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     (void)clock;
     (void)data;
     if (!painted_rows) {
-        gdk_display_sync(gdk_display_get_default());
-        GtkTreePath *start = NULL, *end = NULL;
-        gboolean has_rows = gtk_widget_get_mapped(tree_view)
-            && gtk_tree_view_get_visible_range(GTK_TREE_VIEW(tree_view), &start, &end);
-        if (start) gtk_tree_path_free(start);
-        if (end) gtk_tree_path_free(end);
-        if (!has_rows && rows > 0) return;
+        if (!first_frame_with_rows(tree_view, rows)) return;
         painted_rows = TRUE;
-        printf("@@firstFrame=%.6f\n", seconds(spawn_ns, now_ns()));
-        fflush(stdout);
         compute_expectations();
         for (int k = 0; k < keystroke_count; k++) {
             if (expected_row[k] == 0) fail("no row starts with a prefix of the query", query);
@@ -241,45 +163,13 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
         g_timeout_add(500, start_typing, NULL);
         return;
     }
-    if (!awaiting_frame) return;
-    gdk_display_sync(gdk_display_get_default());
-    guint64 frame_end = now_ns();
-    int k = typed - 1;
-    if (!view_shows_prefix(k)) return;
-    awaiting_frame = FALSE;
-    g_source_remove(keystroke_watchdog);
-    keystroke_times[k] = seconds(keystroke_start, frame_end);
-    if (typed < keystroke_count) {
-        g_timeout_add(pause_ms, type_next, NULL);
-    } else {
-        stall_tick();
-        g_source_remove(stall_source);
-        g_idle_add(finish, NULL);
-    }
-}
-
-static gboolean timed_out(gpointer data) {
-    (void)data;
-    fail("the typing did not end within 600 s", NULL);
+    keystroke_frame(view_shows_prefix, type_next, finish);
 }
 
 int main(int argc, char **argv) {
-    const char *spawn = getenv("HUB_BENCH_SPAWN_NS");
-    spawn_ns = spawn ? strtoull(spawn, NULL, 10) : now_ns();
+    peer_start("find-peer");
     if (!gtk_init_check(&argc, &argv)) fail("cannot open a display", NULL);
-    if (argc < 2 || argc > 4) fail("usage: find-peer N [QUERY [PAUSE_MS]]", NULL);
-    char *end = NULL;
-    rows = strtol(argv[1], &end, 10);
-    if (!end || *end || rows < 1) fail("not a row count", argv[1]);
-    if (argc > 2) query = argv[2];
-    if (!g_utf8_validate(query, -1, NULL) || !*query) fail("the query must be non-empty UTF-8", query);
-    if (argc > 3) {
-        long pause = strtol(argv[3], &end, 10);
-        if (!end || *end || pause < 0) fail("not a pause in milliseconds", argv[3]);
-        pause_ms = (guint)pause;
-    }
-    keystroke_count = (int)g_utf8_strlen(query, -1);
-    keystroke_times = g_new0(double, keystroke_count);
+    rows = typing_arguments(argc, argv, "usage: find-peer N [QUERY [PAUSE_MS]]", 1, "Row 999999");
     search_times = g_new0(double, keystroke_count);
 
     /* The store is filled, then attached: the view never hears about rows one at a time. */
@@ -294,37 +184,14 @@ int main(int argc, char **argv) {
     printf("@@rows=%ld\n", rows);
     printf("@@filled=%.6f\n", seconds(spawn_ns, now_ns()));
 
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_title(GTK_WINDOW(window), "GtkTreeView interactive search peer");
-    gtk_window_set_default_size(GTK_WINDOW(window), 1024, 768);
-    gtk_window_move(GTK_WINDOW(window), 0, 0);
-    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    tree_view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(store));
+    GtkWidget *window = peer_window_new("GtkTreeView interactive search peer");
+    const char *titles[COLUMN_COUNT] = { "Title", "Subtitle" };
+    GtkWidget *scrolled = scrolled_tree_view(GTK_TREE_MODEL(store), titles, COLUMN_COUNT, &tree_view);
     g_object_unref(store);
-    gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(tree_view), TRUE);
     /* Type-ahead on the titles: GTK's default equal function. */
     gtk_tree_view_set_enable_search(GTK_TREE_VIEW(tree_view), TRUE);
     gtk_tree_view_set_search_column(GTK_TREE_VIEW(tree_view), COLUMN_TITLE);
-    const char *titles[COLUMN_COUNT] = { "Title", "Subtitle" };
-    for (int column = 0; column < COLUMN_COUNT; column++) {
-        GtkCellRenderer *renderer = gtk_cell_renderer_text_new();
-        GtkTreeViewColumn *view_column = gtk_tree_view_column_new_with_attributes(titles[column], renderer,
-                                                                                  "text", column, NULL);
-        gtk_tree_view_column_set_sizing(view_column, GTK_TREE_VIEW_COLUMN_FIXED);
-        gtk_tree_view_column_set_fixed_width(view_column, 480);
-        gtk_tree_view_append_column(GTK_TREE_VIEW(tree_view), view_column);
-    }
-    gtk_container_add(GTK_CONTAINER(scrolled), tree_view);
     gtk_container_add(GTK_CONTAINER(window), scrolled);
-    g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
-
-    gtk_widget_realize(window);
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
-    if (!clock) fail("no frame clock", NULL);
-    g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), NULL);
-    g_timeout_add_seconds(600, timed_out, NULL);
-    gtk_widget_show_all(window);
-    gtk_main();
+    show_and_watch_frames(window, after_paint, 600, typing_timed_out);
     return 0;
 }

@@ -18,55 +18,23 @@
  * figure is what the program holds, not what the parse tree left behind. Then it exits.
  *
  * Included by treeview-peer.c (C) and simdjson-peer.cpp (C++17): plain static functions, in the
- * C that C++ also takes.
+ * C that C++ also takes. The clock, the error exit, /proc's figures and the window and tree view are
+ * peer-support.h's, which the typing peers (filter-peer.c, find-peer.c) use too.
  */
 #ifndef PEER_WINDOW_H
 #define PEER_WINDOW_H
 
-#include <gtk/gtk.h>
+#include "peer-support.h"
+
 #include <malloc.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 enum { COLUMN_TITLE, COLUMN_SUBTITLE, COLUMN_COUNT };
 
-static const char *peer_name;
-static guint64 spawn_ns;
 static gboolean painted_rows;
 static GtkWidget *tree_view;
 /* Rows in the store: the peer's fill counts them. */
 static int rows;
-
-static guint64 now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (guint64)ts.tv_sec * 1000000000ull + (guint64)ts.tv_nsec;
-}
-
-/* A field of /proc/self/status ("VmHWM:", "VmRSS:") in bytes; 0 when missing. */
-static long long status_bytes(const char *field) {
-    FILE *file = fopen("/proc/self/status", "r");
-    if (!file) return 0;
-    char line[256];
-    long long kilobytes = 0;
-    size_t length = strlen(field);
-    while (fgets(line, sizeof line, file)) {
-        if (strncmp(line, field, length) == 0) {
-            kilobytes = atoll(line + length);
-            break;
-        }
-    }
-    fclose(file);
-    return kilobytes * 1024;
-}
-
-__attribute__((noreturn)) static void fail(const char *message, const char *detail) {
-    fprintf(stderr, "%s: %s%s%s\n", peer_name, message, detail ? ": " : "", detail ? detail : "");
-    exit(1);
-}
 
 static gboolean settled(gpointer data) {
     (void)data;
@@ -119,9 +87,7 @@ static double since_spawn(void) { return (double)(now_ns() - spawn_ns) / 1e9; }
  * otherwise `fill` makes the store from argv[argument] as it is once GTK has read its own options. */
 static int run_peer(const char *name, const char *window_title, int argc, char **argv, gboolean arguments_ok,
                     const char *usage, GtkListStore *(*fill)(const char *argument), int argument) {
-    peer_name = name;
-    const char *spawn = getenv("HUB_BENCH_SPAWN_NS");
-    spawn_ns = spawn ? strtoull(spawn, NULL, 10) : now_ns();
+    peer_start(name);
     /* GLib 2.74's slice allocator (json-glib allocates its nodes with it) keeps freed memory for
      * reuse and never hands it back, so the whole parse tree would stay resident after it is freed.
      * GLib reads G_SLICE when it loads, before main: run again with it set (newer GLib always uses
@@ -139,37 +105,13 @@ static int run_peer(const char *name, const char *window_title, int argc, char *
     GtkListStore *store = fill(argv[argument]);
     printf("@@filled=%.6f\n", since_spawn());
 
-    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
-    gtk_window_set_title(GTK_WINDOW(window), window_title);
-    gtk_window_set_default_size(GTK_WINDOW(window), 1024, 768);
-    gtk_window_move(GTK_WINDOW(window), 0, 0);
-    GtkWidget *scrolled = gtk_scrolled_window_new(NULL, NULL);
-    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-    /* The store is filled, then attached: the view never hears about rows one at a time. */
-    tree_view = gtk_tree_view_new_with_model(GTK_TREE_MODEL(store));
-    g_object_unref(store);
-    /* Every row has the same height, which spares the view from measuring all of them. */
-    gtk_tree_view_set_fixed_height_mode(GTK_TREE_VIEW(tree_view), TRUE);
+    GtkWidget *window = peer_window_new(window_title);
     const char *titles[COLUMN_COUNT] = { "Title", "Subtitle" };
-    for (int column = 0; column < COLUMN_COUNT; column++) {
-        GtkCellRenderer *renderer = gtk_cell_renderer_text_new();
-        GtkTreeViewColumn *view_column = gtk_tree_view_column_new_with_attributes(titles[column], renderer,
-                                                                                  "text", column, NULL);
-        gtk_tree_view_column_set_sizing(view_column, GTK_TREE_VIEW_COLUMN_FIXED);
-        gtk_tree_view_column_set_fixed_width(view_column, 480);
-        gtk_tree_view_append_column(GTK_TREE_VIEW(tree_view), view_column);
-    }
-    gtk_container_add(GTK_CONTAINER(scrolled), tree_view);
+    /* The store is filled, then attached: the view never hears about rows one at a time. */
+    GtkWidget *scrolled = scrolled_tree_view(GTK_TREE_MODEL(store), titles, COLUMN_COUNT, &tree_view);
+    g_object_unref(store);
     gtk_container_add(GTK_CONTAINER(window), scrolled);
-    g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
-
-    gtk_widget_realize(window);
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
-    if (!clock) fail("no frame clock", NULL);
-    g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), NULL);
-    g_timeout_add_seconds(60, timed_out, NULL);
-    gtk_widget_show_all(window);
-    gtk_main();
+    show_and_watch_frames(window, after_paint, 60, timed_out);
     return 0;
 }
 
