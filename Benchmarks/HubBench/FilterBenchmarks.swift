@@ -28,37 +28,19 @@ func filterBenchmarks() -> BenchSection {
 }
 
 enum FilterBench {
-    static let sizesVariable = "HUB_FILTER_BENCH_SIZES"
-    static let queryVariable = "HUB_FILTER_BENCH_QUERY"
-    static let roundsVariable = "HUB_FILTER_BENCH_ROUNDS"
-    static let timeoutVariable = "HUB_FILTER_BENCH_TIMEOUT"
+    static let defaultSizes = [100_000, ScaleBench.millionRows]
+    static let knobs = TypingBench.Knobs(variablePrefix: "HUB_FILTER_BENCH", defaultSizes: defaultSizes,
+                                         defaultQuery: "99")
     static let peerVariable = "HUB_FILTER_PEER"
 
-    static let defaultSizes = [100_000, ScaleBench.millionRows]
     /// Milliseconds between the frame that shows one keystroke's rows and the next keystroke, on
     /// both sides: a fast typist's pace, and time for the window to settle between keystrokes.
     static let pauseMilliseconds = 100
 
-    static var sizes: [Int] {
-        guard let text = ProcessInfo.processInfo.environment[sizesVariable], !text.isEmpty else { return defaultSizes }
-        let sizes = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            .filter { $0 > 0 }
-        return sizes.isEmpty ? defaultSizes : sizes
-    }
-
     /// The text both sides type, one character per keystroke.
-    static var query: String {
-        let text = ProcessInfo.processInfo.environment[queryVariable] ?? ""
-        return text.isEmpty ? "99" : text
-    }
-
-    static var rounds: Int {
-        ProcessInfo.processInfo.environment[roundsVariable].flatMap { Int($0) }.map { max(1, $0) } ?? 3
-    }
-
-    static var timeout: Double {
-        ProcessInfo.processInfo.environment[timeoutVariable].flatMap { Double($0) }.map { max(1, $0) } ?? 180
-    }
+    static var query: String { knobs.query }
+    static var rounds: Int { knobs.rounds }
+    static var timeout: Double { knobs.timeout }
 
     /// What one run of either side measured, read from the `@@key=value` lines its process prints.
     /// The hub's side prints the same keys:
@@ -76,53 +58,15 @@ enum FilterBench {
         var shown: Int
 
         /// The figures, or why there are none: a figure is missing, or there is not one time per character.
-        static func read(_ outcome: ScaleBench.Outcome, characters: Int) -> Result<Figures, Failure> {
-            func list(_ key: String) -> [Double] {
-                (outcome.values[key] ?? "").split(separator: ",").compactMap { Double($0) }
+        static func read(_ outcome: ScaleBench.Outcome, characters: Int) -> Result<Figures, TypingBench.Failure> {
+            TypingBench.read(outcome, characters: characters, countKey: "shown") { keystrokes, stall, shown in
+                Figures(keystrokes: keystrokes, refilters: outcome.list("refilters"), stall: stall, shown: shown)
             }
-            let keystrokes = list("keystrokes")
-            guard let stall = outcome.double("stall"), let shown = outcome.values["shown"].flatMap({ Int($0) }),
-                !keystrokes.isEmpty
-            else { return .failure(Failure(outcome.failure ?? "no figures")) }
-            guard keystrokes.count == characters else {
-                return .failure(Failure("\(keystrokes.count) keystroke times for \(characters) characters"))
-            }
-            return .success(Figures(keystrokes: keystrokes, refilters: list("refilters"), stall: stall, shown: shown))
         }
-    }
-
-    /// Why a run has no figures.
-    struct Failure: Error {
-        var reason: String
-        init(_ reason: String) { self.reason = reason }
     }
 
     /// One side's runs at one size.
-    struct Runs {
-        var figures: [Figures] = []
-        var failures: [String] = []
-
-        mutating func add(_ result: Result<Figures, Failure>) {
-            switch result {
-            case .success(let figures): self.figures.append(figures)
-            case .failure(let failure): failures.append(failure.reason)
-            }
-        }
-
-        /// Every keystroke time of every run.
-        var keystrokes: [Double] { figures.flatMap(\.keystrokes) }
-        /// Keystroke `index`'s times over the runs.
-        func keystroke(_ index: Int) -> [Double] { figures.compactMap { $0.keystrokes.indices.contains(index) ? $0.keystrokes[index] : nil } }
-        var refilters: [Double] { figures.flatMap(\.refilters) }
-        var longestStall: Double? { figures.map(\.stall).max() }
-        /// The rows shown after the last keystroke, when every run agrees; nil otherwise.
-        var shown: Int? { Set(figures.map(\.shown)).count == 1 ? figures.first?.shown : nil }
-        var shownText: String {
-            let counts = Set(figures.map(\.shown)).sorted()
-            return counts.count == 1 ? "\(counts[0].formatted()) rows shown"
-                : "**runs disagree on the rows shown: \(counts.map { $0.formatted() }.joined(separator: ", "))**"
-        }
-    }
+    typealias Runs = TypingBench.Runs<Figures>
 
     /// The hub's side of one run: a fresh process that shows a JSON view of `rows` rows ("Item 1" …
     /// "Item N", each with `visible` set to `@{contains(toLowerCase(title), toLowerCase(query))}`)
@@ -155,11 +99,8 @@ enum FilterBench {
 
     /// One run of the peer.
     static func peerRun(_ executable: URL?, rows: Int, query: String) -> ScaleBench.Outcome {
-        guard let executable else {
-            return .failed("no peer executable (make bench builds .build/filter-peer; or set \(peerVariable))")
-        }
-        return ScaleBench.run(executable, arguments: [String(rows), query, String(pauseMilliseconds)],
-                              environment: [:], timeout: timeout)
+        TypingBench.peerRun(executable, name: "filter-peer", variable: peerVariable, rows: rows, query: query,
+                            pauseMilliseconds: pauseMilliseconds, timeout: timeout)
     }
 
     static var title: String {
@@ -171,24 +112,11 @@ enum FilterBench {
         let query = query
         let characters = query.count
         let executable = ScaleBench.peerExecutable(variable: peerVariable, name: "filter-peer")
-        let sizes = sizes
-        // The warm-up, not counted: the first process to draw text after a build reads fonts and
-        // libraries from disk.
-        if let smallest = sizes.min() {
-            _ = peerRun(executable, rows: smallest, query: query)
-            _ = hubFilterRow(rows: smallest, query: query)
-        }
-        var peer: [Int: Runs] = [:]
-        var hub: [Int: Runs] = [:]
-        // Rounds outside, sizes and sides inside, so that a slow moment of the machine falls on all alike.
-        for _ in 0..<rounds {
-            for size in sizes {
-                peer[size, default: Runs()].add(Figures.read(peerRun(executable, rows: size, query: query),
-                                                             characters: characters))
-                hub[size, default: Runs()].add(Figures.read(hubFilterRow(rows: size, query: query),
-                                                            characters: characters))
-            }
-        }
+        let sizes = knobs.sizes
+        let (peer, hub) = TypingBench.measure(sizes: sizes, rounds: rounds,
+                                              peer: { peerRun(executable, rows: $0, query: query) },
+                                              hub: { hubFilterRow(rows: $0, query: query) },
+                                              read: { Figures.read($0, characters: characters) })
         for size in sizes { try? FileManager.default.removeItem(at: documentURL(rows: size)) }
         var rows: [BenchRow] = []
         for size in sizes {
@@ -260,7 +188,21 @@ enum FilterBench {
             + (runs.figures.count == 1 ? "1 run)" : "medians of \(runs.figures.count) runs)")
     }
 
-    private static func milliseconds(_ seconds: Double) -> String {
-        seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)
+    private static func milliseconds(_ seconds: Double) -> String { TypingBench.milliseconds(seconds) }
+}
+
+extension TypingBench.Runs<FilterBench.Figures> {
+    /// Every keystroke time of every run.
+    var keystrokes: [Double] { figures.flatMap(\.keystrokes) }
+    /// Keystroke `index`'s times over the runs.
+    func keystroke(_ index: Int) -> [Double] { figures.compactMap { $0.keystrokes.indices.contains(index) ? $0.keystrokes[index] : nil } }
+    var refilters: [Double] { figures.flatMap(\.refilters) }
+    var longestStall: Double? { figures.map(\.stall).max() }
+    /// The rows shown after the last keystroke, when every run agrees; nil otherwise.
+    var shown: Int? { Set(figures.map(\.shown)).count == 1 ? figures.first?.shown : nil }
+    var shownText: String {
+        let counts = Set(figures.map(\.shown)).sorted()
+        return counts.count == 1 ? "\(counts[0].formatted()) rows shown"
+            : "**runs disagree on the rows shown: \(counts.map { $0.formatted() }.joined(separator: ", "))**"
     }
 }

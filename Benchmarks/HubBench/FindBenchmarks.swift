@@ -29,36 +29,17 @@ func findBenchmarks() -> BenchSection {
 }
 
 enum FindBench {
-    static let sizesVariable = "HUB_FIND_BENCH_SIZES"
-    static let queryVariable = "HUB_FIND_BENCH_QUERY"
-    static let roundsVariable = "HUB_FIND_BENCH_ROUNDS"
-    static let timeoutVariable = "HUB_FIND_BENCH_TIMEOUT"
+    static let knobs = TypingBench.Knobs(variablePrefix: "HUB_FIND_BENCH", defaultSizes: [ScaleBench.millionRows],
+                                         defaultQuery: "Row 999999")
     static let peerVariable = "HUB_FIND_PEER"
 
-    static let defaultSizes = [ScaleBench.millionRows]
     /// Milliseconds between the frame that shows one keystroke's row and the next keystroke, on both
     /// sides (the filter section's pace).
     static let pauseMilliseconds = 100
 
-    static var sizes: [Int] {
-        guard let text = ProcessInfo.processInfo.environment[sizesVariable], !text.isEmpty else { return defaultSizes }
-        let sizes = text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            .filter { $0 > 0 }
-        return sizes.isEmpty ? defaultSizes : sizes
-    }
-
-    static var query: String {
-        let text = ProcessInfo.processInfo.environment[queryVariable] ?? ""
-        return text.isEmpty ? "Row 999999" : text
-    }
-
-    static var rounds: Int {
-        ProcessInfo.processInfo.environment[roundsVariable].flatMap { Int($0) }.map { max(1, $0) } ?? 3
-    }
-
-    static var timeout: Double {
-        ProcessInfo.processInfo.environment[timeoutVariable].flatMap { Double($0) }.map { max(1, $0) } ?? 180
-    }
+    static var query: String { knobs.query }
+    static var rounds: Int { knobs.rounds }
+    static var timeout: Double { knobs.timeout }
 
     /// What one run of either side measured (`@@key=value` lines): `keystrokes` (seconds per
     /// character, comma-separated), `stall` (seconds), `reached` (the row the last character
@@ -75,50 +56,23 @@ enum FindBench {
         /// All keystrokes' times together: the typing's whole wait.
         var total: Double { keystrokes.reduce(0, +) }
 
-        static func read(_ outcome: ScaleBench.Outcome, characters: Int) -> Result<Figures, FilterBench.Failure> {
-            func list(_ key: String) -> [Double] {
-                (outcome.values[key] ?? "").split(separator: ",").compactMap { Double($0) }
+        static func read(_ outcome: ScaleBench.Outcome, characters: Int) -> Result<Figures, TypingBench.Failure> {
+            TypingBench.read(outcome, characters: characters, countKey: "reached") { keystrokes, stall, reached in
+                Figures(keystrokes: keystrokes, searches: outcome.list("searches"), stall: stall, reached: reached)
             }
-            let keystrokes = list("keystrokes")
-            guard let stall = outcome.double("stall"), let reached = outcome.values["reached"].flatMap({ Int($0) }),
-                !keystrokes.isEmpty
-            else { return .failure(FilterBench.Failure(outcome.failure ?? "no figures")) }
-            guard keystrokes.count == characters else {
-                return .failure(FilterBench.Failure("\(keystrokes.count) keystroke times for \(characters) characters"))
-            }
-            return .success(Figures(keystrokes: keystrokes, searches: list("searches"), stall: stall, reached: reached))
         }
     }
 
     /// One side's runs at one size.
-    struct Runs {
-        var figures: [Figures] = []
-        var failures: [String] = []
-
-        mutating func add(_ result: Result<Figures, FilterBench.Failure>) {
-            switch result {
-            case .success(let figures): self.figures.append(figures)
-            case .failure(let failure): failures.append(failure.reason)
-            }
-        }
-
-        var last: Double? { StartBench.median(figures.map(\.last)) }
-        var total: Double? { StartBench.median(figures.map(\.total)) }
-        var lastSearch: Double? { StartBench.median(figures.compactMap(\.searches.last)) }
-        var longestStall: Double? { figures.map(\.stall).max() }
-        var reached: Set<Int> { Set(figures.map(\.reached)) }
-    }
+    typealias Runs = TypingBench.Runs<Figures>
 
     static func hubRun(rows: Int) -> ScaleBench.Outcome {
         ScaleBench.runChild(case: "find:\(rows)", document: nil, section: "find", timeout: timeout)
     }
 
     static func peerRun(_ executable: URL?, rows: Int, query: String) -> ScaleBench.Outcome {
-        guard let executable else {
-            return .failed("no peer executable (make bench builds .build/find-peer; or set \(peerVariable))")
-        }
-        return ScaleBench.run(executable, arguments: [String(rows), query, String(pauseMilliseconds)],
-                              environment: [:], timeout: timeout)
+        TypingBench.peerRun(executable, name: "find-peer", variable: peerVariable, rows: rows, query: query,
+                            pauseMilliseconds: pauseMilliseconds, timeout: timeout)
     }
 
     static var title: String {
@@ -129,22 +83,11 @@ enum FindBench {
     static func run() -> BenchSection {
         let query = query
         let executable = ScaleBench.peerExecutable(variable: peerVariable, name: "find-peer")
-        let sizes = sizes
-        // The warm-up, not counted: the first process to draw text after a build reads fonts and
-        // libraries from disk.
-        if let smallest = sizes.min() {
-            _ = peerRun(executable, rows: smallest, query: query)
-            _ = hubRun(rows: smallest)
-        }
-        var peer: [Int: Runs] = [:]
-        var hub: [Int: Runs] = [:]
-        for _ in 0..<rounds {
-            for size in sizes {
-                peer[size, default: Runs()].add(Figures.read(peerRun(executable, rows: size, query: query),
-                                                             characters: query.count))
-                hub[size, default: Runs()].add(Figures.read(hubRun(rows: size), characters: query.count))
-            }
-        }
+        let sizes = knobs.sizes
+        let (peer, hub) = TypingBench.measure(sizes: sizes, rounds: rounds,
+                                              peer: { peerRun(executable, rows: $0, query: query) },
+                                              hub: { hubRun(rows: $0) },
+                                              read: { Figures.read($0, characters: query.count) })
         var rows: [BenchRow] = []
         for size in sizes { rows += sizeRows(size, peer: peer[size] ?? Runs(), hub: hub[size] ?? Runs()) }
         return BenchSection(title: title, rows: rows)
@@ -195,7 +138,13 @@ enum FindBench {
         return rows
     }
 
-    private static func milliseconds(_ seconds: Double) -> String {
-        seconds >= 1 ? String(format: "%.2f s", seconds) : String(format: "%.1f ms", seconds * 1000)
-    }
+    private static func milliseconds(_ seconds: Double) -> String { TypingBench.milliseconds(seconds) }
+}
+
+extension TypingBench.Runs<FindBench.Figures> {
+    var last: Double? { StartBench.median(figures.map(\.last)) }
+    var total: Double? { StartBench.median(figures.map(\.total)) }
+    var lastSearch: Double? { StartBench.median(figures.compactMap(\.searches.last)) }
+    var longestStall: Double? { figures.map(\.stall).max() }
+    var reached: Set<Int> { Set(figures.map(\.reached)) }
 }
