@@ -96,7 +96,7 @@ final class ViewControllerFindTests: GtkTestCase, @unchecked Sendable {
             let harness = ViewControllerHarness()
             defer { harness.tearDown() }
             harness.register("row") { RowComponent() }
-            let operation = StreamingRows()
+            let operation = StreamingOperation()
             let url = URL(string: "test:streamed-find")!
             try harness.hub.featureRegistry.registerFeature(
                 identifier: "streamed", viewURIPredicate: ViewURIPredicate(viewURI: url), title: "Streamed",
@@ -146,35 +146,5 @@ final class ViewControllerFindTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(results.last?.isEmpty, true)
             XCTAssertEqual(marked(controller), [])
         }
-    }
-
-    /// Adds rows when the test says, and reports them as a part of the content.
-    @MainActor
-    private final class StreamingRows: ContentOperation {
-        weak var delegate: (any ContentOperationDelegate)?
-        private var builder: ViewModelBuilder?
-        private var reporting: (any ContentOperationDelegate)?
-        private var added = 0
-
-        func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
-                     viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
-        {
-            builder = viewModelBuilder
-            reporting = delegate
-            added = 0
-        }
-
-        func add(_ count: Int) {
-            guard let builder else { return }
-            addRows(builder, count: added + count)
-            added += count
-        }
-
-        func reportPart() {
-            guard let builder else { return }
-            reporting?.contentOperation(self, didAddPartOfContent: builder.copy())
-        }
-
-        func finish() { reporting?.contentOperationDidFinish(self) }
     }
 }

@@ -11,37 +11,6 @@ import XCTest
 final class ViewControllerPartTests: GtkTestCase, @unchecked Sendable {
     private struct Failure: Error, CustomStringConvertible { var description: String { "The rest is unusable" } }
 
-    /// Adds rows when the test says, reports them as a part, then finishes or fails.
-    @MainActor
-    private final class StreamingOperation: ContentOperation {
-        weak var delegate: (any ContentOperationDelegate)?
-        private var builder: ViewModelBuilder?
-        private var reporting: (any ContentOperationDelegate)?
-        private var added = 0
-
-        func perform(forViewURI viewURI: URL, featureInfo: FeatureInfo, connectivityState: ConnectivityState,
-                     viewModelBuilder: ViewModelBuilder, previousError: (any Error)?)
-        {
-            builder = viewModelBuilder
-            reporting = delegate
-            added = 0
-        }
-
-        func add(_ count: Int) {
-            guard let builder else { return }
-            addRows(builder, count: added + count)
-            added += count
-        }
-
-        func reportPart() {
-            guard let builder else { return }
-            reporting?.contentOperation(self, didAddPartOfContent: builder.copy())
-        }
-
-        func finish() { reporting?.contentOperationDidFinish(self) }
-        func fail() { reporting?.contentOperation(self, didFailWithError: Failure()) }
-    }
-
     @MainActor
     private func open(_ operation: StreamingOperation, in harness: ViewControllerHarness) throws -> ViewController {
         harness.register("row") { RowComponent() }
@@ -158,7 +127,7 @@ final class ViewControllerPartTests: GtkTestCase, @unchecked Sendable {
             operation.reportPart()
             pump(until: { controller.liveBodyComponentCount > 0 }, "the part's rows on screen")
 
-            operation.fail()
+            operation.fail(with: Failure())
             pump(until: { !controller.isLoading }, "the failure")
             XCTAssertEqual(controller.viewModel?.bodyComponentModels.count ?? 0, 0,
                            "a part was never the view's content")
