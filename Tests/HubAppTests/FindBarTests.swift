@@ -43,19 +43,7 @@ final class FindBarTests: GtkTestCase, @unchecked Sendable {
     /// stops the search). Sent to the field itself, not routed through its window.
     @MainActor
     private func press(_ key: Int32, state: UInt32 = 0, in bar: FindBar) {
-        let widget = bar.entry.gtkWidget
-        let event = hub_event_new_key(gtk_widget_get_window(widget), UInt32(key), state)!
-        var keys: UnsafeMutablePointer<GdkKeymapKey>?
-        var count: Int32 = 0
-        if gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_display_get_default()), UInt32(key),
-                                             &keys, &count) != 0, let keys, count > 0
-        {
-            event.pointee.key.hardware_keycode = UInt16(keys[0].keycode)
-            event.pointee.key.group = UInt8(keys[0].group)
-            g_free(keys)
-        }
-        gtk_widget_event(widget, event)
-        gdk_event_free(event)
+        pressWithKeycode(key: key, state: state, to: bar.entry.gtkWidget)
     }
 
     @MainActor

@@ -141,8 +141,15 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
     /// the app's Ctrl+L) are matched by keycode.
     @MainActor
     package func pressInWindow(key: Int32, state: UInt32 = 0, of widget: UnsafeMutablePointer<GtkWidget>) {
-        let toplevel = gtk_widget_get_toplevel(widget)!
-        let event = hub_event_new_key(gtk_widget_get_window(toplevel), UInt32(key), state)!
+        pressWithKeycode(key: key, state: state, to: gtk_widget_get_toplevel(widget)!)
+    }
+
+    /// Sends a key press to `widget` itself (not routed through its window), as the X server delivers
+    /// one: with the hardware keycode and group from the keymap, by which GTK matches key bindings
+    /// (an entry's Enter and Escape) and accelerators.
+    @MainActor
+    package func pressWithKeycode(key: Int32, state: UInt32 = 0, to widget: UnsafeMutablePointer<GtkWidget>) {
+        let event = hub_event_new_key(gtk_widget_get_window(widget), UInt32(key), state)!
         var keys: UnsafeMutablePointer<GdkKeymapKey>?
         var count: Int32 = 0
         if gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_display_get_default()), UInt32(key),
