@@ -13,11 +13,7 @@ final class AppResourceBundleTests: GtkTestCase, @unchecked Sendable {
     private func rowPadding() throws -> Int16 {
         let row = RowComponent()
         row.loadView()
-        let view = try XCTUnwrap(row.view)
-        let context = gtk_widget_get_style_context(view.gtkWidget)
-        var padding = GtkBorder()
-        gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &padding)
-        return padding.left
+        return leftPadding(of: try XCTUnwrap(row.view).gtkWidget)
     }
 
     func testAnAppsBundleStylesItsViewsFromItsResourceBasePath() throws {

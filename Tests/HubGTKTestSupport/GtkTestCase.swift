@@ -159,7 +159,7 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
             event.pointee.key.group = UInt8(keys[0].group)
             g_free(keys)
         }
-        gtk_widget_event(toplevel, event)
+        gtk_widget_event(widget, event)
         gdk_event_free(event)
     }
 
@@ -169,5 +169,22 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
         let event = hub_event_new_key(gtk_widget_get_window(widget), UInt32(key), state)!
         gtk_widget_event(widget, event)
         gdk_event_free(event)
+    }
+
+    /// GTK's theme now: its `gtk-theme-name` setting, "" when it has none.
+    @MainActor
+    package static var themeName: String {
+        guard let name = hub_settings_get_string("gtk-theme-name") else { return "" }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+
+    /// The left padding, in pixels, that GTK's style gives `widget` in its state now.
+    @MainActor
+    package func leftPadding(of widget: UnsafeMutablePointer<GtkWidget>) -> Int16 {
+        let context = gtk_widget_get_style_context(widget)
+        var padding = GtkBorder()
+        gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &padding)
+        return padding.left
     }
 }

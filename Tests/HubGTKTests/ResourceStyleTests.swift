@@ -110,12 +110,7 @@ final class ResourceStyleTests: GtkTestCase, @unchecked Sendable {
             window.add(box)
             window.showAll()
             defer { window.destroy() }
-            @MainActor func padding() -> Int16 {
-                let context = gtk_widget_get_style_context(box.gtkWidget)
-                var border = GtkBorder()
-                gtk_style_context_get_padding(context, gtk_style_context_get_state(context), &border)
-                return border.left
-            }
+            @MainActor func padding() -> Int16 { leftPadding(of: box.gtkWidget) }
             XCTAssertEqual(padding(), 7)
 
             hub_settings_set_string("gtk-theme-name", "HighContrast")

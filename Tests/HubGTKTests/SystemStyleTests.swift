@@ -10,13 +10,6 @@ final class SystemStyleTests: GtkTestCase, @unchecked Sendable {
     @MainActor
     private static var prefersDark: Bool { hub_settings_get_boolean("gtk-application-prefer-dark-theme", 0) != 0 }
 
-    @MainActor
-    private static var themeName: String {
-        guard let name = hub_settings_get_string("gtk-theme-name") else { return "" }
-        defer { g_free(name) }
-        return String(cString: name)
-    }
-
     /// A window of a few labels drawn into a PNG: the mean luminance of its pixels.
     @MainActor
     private func windowLuminance() throws -> Double {

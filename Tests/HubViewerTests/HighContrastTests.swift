@@ -22,13 +22,6 @@ final class HighContrastTests: GtkTestCase, @unchecked Sendable {
         let background: PixelImage.Color
     }
 
-    @MainActor
-    private static var themeName: String {
-        guard let name = hub_settings_get_string("gtk-theme-name") else { return "" }
-        defer { g_free(name) }
-        return String(cString: name)
-    }
-
     /// The labels drawn in `window`: its content and its title bar, depth first, internal children
     /// (a button's label) included.
     @MainActor
