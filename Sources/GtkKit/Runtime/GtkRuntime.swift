@@ -17,6 +17,12 @@ public enum GtkRuntime {
         if initialized { return true }
         guard gtk_init_check(nil, nil) != 0 else { return false }
         initialized = true
+        // GIO's default proxy resolver (GNOME's reads GSettings) and the default GSettings backend are
+        // made once, each under a lock of its own. Made first on a libsoup thread while the main
+        // thread makes its first GSettings, each waits for the other's lock for ever: a fresh
+        // clone's `make test` hung that way once (SystemStyle's GSettings fallback against a
+        // loopback download). Made here, on the main thread before any request, both are ready.
+        _ = g_proxy_resolver_get_default()
         installMainQueueBridge()
         UserLanguages.useToolkitLocaleNames(glibLanguageNames())
         return true
