@@ -145,32 +145,12 @@ struct ExpressionChecker {
         for link in links {
             let operand = check(link.operand)
             type = binaryResultType(link.operation, type, leftRange: leftRange, operand.type, rightRange: link.operand.range)
-            steps.append(.init(operation: Self.nodeOperation(link.operation), operand: operand.node))
+            steps.append(.init(operation: link.operation, operand: operand.node))
             leftRange = leftRange.lowerBound..<link.operand.range.upperBound
         }
         return Checked(node: fold(.fold(first.node, steps)), type: type)
     }
 
-    private static func nodeOperation(_ operation: ExpressionSyntax.BinaryOperator) -> ExpressionNode.Operation {
-        switch operation {
-        case .plus: .add
-        case .minus: .subtract
-        case .times: .multiply
-        case .divide: .divide
-        case .remainder: .remainder
-        case .equal: .equal
-        case .notEqual: .notEqual
-        case .less: .less
-        case .lessOrEqual: .lessOrEqual
-        case .greater: .greater
-        case .greaterOrEqual: .greaterOrEqual
-        case .and, .or: .equal  // not reached: and/or are nodes of their own
-        }
-    }
-
-    /// The type of `left op right`, reporting when the operator does not apply: to one operand's
-    /// type (`Operator '-' cannot be applied to String type.`, at that operand), or to the two
-    /// together (`… to different types: String and Integer.`, at the whole operation).
     private mutating func binaryResultType(_ operation: ExpressionSyntax.BinaryOperator, _ left: ExpressionType?,
                                            leftRange: Range<Int>, _ right: ExpressionType?, rightRange: Range<Int>)
         -> ExpressionType?

@@ -202,13 +202,16 @@ struct ExpressionEvaluation {
 
     // MARK: Operators
 
-    private mutating func apply(_ operation: ExpressionNode.Operation, _ left: ExpressionValue, _ right: ExpressionValue)
+    private mutating func apply(_ operation: ExpressionSyntax.BinaryOperator, _ left: ExpressionValue, _ right: ExpressionValue)
         throws(ExpressionError) -> ExpressionValue
     {
         func failure(_ kind: ExpressionError.Kind, _ reason: String) -> ExpressionError {
             ExpressionError.failed(kind, "\(left.messageText) \(operation.rawValue) \(right.messageText)", reason)
         }
         switch operation {
+        case .and, .or:
+            // The checker makes and/or nodes of their own, which stop early; never a fold's step.
+            throw Self.internalError()
         case .equal:
             return .boolean(try equal(left, right))
         case .notEqual:
@@ -228,20 +231,20 @@ struct ExpressionEvaluation {
             case .greater: return .boolean(order > 0)
             default: return .boolean(order >= 0)
             }
-        case .add:
+        case .plus:
             if case .string(let a) = left, case .string(let b) = right {
                 try checkSize(a.utf8.count + b.utf8.count)
                 try charge(a.utf8.count + b.utf8.count)
                 return .string(a + b)
             }
             fallthrough
-        case .subtract, .multiply, .divide, .remainder:
+        case .minus, .times, .divide, .remainder:
             if case .integer(let a) = left, case .integer(let b) = right {
                 let result: (partialValue: Int, overflow: Bool)
                 switch operation {
-                case .add: result = a.addingReportingOverflow(b)
-                case .subtract: result = a.subtractingReportingOverflow(b)
-                case .multiply: result = a.multipliedReportingOverflow(by: b)
+                case .plus: result = a.addingReportingOverflow(b)
+                case .minus: result = a.subtractingReportingOverflow(b)
+                case .times: result = a.multipliedReportingOverflow(by: b)
                 case .divide:
                     if b == 0 { throw failure(.divisionByZero, "Division by zero is not supported.") }
                     result = a.dividedReportingOverflow(by: b)
@@ -257,9 +260,9 @@ struct ExpressionEvaluation {
             let a = try left.double(), b = try right.double()
             let result: Double
             switch operation {
-            case .add: result = a + b
-            case .subtract: result = a - b
-            case .multiply: result = a * b
+            case .plus: result = a + b
+            case .minus: result = a - b
+            case .times: result = a * b
             case .divide:
                 if b == 0 { throw failure(.divisionByZero, "Division by zero is not supported.") }
                 result = a / b

@@ -33,24 +33,9 @@ indirect enum ExpressionNode: Sendable {
 
     /// One operator and its right operand in a ``fold(_:_:)``.
     struct Step: Sendable {
-        var operation: Operation
+        /// Never `and` or `or`: those are nodes of their own, which stop early.
+        var operation: ExpressionSyntax.BinaryOperator
         var operand: ExpressionNode
-    }
-
-    /// The binary operations. Arithmetic works on integers when both operands are integers and on
-    /// numbers otherwise; the checker has ruled out every other combination.
-    enum Operation: String, Sendable {
-        case add = "+"
-        case subtract = "-"
-        case multiply = "*"
-        case divide = "/"
-        case remainder = "%"
-        case equal = "=="
-        case notEqual = "!="
-        case less = "<"
-        case lessOrEqual = "<="
-        case greater = ">"
-        case greaterOrEqual = ">="
     }
 
     /// A piece of a template.

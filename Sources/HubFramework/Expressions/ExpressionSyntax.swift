@@ -37,7 +37,7 @@ indirect enum ExpressionSyntax {
         case plus = "+"
     }
 
-    enum BinaryOperator: String {
+    enum BinaryOperator: String, Sendable {
         case or = "||"
         case and = "&&"
         case equal = "=="
