@@ -12,7 +12,9 @@ import Foundation
 //
 // * **empty GTK window**: `treeview-peer --rows-in-c 0`, plain C: GTK's start, a 1024×768 window
 //   holding an empty GtkTreeView in a GtkScrolledWindow, its first frame. That is a little more
-//   than an empty window, which favours the peer by nothing.
+//   than an empty window, which favours the peer by nothing. Run twice: as any GTK 3 program starts,
+//   and with `GDK_GL=disable`, without the OpenGL probe GTK makes as it opens an X11 display, which
+//   the viewer skips (GtkKit's OpenGLProbe): the hub's figure is given against both.
 // * **viewer, empty view**: the viewer's shell as hub-viewer builds it, showing a view without
 //   components: what the shell itself costs.
 // * **viewer, hub-demo:root**: the same shell opening its start page, as `hub-viewer` does when it
@@ -61,11 +63,11 @@ enum StartBench {
                                                               value: "failed: cannot write the document: \(error)")])
         }
         let peerExecutable = ScaleBench.peerExecutable(variable: ScaleBench.peerVariable, name: "treeview-peer")
-        func peer() -> ScaleBench.Outcome {
+        func peer(environment: [String: String] = [:]) -> ScaleBench.Outcome {
             guard let peerExecutable else {
                 return .failed("no peer executable (make bench builds .build/treeview-peer; or set \(ScaleBench.peerVariable))")
             }
-            return ScaleBench.run(peerExecutable, arguments: ["--rows-in-c", "0"], environment: [:], timeout: timeout)
+            return ScaleBench.run(peerExecutable, arguments: ["--rows-in-c", "0"], environment: environment, timeout: timeout)
         }
         let rowsPeerExecutable = ScaleBench.peerExecutable(variable: rowsPeerVariable, name: "rows-peer")
         func rowsPeer() -> ScaleBench.Outcome {
@@ -79,7 +81,8 @@ enum StartBench {
                                 timeout: timeout)
         }
         let cases: [(String, () -> ScaleBench.Outcome)] = [
-            ("peer", peer), ("empty", { child("empty:0") }), ("demo", { child("demo:0") }),
+            ("peer", { peer() }), ("peerWithoutGL", { peer(environment: ["GDK_GL": "disable"]) }),
+            ("empty", { child("empty:0") }), ("demo", { child("demo:0") }),
             ("small", { child("small:\(components)") }), ("rows", rowsPeer),
         ]
         for (_, run) in cases { _ = run() }  // the warm-up
@@ -98,6 +101,13 @@ enum StartBench {
         let peerFrame = median(figures("peer", "firstFrame"))
         rows.append(BenchRow(name: "launch → first frame, empty GTK window (treeview-peer --rows-in-c 0)",
                              value: peerFrame.map { spread(figures("peer", "firstFrame"), median: $0) } ?? failure("peer")))
+        // The viewer asks GTK not to probe OpenGL (GtkKit's OpenGLProbe); the same window started
+        // that way shows what is left of GTK's own start, so that the hub's figure can be read
+        // against both.
+        let peerWithoutGLFrame = median(figures("peerWithoutGL", "firstFrame"))
+        rows.append(BenchRow(name: "launch → first frame, the same window without GTK's OpenGL probe (GDK_GL=disable, as the viewer starts GTK)",
+                             value: peerWithoutGLFrame.map { spread(figures("peerWithoutGL", "firstFrame"), median: $0) }
+                                 ?? failure("peerWithoutGL")))
         for (name, label, goal) in [("empty", "viewer showing an empty view", nil as Double?),
                                     ("demo", "viewer showing hub-demo:root", 1.2)]
         {
@@ -113,6 +123,9 @@ enum StartBench {
                 let ratio = frame / peerFrame
                 value += String(format: ", %.2f× the empty GTK window", ratio)
                 met = goal.map { ratio <= $0 }
+            }
+            if let peerWithoutGLFrame {
+                value += String(format: ", %.2f× it without the OpenGL probe", frame / peerWithoutGLFrame)
             }
             rows.append(BenchRow(name: "launch → first frame, \(label)", value: value,
                                  goal: goal.map { String(format: "≤ %.1f× empty GTK window", $0) } ?? "", met: met))

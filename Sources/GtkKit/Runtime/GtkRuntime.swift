@@ -12,10 +12,34 @@ public enum GtkRuntime {
     /// Initialises GTK once (without touching the process arguments), installs the main-queue bridge
     /// and, unless the app installed one, ``SoupHTTPClient/shared`` as the framework's HTTP client.
     /// Returns false when no display can be opened.
+    ///
+    /// GTK is asked not to probe OpenGL as it opens an X11 display (nothing here draws with it,
+    /// and the probe loads the GL driver: about 30 ms under Xvfb); ``initialize(probesOpenGL:)``
+    /// with `true` lets it.
     @discardableResult
     public static func initialize() -> Bool {
+        initialize(probesOpenGL: false)
+    }
+
+    /// Initialises GTK once as ``initialize()`` does.
+    /// - Parameter probesOpenGL: true for an app that draws with OpenGL (a `GtkGLArea`): GTK then
+    ///   probes it when it opens the display, as it does by default.
+    /// - Returns: false when no display can be opened.
+    @discardableResult
+    public static func initialize(probesOpenGL: Bool) -> Bool {
         if initialized { return true }
-        guard gtk_init_check(nil, nil) != 0 else { return false }
+        OpenGLProbe.prepare(probes: probesOpenGL)
+        let opened = gtk_init_check(nil, nil) != 0
+        OpenGLProbe.restore()
+        guard opened else { return false }
+        didInitialize()
+        return true
+    }
+
+    /// What follows GTK's initialisation, whoever made it: ``initialize(probesOpenGL:)``, or
+    /// GtkApplication's `startup` (``Application``).
+    static func didInitialize() {
+        if initialized { return }
         initialized = true
         // GIO's default proxy resolver (GNOME's reads GSettings) and the default GSettings backend are
         // made once, each under a lock of its own. Made first on a libsoup thread while the main
@@ -25,7 +49,6 @@ public enum GtkRuntime {
         _ = g_proxy_resolver_get_default()
         installMainQueueBridge()
         UserLanguages.useToolkitLocaleNames(glibLanguageNames())
-        return true
     }
 
     /// GLib's list of the user's locale names, most preferred first (`de_DE.UTF-8`, `de_DE`, `de`,

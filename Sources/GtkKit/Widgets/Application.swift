@@ -35,7 +35,12 @@ open class Application {
         let flags = isUnique ? GApplicationFlags(0) : G_APPLICATION_NON_UNIQUE
         gtkApplication = gtk_application_new(id, flags)
         let instance = UnsafeMutableRawPointer(gtkApplication)
-        connections.append(GSignal.connect(instance, "startup") { [unowned self] in self.onStartup?() })
+        // GtkApplication's own `startup` handler, which runs first, has initialised GTK.
+        connections.append(GSignal.connect(instance, "startup") { [unowned self] in
+            OpenGLProbe.restore()
+            GtkRuntime.didInitialize()
+            self.onStartup?()
+        })
         connections.append(GSignal.connect(instance, "activate") { [unowned self] in self.onActivate?() })
         connections.append(GSignal.connectOpen(instance) { [unowned self] files, count in
             self.onOpen?(Self.urls(files, count: count))
@@ -69,6 +74,12 @@ open class Application {
     public var id: String? {
         g_application_get_application_id(gApplication).map { String(cString: $0) }
     }
+
+    /// Whether GTK probes OpenGL when the application opens its X11 display. False by default:
+    /// the probe loads the GL driver (about 30 ms under Xvfb) and nothing the framework draws uses
+    /// it. Set it to true before ``run(arguments:)`` in an app that draws with OpenGL (a
+    /// `GtkGLArea`). `GDK_GL` in the environment is left as the person set it either way.
+    public var probesOpenGL = false
 
     /// Where the application's resources are in the registered resource bundles
     /// (``ResourceBundle``): by default the id with dots as slashes (`/org/example/App` for
@@ -234,6 +245,9 @@ open class Application {
     /// - Parameter arguments: the program name, then its arguments (`CommandLine.arguments`).
     public func run(arguments: [String]) -> Int32 {
         runArguments = arguments
+        // GTK opens the display in the primary instance's `startup`, which takes the variable away.
+        OpenGLProbe.prepare(probes: probesOpenGL)
+        defer { OpenGLProbe.restore() }
         var cArguments = arguments.map { strdup($0) }
         defer { cArguments.forEach { free($0) } }
         return cArguments.withUnsafeMutableBufferPointer { buffer in
