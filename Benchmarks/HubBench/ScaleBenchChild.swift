@@ -146,7 +146,12 @@ final class BenchViewer {
         processDeadline = Date().addingTimeInterval(ScaleBench.childTimeout - 2
                                                         - Double(monotonic &- (spawn ?? monotonic)) / 1e9)
 
+        // Where the launch goes (the start section's phases), each from the spawn.
+        let spawned = spawnOnClock
+        func phase(_ key: String) { BenchChildReport.report(key, Clock.seconds(from: spawned, to: Clock.now())) }
+        phase("phaseMain")
         guard GtkRuntime.initialize() else { ScaleBenchChild.fail("cannot open a display") }
+        phase("phaseGTK")
         let hub = HubApplication.makeHub(resourcesDirectory: ResourceLocator.resourcesDirectory,
                                          connectivityStateResolver: ManualConnectivityStateResolver())
         let application = Application(id: nil, isUnique: false)
@@ -160,15 +165,18 @@ final class BenchViewer {
         DemoFeatures.register(in: app.hub)
         Self.registerCodeBuiltRows(count: count, in: app.hub)
         FindBenchChild.register(rows: count, in: app.hub)
+        phase("phaseFeatures")
         do {
             try application.register()
         } catch {
             ScaleBenchChild.fail("the application cannot register: \(error)")
         }
         app.startup()
+        phase("phaseStartup")
         let window = app.activate()
         window.window.resize(width: ScaleBench.windowWidth, height: ScaleBench.windowHeight)
         probe = FrameProbe(window: window.window)
+        phase("phaseWindow")
     }
 
     /// The view of `count` rows built in code.

@@ -130,6 +130,24 @@ enum StartBench {
             rows.append(BenchRow(name: "launch → first frame, \(label)", value: value,
                                  goal: goal.map { String(format: "≤ %.1f× empty GTK window", $0) } ?? "", met: met))
         }
+        // Where the launch of the start page goes: the medians of each phase's end, from the spawn
+        // (ScaleBenchChild marks them), and the length of each.
+        let phases = [("phaseMain", "process start to main (exec, libraries, Swift runtime)"),
+                      ("phaseGTK", "GTK's initialisation (display, settings)"),
+                      ("phaseFeatures", "the hub and the features made and registered"),
+                      ("phaseStartup", "startup: GTK's theme, the style sheets, the settings, the shell's features"),
+                      ("phaseWindow", "the window made (header bar, address bar, Find bar, menu) and shown"),
+                      ("firstFrame", "the start page opened, laid out and painted: its first frame")]
+        var phaseStart = 0.0
+        var phaseTexts: [String] = []
+        for (key, label) in phases {
+            guard let end = median(figures("demo", key)) else { continue }
+            phaseTexts.append(String(format: "%@ %.1f ms", label, (end - phaseStart) * 1000))
+            phaseStart = end
+        }
+        if !phaseTexts.isEmpty {
+            rows.append(BenchRow(name: "where the launch of hub-demo:root goes (medians)", value: phaseTexts.joined(separator: "; ")))
+        }
         let smallGoal = 0.020
         for (key, label) in [("openToFrame", "open → first frame, \(components)-component JSON view (file), main thread"),
                              ("secondOpenToFrame", "the same, opened a second time")]
