@@ -50,23 +50,76 @@ public final class ShortcutsWindow: Window {
     /// are left out.
     public init(groups: [Group]) {
         super.init(owning: hub_shortcuts_window_new())
-        let section = hub_shortcuts_section_new("shortcuts")!
-        for group in groups where !group.shortcuts.isEmpty {
-            let groupWidget = hub_shortcuts_group_new(DisplayText.title(group.title))!
-            for shortcut in group.shortcuts {
-                let widget = hub_shortcuts_shortcut_new(DisplayText.title(shortcut.title),
-                                                        shortcut.accelerators.joined(separator: " "))!
-                gtk_container_add(hub_container(groupWidget), widget)
-                g_object_ref(UnsafeMutableRawPointer(widget))
-                shortcutWidgets.append(widget)
-            }
-            gtk_container_add(hub_container(section), groupWidget)
+        gtk_container_add(hub_container(gtkWidget), hub_shortcuts_section_new("shortcuts"))
+        for group in groups { append(group) }
+    }
+
+    /// A window a ``Builder`` made, with the shortcuts its definition lists.
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(owning: widget)
+        for shortcut in descendants(ofType: gtk_shortcuts_shortcut_get_type()) {
+            g_object_ref(UnsafeMutableRawPointer(shortcut))
+            shortcutWidgets.append(shortcut)
         }
-        gtk_container_add(hub_container(gtkWidget), section)
     }
 
     isolated deinit {
         for widget in shortcutWidgets { g_object_unref(UnsafeMutableRawPointer(widget)) }
+    }
+
+    /// The widgets of GTK type `type` in `root` (the window when nil), in order.
+    private func descendants(ofType type: GType, in root: UnsafeMutablePointer<GtkWidget>? = nil)
+        -> [UnsafeMutablePointer<GtkWidget>]
+    {
+        guard let array = hub_descendants_of_type(root ?? gtkWidget, type) else { return [] }
+        defer { g_ptr_array_unref(array) }
+        return (0..<Int(array.pointee.len)).compactMap { array.pointee.pdata[$0]?.assumingMemoryBound(to: GtkWidget.self) }
+    }
+
+    /// Adds `group` after the groups already listed (in the window's first section); a group without
+    /// shortcuts is left out.
+    public func append(_ group: Group) {
+        guard !group.shortcuts.isEmpty else { return }
+        let section: UnsafeMutablePointer<GtkWidget>
+        if let first = descendants(ofType: gtk_shortcuts_section_get_type()).first {
+            section = first
+        } else {
+            section = hub_shortcuts_section_new("shortcuts")
+            gtk_container_add(hub_container(gtkWidget), section)
+        }
+        let groupWidget = hub_shortcuts_group_new(DisplayText.title(group.title))!
+        for shortcut in group.shortcuts {
+            let widget = hub_shortcuts_shortcut_new(DisplayText.title(shortcut.title),
+                                                    shortcut.accelerators.joined(separator: " "))!
+            gtk_container_add(hub_container(groupWidget), widget)
+            g_object_ref(UnsafeMutableRawPointer(widget))
+            shortcutWidgets.append(widget)
+        }
+        gtk_container_add(hub_container(section), groupWidget)
+    }
+
+    /// Gives each shortcut that names an action (the `action-name` of a GtkShortcutsShortcut in a
+    /// `.ui` definition, `app.quit`) the keys `application` has for it now, so that the list cannot
+    /// drift from the keys. A shortcut whose action has no keys is taken out, and a group left
+    /// without shortcuts with it. (GTK fills the keys in itself only for an application window's
+    /// help overlay.)
+    public func showAccelerators(of application: Application) {
+        shortcutWidgets.removeAll { widget in
+            guard let action = hub_shortcuts_shortcut_get_action(widget) else { return false }
+            defer { g_free(action) }
+            let accelerators = application.accelerators(forAction: String(cString: action))
+            if accelerators.isEmpty {
+                gtk_widget_destroy(widget)
+                g_object_unref(UnsafeMutableRawPointer(widget))
+                return true
+            }
+            hub_shortcuts_shortcut_set_accelerator(widget, accelerators.joined(separator: " "))
+            return false
+        }
+        for group in descendants(ofType: gtk_shortcuts_group_get_type())
+        where descendants(ofType: gtk_shortcuts_shortcut_get_type(), in: group).isEmpty {
+            gtk_widget_destroy(group)
+        }
     }
 
     /// The shortcuts the window shows, read back from GTK, in order.
