@@ -7,8 +7,8 @@ internal import CGtk
 ///
 /// ```swift
 /// let definition = try Builder(resource: "/org/example/App/window.ui", translationDomain: strings)
-/// let headerBar = try XCTUnwrap(definition.headerBar("header-bar"))
-/// let menu = definition.menu("primary-menu")
+/// if let headerBar = definition.headerBar("header-bar") { window.titleBar = headerBar }
+/// menuButton.menu = definition.menu("primary-menu")
 /// ```
 ///
 /// Strings marked `translatable="yes"` are translated in `translationDomain` as the definition is
@@ -29,7 +29,11 @@ public final class Builder {
         gtk_builder_set_translation_domain(builder, translationDomain.name)
         var error: UnsafeMutablePointer<GError>?
         // Every stored property is set, so a throw here still runs deinit, which releases the builder.
-        if gtk_builder_add_from_resource(builder, path, &error) == 0 { throw GLibError(taking: error) }
+        if gtk_builder_add_from_resource(builder, path, &error) == 0 {
+            // GtkBuilder names the line of a mistake but not the file.
+            let message = GLibError(taking: error).message
+            throw GLibError(message: message.contains(path) ? message : "\(path): \(message)")
+        }
     }
 
     isolated deinit {
@@ -94,8 +98,23 @@ public final class Builder {
         widget(id, gtk_spinner_get_type()) { Spinner(owning: $0) }
     }
 
-    /// The keyboard shortcuts window `id` (GtkShortcutsWindow), with the shortcuts it defines.
-    public func shortcutsWindow(_ id: String) -> ShortcutsWindow? {
-        widget(id, gtk_shortcuts_window_get_type()) { ShortcutsWindow(owning: $0) }
+    /// The keyboard shortcuts window `id` (GtkShortcutsWindow, defined without sections) showing
+    /// the section `sectionID` (a GtkShortcutsSection of the definition, outside the window). Each
+    /// shortcut of the section that names an action (`action-name`, `app.quit`) shows the keys
+    /// `application` has for it now (one whose action has none is left out, and a group left
+    /// empty with it), and `groups` follow the section's own. Nil when the definition has no such
+    /// window or section, or the section was used already.
+    ///
+    /// The section is completed before it goes into the window because GTK copies its shortcuts
+    /// into the window's search results then, as they are.
+    public func shortcutsWindow(_ id: String, section sectionID: String, keysOf application: Application,
+                                appending groups: [ShortcutsWindow.Group] = []) -> ShortcutsWindow?
+    {
+        guard let pointer = object(sectionID, gtk_shortcuts_section_get_type()),
+              case let section = pointer.assumingMemoryBound(to: GtkWidget.self), gtk_widget_get_parent(section) == nil,
+              let window = widget(id, gtk_shortcuts_window_get_type(), { ShortcutsWindow(owning: $0) })
+        else { return nil }
+        window.fill(section: section, keysOf: application, appending: groups)
+        return window
     }
 }
