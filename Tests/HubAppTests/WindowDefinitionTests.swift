@@ -44,7 +44,8 @@ final class WindowDefinitionTests: GtkTestCase, @unchecked Sendable {
             }
             let resources = try CompiledResources(prefix: "/org/hubframework", files: [
                 "HubApp/header-bar.ui": try changed("HubApp/header-bar.ui", [(">Reload<", ">Refresh<")]),
-                "HubApp/primary-menu.ui": try changed("HubApp/primary-menu.ui", [(">_New Window<", ">_Another Window<")]),
+                "HubApp/primary-menu.ui": try changed("HubApp/primary-menu.ui",
+                                                      [(">_New Window<", ">_Another Window<")]),
                 "HubApp/shortcuts-window.ui": try changed("HubApp/shortcuts-window.ui",
                                                           [(">Open a new window<", ">Open another window<")]),
             ])
@@ -88,10 +89,15 @@ final class WindowDefinitionTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(window.titleLabel?.hasCSSClass("title") ?? false)
             XCTAssertTrue(window.backButton.tooltip == "Back" && window.backButton.accessibleName == "Back")
             XCTAssertFalse(window.backButton.isEnabled)
-            let buildableName = gtk_buildable_get_name(OpaquePointer(window.headerBar.gtkWidget)).map { String(cString: $0) }
+            let buildableName = gtk_buildable_get_name(OpaquePointer(window.headerBar.gtkWidget))
+                .map { String(cString: $0) }
             XCTAssertEqual(buildableName, "header-bar", "the header bar is the definition's")
             XCTAssertEqual(window.menuButton.menu?.items.map(\.label),
                            ["_New Window", "_Peru", "_Keyboard Shortcuts", "_About Atlas"])
+            window.window.activateAction("show-help-overlay")
+            let shortcuts = try XCTUnwrap(app.appWindows.appWindow(of: window)?.openShortcutsWindow)
+            XCTAssertEqual(shortcuts.title, "Keyboard Shortcuts", "what the window list and a screen reader call it")
+            XCTAssertTrue(shortcuts.isModal)
         }
     }
 }

@@ -43,7 +43,10 @@ final class AppMenu {
             guard let model = definition.menu("primary-menu"), let windowSection = definition.menu("window-section"),
                   let appSection = definition.menu("app-section"), let helpSection = definition.menu("help-section")
             else { preconditionFailure("\(Self.resourcePath) lacks the primary menu or one of its sections") }
-            (self.model, self.windowSection, self.appSection, self.helpSection) = (model, windowSection, appSection, helpSection)
+            self.model = model
+            self.windowSection = windowSection
+            self.appSection = appSection
+            self.helpSection = helpSection
         } catch {
             preconditionFailure("the primary menu's definition is broken: \(error)")
         }

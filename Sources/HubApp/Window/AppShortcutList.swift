@@ -17,21 +17,24 @@ enum AppShortcutList {
     /// The definition is linked into the framework, so it cannot be missing; one GTK refuses is a
     /// programming error.
     static func makeWindow(application: Application, appTitle: String, appItems: [AppMenu.Item]) -> ShortcutsWindow {
-        let window: ShortcutsWindow
+        let items = appItems.map {
+            ShortcutsWindow.Shortcut(title: $0.title.replacingOccurrences(of: "_", with: ""),
+                                     accelerators: application.accelerators(forAction: $0.action))
+        }
+        let groups = [
+            // Translators: a heading of the keyboard shortcuts window: the keys inside a view.
+            ShortcutsWindow.Group(title: localized("In a View"), shortcuts: viewShortcuts),
+            ShortcutsWindow.Group(title: appTitle, shortcuts: items.filter { !$0.accelerators.isEmpty }),
+        ]
+        let definition: Builder
         do {
-            guard let defined = try Builder(resource: resourcePath).shortcutsWindow("shortcuts-window") else {
-                preconditionFailure("\(resourcePath) lacks the shortcuts window")
-            }
-            window = defined
+            definition = try Builder(resource: resourcePath)
         } catch {
             preconditionFailure("the shortcuts window's definition is broken: \(error)")
         }
-        window.showAccelerators(of: application)
-        // Translators: a heading of the keyboard shortcuts window: the keys inside a view.
-        window.append(ShortcutsWindow.Group(title: localized("In a View"), shortcuts: viewShortcuts))
-        let items = appItems.map { ShortcutsWindow.Shortcut(title: $0.title.replacingOccurrences(of: "_", with: ""),
-                                                             accelerators: application.accelerators(forAction: $0.action)) }
-        window.append(ShortcutsWindow.Group(title: appTitle, shortcuts: items.filter { !$0.accelerators.isEmpty }))
+        guard let window = definition.shortcutsWindow("shortcuts-window", section: "shortcuts-section",
+                                                      keysOf: application, appending: groups)
+        else { preconditionFailure("\(resourcePath) lacks the shortcuts window or its section") }
         return window
     }
 

@@ -6,7 +6,8 @@ import HubGTK
 /// above the Find bar (hidden until Ctrl+F) and the area that shows the current view.
 ///
 /// ``HubApplication`` creates it and keeps it in step with its ``Navigator``; its parts are public
-/// so that an app can add to them (a button of its own in ``headerBar``, for instance).
+/// so that an app can add to them (a button of its own in ``headerBar``, for instance). The header
+/// bar's fixed layout is the framework's `.ui` definition `/org/hubframework/HubApp/header-bar.ui`.
 @MainActor
 public final class HubWindow {
     /// The application window.
@@ -109,7 +110,8 @@ public final class HubWindow {
             preconditionFailure("the header bar's definition is broken: \(error)")
         }
         guard let headerBar = definition.headerBar("header-bar"), let backButton = definition.button("back-button"),
-              let forwardButton = definition.button("forward-button"), let reloadButton = definition.button("reload-button"),
+              let forwardButton = definition.button("forward-button"),
+              let reloadButton = definition.button("reload-button"),
               let menuButton = definition.menuButton("menu-button"), let spinner = definition.spinner("spinner"),
               let barItemsBox = definition.box("bar-items-box"), let titleBox = definition.box("title-box"),
               let titleLabel = definition.label("title-label"), let addressEntry = definition.entry("address-entry")
