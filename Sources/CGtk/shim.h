@@ -149,6 +149,46 @@ static inline void hub_shortcuts_shortcut_get(GtkWidget *shortcut, gchar **title
     g_object_get(shortcut, "title", title, "accelerator", accelerator, NULL);
 }
 
+// The object `id` of a GtkBuilder when it is a `type` (or a subtype), else NULL: GtkKit's typed
+// accessors hand out a widget of the class they promise or nothing. The builder keeps the reference.
+static inline gpointer hub_builder_object(GtkBuilder *builder, const char *id, GType type) {
+    GObject *object = gtk_builder_get_object(builder, id);
+    return object != NULL && g_type_is_a(G_OBJECT_TYPE(object), type) ? object : NULL;
+}
+
+typedef struct {
+    GType type;
+    GPtrArray *found;
+} HubDescendantSearch;
+
+static void hub_collect_descendants(GtkWidget *widget, gpointer data) {
+    HubDescendantSearch *search = data;
+    if (g_type_is_a(G_OBJECT_TYPE(widget), search->type)) g_ptr_array_add(search->found, widget);
+    if (GTK_IS_CONTAINER(widget)) gtk_container_forall(GTK_CONTAINER(widget), hub_collect_descendants, search);
+}
+
+// The widgets of `type` inside `root` (internal children included: a shortcuts section keeps its
+// groups in pages of its own), in the tree's order, without references of their own. Free the array
+// with g_ptr_array_unref. (gtk_container_forall takes a C callback, written here rather than in Swift.)
+static inline GPtrArray *hub_descendants_of_type(GtkWidget *root, GType type) {
+    HubDescendantSearch search = { type, g_ptr_array_new() };
+    if (GTK_IS_CONTAINER(root)) gtk_container_forall(GTK_CONTAINER(root), hub_collect_descendants, &search);
+    return search.found;
+}
+
+// The action a shortcut of a shortcuts window lists the keys of ("app.quit"), or NULL; the
+// caller's to free. GTK fills the keys in itself only for a window that is an application window's
+// help overlay, which the shell's is not, so the shell reads the action and sets the keys.
+static inline gchar *hub_shortcuts_shortcut_get_action(GtkWidget *shortcut) {
+    gchar *action = NULL;
+    g_object_get(shortcut, "action-name", &action, NULL);
+    return action;
+}
+
+static inline void hub_shortcuts_shortcut_set_accelerator(GtkWidget *shortcut, const char *accelerator) {
+    g_object_set(shortcut, "accelerator", accelerator, NULL);
+}
+
 // A recent-files list kept in a file of the caller's (the desktop's own is gtk_recent_manager_get_default's).
 static inline GtkRecentManager *hub_recent_manager_new_for_file(const char *filename) {
     return GTK_RECENT_MANAGER(g_object_new(GTK_TYPE_RECENT_MANAGER, "filename", filename, NULL));

@@ -546,12 +546,7 @@ public final class HubApplication {
 
     /// The keyboard shortcuts window's contents, as the keys are now.
     private func makeShortcutsWindow() -> ShortcutsWindow {
-        let window = ShortcutsWindow(groups: AppShortcutList.groups(application: application, appTitle: title,
-                                                                    appItems: menu.appItems))
-        // What the window manager's list and a screen reader call the window (GTK gives it no title).
-        // Translators: the title of the window that lists the keyboard shortcuts.
-        window.title = localized("Keyboard Shortcuts")
-        return window
+        AppShortcutList.makeWindow(application: application, appTitle: title, appItems: menu.appItems)
     }
 
     /// Adds an item titled `title` to the primary menu, in the app's section (after New Window and

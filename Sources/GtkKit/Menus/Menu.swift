@@ -23,6 +23,12 @@ public final class Menu {
         gMenu = g_menu_new()
     }
 
+    /// The menu `gMenu` (a GMenu a ``Builder`` made), with a reference of its own.
+    init(retaining gMenu: OpaquePointer) {
+        g_object_ref(UnsafeMutableRawPointer(gMenu))
+        self.gMenu = gMenu
+    }
+
     isolated deinit {
         g_object_unref(UnsafeMutableRawPointer(gMenu))
     }
@@ -40,6 +46,16 @@ public final class Menu {
     /// when given. The section stays live: items added to it later appear here.
     public func appendSection(_ section: Menu, label: String? = nil) {
         g_menu_append_section(gMenu, label, hub_menu_model(UnsafeMutableRawPointer(section.gMenu)))
+    }
+
+    /// Removes this menu's items that run `action` (those of its sections stay): an item a `.ui`
+    /// definition has that this app leaves out.
+    public func removeItems(action: String) {
+        let model = hub_menu_model(UnsafeMutableRawPointer(gMenu))!
+        for index in (0..<g_menu_model_get_n_items(model)).reversed()
+        where Self.string(model, index, G_MENU_ATTRIBUTE_ACTION) == action {
+            g_menu_remove(gMenu, index)
+        }
     }
 
     /// The labels and actions of the items, sections' items included, in order: what the menu shows.

@@ -19,6 +19,10 @@ public final class MenuButton: Button {
         accessibleName = tooltip
     }
 
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(owning: widget)
+    }
+
     /// The menu the button shows; nil shows nothing (the button is then disabled).
     public var menu: Menu? {
         didSet {

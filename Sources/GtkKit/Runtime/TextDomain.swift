@@ -60,6 +60,12 @@ public struct TextDomain: Sendable, Hashable {
         }
     }()
 
+    /// Makes the domain's lookups by others (GtkBuilder translating a `.ui` file's strings) find
+    /// the user's language: the locale is taken from the environment as for this type's own.
+    func prepareForLookups() {
+        Self.environmentLocale
+    }
+
     // gettext returns the message's own pointer when it has no translation: the text is copied
     // while the C strings Swift lent it are still alive.
     func translate(_ message: String, _ arguments: [String]) -> String {

@@ -38,6 +38,13 @@ open class Entry: Widget {
             case .password: GTK_INPUT_PURPOSE_PASSWORD
             }
         }
+
+        /// The purpose GTK's `purpose` is, when it is one of these.
+        init?(gtk purpose: GtkInputPurpose) {
+            guard let match = [Self.freeForm, .url, .email, .number, .phone, .name, .password]
+                .first(where: { $0.gtk == purpose }) else { return nil }
+            self = match
+        }
     }
 
     private let userChanges = UserChangeNotifier<@MainActor () -> Void>()
@@ -54,6 +61,8 @@ open class Entry: Widget {
 
     override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
         super.init(owning: widget)
+        // An entry a `.ui` definition made (or a subclass's) may have a purpose already.
+        purpose = Purpose(gtk: gtk_entry_get_input_purpose(hub_entry(widget))) ?? .freeForm
     }
 
     /// The text in the field. Setting it does not call ``onChanged``: only the user's changes do,

@@ -9,6 +9,10 @@ open class HeaderBar: Container {
         super.init(owning: gtk_header_bar_new())
     }
 
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(owning: widget)
+    }
+
     /// The title, shown when there is no ``customTitle``; kept to one line of at most 1,024 bytes.
     public var title: String {
         get { gtk_header_bar_get_title(hub_header_bar(gtkWidget)).map { String(cString: $0) } ?? "" }

@@ -72,6 +72,10 @@ open class Label: Widget {
         if !text.isEmpty { self.text = text }
     }
 
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(owning: widget)
+    }
+
     /// The text shown (without markup).
     public var text: String {
         get {

@@ -11,6 +11,10 @@ internal import CGtk
 /// shortcuts.transientParent = window
 /// shortcuts.present()
 /// ```
+///
+/// A window defined in a `.ui` file comes from
+/// ``Builder/shortcutsWindow(_:section:keysOf:appending:)``, its shortcuts that name an action
+/// (`action-name`) with the keys the application has for it, and groups made in code after them.
 @MainActor
 public final class ShortcutsWindow: Window {
     /// One shortcut: what it does and the keys that do it.
@@ -51,22 +55,75 @@ public final class ShortcutsWindow: Window {
     public init(groups: [Group]) {
         super.init(owning: hub_shortcuts_window_new())
         let section = hub_shortcuts_section_new("shortcuts")!
-        for group in groups where !group.shortcuts.isEmpty {
-            let groupWidget = hub_shortcuts_group_new(DisplayText.title(group.title))!
-            for shortcut in group.shortcuts {
-                let widget = hub_shortcuts_shortcut_new(DisplayText.title(shortcut.title),
-                                                        shortcut.accelerators.joined(separator: " "))!
-                gtk_container_add(hub_container(groupWidget), widget)
-                g_object_ref(UnsafeMutableRawPointer(widget))
-                shortcutWidgets.append(widget)
-            }
-            gtk_container_add(hub_container(section), groupWidget)
-        }
-        gtk_container_add(hub_container(gtkWidget), section)
+        for group in groups { append(group, to: section) }
+        addSection(section)
+    }
+
+    /// A window a ``Builder`` made, without sections yet (``fill(section:keysOf:appending:)`` adds one).
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(owning: widget)
     }
 
     isolated deinit {
         for widget in shortcutWidgets { g_object_unref(UnsafeMutableRawPointer(widget)) }
+    }
+
+    /// Adds `section`, complete, and keeps its shortcuts. GTK copies each shortcut of a section
+    /// into the window's search results as the section is added, with the keys it has then: a
+    /// shortcut changed or added later would be missing from a search, so nothing is changed after.
+    private func addSection(_ section: UnsafeMutablePointer<GtkWidget>) {
+        for shortcut in Self.descendants(of: section, ofType: gtk_shortcuts_shortcut_get_type()) {
+            g_object_ref(UnsafeMutableRawPointer(shortcut))
+            shortcutWidgets.append(shortcut)
+        }
+        gtk_container_add(hub_container(gtkWidget), section)
+    }
+
+    /// The widgets of GTK type `type` in `root`, in order.
+    private static func descendants(of root: UnsafeMutablePointer<GtkWidget>, ofType type: GType)
+        -> [UnsafeMutablePointer<GtkWidget>]
+    {
+        guard let array = hub_descendants_of_type(root, type) else { return [] }
+        defer { g_ptr_array_unref(array) }
+        return (0..<Int(array.pointee.len)).compactMap {
+            array.pointee.pdata[$0]?.assumingMemoryBound(to: GtkWidget.self)
+        }
+    }
+
+    /// Adds `group` to `section` after its groups; a group without shortcuts is left out.
+    private func append(_ group: Group, to section: UnsafeMutablePointer<GtkWidget>) {
+        guard !group.shortcuts.isEmpty else { return }
+        let groupWidget = hub_shortcuts_group_new(DisplayText.title(group.title))!
+        for shortcut in group.shortcuts {
+            let widget = hub_shortcuts_shortcut_new(DisplayText.title(shortcut.title),
+                                                    shortcut.accelerators.joined(separator: " "))!
+            gtk_container_add(hub_container(groupWidget), widget)
+        }
+        gtk_container_add(hub_container(section), groupWidget)
+    }
+
+    /// Shows `section` of a definition (a GtkShortcutsSection not yet in a window): each of its
+    /// shortcuts that names an action (`action-name`, `app.quit`) gets the keys `application` has
+    /// for it now, so that the list cannot drift from the keys (GTK does that itself only for an
+    /// application window's help overlay); one whose action has no keys is left out, and a group
+    /// left without shortcuts with it; then `groups` follow.
+    func fill(section: UnsafeMutablePointer<GtkWidget>, keysOf application: Application, appending groups: [Group]) {
+        for shortcut in Self.descendants(of: section, ofType: gtk_shortcuts_shortcut_get_type()) {
+            guard let action = hub_shortcuts_shortcut_get_action(shortcut) else { continue }
+            defer { g_free(action) }
+            let accelerators = application.accelerators(forAction: String(cString: action))
+            if accelerators.isEmpty {
+                gtk_widget_destroy(shortcut)
+            } else {
+                hub_shortcuts_shortcut_set_accelerator(shortcut, accelerators.joined(separator: " "))
+            }
+        }
+        for group in Self.descendants(of: section, ofType: gtk_shortcuts_group_get_type())
+        where Self.descendants(of: group, ofType: gtk_shortcuts_shortcut_get_type()).isEmpty {
+            gtk_widget_destroy(group)
+        }
+        for group in groups { append(group, to: section) }
+        addSection(section)
     }
 
     /// The shortcuts the window shows, read back from GTK, in order.

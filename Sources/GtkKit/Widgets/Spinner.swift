@@ -8,6 +8,10 @@ open class Spinner: Widget {
         super.init(owning: gtk_spinner_new())
     }
 
+    override init(owning widget: UnsafeMutablePointer<GtkWidget>) {
+        super.init(owning: widget)
+    }
+
     /// Whether the spinner turns. Read from GTK, which marks an active spinner "checked", so it
     /// stays true to the widget whoever started or stopped it.
     public var isSpinning: Bool {

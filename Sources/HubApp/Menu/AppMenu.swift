@@ -4,6 +4,11 @@ import HubGTK
 /// when the app opens files), then the app's own (``HubApplication/addMenuItem(_:action:accelerators:handler:)``),
 /// then Keyboard Shortcuts and About, each section set apart. One model for every window: an item
 /// added later appears in the windows already open.
+///
+/// The fixed part is a GtkBuilder definition in the framework's resources
+/// (`data/resources/HubApp/primary-menu.ui`), where designers and the GTK Inspector see it; what
+/// the app decides is filled in here: Open… is left out when the app opens no files, the app's
+/// items go into the definition's empty `app-section`, and About names the app.
 @MainActor
 final class AppMenu {
     /// An item the app added: its title, its action (`app.NAME`) and the action's keys.
@@ -13,39 +18,46 @@ final class AppMenu {
         let accelerators: [String]
     }
 
-    /// The menu the windows show.
-    let model = Menu()
+    /// Where the definition is in the framework's resources.
+    static let resourcePath = "/org/hubframework/HubApp/primary-menu.ui"
+
+    /// The menu the windows show, with New Window, Open… and Keyboard Shortcuts from the definition
+    /// from the start; ``addShellItems(opensFiles:title:)`` makes it the app's.
+    let model: Menu
     /// New Window, Open….
-    private let windowSection = Menu()
+    private let windowSection: Menu
     /// The app's own items.
-    private let appSection = Menu()
+    private let appSection: Menu
     /// Keyboard Shortcuts, About.
-    private let helpSection = Menu()
+    private let helpSection: Menu
     /// The items the app added, in order.
     private(set) var appItems: [Item] = []
-    /// Whether the shell's items are in (they are added once, when the application starts up).
+    /// Whether the shell's items are settled (once, when the application starts up).
     private var hasShellItems = false
 
-    /// A menu with the app's section only; the shell's items come with ``addShellItems(opensFiles:title:)``.
+    /// The menu of the definition. It is linked into the framework, so it cannot be missing; one
+    /// GTK refuses (a build from a broken generated file) is a programming error.
     init() {
-        model.appendSection(windowSection)
-        model.appendSection(appSection)
-        model.appendSection(helpSection)
+        do {
+            let definition = try Builder(resource: Self.resourcePath)
+            guard let model = definition.menu("primary-menu"), let windowSection = definition.menu("window-section"),
+                  let appSection = definition.menu("app-section"), let helpSection = definition.menu("help-section")
+            else { preconditionFailure("\(Self.resourcePath) lacks the primary menu or one of its sections") }
+            self.model = model
+            self.windowSection = windowSection
+            self.appSection = appSection
+            self.helpSection = helpSection
+        } catch {
+            preconditionFailure("the primary menu's definition is broken: \(error)")
+        }
     }
 
-    /// Adds the shell's items once: New Window, Open… (when `opensFiles`), Keyboard Shortcuts and
-    /// About `title`.
+    /// Settles the shell's items once: Open… stays only when `opensFiles`, and About `title` ends
+    /// the menu.
     func addShellItems(opensFiles: Bool, title: String) {
         guard !hasShellItems else { return }
         hasShellItems = true
-        // Translators: an item of the primary menu; opens another window on the app's start view.
-        windowSection.append(localized("_New Window"), action: "app.new-window")
-        if opensFiles {
-            // Translators: an item of the primary menu; shows the dialog for choosing a JSON file to open.
-            windowSection.append(localized("_Open…"), action: "app.open")
-        }
-        // Translators: an item of the primary menu; shows the window that lists the keyboard shortcuts.
-        helpSection.append(localized("_Keyboard Shortcuts"), action: "win.show-help-overlay")
+        if !opensFiles { windowSection.removeItems(action: "app.open") }
         // Translators: the last item of the primary menu; %s is the app's name ("About Hub Viewer").
         helpSection.append(localized("_About %s", title), action: "app.about")
     }

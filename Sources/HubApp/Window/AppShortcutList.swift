@@ -2,69 +2,40 @@ import HubGTK
 
 /// What the keyboard shortcuts window lists (Ctrl+?): the keys of the app's and the windows'
 /// actions, as the application has them (so that the list cannot drift from the keys), the keys of
-/// the view, and the keys of the menu items the app added.
+/// the Find bar and of the view, and the keys of the menu items the app added.
+///
+/// The fixed groups are a GtkBuilder definition in the framework's resources
+/// (`data/resources/HubApp/shortcuts-window.ui`): the window's and the app's actions by name, and
+/// the Find bar's keys. The view's keys and the app's items are added here, after them.
 @MainActor
 enum AppShortcutList {
-    /// The groups of the shortcuts window of an app titled `appTitle`: its actions' keys as
-    /// `application` has them (an action without keys is left out), the view's, and `appItems`'.
-    static func groups(application: Application, appTitle: String, appItems: [AppMenu.Item]) -> [ShortcutsWindow.Group] {
-        func shortcut(_ title: String, _ action: String) -> ShortcutsWindow.Shortcut {
-            ShortcutsWindow.Shortcut(title: title, accelerators: application.accelerators(forAction: action))
+    /// Where the window's definition is in the framework's resources.
+    static let resourcePath = "/org/hubframework/HubApp/shortcuts-window.ui"
+
+    /// A (hidden) shortcuts window for an app titled `appTitle`: its actions' keys as `application`
+    /// has them (an action without keys is left out), the Find bar's, the view's, and `appItems`'.
+    /// The definition is linked into the framework, so it cannot be missing; one GTK refuses is a
+    /// programming error.
+    static func makeWindow(application: Application, appTitle: String, appItems: [AppMenu.Item]) -> ShortcutsWindow {
+        let items = appItems.map {
+            ShortcutsWindow.Shortcut(title: $0.title.replacingOccurrences(of: "_", with: ""),
+                                     accelerators: application.accelerators(forAction: $0.action))
         }
-        var groups = [
-            // Translators: a heading of the keyboard shortcuts window: the keys for windows and the app.
-            ShortcutsWindow.Group(title: localized("General"), shortcuts: [
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Open a new window"), "app.new-window"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Open a file"), "app.open"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Close the window"), "win.close"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Quit"), "app.quit"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Show the main menu"), "win.show-primary-menu"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Show the keyboard shortcuts"), "win.show-help-overlay"),
-            ]),
-            // Translators: a heading of the keyboard shortcuts window: going between views.
-            ShortcutsWindow.Group(title: localized("Navigation"), shortcuts: [
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Go back"), "win.back"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Go forward"), "win.forward"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Reload the view"), "win.reload"),
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Type a view URI"), "win.focus-address"),
-            ]),
-            // Translators: a heading of the keyboard shortcuts window: the keys of the Find bar.
-            ShortcutsWindow.Group(title: localized("Find"), shortcuts: [
-                // Translators: a shortcut in the keyboard shortcuts window.
-                shortcut(localized("Find in the view"), "win.find"),
-            ] + findShortcuts),
+        let groups = [
             // Translators: a heading of the keyboard shortcuts window: the keys inside a view.
             ShortcutsWindow.Group(title: localized("In a View"), shortcuts: viewShortcuts),
+            ShortcutsWindow.Group(title: appTitle, shortcuts: items.filter { !$0.accelerators.isEmpty }),
         ]
-        let items = appItems.filter { !$0.accelerators.isEmpty }
-            .map { ShortcutsWindow.Shortcut(title: $0.title.replacingOccurrences(of: "_", with: ""),
-                                            accelerators: application.accelerators(forAction: $0.action)) }
-        groups.append(ShortcutsWindow.Group(title: appTitle, shortcuts: items))
-        for index in groups.indices { groups[index].shortcuts.removeAll { $0.accelerators.isEmpty } }
-        return groups
-    }
-
-    /// The keys of the Find bar's field (`FindController`, and GtkSearchEntry's own Ctrl+G and
-    /// Shift+Ctrl+G).
-    static var findShortcuts: [ShortcutsWindow.Shortcut] {
-        [
-            // Translators: a shortcut in the keyboard shortcuts window (Enter and Ctrl+G in the Find bar).
-            .init(title: localized("Go to the next match"), accelerators: ["Return", "<Control>g"]),
-            // Translators: a shortcut in the keyboard shortcuts window (Shift+Enter and Shift+Ctrl+G in the Find bar).
-            .init(title: localized("Go to the previous match"), accelerators: ["<Shift>Return", "<Shift><Control>g"]),
-            // Translators: a shortcut in the keyboard shortcuts window (Escape in the Find bar).
-            .init(title: localized("Close the Find bar"), accelerators: ["Escape"]),
-        ]
+        let definition: Builder
+        do {
+            definition = try Builder(resource: resourcePath)
+        } catch {
+            preconditionFailure("the shortcuts window's definition is broken: \(error)")
+        }
+        guard let window = definition.shortcutsWindow("shortcuts-window", section: "shortcuts-section",
+                                                      keysOf: application, appending: groups)
+        else { preconditionFailure("\(resourcePath) lacks the shortcuts window or its section") }
+        return window
     }
 
     /// The keys of the view: those the view's scrolling handles (`ScrollCanvas`'s key handler in

@@ -6,7 +6,8 @@ import HubGTK
 /// above the Find bar (hidden until Ctrl+F) and the area that shows the current view.
 ///
 /// ``HubApplication`` creates it and keeps it in step with its ``Navigator``; its parts are public
-/// so that an app can add to them (a button of its own in ``headerBar``, for instance).
+/// so that an app can add to them (a button of its own in ``headerBar``, for instance). The header
+/// bar's fixed layout is the framework's `.ui` definition `/org/hubframework/HubApp/header-bar.ui`.
 @MainActor
 public final class HubWindow {
     /// The application window.
@@ -36,7 +37,14 @@ public final class HubWindow {
     /// ``HubApplication`` gives it the app's menu.
     public let menuButton: MenuButton
 
+    /// Where the header bar's definition is in the framework's resources.
+    static let headerBarResourcePath = "/org/hubframework/HubApp/header-bar.ui"
+
     /// Builds the (hidden) window of `application`; ``present()`` shows it.
+    ///
+    /// The header bar's fixed layout is a GtkBuilder definition in the framework's resources
+    /// (`data/resources/HubApp/header-bar.ui`), read for each window; the address bar, the titles,
+    /// the menu and the view's buttons are what the app and its views decide, set here and later.
     /// - Parameters:
     ///   - application: the application the window belongs to (it quits when its last window closes).
     ///   - title: the title until a view gives one (the app's name).
@@ -47,64 +55,23 @@ public final class HubWindow {
         window.iconName = application.id
         window.addCSSClass("hub-app")
 
-        headerBar = HeaderBar()
-        headerBar.showsWindowButtons = true
-
-        // Translators: the tooltip of the header bar's button that goes to the previous view.
-        backButton = Button(iconName: "go-previous-symbolic", tooltip: localized("Back"))
-        // Translators: the tooltip of the header bar's button that goes to the next view.
-        forwardButton = Button(iconName: "go-next-symbolic", tooltip: localized("Forward"))
-        // Translators: the tooltip of the header bar's button that loads the current view again.
-        reloadButton = Button(iconName: "view-refresh-symbolic", tooltip: localized("Reload"))
-        backButton.isEnabled = false
-        forwardButton.isEnabled = false
-
-        // Back and Forward drawn as one segmented control.
-        let navigation = Box(.horizontal)
-        navigation.addCSSClass("linked")
-        navigation.add(backButton)
-        navigation.add(forwardButton)
-        headerBar.packStart(navigation)
-        headerBar.packStart(reloadButton)
+        let parts = Self.headerBarParts()
+        headerBar = parts.headerBar
+        backButton = parts.backButton
+        forwardButton = parts.forwardButton
+        reloadButton = parts.reloadButton
+        menuButton = parts.menuButton
+        spinner = parts.spinner
+        barItemsBox = parts.barItemsBox
 
         if showsAddressBar {
-            let entry = Entry()
-            entry.purpose = .url
-            // Wide enough for most view URIs (it grows with the window), and narrow enough that an
-            // 800-pixel window holds it beside the title, the buttons and the primary menu in German.
-            entry.widthInCharacters = 40
-            entry.expandsHorizontally = true
-            // Translators: what a screen reader calls the entry where the user types view URIs.
-            entry.accessibleName = localized("Address")
-            let label = Label(title)
-            label.addCSSClass("title")
-            label.ellipsizes = .end
-            label.maximumWidthInCharacters = 28
-            // The title and the entry share the title area: the header bar's own title would leave
-            // the entry no room.
-            let titleBox = Box(.horizontal, spacing: 12)
-            titleBox.append(label, fill: false)
-            titleBox.append(entry, expand: true)
-            headerBar.customTitle = titleBox
-            addressEntry = entry
-            titleLabel = label
+            headerBar.customTitle = parts.titleBox
+            addressEntry = parts.addressEntry
+            titleLabel = parts.titleLabel
         } else {
             addressEntry = nil
             titleLabel = nil
         }
-
-        // Translators: the tooltip and accessible name of the header bar's button that opens the
-        // app's menu (New Window, Open…, Keyboard Shortcuts, About), as GNOME apps call it.
-        menuButton = MenuButton(iconName: "open-menu-symbolic", tooltip: localized("Main Menu"))
-        // The primary menu is the last thing in the header bar, as in every GNOME app.
-        headerBar.packEnd(menuButton)
-
-        spinner = Spinner()
-        // Translators: the tooltip of the header bar's spinner, shown while a view's content loads.
-        spinner.tooltip = localized("Loading")
-        headerBar.packEnd(spinner)
-        barItemsBox = Box(.horizontal, spacing: 6)
-        headerBar.packEnd(barItemsBox)
 
         window.titleBar = headerBar
 
@@ -117,6 +84,42 @@ public final class HubWindow {
         column.append(contentArea, expand: true)
         window.add(column)
         self.title = title
+    }
+
+    /// The parts of the header bar's definition, read anew for each window.
+    private struct HeaderBarParts {
+        let headerBar: HeaderBar
+        let backButton: Button
+        let forwardButton: Button
+        let reloadButton: Button
+        let menuButton: MenuButton
+        let spinner: Spinner
+        let barItemsBox: Box
+        let titleBox: Box
+        let titleLabel: Label
+        let addressEntry: Entry
+    }
+
+    /// Reads the header bar's definition. It is linked into the framework, so it cannot be missing;
+    /// one GTK refuses, or one without a part, is a programming error.
+    private static func headerBarParts() -> HeaderBarParts {
+        let definition: Builder
+        do {
+            definition = try Builder(resource: headerBarResourcePath)
+        } catch {
+            preconditionFailure("the header bar's definition is broken: \(error)")
+        }
+        guard let headerBar = definition.headerBar("header-bar"), let backButton = definition.button("back-button"),
+              let forwardButton = definition.button("forward-button"),
+              let reloadButton = definition.button("reload-button"),
+              let menuButton = definition.menuButton("menu-button"), let spinner = definition.spinner("spinner"),
+              let barItemsBox = definition.box("bar-items-box"), let titleBox = definition.box("title-box"),
+              let titleLabel = definition.label("title-label"), let addressEntry = definition.entry("address-entry")
+        else { preconditionFailure("\(headerBarResourcePath) lacks a part of the header bar") }
+        return HeaderBarParts(headerBar: headerBar, backButton: backButton, forwardButton: forwardButton,
+                              reloadButton: reloadButton, menuButton: menuButton, spinner: spinner,
+                              barItemsBox: barItemsBox, titleBox: titleBox, titleLabel: titleLabel,
+                              addressEntry: addressEntry)
     }
 
     /// Shows the window and everything in it.
