@@ -7,9 +7,9 @@ import Foundation
 /// app, its manifest) names in ``allowedOrigins``, and nowhere else:
 /// - a document downloaded from `https://shop.example` may send to `https://shop.example` (same
 ///   scheme, host and port) and to an allowed origin;
-/// - a document read from a file, or built in code, reaches no network unless the app sets
-///   ``allowsNetworkFromLocalDocuments``; then it may reach the allowed origins, or any origin
-///   when none are named;
+/// - a document read from a file, or built in code, may reach the allowed origins (the app named
+///   them: that is the app saying so) and no other network, unless the app sets
+///   ``allowsNetworkFromLocalDocuments`` while it names none, when it may reach any origin;
 /// - a document pushed live (`hublive`) reaches only the allowed origins;
 /// - nothing reaches `file:` or any scheme but `http:` and `https:`, however the URL is spelled
 ///   (``ContentOriginPolicy/reachesLocalFiles(_:)``);
@@ -19,8 +19,9 @@ public struct ServerRequestPolicy: Sendable, Equatable {
     /// Origins every document may send to besides its own: `scheme://host[:port]` URLs (a path is
     /// ignored). Empty by default.
     public var allowedOrigins: [URL]
-    /// Whether documents from files and from code may reach the network: the allowed origins, or
-    /// any `http:`/`https:` origin when ``allowedOrigins`` is empty. Off by default.
+    /// Whether documents from files and from code may reach any `http:`/`https:` origin while
+    /// ``allowedOrigins`` is empty. The allowed origins themselves every document may reach; with
+    /// some named, they stay the only ones. Off by default.
     public var allowsNetworkFromLocalDocuments: Bool
 
     /// A policy allowing `allowedOrigins` besides each document's own, and the network from local

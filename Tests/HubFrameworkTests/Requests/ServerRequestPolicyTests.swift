@@ -39,6 +39,11 @@ final class ServerRequestPolicyTests: XCTestCase {
         XCTAssertNotNil(ServerRequestPolicy().refusal(for: target, documentURL: file, origin: .local))
         XCTAssertNil(ServerRequestPolicy(allowsNetworkFromLocalDocuments: true).refusal(for: target, documentURL: file, origin: .local),
                      "any origin when none are named")
+        let allowedOnly = ServerRequestPolicy(allowedOrigins: [URL(string: "https://other.example")!])
+        XCTAssertNil(allowedOnly.refusal(for: URL(string: "https://other.example/y")!, documentURL: file, origin: .local),
+                     "an origin the app names is the app saying so, for local documents too")
+        XCTAssertNotNil(allowedOnly.refusal(for: target, documentURL: file, origin: .local), "and only that one")
+        XCTAssertNotNil(allowedOnly.refusal(for: target, documentURL: nil, origin: .local), "from code as from a file")
         let named = ServerRequestPolicy(allowedOrigins: [URL(string: "https://other.example")!], allowsNetworkFromLocalDocuments: true)
         XCTAssertNotNil(named.refusal(for: target, documentURL: file, origin: .local), "only the named ones when some are")
         XCTAssertNil(named.refusal(for: URL(string: "https://other.example/y")!, documentURL: file, origin: .local))
