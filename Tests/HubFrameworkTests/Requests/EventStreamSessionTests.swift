@@ -74,6 +74,40 @@ final class EventStreamSessionTests: LoopbackServerTestCase, @unchecked Sendable
         }
     }
 
+    func testAServerThatKeepsDroppingIsWaitedForLongerEachTimeThenLeft() throws {
+        // Each connection answers and closes at once, without an event or a `retry:` of its own.
+        server.route("/events", stream(": hello\n\n", repeats: 0))
+        MainActor.assumeIsolated {
+            var limits = ContentLimits()
+            limits.maximumEventStreamReconnects = 2
+            let (session, listener) = listen("/events", limits: limits)
+            defer { session?.stop() }
+            XCTAssertTrue(loadingSpin(timeout: 8) { listener.reports.count == 3 }, "\(listener.reports)")
+            guard listener.reports.count == 3 else { return }
+            XCTAssertTrue(listener.reports[0].contains("opens again in 1 s"), listener.reports[0])
+            XCTAssertTrue(listener.reports[1].contains("opens again in 2 s"), "the wait doubles: \(listener.reports[1])")
+            XCTAssertTrue(listener.reports[2].contains("stopped") && listener.reports[2].contains("3 times in a row"),
+                          listener.reports[2])
+            let opened = server.requests.filter { $0.path == "/events" }.count
+            _ = loadingSpin(timeout: 0.5) { false }
+            XCTAssertEqual(opened, 3)
+            XCTAssertEqual(server.requests.filter { $0.path == "/events" }.count, opened, "left for good")
+            XCTAssertEqual(session?.isListening, false)
+        }
+    }
+
+    func testASessionNobodyHoldsStopsListening() throws {
+        server.route("/events", stream("data: {\"state\": {\"n\": 1}}\n\n"))
+        MainActor.assumeIsolated {
+            var (session, listener) = listen("/events")
+            XCTAssertTrue(loadingSpin(timeout: 5) { !listener.deliveries.isEmpty }, "listening")
+            // The view controller holds its session alone: when it goes, so does the stream.
+            session = nil
+            XCTAssertNil(session)
+        }
+        XCTAssertNotNil(server.waitForDeparture(from: "/events", timeout: 3), "the connection was closed")
+    }
+
     func testAFloodIsCutOffAndNeverQueued() throws {
         // Endless: 50 events per chunk, chunk after chunk.
         server.route("/flood", stream("", chunk: String(repeating: "data: {\"state\": {\"n\": 1}}\n\n", count: 50),

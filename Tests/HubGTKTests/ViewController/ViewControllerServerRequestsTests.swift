@@ -241,6 +241,36 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
         }
     }
 
+    func testAViewSendsAtMostItsLimitOfRequestsAtOnce() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        // Answers held long enough for every press to find the others still in flight.
+        server.route("/slow", .json("{}", delay: 1.0))
+        let limit = ContentLimits.default.maximumRequestsInFlight
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let buttons = (0...limit).map { index in
+                #"{"id": "b\#(index)", "component": {"id": "default:button"}, "text": {"title": "Send \#(index)"},"#
+                    + #""target": {"actions": [{"type": "request", "url": "\#(server.url("/slow"))","#
+                    + #""onError": [{"type": "append", "variable": "problems", "value": "@{response.error}"}]}]}}"#
+            }
+            let controller = try open(#"{"state": {"problems": []}, "body": [\#(buttons.joined(separator: ","))]}"#,
+                                      in: harness, allowing: server)
+            for index in 0...limit { try press("b\(index)", in: controller) }
+            pump(until: {
+                if case .array(let problems)? = controller.state.value(of: "problems") { return problems.count == 1 }
+                return false
+            }, "the request over the limit is refused")
+            guard case .array(let problems)? = controller.state.value(of: "problems"),
+                case .string(let text)? = problems.first else { return XCTFail("no problem reported") }
+            XCTAssertTrue(text.contains("maximumRequestsInFlight") && text.contains("not sent"), text)
+            pump(until: { (0..<limit).allSatisfy { self.model("b\($0)", in: controller)?.isBusy == false } }, timeout: 5,
+                 "the others answered")
+            XCTAssertEqual(server.requests.filter { $0.path == "/slow" }.count, limit, "only \(limit) reached the server")
+        }
+    }
+
     func testARequestToAnOriginTheDocumentMayNotReachIsNotSent() throws {
         let allowed = try LoopbackHTTPServer()
         let other = try LoopbackHTTPServer()
