@@ -241,6 +241,27 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
         }
     }
 
+    func testARequestsURLIsEvaluatedWhenItIsSent() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/orders/7", .json(#"{"state": {"done": true}}"#))
+        try onMain {
+            let harness = ViewControllerHarness()
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"order": 6, "done": false},
+                 "body": [{"id": "send", "component": {"id": "default:button"}, "text": {"title": "Send"},
+                           "target": {"actions": [{"type": "set", "variable": "order", "value": "@{order + 1}"},
+                                                  {"type": "request", "method": "delete",
+                                                   "url": "\#(server.baseURL.absoluteString)/orders/@{order}"}]}}]}
+                """#, in: harness, allowing: server)
+            try press("send", in: controller)
+            pump(until: { controller.state.value(of: "done") == .boolean(true) }, "the answer of /orders/7")
+            XCTAssertEqual(server.requests.map(\.path), ["/orders/7"], "the URL holds the value the actions before it set")
+            XCTAssertEqual(server.requests.first?.method, "DELETE")
+        }
+    }
+
     func testAViewSendsAtMostItsLimitOfRequestsAtOnce() throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
