@@ -35,21 +35,13 @@ final class AppMenu {
     /// Whether the shell's items are settled (once, when the application starts up).
     private var hasShellItems = false
 
-    /// The menu of the definition. It is linked into the framework, so it cannot be missing; one
-    /// GTK refuses (a build from a broken generated file) is a programming error.
+    /// The menu of the definition.
     init() {
-        do {
-            let definition = try Builder(resource: Self.resourcePath)
-            guard let model = definition.menu("primary-menu"), let windowSection = definition.menu("window-section"),
-                  let appSection = definition.menu("app-section"), let helpSection = definition.menu("help-section")
-            else { preconditionFailure("\(Self.resourcePath) lacks the primary menu or one of its sections") }
-            self.model = model
-            self.windowSection = windowSection
-            self.appSection = appSection
-            self.helpSection = helpSection
-        } catch {
-            preconditionFailure("the primary menu's definition is broken: \(error)")
-        }
+        let definition = FrameworkDefinition(Self.resourcePath)
+        model = definition.part("primary-menu") { $0.menu($1) }
+        windowSection = definition.part("window-section") { $0.menu($1) }
+        appSection = definition.part("app-section") { $0.menu($1) }
+        helpSection = definition.part("help-section") { $0.menu($1) }
     }
 
     /// Settles the shell's items once: Open… stays only when `opensFiles`, and About `title` ends

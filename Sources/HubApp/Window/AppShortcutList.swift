@@ -14,8 +14,6 @@ enum AppShortcutList {
 
     /// A (hidden) shortcuts window for an app titled `appTitle`: its actions' keys as `application`
     /// has them (an action without keys is left out), the Find bar's, the view's, and `appItems`'.
-    /// The definition is linked into the framework, so it cannot be missing; one GTK refuses is a
-    /// programming error.
     static func makeWindow(application: Application, appTitle: String, appItems: [AppMenu.Item]) -> ShortcutsWindow {
         let items = appItems.map {
             ShortcutsWindow.Shortcut(title: $0.title.replacingOccurrences(of: "_", with: ""),
@@ -26,16 +24,9 @@ enum AppShortcutList {
             ShortcutsWindow.Group(title: localized("In a View"), shortcuts: viewShortcuts),
             ShortcutsWindow.Group(title: appTitle, shortcuts: items.filter { !$0.accelerators.isEmpty }),
         ]
-        let definition: Builder
-        do {
-            definition = try Builder(resource: resourcePath)
-        } catch {
-            preconditionFailure("the shortcuts window's definition is broken: \(error)")
+        return FrameworkDefinition(resourcePath).part("shortcuts-window") {
+            $0.shortcutsWindow($1, section: "shortcuts-section", keysOf: application, appending: groups)
         }
-        guard let window = definition.shortcutsWindow("shortcuts-window", section: "shortcuts-section",
-                                                      keysOf: application, appending: groups)
-        else { preconditionFailure("\(resourcePath) lacks the shortcuts window or its section") }
-        return window
     }
 
     /// The keys of the view: those the view's scrolling handles (`ScrollCanvas`'s key handler in

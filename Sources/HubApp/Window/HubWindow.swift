@@ -55,19 +55,19 @@ public final class HubWindow {
         window.iconName = application.id
         window.addCSSClass("hub-app")
 
-        let parts = Self.headerBarParts()
-        headerBar = parts.headerBar
-        backButton = parts.backButton
-        forwardButton = parts.forwardButton
-        reloadButton = parts.reloadButton
-        menuButton = parts.menuButton
-        spinner = parts.spinner
-        barItemsBox = parts.barItemsBox
+        let definition = FrameworkDefinition(Self.headerBarResourcePath)
+        headerBar = definition.part("header-bar") { $0.headerBar($1) }
+        backButton = definition.part("back-button") { $0.button($1) }
+        forwardButton = definition.part("forward-button") { $0.button($1) }
+        reloadButton = definition.part("reload-button") { $0.button($1) }
+        menuButton = definition.part("menu-button") { $0.menuButton($1) }
+        spinner = definition.part("spinner") { $0.spinner($1) }
+        barItemsBox = definition.part("bar-items-box") { $0.box($1) }
 
         if showsAddressBar {
-            headerBar.customTitle = parts.titleBox
-            addressEntry = parts.addressEntry
-            titleLabel = parts.titleLabel
+            headerBar.customTitle = definition.part("title-box") { $0.box($1) }
+            addressEntry = definition.part("address-entry") { $0.entry($1) }
+            titleLabel = definition.part("title-label") { $0.label($1) }
         } else {
             addressEntry = nil
             titleLabel = nil
@@ -84,42 +84,6 @@ public final class HubWindow {
         column.append(contentArea, expand: true)
         window.add(column)
         self.title = title
-    }
-
-    /// The parts of the header bar's definition, read anew for each window.
-    private struct HeaderBarParts {
-        let headerBar: HeaderBar
-        let backButton: Button
-        let forwardButton: Button
-        let reloadButton: Button
-        let menuButton: MenuButton
-        let spinner: Spinner
-        let barItemsBox: Box
-        let titleBox: Box
-        let titleLabel: Label
-        let addressEntry: Entry
-    }
-
-    /// Reads the header bar's definition. It is linked into the framework, so it cannot be missing;
-    /// one GTK refuses, or one without a part, is a programming error.
-    private static func headerBarParts() -> HeaderBarParts {
-        let definition: Builder
-        do {
-            definition = try Builder(resource: headerBarResourcePath)
-        } catch {
-            preconditionFailure("the header bar's definition is broken: \(error)")
-        }
-        guard let headerBar = definition.headerBar("header-bar"), let backButton = definition.button("back-button"),
-              let forwardButton = definition.button("forward-button"),
-              let reloadButton = definition.button("reload-button"),
-              let menuButton = definition.menuButton("menu-button"), let spinner = definition.spinner("spinner"),
-              let barItemsBox = definition.box("bar-items-box"), let titleBox = definition.box("title-box"),
-              let titleLabel = definition.label("title-label"), let addressEntry = definition.entry("address-entry")
-        else { preconditionFailure("\(headerBarResourcePath) lacks a part of the header bar") }
-        return HeaderBarParts(headerBar: headerBar, backButton: backButton, forwardButton: forwardButton,
-                              reloadButton: reloadButton, menuButton: menuButton, spinner: spinner,
-                              barItemsBox: barItemsBox, titleBox: titleBox, titleLabel: titleLabel,
-                              addressEntry: addressEntry)
     }
 
     /// Shows the window and everything in it.
