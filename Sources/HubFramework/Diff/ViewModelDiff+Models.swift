@@ -11,7 +11,7 @@ extension ComponentModel: Diffable {
 extension ViewModelDiff {
     /// The difference between two view models: their body components, and whether the header changed.
     public init(from old: ViewModel, to new: ViewModel, algorithm: DiffAlgorithm = .automatic) {
-        self.init(oldBody: old.bodyComponentModels, newBody: new.bodyComponentModels,
+        self.init(oldBody: old.bodyComponentModels.array, newBody: new.bodyComponentModels.array,
                   oldHeader: old.headerComponentModel, newHeader: new.headerComponentModel, algorithm: algorithm,
                   headersEqual: { $0.isContentEqual(to: $1) })
     }

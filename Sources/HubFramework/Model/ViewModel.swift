@@ -13,7 +13,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// Nil when the view uses a plain navigation bar instead of a header component.
     public let headerComponentModel: ComponentModel?
     /// The components of the scrolling list, in order.
-    public let bodyComponentModels: [ComponentModel]
+    public let bodyComponentModels: ComponentModelList
     /// The components floating above the list, in order.
     public let overlayComponentModels: [ComponentModel]
     /// Free-form data for the app about the whole view (JSON key `custom`); nil when there is
@@ -78,7 +78,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
         self.identifier = identifier
         self.navigationItem = navigationItem
         self.headerComponentModel = headerComponentModel
-        self.bodyComponentModels = bodyComponentModels
+        self.bodyComponentModels = ComponentModelList(bodyComponentModels)
         self.overlayComponentModels = overlayComponentModels
         self.customData = customData
         self.layoutDirection = layoutDirection
@@ -95,7 +95,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
         identifier = source.identifier
         navigationItem = source.navigationItem
         self.headerComponentModel = headerComponentModel
-        self.bodyComponentModels = bodyComponentModels
+        self.bodyComponentModels = ComponentModelList(bodyComponentModels)
         self.overlayComponentModels = overlayComponentModels
         customData = source.customData
         layoutDirection = source.layoutDirection

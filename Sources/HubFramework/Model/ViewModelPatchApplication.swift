@@ -50,7 +50,7 @@ struct ViewModelPatchApplication {
         collector = JSONProblemCollector(limits: limits)
         compiler = BindingCompiler(limits: limits)
         header = source.headerComponentModel
-        body = PatchedComponentList(source.bodyComponentModels)
+        body = PatchedComponentList(source.bodyComponentModels.array)
         overlays = PatchedComponentList(source.overlayComponentModels)
         summary = source.summary
     }

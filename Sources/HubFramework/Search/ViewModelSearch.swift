@@ -130,7 +130,7 @@ public struct ViewModelSearch: Sendable, Equatable {
     }
 
     /// The model at `path` in `body`, or nil when there is none there.
-    static func model(at path: [Int], in body: [ComponentModel]) -> ComponentModel? {
+    static func model(at path: [Int], in body: ComponentModelList) -> ComponentModel? {
         guard let first = path.first, body.indices.contains(first) else { return nil }
         var model = body[first]
         for index in path.dropFirst() {

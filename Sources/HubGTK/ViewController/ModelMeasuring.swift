@@ -10,7 +10,7 @@ import HubFramework
 /// Linux, which was most of the time of laying out 1,000,000 rows.)
 @MainActor
 struct ModelMeasuring {
-    let bodyModels: [ComponentModel]
+    let bodyModels: ComponentModelList
     let header: ComponentModel?
     let measurer: ComponentMeasurer
     /// How many of the body models the layout sees (the first ones): a large view is laid out in

@@ -16,7 +16,7 @@ final class ImpressionScript {
 
     /// Tells the tracker that `models` are visible with `fractions` (1 when omitted) at `ms`.
     @discardableResult
-    func update(_ models: [ComponentModel], fractions: [Double]? = nil, shown: Bool = true, at ms: Double) -> [String] {
+    func update(_ models: some Collection<ComponentModel>, fractions: [Double]? = nil, shown: Bool = true, at ms: Double) -> [String] {
         let candidates = models.enumerated().map { offset, model in
             ImpressionCandidate(model: model, visibleFraction: fractions?[offset] ?? 1, viewThresholds: viewThresholds)
         }

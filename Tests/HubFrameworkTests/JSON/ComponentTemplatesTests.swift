@@ -280,7 +280,7 @@ final class ComponentTemplatesTests: XCTestCase {
         // budget ran out half-way.
         XCTAssertEqual(problems, ["body[0]: " + Self.budgetProblem])
         XCTAssertEqual(view.bodyComponentModels.map(\.identifier), ["b"])
-        func count(_ models: [ComponentModel]) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
+        func count(_ models: some Collection<ComponentModel>) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
         XCTAssertLessThanOrEqual(count(view.bodyComponentModels), 8 * 1_000)
     }
 
@@ -300,7 +300,7 @@ final class ComponentTemplatesTests: XCTestCase {
         let uses = (0..<100).map { #"{"template": "t3", "id": "u\#($0)"}"# } + [#"{"template": "t0", "id": "small"}"#, #"{"id": "plain"}"#]
         let json = #"{"templates": {\#(templates.joined(separator: ","))}, "body": [\#(uses.joined(separator: ","))]}"#
         XCTAssertLessThan(json.utf8.count, 8_000)
-        func count(_ models: [ComponentModel]) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
+        func count(_ models: some Collection<ComponentModel>) -> Int { models.reduce(models.count) { $0 + count($1.children) } }
         var made: [Int] = []
         for padding in [0, 1 << 20] {
             let document = json + String(repeating: " ", count: padding)

@@ -24,7 +24,7 @@ final class TemplateBudgetTests: XCTestCase {
     private static let budgetProblem = ComponentTemplates.budgetMessage
 
     /// Every component of `models`, their children's included.
-    private static func count(_ models: [ComponentModel]) -> Int {
+    private static func count(_ models: some Collection<ComponentModel>) -> Int {
         models.reduce(models.count) { $0 + count($1.children) }
     }
 
