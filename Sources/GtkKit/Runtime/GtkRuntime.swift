@@ -54,14 +54,8 @@ public enum GtkRuntime {
     /// GLib's list of the user's locale names, most preferred first (`de_DE.UTF-8`, `de_DE`, `de`,
     /// …, `C`), which GTK's own translations follow too.
     static func glibLanguageNames() -> [String] {
-        var names: [String] = []
-        guard let list = g_get_language_names() else { return names }
-        var index = 0
-        while let name = list[index] {
-            names.append(String(cString: name))
-            index += 1
-        }
-        return names
+        guard let list = g_get_language_names() else { return [] }
+        return CStringList.strings(list)
     }
 
     /// Watches libdispatch's main-queue eventfd from GLib's default main context, so that work

@@ -104,26 +104,13 @@ public final class Settings {
     public func strings(forKey key: String) -> [String] {
         guard let list = g_settings_get_strv(gtkSettings, key) else { return [] }
         defer { g_strfreev(list) }
-        var result: [String] = []
-        var index = 0
-        while let item = list[index] {
-            result.append(String(cString: item))
-            index += 1
-        }
-        return result
+        return CStringList.strings(list)
     }
 
     /// Stores a list of strings (`as`) at `key`.
     @discardableResult
     public func setStrings(_ value: [String], forKey key: String) -> Bool {
-        var copies: [UnsafeMutablePointer<gchar>?] = value.map { strdup($0) }
-        copies.append(nil)
-        defer { for copy in copies { free(copy) } }
-        return copies.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                g_settings_set_strv(gtkSettings, key, $0) != 0
-            }
-        }
+        CStringList.withList(value) { g_settings_set_strv(gtkSettings, key, $0) != 0 }
     }
 
     /// Calls `handler` with the key's name whenever a value changes: set through any `Settings` of

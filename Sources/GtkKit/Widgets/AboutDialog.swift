@@ -67,22 +67,10 @@ public final class AboutDialog: Window {
     public var authors: [String] {
         get {
             guard let list = gtk_about_dialog_get_authors(dialog) else { return [] }
-            var result: [String] = []
-            var index = 0
-            while let author = list[index] {
-                result.append(String(cString: author))
-                index += 1
-            }
-            return result
+            return CStringList.strings(list)
         }
         set {
-            var cStrings = newValue.map { strdup(DisplayText.bounded($0)) } + [nil]
-            defer { cStrings.forEach { free($0) } }
-            cStrings.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                    gtk_about_dialog_set_authors(dialog, $0)
-                }
-            }
+            CStringList.withList(newValue.map { DisplayText.bounded($0) }) { gtk_about_dialog_set_authors(dialog, $0) }
         }
     }
 

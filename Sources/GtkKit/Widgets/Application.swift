@@ -158,13 +158,7 @@ open class Application {
     /// every ``ApplicationWindow``) the keyboard shortcuts `accelerators`, in GTK's syntax, replacing
     /// those it had; none takes them away.
     public func setAccelerators(_ accelerators: [String], forAction action: String) {
-        var cStrings = accelerators.map { strdup($0) } + [nil]
-        defer { cStrings.forEach { free($0) } }
-        cStrings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                gtk_application_set_accels_for_action(gtkApplication, action, $0)
-            }
-        }
+        CStringList.withList(accelerators) { gtk_application_set_accels_for_action(gtkApplication, action, $0) }
     }
 
     /// The keyboard shortcuts of `action` (`app.NAME` or `win.NAME`), as GTK writes them (Control
@@ -172,26 +166,14 @@ open class Application {
     public func accelerators(forAction action: String) -> [String] {
         guard let list = gtk_application_get_accels_for_action(gtkApplication, action) else { return [] }
         defer { g_strfreev(list) }
-        var result: [String] = []
-        var index = 0
-        while let accelerator = list[index] {
-            result.append(String(cString: accelerator))
-            index += 1
-        }
-        return result
+        return CStringList.strings(list)
     }
 
     /// The actions that have keyboard shortcuts (`app.NAME`, `win.NAME`), in no particular order.
     public var actionsWithAccelerators: [String] {
         guard let list = gtk_application_list_action_descriptions(gtkApplication) else { return [] }
         defer { g_strfreev(list) }
-        var result: [String] = []
-        var index = 0
-        while let name = list[index] {
-            result.append(String(cString: name))
-            index += 1
-        }
-        return result
+        return CStringList.strings(list)
     }
 
     /// Runs the application action `app.name`, as its keys or a menu item do; nothing when there is

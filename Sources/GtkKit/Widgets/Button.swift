@@ -8,8 +8,6 @@ internal import CGtk
 /// ```
 @MainActor
 open class Button: Container {
-    private var clickedHandler: (@MainActor () -> Void)?
-
     /// A button showing `label`; an underscore marks the mnemonic (Alt + letter) when `mnemonic`.
     public init(label: String, mnemonic: Bool = true) {
         super.init(owning: mnemonic ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label))
@@ -41,11 +39,8 @@ open class Button: Container {
 
     /// Called when the button is clicked (by pointer, keyboard or assistive technology).
     public var onClicked: (@MainActor () -> Void)? {
-        get { clickedHandler }
-        set {
-            clickedHandler = newValue
-            connectOnce("clicked") { GSignal.connect(gtkWidget, "clicked") { [unowned self] in self.clickedHandler?() } }
-        }
+        get { handler(forSignal: "clicked") }
+        set { setHandler(newValue, forSignal: "clicked") }
     }
 
     /// Clicks the button, as a user would.

@@ -48,7 +48,6 @@ open class Entry: Widget {
     }
 
     private let userChanges = UserChangeNotifier<@MainActor () -> Void>()
-    private var activateHandler: (@MainActor () -> Void)?
     /// The completion set on the entry, kept alive with it.
     public var completion: EntryCompletion? {
         didSet { gtk_entry_set_completion(hub_entry(gtkWidget), completion?.gtkCompletion) }
@@ -154,10 +153,7 @@ open class Entry: Widget {
 
     /// Called when the user presses Enter in the field.
     public var onActivate: (@MainActor () -> Void)? {
-        get { activateHandler }
-        set {
-            activateHandler = newValue
-            connectOnce("activate") { GSignal.connect(gtkWidget, "activate") { [unowned self] in self.activateHandler?() } }
-        }
+        get { handler(forSignal: "activate") }
+        set { setHandler(newValue, forSignal: "activate") }
     }
 }

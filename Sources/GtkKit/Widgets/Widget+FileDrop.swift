@@ -14,12 +14,7 @@ extension Widget {
                 return
             }
             defer { g_strfreev(uris) }
-            var urls: [URL] = []
-            var index = 0
-            while let uri = uris[index] {
-                if let url = URL(string: String(cString: uri)) { urls.append(url) }
-                index += 1
-            }
+            let urls = CStringList.strings(uris).compactMap { URL(string: $0) }
             if !urls.isEmpty { handler(urls) }
         })
     }

@@ -27,6 +27,8 @@ open class Widget {
     private var connectedSignals: Set<String> = []
     private var eventMaskAdded: Int32 = 0
     private var focusOutHandler: (@MainActor () -> Void)?
+    /// The handlers of the signals without arguments that ``setHandler(_:forSignal:)`` connected.
+    private var signalHandlers: [String: @MainActor () -> Void] = [:]
 
     /// The container this widget was added to through the typed layer, if any.
     public internal(set) weak var parent: Container?
@@ -80,6 +82,20 @@ open class Widget {
     package func connectOnce(_ signal: String, _ connect: () -> SignalConnection) {
         guard connectedSignals.insert(signal).inserted else { return }
         retain(connect())
+    }
+
+    /// Makes `handler` what `signal`, a signal without arguments whose handler returns nothing
+    /// (`clicked`, `activate`), calls: the storage of a handler property such as
+    /// ``Button/onClicked``. The signal is connected the first time; nil leaves it connected,
+    /// calling nothing.
+    package func setHandler(_ handler: (@MainActor () -> Void)?, forSignal signal: String) {
+        signalHandlers[signal] = handler
+        connectOnce(signal) { GSignal.connect(gtkWidget, signal) { [unowned self] in self.signalHandlers[signal]?() } }
+    }
+
+    /// The handler ``setHandler(_:forSignal:)`` gave `signal`.
+    package func handler(forSignal signal: String) -> (@MainActor () -> Void)? {
+        signalHandlers[signal]
     }
 
     // MARK: Style

@@ -36,9 +36,8 @@ public final class CheckboxComponent: InputFieldComponent {
     public override func configureView(with model: ComponentModel, containerViewSize: Size) {
         guard let checkButton else { return }
         checkButton.label = model.title ?? ""
-        let value = configureField(with: model)?.value ?? .boolean(false)
-        if shouldShow(value), checkButton.isChecked != InputValues.isOn(value) {
-            checkButton.isChecked = InputValues.isOn(value)
+        if let isOn = isOnToShow(of: configureField(with: model)), checkButton.isChecked != isOn {
+            checkButton.isChecked = isOn
         }
     }
 }

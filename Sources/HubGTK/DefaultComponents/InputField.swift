@@ -29,10 +29,8 @@ final class InputField {
     /// Points between the title, the control and the message.
     static let spacing = 6
 
-    /// The name and description last given to the control: setting the same again would still tell
-    /// every listening assistive technology that they changed.
-    private var accessibleName: String?
-    private var accessibleDescription: String?
+    /// The name and description last given to the control.
+    private var accessibleLabels = AccessibleLabels()
 
     /// A field around `control`. `accessory`, for `.above`, sits at the end of the title's line.
     /// `holder`, when the control sits in another widget (a text area in the overlay that shows its
@@ -87,15 +85,7 @@ final class InputField {
         messageLabel.text = message
         messageLabel.isVisible = !message.isEmpty
         control.setCSSClass("error", !message.isEmpty)
-        let name = title.isEmpty ? fallbackName ?? "" : title
-        if name != accessibleName {
-            accessibleName = name
-            control.accessibleName = name
-        }
-        if message != accessibleDescription {
-            accessibleDescription = message
-            control.accessibleDescription = message
-        }
+        accessibleLabels.give(name: title.isEmpty ? fallbackName ?? "" : title, description: message, to: control)
     }
 
     /// The size of the field for `model`, measured on `measuring` (a component of the same kind kept

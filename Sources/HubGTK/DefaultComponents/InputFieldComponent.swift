@@ -130,6 +130,13 @@ public class InputFieldComponent: ComponentWithInput {
         }
     }
 
+    /// Whether a switch or a check box shows on for `input`'s value (off without one), or nil when it
+    /// keeps what it shows, as ``shouldShow(_:)`` says.
+    func isOnToShow(of input: InputState?) -> Bool? {
+        let value = input?.value ?? .boolean(false)
+        return shouldShow(value) ? InputValues.isOn(value) : nil
+    }
+
     /// Reports the person's choice of `number` on a slider or a spin button, as the variable's type
     /// (an integer for an integer variable; nothing for a number too large for one).
     func reportChoice(ofNumber number: Double) {

@@ -31,9 +31,8 @@ public final class SwitchComponent: InputFieldComponent {
 
     public override func configureView(with model: ComponentModel, containerViewSize: Size) {
         guard let toggle else { return }
-        let value = configureField(with: model)?.value ?? .boolean(false)
-        if shouldShow(value), toggle.isOn != InputValues.isOn(value) {
-            toggle.isOn = InputValues.isOn(value)
+        if let isOn = isOnToShow(of: configureField(with: model)), toggle.isOn != isOn {
+            toggle.isOn = isOn
         }
     }
 }

@@ -43,8 +43,8 @@ final class Cell {
         describeComponent()
     }
 
-    private var describedName: String?
-    private var describedDescription: String?
+    /// The name and description last given to the cell.
+    private var accessibleLabels = AccessibleLabels()
 
     /// Names the cell for assistive technologies after its component's model — again whenever the
     /// wrapper shows another model, since cells and wrappers are reused. The name is what a sighted
@@ -61,15 +61,7 @@ final class Cell {
         // user reads at the end of the row.
         let details = [texts.dropFirst().first, model.accessoryTitle].compactMap { $0 }.filter { !$0.isEmpty }
         let description = DisplayText.cut(details.joined(separator: ", "), to: DisplayText.maximumLength)
-        // Setting an unchanged name would still tell every listening client that it changed.
-        if name != describedName {
-            describedName = name
-            widget.accessibleName = name
-        }
-        if description != describedDescription {
-            describedDescription = description
-            widget.accessibleDescription = description
-        }
+        accessibleLabels.give(name: name, description: description, to: widget)
         widget.accessibleIdentifier = model.identifier
     }
 

@@ -249,16 +249,14 @@ enum GitHubSearchFeature {
     static func register(in hub: Hub, environment: DemoEnvironment) {
         try! hub.jsonSchemaRegistry.registerCustomSchema(GitHubSearch.makeSchema(from: hub.jsonSchemaRegistry),
                                                          forIdentifier: GitHubSearch.schemaIdentifier)
-        try! hub.featureRegistry.registerFeature(
-            identifier: "gitHubSearch", viewURIPredicate: ViewURIPredicate(viewURI: GitHubSearch.viewURI),
-            title: localized("GitHub Search"),
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "gitHubSearch", viewURI: GitHubSearch.viewURI, title: localized("GitHub Search"),
+            description: localized("A feature that enables you to search GitHub"),
             // The results (and their targets) come from GitHub's API: remote content.
             contentOperationFactories: [ContentOperationFactoryWithOrigin(BlockContentOperationFactory { _ in
                 [GitHubSearchBarContentOperation(), GitHubSearchResultsContentOperation(environment: environment),
                  GitHubSearchActivityIndicatorContentOperation()]
             }, origin: ContentOrigin(documentURL: environment.gitHubAPIBaseURL))],
-            customJSONSchemaIdentifier: GitHubSearch.schemaIdentifier,
-            exampleViewURIs: [GitHubSearch.viewURI],
-            options: ["description": localized("A feature that enables you to search GitHub")])
+            customJSONSchemaIdentifier: GitHubSearch.schemaIdentifier)
     }
 }

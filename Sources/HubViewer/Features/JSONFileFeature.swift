@@ -47,7 +47,8 @@ enum JSONFileFeature {
                     ?? .remote(host: "")
             })],
             exampleViewURIs: [example],
-            options: ["description": localized("Any JSON file in the default schema, opened as a view")])
+            options: [FeatureRegistry.demoDescriptionOption:
+                localized("Any JSON file in the default schema, opened as a view")])
     }
 }
 

@@ -87,12 +87,10 @@ enum PrettyPicturesFeature {
     static let viewURI = URL(string: "hub-demo:prettypictures")!
 
     static func register(in hub: Hub, environment: DemoEnvironment) {
-        try! hub.featureRegistry.registerFeature(
-            identifier: "prettyPictures", viewURIPredicate: ViewURIPredicate(viewURI: viewURI),
-            title: localized("Pretty Pictures"),
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "prettyPictures", viewURI: viewURI, title: localized("Pretty Pictures"),
+            description: localized("A feature that displays a carousel & grid of pictures"),
             contentOperationFactories: [BlockContentOperationFactory { _ in [PrettyPicturesContentOperation()] }],
-            actionHandler: PrettyPicturesActionHandler(hub: hub, environment: environment),
-            exampleViewURIs: [viewURI],
-            options: ["description": localized("A feature that displays a carousel & grid of pictures")])
+            actionHandler: PrettyPicturesActionHandler(hub: hub, environment: environment))
     }
 }

@@ -73,23 +73,19 @@ enum ReallyLongListFeature {
     nonisolated static let millionCount = 1_000_000
 
     static func register(in hub: Hub) {
-        try! hub.featureRegistry.registerFeature(
-            identifier: "reallyLongList", viewURIPredicate: ViewURIPredicate(viewURI: uri),
-            title: localized("Really Long List"),
-            contentOperationFactories: [BlockContentOperationFactory { _ in [ReallyLongListOperation()] }],
-            exampleViewURIs: [uri],
-            options: ["description": localized("Rows that load 50 at a time as you scroll")])
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "reallyLongList", viewURI: uri, title: localized("Really Long List"),
+            description: localized("Rows that load 50 at a time as you scroll"),
+            contentOperationFactories: [BlockContentOperationFactory { _ in [ReallyLongListOperation()] }])
         // A million rows are made on a background thread, so the window keeps drawing (and its
         // spinner turning) while they are.
         let million = BackgroundContentOperation { context in
             context.viewModelBuilder.navigationBarTitle = localized("A Million Rows")
             ReallyLongListOperation.addRows(0..<millionCount, to: context.viewModelBuilder)
         }
-        try! hub.featureRegistry.registerFeature(
-            identifier: "millionRows", viewURIPredicate: ViewURIPredicate(viewURI: millionURI),
-            title: localized("A Million Rows"),
-            contentOperationFactories: [BlockContentOperationFactory { _ in [million] }],
-            exampleViewURIs: [millionURI],
-            options: ["description": localized("1,000,000 rows, recycled through a handful of widgets")])
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "millionRows", viewURI: millionURI, title: localized("A Million Rows"),
+            description: localized("1,000,000 rows, recycled through a handful of widgets"),
+            contentOperationFactories: [BlockContentOperationFactory { _ in [million] }])
     }
 }

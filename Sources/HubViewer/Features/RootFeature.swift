@@ -15,15 +15,13 @@ enum RootFeature {
                 let row = builder.bodyComponentModelBuilder(withIdentifier: feature.identifier)
                 row.componentName = "row"
                 row.title = feature.title
-                row.subtitle = feature.options["description"] ?? target.absoluteString
+                row.subtitle = feature.options[FeatureRegistry.demoDescriptionOption] ?? target.absoluteString
                 row.targetBuilder.uri = target
             }
         }
-        try! hub.featureRegistry.registerFeature(
-            identifier: "root", viewURIPredicate: ViewURIPredicate(viewURI: DemoFeatures.rootURI),
-            title: localized("Hub Framework Demo"),
-            contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }],
-            exampleViewURIs: [DemoFeatures.rootURI],
-            options: ["description": localized("Every feature of this viewer")])
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "root", viewURI: DemoFeatures.rootURI, title: localized("Hub Framework Demo"),
+            description: localized("Every feature of this viewer"),
+            contentOperationFactories: [BlockContentOperationFactory { _ in [operation] }])
     }
 }

@@ -50,11 +50,9 @@ enum StickyHeaderFeature {
     static let viewURI = URL(string: "hub-demo:stickyHeader")!
 
     static func register(in hub: Hub) {
-        try! hub.featureRegistry.registerFeature(
-            identifier: "stickyHeader", viewURIPredicate: ViewURIPredicate(viewURI: viewURI),
-            title: localized("Sticky Header"),
-            contentOperationFactories: [BlockContentOperationFactory { _ in [StickyHeaderContentOperation()] }],
-            exampleViewURIs: [viewURI],
-            options: ["description": localized("A feature demonstrating how to build a sticky header")])
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "stickyHeader", viewURI: viewURI, title: localized("Sticky Header"),
+            description: localized("A feature demonstrating how to build a sticky header"),
+            contentOperationFactories: [BlockContentOperationFactory { _ in [StickyHeaderContentOperation()] }])
     }
 }

@@ -124,10 +124,9 @@ enum TodoListFeature {
     static func register(in hub: Hub, environment: DemoEnvironment) {
         try! hub.actionRegistry.registerActionFactory(TodoListActionFactory(environment: environment),
                                                       forNamespace: TodoListActions.add.namespacePart)
-        try! hub.featureRegistry.registerFeature(
-            identifier: "todoList", viewURIPredicate: ViewURIPredicate(viewURI: viewURI), title: localized("Todo List"),
-            contentOperationFactories: [BlockContentOperationFactory { _ in [TodoListContentOperation()] }],
-            exampleViewURIs: [viewURI],
-            options: ["description": localized("A feature for adding todo items to a list")])
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "todoList", viewURI: viewURI, title: localized("Todo List"),
+            description: localized("A feature for adding todo items to a list"),
+            contentOperationFactories: [BlockContentOperationFactory { _ in [TodoListContentOperation()] }])
     }
 }

@@ -86,10 +86,9 @@ enum CitiesFeature {
     /// Registers the `cities` component factory and the feature.
     static func register(in hub: Hub) {
         try! hub.componentRegistry.registerComponentFactory(CitiesComponentFactory(), forNamespace: "cities")
-        try! hub.featureRegistry.registerFeature(
-            identifier: "cities", viewURIPredicate: ViewURIPredicate(viewURI: viewURI), title: localized("Cities"),
-            contentOperationFactories: [CitiesContentOperationFactory()],
-            exampleViewURIs: [viewURI],
-            options: ["description": localized("A feature that renders beautiful cities")])
+        try! hub.featureRegistry.registerDemoFeature(
+            identifier: "cities", viewURI: viewURI, title: localized("Cities"),
+            description: localized("A feature that renders beautiful cities"),
+            contentOperationFactories: [CitiesContentOperationFactory()])
     }
 }
