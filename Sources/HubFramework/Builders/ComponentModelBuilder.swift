@@ -42,17 +42,11 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// The main image; always available (an empty one builds no image data). Created on first
     /// use, so the many components without images (a million rows) do not pay for two builders.
     public var mainImageDataBuilder: ComponentImageDataBuilder {
-        if let storedMainImageDataBuilder { return storedMainImageDataBuilder }
-        let builder = ComponentImageDataBuilder(context: context)
-        storedMainImageDataBuilder = builder
-        return builder
+        storedOrCreated(&storedMainImageDataBuilder) { ComponentImageDataBuilder(context: context) }
     }
     /// The background image; always available (an empty one builds no image data). Created on first use.
     public var backgroundImageDataBuilder: ComponentImageDataBuilder {
-        if let storedBackgroundImageDataBuilder { return storedBackgroundImageDataBuilder }
-        let builder = ComponentImageDataBuilder(context: context)
-        storedBackgroundImageDataBuilder = builder
-        return builder
+        storedOrCreated(&storedBackgroundImageDataBuilder) { ComponentImageDataBuilder(context: context) }
     }
     private var storedMainImageDataBuilder: ComponentImageDataBuilder?
     private var storedBackgroundImageDataBuilder: ComponentImageDataBuilder?
@@ -150,10 +144,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
 
     /// The builder of the custom image `identifier`, created when missing (same instance afterwards).
     public func customImageDataBuilder(withIdentifier identifier: String) -> ComponentImageDataBuilder {
-        if let existing = customImageDataBuilders[identifier] { return existing }
-        let builder = ComponentImageDataBuilder(context: context)
-        customImageDataBuilders[identifier] = builder
-        return builder
+        storedOrCreated(&customImageDataBuilders[identifier]) { ComponentImageDataBuilder(context: context) }
     }
 
     // MARK: Target
@@ -161,10 +152,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// The target builder, created on first use. The model only gets a target when this was used
     /// (or JSON had a target object).
     public var targetBuilder: ComponentTargetBuilder {
-        if let builder = storedTargetBuilder { return builder }
-        let builder = ComponentTargetBuilder(context: context)
-        storedTargetBuilder = builder
-        return builder
+        storedOrCreated(&storedTargetBuilder) { ComponentTargetBuilder(context: context) }
     }
 
     /// True once `targetBuilder` has been created.

@@ -31,10 +31,7 @@ public final class ComponentTargetBuilder: JSONCompatibleBuilder, @unchecked Sen
     /// Content for the destination view, shown until its own content has loaded. Created on first
     /// use; the target only gets an initial view model when this was used (or JSON had one).
     public var initialViewModelBuilder: ViewModelBuilder {
-        if let builder = storedInitialViewModelBuilder { return builder }
-        let builder = ViewModelBuilder(context: context)
-        storedInitialViewModelBuilder = builder
-        return builder
+        storedOrCreated(&storedInitialViewModelBuilder) { ViewModelBuilder(context: context) }
     }
 
     /// True once `initialViewModelBuilder` has been created.

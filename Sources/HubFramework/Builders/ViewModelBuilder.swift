@@ -141,10 +141,9 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     }
 
     private func headerBuilder(withIdentifier identifier: String?) -> ComponentModelBuilder {
-        if let builder = headerBuilder { return builder }
-        let builder = ComponentModelBuilder(modelIdentifier: identifier ?? "header", type: .header, context: context)
-        headerBuilder = builder
-        return builder
+        storedOrCreated(&headerBuilder) {
+            ComponentModelBuilder(modelIdentifier: identifier ?? "header", type: .header, context: context)
+        }
     }
 
     /// Whether a body builder exists for `identifier`; asking does not create one.

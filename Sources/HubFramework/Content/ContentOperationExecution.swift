@@ -1,32 +1,18 @@
-import Foundation
-
-/// The delegate an operation gets for one execution. Reports may arrive from any thread; they
-/// hop to the main thread, where a report for an execution that is no longer current is ignored.
+/// The delegate an operation gets for one execution of the loader's chain (``ContentExecution``).
 /// Rescheduling is accepted through any execution of the operation, at any later time.
-/// `@unchecked`: `loader` is only dereferenced on the main thread, and `valid` is guarded by `lock`.
-final class ContentOperationExecution: ContentOperationDelegate, @unchecked Sendable {
-    // `loader` is only dereferenced on the main thread; `valid` is guarded by `lock`.
+/// `@unchecked`: `loader` is only dereferenced on the main thread.
+final class ContentOperationExecution: ContentExecution, @unchecked Sendable {
     private weak var loader: ViewModelLoader?
     let index: Int
-    private let lock = NSLock()
-    private var valid = true
+    let validity = ExecutionValidity()
 
     init(loader: ViewModelLoader, index: Int) {
         self.loader = loader
         self.index = index
     }
 
-    var isValid: Bool { lock.withLock { valid } }
-    func invalidate() { lock.withLock { valid = false } }
-
-    func contentOperationDidFinish(_ operation: any ContentOperation) {
-        guard isValid else { return }
-        MainThread.perform { [self] in loader?.executionDidFinish(self, error: nil) }
-    }
-
-    func contentOperation(_ operation: any ContentOperation, didFailWithError error: any Error) {
-        guard isValid else { return }
-        MainThread.perform { [self] in loader?.executionDidFinish(self, error: error) }
+    @MainActor func executionDidFinish(error: (any Error)?) {
+        loader?.executionDidFinish(self, error: error)
     }
 
     func contentOperationRequiresRescheduling(_ operation: any ContentOperation) {
@@ -34,7 +20,6 @@ final class ContentOperationExecution: ContentOperationDelegate, @unchecked Send
     }
 
     func contentOperation(_ operation: any ContentOperation, didAddPartOfContent partialContent: ViewModelBuilder) {
-        guard isValid else { return }
-        MainThread.perform { [self] in loader?.executionDidAddPart(self, builder: partialContent) }
+        reportIfValid { [self] in loader?.executionDidAddPart(self, builder: partialContent) }
     }
 }

@@ -166,19 +166,17 @@ private final class PendingPartBuild: @unchecked Sendable {
     func build() -> ViewModel { builder.build() }
 }
 
-/// The delegate an operation gets while it works on a part. Reports hop to the main thread, where
-/// a report of an execution that is no longer current is ignored; parts it reports itself are
-/// dropped (a part of a part is not shown).
-private final class PartExecution: ContentOperationDelegate, @unchecked Sendable {
-    // `runner` is only dereferenced on the main thread; `valid` is guarded by `lock`.
+/// The delegate an operation gets while it works on a part (``ContentExecution``); parts it reports
+/// itself are dropped (a part of a part is not shown).
+/// `@unchecked`: `runner` is only dereferenced on the main thread.
+private final class PartExecution: ContentExecution, @unchecked Sendable {
     private weak var runner: ContentPartRunner?
     let builder: ViewModelBuilder
     let index: Int
     let connectivityState: ConnectivityState
     /// The operation's delegate before the part (its last run's, which the loader keeps alive).
     private(set) weak var restoredDelegate: (any ContentOperationDelegate)?
-    private let lock = NSLock()
-    private var valid = true
+    let validity = ExecutionValidity()
 
     init(runner: ContentPartRunner, builder: ViewModelBuilder, index: Int, connectivityState: ConnectivityState,
          restoring delegate: (any ContentOperationDelegate)?)
@@ -190,17 +188,8 @@ private final class PartExecution: ContentOperationDelegate, @unchecked Sendable
         restoredDelegate = delegate
     }
 
-    var isValid: Bool { lock.withLock { valid } }
-    func invalidate() { lock.withLock { valid = false } }
-
-    func contentOperationDidFinish(_ operation: any ContentOperation) {
-        guard isValid else { return }
-        MainThread.perform { [self] in runner?.executionDidFinish(self, error: nil) }
-    }
-
-    func contentOperation(_ operation: any ContentOperation, didFailWithError error: any Error) {
-        guard isValid else { return }
-        MainThread.perform { [self] in runner?.executionDidFinish(self, error: error) }
+    @MainActor func executionDidFinish(error: (any Error)?) {
+        runner?.executionDidFinish(self, error: error)
     }
 
     func contentOperationRequiresRescheduling(_ operation: any ContentOperation) {

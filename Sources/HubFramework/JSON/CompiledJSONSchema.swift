@@ -38,29 +38,34 @@ struct CompiledJSONSchema: Sendable {
         }
         self.bodyKey = bodyKey
 
-        var component = KeyTableBuilder<ComponentField>()
-        for field in ComponentField.allCases {
-            guard let keys = Self.keys(of: field.path(in: schema.componentModelSchema), ending: field.content.check,
-                                       eachElement: field.isEachElement),
-                component.insert(keys, field)
-            else { return nil }
+        guard
+            let component = Self.table(ComponentField.self, keys: { field in
+                Self.keys(of: field.path(in: schema.componentModelSchema), ending: field.content.check,
+                          eachElement: field.isEachElement)
+            }),
+            let image = Self.table(ImageField.self, keys: { field in
+                Self.keys(of: field.path(in: schema.componentImageDataSchema), ending: field.check)
+            }),
+            let target = Self.table(TargetField.self, keys: { field in
+                Self.keys(of: field.path(in: schema.componentTargetSchema), ending: field.kind.check,
+                          eachElement: field.isEachElement)
+            })
+        else { return nil }
+        self.component = component
+        self.image = image
+        self.target = target
+    }
+
+    /// The key table of every field of a table (ComponentFields.swift), each at its `keys`; nil when
+    /// a field's path is not plain keys (`keys` gives nil) or collides with another field's.
+    private static func table<Field: CaseIterable & Sendable>(_ fields: Field.Type, keys: (Field) -> [String]?)
+        -> KeyTable<Field>?
+    {
+        var table = KeyTableBuilder<Field>()
+        for field in Field.allCases {
+            guard let fieldKeys = keys(field), table.insert(fieldKeys, field) else { return nil }
         }
-        var image = KeyTableBuilder<ImageField>()
-        for field in ImageField.allCases {
-            guard let keys = Self.keys(of: field.path(in: schema.componentImageDataSchema), ending: field.check),
-                image.insert(keys, field)
-            else { return nil }
-        }
-        var target = KeyTableBuilder<TargetField>()
-        for field in TargetField.allCases {
-            guard let keys = Self.keys(of: field.path(in: schema.componentTargetSchema), ending: field.kind.check,
-                                       eachElement: field.isEachElement),
-                target.insert(keys, field)
-            else { return nil }
-        }
-        self.component = component.table
-        self.image = image.table
-        self.target = target.table
+        return table.table
     }
 
     /// The keys of a path made of `goTo` steps, then `forEach` when `eachElement`, then `check`.

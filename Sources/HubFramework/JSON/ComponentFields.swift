@@ -144,6 +144,14 @@ enum FieldValue: Sendable {
     var string: String? { if case .string(let value) = self { value } else { nil } }
     var url: URL? { if case .url(let value) = self { value } else { nil } }
     var object: JSONObject? { if case .object(let value) = self { value } else { nil } }
+
+    /// Merges the object into `existing` (custom data, metadata, logging data: JSON wins key by
+    /// key), and sets `hasTemplates` when it holds an expression template.
+    func merge(into existing: inout JSONObject?, hasTemplates: inout Bool) {
+        let object = self.object ?? [:]
+        if BoundJSON.hasTemplates(.object(object)) { hasTemplates = true }
+        existing = mergeJSONObject(existing, with: object)
+    }
 }
 
 /// `namespace:name` split as the component identifier is applied; a name alone sets only the name.
@@ -278,14 +286,12 @@ enum ComponentField: Int, CaseIterable, Sendable {
         case .accessoryTitle: builder.accessoryTitle = value.string
         case .descriptionText: builder.descriptionText = value.string
         case .iconIdentifier: builder.iconIdentifier = value.string
-        case .metadata, .loggingData, .customData:
-            let object = value.object ?? [:]
-            if BoundJSON.hasTemplates(.object(object)) { builder.boundFields.objectsHaveTemplates = true }
-            switch self {
-            case .metadata: builder.metadata = mergeJSONObject(builder.metadata, with: object)
-            case .loggingData: builder.loggingData = mergeJSONObject(builder.loggingData, with: object)
-            default: builder.customData = mergeJSONObject(builder.customData, with: object)
-            }
+        case .metadata:
+            value.merge(into: &builder.metadata, hasTemplates: &builder.boundFields.objectsHaveTemplates)
+        case .loggingData:
+            value.merge(into: &builder.loggingData, hasTemplates: &builder.boundFields.objectsHaveTemplates)
+        case .customData:
+            value.merge(into: &builder.customData, hasTemplates: &builder.boundFields.objectsHaveTemplates)
         case .visible:
             if case .boolean(let flag) = value { builder.boundFields.literalVisibility = flag }
         case .state: builder.boundFields.state = value.object
@@ -332,10 +338,7 @@ enum ImageField: Int, CaseIterable, Sendable {
         case .url: builder.url = value.url
         case .placeholderIconIdentifier: builder.placeholderIconIdentifier = value.string
         case .localImageName: break  // resolved by the tree path
-        case .customData:
-            let object = value.object ?? [:]
-            if BoundJSON.hasTemplates(.object(object)) { builder.customDataHasTemplates = true }
-            builder.customData = mergeJSONObject(builder.customData, with: object)
+        case .customData: value.merge(into: &builder.customData, hasTemplates: &builder.customDataHasTemplates)
         }
     }
 }
@@ -379,10 +382,7 @@ enum TargetField: Int, CaseIterable, Sendable {
         case .actionIdentifiers:
             guard case .actions(let actions) = value else { return }
             for action in actions { builder.addAction(action) }
-        case .customData:
-            let object = value.object ?? [:]
-            if BoundJSON.hasTemplates(.object(object)) { builder.customDataHasTemplates = true }
-            builder.customData = mergeJSONObject(builder.customData, with: object)
+        case .customData: value.merge(into: &builder.customData, hasTemplates: &builder.customDataHasTemplates)
         }
     }
 }

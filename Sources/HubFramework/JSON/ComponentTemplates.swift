@@ -723,16 +723,9 @@ final class ComponentTemplates {
         private mutating func substituted(_ object: JSONObject, at path: inout [JSONLocation.Component]) -> JSONObject? {
             var result: JSONObject?
             for (key, value) in object where !key.hasPrefix("$") {
-                switch value {
-                case .object, .array:
-                    path.append(.key(key))
-                    if let filled = substituted(value, at: &path) {
-                        if result == nil { result = object }
-                        result![key] = filled
-                    }
-                    path.removeLast()
-                default:
-                    continue
+                if let filled = substituted(value, at: .key(key), below: &path) {
+                    if result == nil { result = object }
+                    result![key] = filled
                 }
             }
             guard object.keys.contains(where: { $0.hasPrefix("$") }) else { return result }
@@ -794,19 +787,27 @@ final class ComponentTemplates {
             case .array(let elements):
                 var result: [JSONValue]?
                 for (offset, element) in elements.enumerated() {
-                    switch element {
-                    case .object, .array:
-                        path.append(.index(offset))
-                        if let filled = substituted(element, at: &path) {
-                            if result == nil { result = elements }
-                            result![offset] = filled
-                        }
-                        path.removeLast()
-                    default:
-                        continue
+                    if let filled = substituted(element, at: .index(offset), below: &path) {
+                        if result == nil { result = elements }
+                        result![offset] = filled
                     }
                 }
                 return result.map(JSONValue.array)
+            default:
+                return nil
+            }
+        }
+
+        /// The member or element `value` at `step` below `path` with its placeholders filled, or nil
+        /// when it has none: only objects and arrays can hold them. `path` is left as it was.
+        private mutating func substituted(_ value: JSONValue, at step: JSONLocation.Component,
+                                          below path: inout [JSONLocation.Component]) -> JSONValue?
+        {
+            switch value {
+            case .object, .array:
+                path.append(step)
+                defer { path.removeLast() }
+                return substituted(value, at: &path)
             default:
                 return nil
             }

@@ -26,20 +26,13 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
     /// Creates a problem. Builders report their own; create one to compare against in a test, or
     /// to report a problem of your own content in the same form.
     public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-        pathLocation = nil
-        offsetInString = nil
-        offset = nil
+        self.init(path: path, message: message, pathLocation: nil, offsetInString: nil, offset: nil)
     }
 
     /// A problem of the value at `location`, or of the character `offsetInString` of the string there.
     init(message: String, at location: JSONLocation?, offsetInString: Int? = nil) {
-        path = JSONLocation.path(of: location)
-        self.message = message
-        self.pathLocation = location
-        self.offsetInString = offsetInString
-        offset = nil
+        self.init(path: JSONLocation.path(of: location), message: message, pathLocation: location,
+                  offsetInString: offsetInString, offset: nil)
     }
 
     /// This problem with the offset `recorder` noted for its value.
@@ -48,6 +41,7 @@ public struct JSONProblem: Hashable, Sendable, CustomStringConvertible {
                     offset: recorder.offset(of: pathLocation))
     }
 
+    /// The one initialiser that sets the properties; the others say which they leave out.
     private init(path: String, message: String, pathLocation: JSONLocation?, offsetInString: Int?, offset: Int?) {
         self.path = path
         self.message = message

@@ -85,27 +85,29 @@ public struct JSONWriter: Sendable {
             return false
         }
 
+        // Before element `next` of a container of `count` (whose frame was just popped): closes the
+        // container with `closer` after its last element and returns false, or writes the separator
+        // and the element's indentation and returns true. Arrays and objects differ only in that.
+        func startElement(_ next: Int, of count: Int, closer: UInt8) -> Bool {
+            if next == count {
+                newline(stack.count)
+                out.append(closer)
+                return false
+            }
+            if next > 0 { out.append(UInt8(ascii: ",")) }
+            newline(stack.count + 1)
+            return true
+        }
+
         _ = begin(root)
         while let frame = stack.popLast() {
             switch frame {
             case .array(let elements, let next):
-                if next == elements.count {
-                    newline(stack.count)
-                    out.append(UInt8(ascii: "]"))
-                    continue
-                }
-                if next > 0 { out.append(UInt8(ascii: ",")) }
-                newline(stack.count + 1)
+                guard startElement(next, of: elements.count, closer: UInt8(ascii: "]")) else { continue }
                 stack.append(.array(elements, next: next + 1))
                 _ = begin(elements[next])
             case .object(let members, let next):
-                if next == members.count {
-                    newline(stack.count)
-                    out.append(UInt8(ascii: "}"))
-                    continue
-                }
-                if next > 0 { out.append(UInt8(ascii: ",")) }
-                newline(stack.count + 1)
+                guard startElement(next, of: members.count, closer: UInt8(ascii: "}")) else { continue }
                 writeString(members[next].key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(UInt8(ascii: " ")) }

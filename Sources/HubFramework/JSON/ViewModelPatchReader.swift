@@ -65,25 +65,14 @@ package struct ViewModelPatchReader {
         }
         let topKeys = schema.readsTemplates ? Self.documentKeys : Self.documentKeys.filter { $0 != ComponentTemplates.definitionsKey }
         reportUnknownKeys(of: top, among: topKeys, at: nil)
-        let patchLocation = JSONLocation.key(Self.patchKey, in: nil)
-        guard let patchValue = top[Self.patchKey] else {
-            problems.report("a patch has its changes in a \"patch\" member, which this document lacks", at: nil)
-            return nil
-        }
-        guard case .object(let patch) = patchValue else {
-            problems.reportTypeMismatch(expected: "an object", found: patchValue, at: patchLocation)
-            return nil
-        }
+        guard let (patch, patchLocation) = requiredMember(Self.patchKey, of: top, at: nil, \.objectValue,
+            expected: "an object", missing: "a patch has its changes in a \"patch\" member, which this document lacks")
+        else { return nil }
         reportUnknownKeys(of: patch, among: Self.patchKeys, at: patchLocation)
-        let changesLocation = JSONLocation.key(Self.changesKey, in: patchLocation)
-        guard let changesValue = patch[Self.changesKey] else {
-            problems.report("a patch lists its changes in a \"changes\" member, which this one lacks", at: patchLocation)
-            return nil
-        }
-        guard case .array(let changes) = changesValue else {
-            problems.reportTypeMismatch(expected: "an array of changes", found: changesValue, at: changesLocation)
-            return nil
-        }
+        guard let (changes, changesLocation) = requiredMember(Self.changesKey, of: patch, at: patchLocation,
+            \.arrayValue, expected: "an array of changes",
+            missing: "a patch lists its changes in a \"changes\" member, which this one lacks")
+        else { return nil }
         // Counted before anything is read: the limits bound the work, whatever the patch holds.
         guard changes.count <= limits.maximumPatchChanges else {
             problems.report("the patch makes \(changes.count) changes, more than the limit of "
@@ -277,6 +266,25 @@ package struct ViewModelPatchReader {
     // MARK: Keys
 
     /// Reports the members of `object` that are not `known`, each with the nearest known one.
+    /// The member `key` of `object` (which is at `location`) as `value` takes it, and where it is; nil,
+    /// with a problem, when it is missing (`missing` says so) or `value` does not take it (`expected`
+    /// names what it should be). The patch and its changes are the two members a patch must have.
+    private func requiredMember<Value>(_ key: String, of object: JSONObject, at location: JSONLocation?,
+                                       _ value: (JSONValue) -> Value?, expected: String, missing: String)
+        -> (Value, JSONLocation)?
+    {
+        let memberLocation = JSONLocation.key(key, in: location)
+        guard let member = object[key] else {
+            problems.report(missing, at: location)
+            return nil
+        }
+        guard let taken = value(member) else {
+            problems.reportTypeMismatch(expected: expected, found: member, at: memberLocation)
+            return nil
+        }
+        return (taken, memberLocation)
+    }
+
     private func reportUnknownKeys(of object: JSONObject, among known: [String], at location: JSONLocation?) {
         for key in object.keys.sorted() where !known.contains(key) {
             let quoted = JSONWriter().string(for: .string(key))

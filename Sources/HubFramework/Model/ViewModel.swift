@@ -49,19 +49,23 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     let appStateDeclarations: StateDeclarations
 
     /// A view model; `source`, for one the view's state was applied to, is the view model it was
-    /// applied to: what is found by visiting the components is taken from it.
+    /// applied to: what is found by visiting the components is taken from it, unless `summary` says
+    /// what it is (a patch works it out from what it removed and added).
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
         bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
         customData: JSONObject?, layoutDirection: LayoutDirection? = nil,
         stateDeclarations: StateDeclarations = StateDeclarations(), appStateDeclarations: StateDeclarations = StateDeclarations(),
-        eventStreamURL: String? = nil, buildDate: Date = Date(), source: ViewModel? = nil)
+        eventStreamURL: String? = nil, buildDate: Date = Date(), source: ViewModel? = nil,
+        summary given: ComponentBindingSummary? = nil)
     {
         self.stateDeclarations = stateDeclarations
         self.eventStreamURL = eventStreamURL ?? source?.eventStreamURL
+        self.appStateDeclarations = source?.appStateDeclarations ?? appStateDeclarations
         let summary: ComponentBindingSummary
-        if let source {
+        if let given {
+            summary = given
+        } else if let source {
             summary = source.summary
-            self.appStateDeclarations = source.appStateDeclarations
         } else {
             // Found once, where the view model is made (off the main thread for a large one):
             // whether anything depends on state, the variables components declare, and forms.
@@ -70,7 +74,6 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
             for model in bodyComponentModels { found.add(model) }
             for model in overlayComponentModels { found.add(model) }
             summary = found
-            self.appStateDeclarations = appStateDeclarations
         }
         bindsState = summary.bindsState
         componentStateDeclarations = summary.componentStateDeclarations
@@ -89,23 +92,15 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// what visiting them would find, which the patch worked out from what it removed and added.
     /// Everything else is the source's, its ``buildDate`` too: the document it came from is as old as
     /// it was.
-    init(patching source: ViewModel, headerComponentModel: ComponentModel?, bodyComponentModels: [ComponentModel],
-         overlayComponentModels: [ComponentModel], summary: ComponentBindingSummary)
+    convenience init(patching source: ViewModel, headerComponentModel: ComponentModel?,
+                     bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
+                     summary: ComponentBindingSummary)
     {
-        identifier = source.identifier
-        navigationItem = source.navigationItem
-        self.headerComponentModel = headerComponentModel
-        self.bodyComponentModels = ComponentModelList(bodyComponentModels)
-        self.overlayComponentModels = overlayComponentModels
-        customData = source.customData
-        layoutDirection = source.layoutDirection
-        buildDate = source.buildDate
-        stateDeclarations = source.stateDeclarations
-        appStateDeclarations = source.appStateDeclarations
-        eventStreamURL = source.eventStreamURL
-        bindsState = summary.bindsState
-        componentStateDeclarations = summary.componentStateDeclarations
-        hasForms = summary.hasForms
+        self.init(identifier: source.identifier, navigationItem: source.navigationItem,
+                  headerComponentModel: headerComponentModel, bodyComponentModels: bodyComponentModels,
+                  overlayComponentModels: overlayComponentModels, customData: source.customData,
+                  layoutDirection: source.layoutDirection, stateDeclarations: source.stateDeclarations,
+                  buildDate: source.buildDate, source: source, summary: summary)
     }
 
     /// The navigation item's title.

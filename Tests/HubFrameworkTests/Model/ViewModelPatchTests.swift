@@ -431,6 +431,8 @@ final class ViewModelPatchTests: XCTestCase {
             (#"{"patch": {"changs": []}}"#,
              [#"patch: unknown key "changs"; did you mean "changes"?"#,
               #"patch: a patch lists its changes in a "changes" member, which this one lacks"#]),
+            (#"{"patch": 3}"#, [#"patch: expected an object, found a number"#]),
+            (#"{"patch": {"changes": {}}}"#, [#"patch.changes: expected an array of changes, found an object"#]),
             (#"{"changes": []}"#,
              [#"unknown key "changes""#, #"a patch has its changes in a "patch" member, which this document lacks"#]),
             (#"[]"#, [#"expected an object with a "patch" member, found an array"#]),
