@@ -89,8 +89,38 @@ struct ComponentModelBuilderList {
     /// Builds the models in preferred-index order, with their final indexes and `parent`.
     func build(parent: ComponentModel?) -> [ComponentModel] {
         let ordered = PreferredIndexOrdering.order(builders)
-        guard parent == nil, ordered.count >= Self.concurrentBuildThreshold else {
-            return ordered.enumerated().map { offset, builder in builder.build(index: offset, parent: parent) }
+        return Self.build(ordered[...], parent: parent)
+    }
+
+    /// Builds a view's body in preferred-index order: plain rows go into a ``ComponentRowStore``
+    /// as records, the others are kept as their models. A long body is built on every core, a slice
+    /// a core: each model goes into its slice's store as soon as it is made (a plain one is then
+    /// dropped), so that a million rows never exist as a million objects, and the slices' stores are
+    /// put end to end.
+    func buildBody() -> ComponentModelList {
+        let ordered = PreferredIndexOrdering.order(builders)
+        guard ordered.count >= Self.storedBodyThreshold else { return ComponentModelList(Self.build(ordered[...], parent: nil)) }
+        let count = ordered.count
+        let slices = count >= Self.concurrentBuildThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) * 4 : 1
+        let parts = StoreSlots(count: slices)
+        DispatchQueue.concurrentPerform(iterations: slices) { slice in
+            let range = (count * slice / slices)..<(count * (slice + 1) / slices)
+            var store = ComponentRowStore.Builder(capacity: range.count)
+            for index in range { store.append(ordered[index].build(index: index, parent: nil)) }
+            parts.set(slice, store.finish())
+        }
+        guard let store = ComponentRowStore(concatenating: parts.all) else {
+            // Texts beyond the arena's 32-bit offsets (4 GiB): the body keeps its models.
+            return ComponentModelList(Self.build(ordered[...], parent: nil))
+        }
+        return ComponentModelList(store)
+    }
+
+    /// Builds `ordered`'s models, each at its position in the whole list, under `parent`.
+    private static func build(_ ordered: ArraySlice<ComponentModelBuilder>, parent: ComponentModel?) -> [ComponentModel] {
+        let first = ordered.startIndex
+        guard parent == nil, ordered.count >= concurrentBuildThreshold else {
+            return ordered.enumerated().map { offset, builder in builder.build(index: first + offset, parent: parent) }
         }
         // A long list (a view's body of a million rows) is built on every core: a top-level model
         // depends on its own builder only, and builders are only read while they build. The loader
@@ -100,13 +130,18 @@ struct ComponentModelBuilderList {
         return [ComponentModel](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let slots = ModelSlots(base: buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    (slots.base + index).initialize(to: ordered[index].build(index: index, parent: nil))
+                for offset in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                    (slots.base + offset).initialize(to: ordered[first + offset].build(index: first + offset, parent: nil))
                 }
             }
             initializedCount = count
         }
     }
+
+    /// Bodies from this length on keep their plain rows as records. A shorter one keeps its models:
+    /// what a thousand objects cost does not matter, and a model that stays the same object is
+    /// found again without being made (a state evaluation or a patch keeps the models it leaves).
+    static let storedBodyThreshold = 1_000
 
     /// Lists from this length on are built on every core.
     static let concurrentBuildThreshold = 20_000
@@ -116,6 +151,31 @@ struct ComponentModelBuilderList {
 /// A class so identity is by reference; a builder holds its owner strongly, so an owner's address
 /// is never reused while a builder still points at it.
 final class BuilderOwner: @unchecked Sendable {}
+
+/// The stores of a body's slices, each filled by its own thread in
+/// `ComponentModelBuilderList.buildBody()`: no thread reads or writes another's slot, and they are
+/// read once every thread is done.
+private final class StoreSlots: @unchecked Sendable {
+    /// Written through a pointer, not an array property: threads writing their own elements of one
+    /// array property at once would be overlapping accesses to the property.
+    private let slots: UnsafeMutableBufferPointer<ComponentRowStore?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ slot: Int, _ store: ComponentRowStore) {
+        slots[slot] = store
+    }
+
+    var all: [ComponentRowStore] { slots.map { $0! } }
+}
 
 /// The array being built by `ComponentModelBuilderList.build(parent:)`: each thread initialises
 /// its own range of slots, and none reads another's.

@@ -231,7 +231,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     public func build() -> ViewModel {
         ViewModel(identifier: viewIdentifier, navigationItem: storedNavigationItem,
             headerComponentModel: headerBuilder?.build(index: 0, parent: nil),
-            bodyComponentModels: bodyBuilders.build(parent: nil),
+            bodyComponentModels: bodyBuilders.buildBody(),
             overlayComponentModels: overlayBuilders.build(parent: nil),
             customData: customData, layoutDirection: layoutDirection, stateDeclarations: stateDeclarations,
             appStateDeclarations: appStateDeclarations, eventStreamURL: eventStreamURL)

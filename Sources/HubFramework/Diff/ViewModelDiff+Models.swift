@@ -10,9 +10,20 @@ extension ComponentModel: Diffable {
 
 extension ViewModelDiff {
     /// The difference between two view models: their body components, and whether the header changed.
+    ///
+    /// The bodies are compared by identifier and content without making the models of their plain
+    /// rows (see ``ComponentModelList``).
     public init(from old: ViewModel, to new: ViewModel, algorithm: DiffAlgorithm = .automatic) {
-        self.init(oldBody: old.bodyComponentModels.array, newBody: new.bodyComponentModels.array,
-                  oldHeader: old.headerComponentModel, newHeader: new.headerComponentModel, algorithm: algorithm,
-                  headersEqual: { $0.isContentEqual(to: $1) })
+        let oldBody = old.bodyComponentModels
+        let newBody = new.bodyComponentModels
+        let result = ListDiffer.diffReportingAlgorithm(
+            oldIdentifiers: oldBody.indices.map { oldBody.identifier(at: $0) },
+            newIdentifiers: newBody.indices.map { newBody.identifier(at: $0) },
+            algorithm: algorithm,
+            contentEqual: { oldBody.modelEquals(at: $0, newBody, at: $1) })
+        self.init(body: result.diff,
+                  headerChanged: ViewModelDiff.headerChanged(from: old.headerComponentModel, to: new.headerComponentModel,
+                                                             isEqual: { $0.isContentEqual(to: $1) }),
+                  algorithm: result.algorithm)
     }
 }

@@ -116,6 +116,22 @@ public final class ComponentModel: @unchecked Sendable, Equatable, CustomStringC
         takeChildren(makeChildren(self))
     }
 
+    /// A plain row's model (``ComponentRowStore``): a top-level body model with its identity and two
+    /// texts, and nothing else (no details, no children, no parent).
+    init(plainRowWithIdentifier identifier: String, index: Int, componentIdentifier: Identifier,
+         componentCategory: ComponentCategory, title: String?, subtitle: String?)
+    {
+        self.identifier = identifier
+        type = .body
+        self.index = index
+        self.componentIdentifier = componentIdentifier
+        self.componentCategory = componentCategory
+        self.title = title
+        self.subtitle = subtitle
+        details = nil
+        parent = nil
+    }
+
     /// A copy of `model` at `index` under `parent`, as `type`, sharing its content (its details are
     /// immutable); `makeChildren` makes the copy's children. A patch (``ViewModelPatch``) places
     /// components with it: a model's position and parent are fixed when it is made, so a component

@@ -52,7 +52,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// applied to: what is found by visiting the components is taken from it, unless `summary` says
     /// what it is (a patch works it out from what it removed and added).
     init(identifier: String?, navigationItem: NavigationItem?, headerComponentModel: ComponentModel?,
-        bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
+        bodyComponentModels: ComponentModelList, overlayComponentModels: [ComponentModel],
         customData: JSONObject?, layoutDirection: LayoutDirection? = nil,
         stateDeclarations: StateDeclarations = StateDeclarations(), appStateDeclarations: StateDeclarations = StateDeclarations(),
         eventStreamURL: String? = nil, buildDate: Date = Date(), source: ViewModel? = nil,
@@ -71,7 +71,8 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
             // whether anything depends on state, the variables components declare, and forms.
             var found = ComponentBindingSummary()
             if let headerComponentModel { found.add(headerComponentModel) }
-            for model in bodyComponentModels { found.add(model) }
+            // A plain row (one the list keeps as a record) has nothing to find.
+            for model in bodyComponentModels.keptModels { found.add(model) }
             for model in overlayComponentModels { found.add(model) }
             summary = found
         }
@@ -81,7 +82,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
         self.identifier = identifier
         self.navigationItem = navigationItem
         self.headerComponentModel = headerComponentModel
-        self.bodyComponentModels = ComponentModelList(bodyComponentModels)
+        self.bodyComponentModels = bodyComponentModels
         self.overlayComponentModels = overlayComponentModels
         self.customData = customData
         self.layoutDirection = layoutDirection
@@ -93,7 +94,7 @@ public final class ViewModel: Sendable, Equatable, CustomStringConvertible {
     /// Everything else is the source's, its ``buildDate`` too: the document it came from is as old as
     /// it was.
     convenience init(patching source: ViewModel, headerComponentModel: ComponentModel?,
-                     bodyComponentModels: [ComponentModel], overlayComponentModels: [ComponentModel],
+                     bodyComponentModels: ComponentModelList, overlayComponentModels: [ComponentModel],
                      summary: ComponentBindingSummary)
     {
         self.init(identifier: source.identifier, navigationItem: source.navigationItem,

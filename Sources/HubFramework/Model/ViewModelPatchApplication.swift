@@ -20,6 +20,9 @@ import Foundation
 ///   again to see whether anything else still does, stopping at the first that does.
 struct ViewModelPatchApplication {
     private let source: ViewModel
+    /// The source's body as models, made once: the changes find components by the identity of
+    /// these objects, and a plain row's model is a new object each time it is asked for.
+    private let sourceBody: [ComponentModel]
     private let changes: [ViewModelPatchChange]
     private let limits: ContentLimits
     private let collector: JSONProblemCollector
@@ -50,7 +53,8 @@ struct ViewModelPatchApplication {
         collector = JSONProblemCollector(limits: limits)
         compiler = BindingCompiler(limits: limits)
         header = source.headerComponentModel
-        body = PatchedComponentList(source.bodyComponentModels.array)
+        sourceBody = source.bodyComponentModels.array
+        body = PatchedComponentList(sourceBody)
         overlays = PatchedComponentList(source.overlayComponentModels)
         summary = source.summary
     }
@@ -113,7 +117,7 @@ struct ViewModelPatchApplication {
             for child in model.children { walk(child, list: list, top: top) }
         }
         if let header { walk(header, list: .header, top: header) }
-        for model in source.bodyComponentModels { walk(model, list: .body, top: model) }
+        for model in sourceBody { walk(model, list: .body, top: model) }
         for model in source.overlayComponentModels { walk(model, list: .overlays, top: model) }
     }
 
@@ -366,8 +370,25 @@ struct ViewModelPatchApplication {
             for model in body where !forms { ComponentBindingSummary.visit(model, visit) }
             summary.hasForms = forms
         }
-        return ViewModel(patching: source, headerComponentModel: header, bodyComponentModels: body,
+        return ViewModel(patching: source, headerComponentModel: header, bodyComponentModels: bodyList(body),
                          overlayComponentModels: overlays, summary: summary)
+    }
+
+    /// The body as a list. A source body kept as records stays so: a row the patch left is its
+    /// record, copied; what the patch made is kept as the model it made.
+    private func bodyList(_ body: [ComponentModel]) -> ComponentModelList {
+        guard let store = source.bodyComponentModels.store else { return ComponentModelList(body) }
+        var rows = ComponentRowStore.Builder(basedOn: store, capacity: body.count)
+        for model in body {
+            // `sourceBody` holds each source row at its index, and a row the patch left is that object.
+            let position = model.index
+            if sourceBody.indices.contains(position), sourceBody[position] === model {
+                rows.appendRow(position, of: store)
+            } else {
+                rows.appendObject(model)
+            }
+        }
+        return ComponentModelList(rows.finish())
     }
 
     /// `models` as the patch leaves them: a model whose tree changed made again with its children (at

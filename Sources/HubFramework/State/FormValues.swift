@@ -16,7 +16,7 @@ package enum FormValues {
             for child in model.children { visit(child) }
         }
         if let header = viewModel.headerComponentModel { visit(header) }
-        for model in viewModel.bodyComponentModels { visit(model) }
+        for model in viewModel.bodyComponentModels.keptModels { visit(model) }
         for model in viewModel.overlayComponentModels { visit(model) }
         return values
     }

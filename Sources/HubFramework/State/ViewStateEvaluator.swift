@@ -58,18 +58,46 @@ package struct ViewStateEvaluator: Sendable {
         }
         let header = source.headerComponentModel.map { evaluate($0, index: 0, path: "header", entry: known ? memo.header : nil) }
         memo.header = header
-        var body: [ComponentModel] = []
-        body.reserveCapacity(source.bodyComponentModels.count)
-        var bodyEntries: [StateEvaluationMemo.Entry] = []
-        bodyEntries.reserveCapacity(source.bodyComponentModels.count)
-        let previousBody = known ? memo.body : []
-        for (position, model) in source.bodyComponentModels.enumerated() {
-            let entry = evaluate(model, index: model.index, path: "body",
-                                 entry: previousBody.indices.contains(position) ? previousBody[position] : nil)
-            if let shown = entry.result { body.append(shown) }
-            bodyEntries.append(entry)
+        let body: ComponentModelList
+        if !source.bodyComponentModels.keptModels.contains(where: \.hasBindingsInSubtree) {
+            // Nothing in the body depends on the state (its plain rows cannot): it stays as it is,
+            // however long, and its rows are not made as models to be looked at.
+            body = source.bodyComponentModels
+            memo.body = []
+        } else {
+            var bodyEntries: [StateEvaluationMemo.Entry] = []
+            bodyEntries.reserveCapacity(source.bodyComponentModels.count)
+            let previousBody = known ? memo.body : []
+            if let store = source.bodyComponentModels.store {
+                // A body kept as records: a record has no bindings and is copied as it is; the
+                // models it keeps are evaluated. (A record's memo entry is never read.)
+                var rows = ComponentRowStore.Builder(basedOn: store, capacity: store.count)
+                for position in 0..<store.count {
+                    guard !store.isRecord(at: position) else {
+                        rows.appendRow(position, of: store)
+                        bodyEntries.append(.init(result: nil, reads: 0))
+                        continue
+                    }
+                    let model = store.model(at: position)
+                    let entry = evaluate(model, index: model.index, path: "body",
+                                         entry: previousBody.indices.contains(position) ? previousBody[position] : nil)
+                    if let shown = entry.result { rows.appendObject(shown) }
+                    bodyEntries.append(entry)
+                }
+                body = ComponentModelList(rows.finish())
+            } else {
+                var shownBody: [ComponentModel] = []
+                shownBody.reserveCapacity(source.bodyComponentModels.count)
+                for (position, model) in source.bodyComponentModels.enumerated() {
+                    let entry = evaluate(model, index: model.index, path: "body",
+                                         entry: previousBody.indices.contains(position) ? previousBody[position] : nil)
+                    if let shown = entry.result { shownBody.append(shown) }
+                    bodyEntries.append(entry)
+                }
+                body = ComponentModelList(shownBody)
+            }
+            memo.body = bodyEntries
         }
-        memo.body = bodyEntries
         let previousOverlays = known ? memo.overlays : []
         let overlayEntries = source.overlayComponentModels.enumerated().map { position, model in
             evaluate(model, index: model.index, path: "overlays",
@@ -125,7 +153,7 @@ package struct ViewStateEvaluator: Sendable {
             for child in model.children { visit(child) }
         }
         if let header = source.headerComponentModel { visit(header) }
-        for model in source.bodyComponentModels { visit(model) }
+        for model in source.bodyComponentModels.keptModels { visit(model) }
         for model in source.overlayComponentModels { visit(model) }
         return validity
     }

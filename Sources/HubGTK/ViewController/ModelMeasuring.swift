@@ -29,7 +29,9 @@ extension ModelMeasuring: @MainActor LayoutMeasuring {
     var bodyComponentCount: Int { min(limit, bodyModels.count) }
 
     func layoutTraits(forBodyComponentAt index: Int) -> Set<LayoutTrait> {
-        measurer.traits(for: bodyModels[index])
+        // A long body's plain row has no model until one is made: the traits of a kind already
+        // measured come from its component alone.
+        measurer.knownTraits(for: bodyModels.componentIdentifier(at: index)) ?? measurer.traits(for: bodyModels[index])
     }
 
     func preferredSize(forBodyComponentAt index: Int, containerSize: Size) -> Size {
@@ -94,6 +96,12 @@ final class ComponentMeasurer: ComponentChildDelegate {
     }
 
     func traits(for model: ComponentModel) -> Set<LayoutTrait> { entry(for: model).traits }
+
+    /// The traits of the components `identifier` names, when one of them was measured already.
+    func knownTraits(for identifier: Identifier) -> Set<LayoutTrait>? {
+        if let lastEntry, lastIdentifier == identifier { return lastEntry.traits }
+        return entries[identifier]?.traits
+    }
 
     func preferredSize(for model: ComponentModel, containerSize: Size) -> Size {
         entry(for: model).component.preferredViewSize(forDisplaying: model, containerViewSize: containerSize)

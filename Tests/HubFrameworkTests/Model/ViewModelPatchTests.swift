@@ -597,9 +597,13 @@ final class ViewModelPatchTests: XCTestCase {
         let afterNew3 = rows.firstIndex { $0.identifier == "new-3" }!
         XCTAssertEqual(rows[afterNew3 - 1].identifier, "row-70000")
         XCTAssertFalse(rows.contains { $0.identifier == "row-99999" || $0.identifier == "row-5" })
-        // Only the rows the patch touched are new models; the other 99,995 are the very same.
-        let old = Set(source.bodyComponentModels.map(ObjectIdentifier.init))
-        let made = rows.filter { !old.contains(ObjectIdentifier($0)) }.map(\.identifier)
+        // Only the rows the patch touched are new models; the other 99,995 are kept as they were: a
+        // plain row as its record (a long body keeps no model for it, see ComponentModelList), a
+        // row with children as the very same model.
+        XCTAssertNotNil(source.bodyComponentModels.store, "a long body keeps its plain rows as records")
+        let old = Set(source.bodyComponentModels.keptModels.map(ObjectIdentifier.init))
+        let made = rows.indices.filter { !rows.isRecord(at: $0) && !old.contains(ObjectIdentifier(rows[$0])) }
+            .map { rows[$0].identifier }
         XCTAssertEqual(made, ["new-1", "new-2", "row-20000", "row-30000", "row-50000", "new-3", "new-4"])
         XCTAssertEqual(rows.first { $0.identifier == "row-30000" }?.children.count, 0)
         assertPlaced(patched)
@@ -625,6 +629,9 @@ final class ViewModelPatchTests: XCTestCase {
             guard row.identifier == expected else { return XCTFail("\(position): \(row.identifier), not \(expected)") }
             XCTAssertEqual(row.index, position)
         }
-        XCTAssertTrue(rows[1] === source.bodyComponentModels[1])
+        // Row 1 is kept as it was (its record), not made again.
+        XCTAssertTrue(rows.isRecord(at: 1))
+        XCTAssertEqual(rows[1], source.bodyComponentModels[1])
+        XCTAssertEqual(rows.keptModels.count, 5_000, "only the 5,000 rows the patch inserted are models")
     }
 }

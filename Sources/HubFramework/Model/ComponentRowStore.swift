@@ -1,0 +1,297 @@
+import Foundation
+
+/// A view's body kept without an object per row: what ``ComponentModelList`` holds for a body built
+/// from builders.
+///
+/// Most rows of a long body are plain: an identifier, a component, a title and a subtitle, no
+/// children and nothing out of line (``ComponentModel``'s details). A plain row is a ``Row`` record
+/// of 28 bytes, its texts in one UTF-8 arena shared by all rows, and its component an index into a
+/// table of the distinct components the body uses: about 80 bytes a row for the scale documents,
+/// where a ``ComponentModel`` with its two heap strings is about 350. Any other row is kept as the
+/// model it was built as (``objects``), and its record points at it.
+///
+/// A plain row's model is made when it is asked for (``model(at:)``): a small object, cheap to make
+/// and to drop, equal (``ComponentModel/==(_:_:)``) to the one the row was built from.
+///
+/// Immutable once made, so it is shared between threads and between the view models that hold the
+/// same body (a state evaluation that leaves the body as it was keeps the store).
+package final class ComponentRowStore: Sendable {
+    /// A text in ``text``: its first byte and its length; a length of `UInt32.max` is no text (nil).
+    struct Span: Sendable, Equatable {
+        let start: UInt32
+        let length: UInt32
+
+        static let none = Span(start: 0, length: .max)
+    }
+
+    /// One row: its texts, and its component (an index into ``components``) or, with
+    /// ``Row/objectFlag`` set, the index of its model in ``objects``.
+    struct Row: Sendable {
+        let identifier: Span
+        let title: Span
+        let subtitle: Span
+        let kind: UInt32
+
+        static let objectFlag: UInt32 = 1 << 31
+    }
+
+    /// The UTF-8 bytes of every plain row's identifier, title and subtitle, one after the other.
+    private let text: [UInt8]
+    /// The rows in order.
+    private let rows: [Row]
+    /// The distinct components and categories plain rows use.
+    private let components: [(identifier: Identifier, category: ComponentCategory)]
+    /// The rows that are not plain, as the models they were built as, in order.
+    let objects: [ComponentModel]
+
+    /// The number of rows.
+    var count: Int { rows.count }
+
+    fileprivate init(text: [UInt8], rows: [Row], components: [(identifier: Identifier, category: ComponentCategory)],
+                     objects: [ComponentModel])
+    {
+        self.text = text
+        self.rows = rows
+        self.components = components
+        self.objects = objects
+    }
+
+    /// The rows of `parts` one after the other, or nil when their texts together do not fit the
+    /// arena's 32-bit offsets. Each part was filled on its own (a slice of a long body, built on
+    /// its own core); a part's texts are appended to the arena, its components looked up in the
+    /// whole table, and its records' offsets and indexes moved by what came before.
+    convenience init?(concatenating parts: [ComponentRowStore]) {
+        let textCount = parts.reduce(0) { $0 + $1.text.count }
+        guard textCount < Int(UInt32.max) else { return nil }
+        var text: [UInt8] = []
+        text.reserveCapacity(textCount)
+        var rows: [Row] = []
+        rows.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count })
+        var objects: [ComponentModel] = []
+        var components: [(identifier: Identifier, category: ComponentCategory)] = []
+        for part in parts {
+            let textBase = UInt32(text.count)
+            let objectBase = UInt32(objects.count)
+            text.append(contentsOf: part.text)
+            objects.append(contentsOf: part.objects)
+            let kinds = part.components.map { component in
+                if let known = components.firstIndex(where: { $0.identifier == component.identifier && $0.category == component.category }) {
+                    return UInt32(known)
+                }
+                components.append(component)
+                return UInt32(components.count - 1)
+            }
+            func moved(_ span: Span) -> Span {
+                span.length == Span.none.length ? span : Span(start: span.start + textBase, length: span.length)
+            }
+            for row in part.rows {
+                if row.kind & Row.objectFlag != 0 {
+                    rows.append(Row(identifier: .none, title: .none, subtitle: .none,
+                                    kind: ((row.kind & ~Row.objectFlag) + objectBase) | Row.objectFlag))
+                } else {
+                    rows.append(Row(identifier: moved(row.identifier), title: moved(row.title),
+                                    subtitle: moved(row.subtitle), kind: kinds[Int(row.kind)]))
+                }
+            }
+        }
+        self.init(text: text, rows: rows, components: components, objects: objects)
+    }
+
+    /// The model of row `index`: the kept object, or a model made now for a plain row.
+    func model(at index: Int) -> ComponentModel {
+        let row = rows[index]
+        if row.kind & Row.objectFlag != 0 { return objects[Int(row.kind & ~Row.objectFlag)] }
+        let component = components[Int(row.kind)]
+        return ComponentModel(plainRowWithIdentifier: string(row.identifier) ?? "", index: index,
+                              componentIdentifier: component.identifier, componentCategory: component.category,
+                              title: string(row.title), subtitle: string(row.subtitle))
+    }
+
+    /// The component of row `index`, without making its model.
+    func componentIdentifier(at index: Int) -> Identifier {
+        let row = rows[index]
+        if row.kind & Row.objectFlag != 0 { return objects[Int(row.kind & ~Row.objectFlag)].componentIdentifier }
+        return components[Int(row.kind)].identifier
+    }
+
+    /// Whether row `index` is a plain row's record (not a kept model).
+    func isRecord(at index: Int) -> Bool {
+        rows[index].kind & Row.objectFlag == 0
+    }
+
+    /// The identifier of row `index`, without making its model.
+    func identifier(at index: Int) -> String {
+        let row = rows[index]
+        if row.kind & Row.objectFlag != 0 { return objects[Int(row.kind & ~Row.objectFlag)].identifier }
+        return string(row.identifier) ?? ""
+    }
+
+    /// Whether row `index` of this store and row `otherIndex` of `other` hold equal models
+    /// (``ComponentModel/==(_:_:)``), comparing records and bytes where both rows are plain.
+    func rowEquals(_ index: Int, _ other: ComponentRowStore, _ otherIndex: Int) -> Bool {
+        if other === self && index == otherIndex { return true }
+        let row = rows[index]
+        let otherRow = other.rows[otherIndex]
+        let isObject = row.kind & Row.objectFlag != 0
+        let otherIsObject = otherRow.kind & Row.objectFlag != 0
+        if isObject || otherIsObject {
+            guard isObject == otherIsObject else { return false }
+            return objects[Int(row.kind & ~Row.objectFlag)] == other.objects[Int(otherRow.kind & ~Row.objectFlag)]
+        }
+        let component = components[Int(row.kind)]
+        let otherComponent = other.components[Int(otherRow.kind)]
+        return component.identifier == otherComponent.identifier && component.category == otherComponent.category
+            && bytesEqual(row.identifier, other, otherRow.identifier) && bytesEqual(row.title, other, otherRow.title)
+            && bytesEqual(row.subtitle, other, otherRow.subtitle)
+    }
+
+    private func bytesEqual(_ span: Span, _ other: ComponentRowStore, _ otherSpan: Span) -> Bool {
+        guard span.length == otherSpan.length else { return false }
+        guard span.length != Span.none.length, span.length > 0 else { return true }
+        let length = Int(span.length)
+        return text.withUnsafeBufferPointer { mine in
+            other.text.withUnsafeBufferPointer { theirs in
+                memcmp(mine.baseAddress! + Int(span.start), theirs.baseAddress! + Int(otherSpan.start), length) == 0
+            }
+        }
+    }
+
+    private func string(_ span: Span) -> String? {
+        guard span.length != Span.none.length else { return nil }
+        let start = Int(span.start)
+        return text.withUnsafeBufferPointer { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(span.length)]), as: UTF8.self)
+        }
+    }
+
+    /// Fills a store row by row, in order.
+    struct Builder {
+        private var text: [UInt8] = []
+        private var rows: [Row] = []
+        private var components: [(identifier: Identifier, category: ComponentCategory)] = []
+        private var componentIndexes: [ComponentKey: UInt32] = [:]
+        private var objects: [ComponentModel] = []
+        /// The component of the last plain row added, and its index.
+        private var lastComponent: (key: ComponentKey, kind: UInt32)?
+
+        private struct ComponentKey: Hashable {
+            let identifier: Identifier
+            let category: ComponentCategory
+        }
+
+        /// The store whose texts and components this one starts from (see ``init(basedOn:capacity:)``).
+        private var base: ComponentRowStore?
+
+        init(capacity: Int) {
+            rows.reserveCapacity(capacity)
+        }
+
+        /// A builder for a body made from `store`'s rows (a patch's or a state evaluation's result):
+        /// it shares the store's texts and components, so that a row copied from it is its record as
+        /// it is, and a million rows are not copied byte by byte for a change to a few.
+        init(basedOn store: ComponentRowStore, capacity: Int) {
+            base = store
+            text = store.text
+            components = store.components
+            for (index, component) in store.components.enumerated() {
+                componentIndexes[ComponentKey(identifier: component.identifier, category: component.category)] = UInt32(index)
+            }
+            rows.reserveCapacity(capacity)
+        }
+
+        /// The number of rows added so far: the index of the next.
+        var count: Int { rows.count }
+
+        /// Adds `model`, the body's next row (its index is the number of rows added so far): as a
+        /// record when it is plain, as itself otherwise.
+        mutating func append(_ model: ComponentModel) {
+            let isPlain = !model.hasDetails && model.children.isEmpty && model.type == .body
+            if isPlain, let row = record(for: model) {
+                rows.append(row)
+            } else {
+                appendObject(model)
+            }
+        }
+
+        /// Adds `model` as itself, plain or not: a model made for this body (by a patch or a state
+        /// evaluation), whose index is already the next row's.
+        mutating func appendObject(_ model: ComponentModel) {
+            rows.append(Row(identifier: .none, title: .none, subtitle: .none, kind: UInt32(objects.count) | Row.objectFlag))
+            objects.append(model)
+        }
+
+        /// Adds row `index` of `store` as it is there: a record is copied (its texts and component;
+        /// its position is the new one), a kept model is kept, the same object.
+        mutating func appendRow(_ index: Int, of store: ComponentRowStore) {
+            let row = store.rows[index]
+            guard row.kind & Row.objectFlag == 0 else {
+                appendObject(store.objects[Int(row.kind & ~Row.objectFlag)])
+                return
+            }
+            if store === base {
+                rows.append(row)
+                return
+            }
+            let component = store.components[Int(row.kind)]
+            let key = ComponentKey(identifier: component.identifier, category: component.category)
+            let kind: UInt32
+            if let known = componentIndexes[key] {
+                kind = known
+            } else {
+                kind = UInt32(components.count)
+                components.append(component)
+                componentIndexes[key] = kind
+            }
+            rows.append(Row(identifier: copy(row.identifier, from: store), title: copy(row.title, from: store),
+                            subtitle: copy(row.subtitle, from: store), kind: kind))
+        }
+
+        private mutating func copy(_ span: Span, from store: ComponentRowStore) -> Span {
+            guard span.length != Span.none.length else { return .none }
+            let start = UInt32(text.count)
+            text.append(contentsOf: store.text[Int(span.start)..<Int(span.start) + Int(span.length)])
+            return Span(start: start, length: span.length)
+        }
+
+        /// The record of a plain `model`, or nil when the arena or the component table is full
+        /// (the model is then kept as an object).
+        private mutating func record(for model: ComponentModel) -> Row? {
+            let key = ComponentKey(identifier: model.componentIdentifier, category: model.componentCategory)
+            let kind: UInt32
+            if let last = lastComponent, last.key == key {
+                // Rows in a run usually share their component: no hashing for them.
+                kind = last.kind
+            } else if let known = componentIndexes[key] {
+                kind = known
+            } else {
+                guard components.count < Int(Row.objectFlag) else { return nil }
+                kind = UInt32(components.count)
+                components.append((model.componentIdentifier, model.componentCategory))
+                componentIndexes[key] = kind
+            }
+            lastComponent = (key, kind)
+            let added = model.identifier.utf8.count + (model.title?.utf8.count ?? 0) + (model.subtitle?.utf8.count ?? 0)
+            guard text.count + added < Int(UInt32.max) else { return nil }
+            return Row(identifier: append(model.identifier), title: model.title.map { append($0) } ?? .none,
+                       subtitle: model.subtitle.map { append($0) } ?? .none, kind: kind)
+        }
+
+        private mutating func append(_ string: String) -> Span {
+            let start = UInt32(text.count)
+            text.append(contentsOf: string.utf8)
+            return Span(start: start, length: UInt32(text.count) - start)
+        }
+
+        /// The store of the rows added.
+        consuming func finish() -> ComponentRowStore {
+            // The arena grew by doubling: keep only what it holds.
+            if let base, text.count == base.text.count {
+                return ComponentRowStore(text: base.text, rows: rows, components: components, objects: objects)
+            }
+            let exact = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
+                count = buffer.initialize(fromContentsOf: text)
+            }
+            return ComponentRowStore(text: exact, rows: rows, components: components, objects: objects)
+        }
+    }
+}
