@@ -41,7 +41,7 @@ func fuzzPatch(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let before = view.bodyComponentModels.map(\.identifier)
     do {
         let patched = try ViewModelPatch(data: data, schema: schema, limits: limits).applied(to: view)
-        func checkSiblings(_ models: [ComponentModel]) {
+        func checkSiblings(_ models: some Collection<ComponentModel>) {
             let ids = models.map(\.identifier)
             guard Set(ids).count == ids.count else { fatalError("a patch left two siblings with one id: \(ids)") }
             for model in models { checkSiblings(model.children) }
