@@ -10,7 +10,8 @@ import HubFramework
 /// (b) Bytes → view model in MB/s for the default schema (the JSON path's goal is 500 MB/s on one
 /// core), on the scale section's rows and on a 100,000-component document with images, targets and
 /// custom data, beside `JSONParser` building a value tree and Foundation's `JSONSerialization` on
-/// the same bytes. The simdjson peer's parse of the scale document is in the scale section.
+/// the same bytes, and simdjson's DOM parse of the same bytes, run by the simdjson peer
+/// (`simdjson-peer --parse`) beside them.
 func loadingBenchmarks() -> BenchSection {
     MainActor.assumeIsolated {
         var rows: [BenchRow] = []
@@ -169,6 +170,30 @@ private func makeRowsDocument(count: Int) -> Data {
 /// Goal 2 of the JSON path: bytes → view model for the default schema at this rate on one core.
 private let viewModelMegabytesPerSecondGoal = 500.0
 
+/// The parse alone (issue "Rows without objects", goal 4), with simdjson's figure beside it.
+private let parseMegabytesPerSecondGoal = 1_000.0
+
+/// Why the simdjson peer gave no figure.
+private struct SimdjsonParseFailure: Error {
+    let reason: String
+}
+
+/// simdjson's DOM parse of `data` in seconds (the median of three), run by the simdjson peer on the
+/// same bytes written to a temporary file (it reads them into memory before it times the parses).
+private func simdjsonParse(_ data: Data) -> Result<Double, SimdjsonParseFailure> {
+    guard let peer = ScaleBench.peerExecutable(variable: ScaleBench.simdjsonPeerVariable, name: "simdjson-peer") else {
+        return .failure(SimdjsonParseFailure(reason: "no simdjson-peer (make bench builds it; or set \(ScaleBench.simdjsonPeerVariable))"))
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(getpid())-parse.json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    do { try data.write(to: url) } catch { return .failure(SimdjsonParseFailure(reason: "cannot write \(url.path)")) }
+    let result = BenchChildProcess.run(peer, arguments: ["--parse", url.path, "3"], environment: [:], timeout: 60)
+    guard let text = result.values["parseSeconds"], let seconds = Double(text), seconds > 0 else {
+        return .failure(SimdjsonParseFailure(reason: result.failure ?? "no figure"))
+    }
+    return .success(seconds)
+}
+
 private func jsonRows() -> [BenchRow] {
     let schema = JSONSchemaRegistry(componentDefaults: ComponentDefaults(namespace: "default", name: "row", category: .row),
                                     iconImageResolver: nil).defaultSchema
@@ -213,19 +238,37 @@ private func jsonRows() -> [BenchRow] {
     let foundationSeconds = Bench.median(iterations: 3) {
         _ = try! JSONSerialization.jsonObject(with: data)
     }
+    let rowsSimdjson = simdjsonParse(rowsData)
+    let richSimdjson = simdjsonParse(data)
     let rowsMegabytes = String(format: "%.1f MB", Double(rowsData.count) / 1_000_000)
     let megabytes = String(format: "%.1f MB", Double(data.count) / 1_000_000)
     func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> String {
         String(format: "%.0f MB/s", Double(bytes) / seconds / 1_000_000) + " (\(Bench.ms(seconds)))"
     }
+    func parseRow(_ bytes: Int, _ seconds: Double) -> BenchRow {
+        BenchRow(name: "JSONParser alone (a value tree), same bytes", value: megabytesPerSecond(bytes, seconds),
+                 goal: String(format: "≥ %.0f MB/s", parseMegabytesPerSecondGoal),
+                 met: Double(bytes) / seconds / 1_000_000 >= parseMegabytesPerSecondGoal)
+    }
+    func simdjsonRow(_ bytes: Int, _ outcome: Result<Double, SimdjsonParseFailure>, parserSeconds: Double) -> BenchRow {
+        let name = "simdjson's DOM parse alone, same bytes (simdjson-peer --parse, median of 3)"
+        switch outcome {
+        case .success(let seconds):
+            return BenchRow(name: name, value: megabytesPerSecond(bytes, seconds)
+                                + String(format: "; JSONParser takes %.1f× its time", parserSeconds / seconds))
+        case .failure(let failure):
+            return BenchRow(name: name, value: "failed: \(failure.reason)")
+        }
+    }
     return [
         rateRow("bytes → view model, \(rowCount.formatted()) rows of the scale document (\(rowsMegabytes)), default schema",
                 rowsRate),
-        BenchRow(name: "JSONParser alone (a value tree), same bytes",
-                 value: megabytesPerSecond(rowsData.count, rowsParserSeconds)),
+        parseRow(rowsData.count, rowsParserSeconds),
+        simdjsonRow(rowsData.count, rowsSimdjson, parserSeconds: rowsParserSeconds),
         rateRow("bytes → view model, \(jsonComponentCount.formatted()) components with images, targets and custom data "
                 + "(\(megabytes)), default schema", richRate),
-        BenchRow(name: "JSONParser alone (a value tree), same bytes", value: megabytesPerSecond(data.count, parserSeconds)),
+        parseRow(data.count, parserSeconds),
+        simdjsonRow(data.count, richSimdjson, parserSeconds: parserSeconds),
         BenchRow(name: "Foundation JSONSerialization alone, same bytes",
                  value: megabytesPerSecond(data.count, foundationSeconds)),
         BenchRow(name: "ratio: bytes → view model / JSONSerialization",

@@ -10,6 +10,11 @@
  * `@@key=value` lines on stdout: firstFrame, rows, peakRSS, settledRSS, started, parsed, filled.
  * Usage: simdjson-peer FILE.json
  *
+ * `simdjson-peer --parse FILE.json N` shows nothing: it parses the file's bytes, read into memory
+ * first, N times with the same DOM parser and prints the median time as `@@parseSeconds` and the
+ * size as `@@bytes`, for hub-bench's loading section to print simdjson's rate beside its own
+ * parser's on the same bytes.
+ *
  * Built by `make bench`: c++ -std=c++17 simdjson-peer.cpp $(pkg-config --cflags --libs gtk+-3.0 simdjson)
  * (Debian: libsimdjson-dev).
  */
@@ -17,7 +22,11 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstring>
 #include <memory>
+#include <vector>
 
 /* The rows of the document at `path`: simdjson parses it, the store is filled, the parser freed. */
 static GtkListStore *rows_from_json(const char *path) {
@@ -53,7 +62,27 @@ static GtkListStore *rows_from_json(const char *path) {
     return store;
 }
 
+/* `--parse FILE N`: the median of N DOM parses of the file's bytes, already in memory. */
+static int parse_only(const char *path, int times) {
+    using namespace simdjson;
+    padded_string json;
+    if (padded_string::load(path).get(json)) fail("cannot read the document", path);
+    dom::parser parser;
+    std::vector<double> seconds;
+    for (int i = 0; i < std::max(1, times); i++) {
+        auto start = std::chrono::steady_clock::now();
+        dom::element root;
+        error_code error = parser.parse(json).get(root);
+        if (error) fail("cannot parse the document", error_message(error));
+        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(seconds.begin(), seconds.end());
+    printf("@@parseSeconds=%.6f\n@@bytes=%zu\n", seconds[seconds.size() / 2], json.size());
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[1], "--parse") == 0) return parse_only(argv[2], atoi(argv[3]));
     return run_peer("simdjson-peer", "simdjson GtkTreeView peer", argc, argv, argc == 2,
                     "usage: simdjson-peer FILE.json", rows_from_json, 1);
 }
