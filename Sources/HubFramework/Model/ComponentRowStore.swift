@@ -69,16 +69,18 @@ package final class ComponentRowStore: Sendable {
         rows.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count })
         var objects: [ComponentModel] = []
         var components: [(identifier: Identifier, category: ComponentCategory)] = []
+        // A hash a distinct component: a body may name as many components as it has rows.
+        var componentIndexes: [ComponentKey: UInt32] = [:]
         for part in parts {
             let textBase = UInt32(text.count)
             let objectBase = UInt32(objects.count)
             text.append(contentsOf: part.text)
             objects.append(contentsOf: part.objects)
             let kinds = part.components.map { component in
-                if let known = components.firstIndex(where: { $0.identifier == component.identifier && $0.category == component.category }) {
-                    return UInt32(known)
-                }
+                let key = ComponentKey(identifier: component.identifier, category: component.category)
+                if let known = componentIndexes[key] { return known }
                 components.append(component)
+                componentIndexes[key] = UInt32(components.count - 1)
                 return UInt32(components.count - 1)
             }
             func moved(_ span: Span) -> Span {
@@ -164,6 +166,12 @@ package final class ComponentRowStore: Sendable {
         }
     }
 
+    /// A component and its category, as the table of distinct ones is keyed.
+    private struct ComponentKey: Hashable {
+        let identifier: Identifier
+        let category: ComponentCategory
+    }
+
     /// Fills a store row by row, in order.
     struct Builder {
         private var text: [UInt8] = []
@@ -174,10 +182,6 @@ package final class ComponentRowStore: Sendable {
         /// The component of the last plain row added, and its index.
         private var lastComponent: (key: ComponentKey, kind: UInt32)?
 
-        private struct ComponentKey: Hashable {
-            let identifier: Identifier
-            let category: ComponentCategory
-        }
 
         /// The store whose texts and components this one starts from (see ``init(basedOn:capacity:)``).
         private var base: ComponentRowStore?

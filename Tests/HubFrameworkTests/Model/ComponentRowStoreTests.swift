@@ -101,6 +101,26 @@ final class ComponentRowStoreTests: XCTestCase {
         XCTAssertEqual(body.keptModels.count, (0..<count).filter { $0 % 1_000 == 0 || $0 % 7 == 0 }.count)
     }
 
+    func testABodyMayNameAsManyComponentsAsItHasRows() {
+        let count = ComponentModelBuilderList.concurrentBuildThreshold + 10
+        let builder = ModelFixtures.viewModelBuilder()
+        for index in 0..<count {
+            let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
+            row.componentName = "kind-\(index % (count / 2))"
+            row.componentCategory = index % 2 == 0 ? "even" : "odd"
+        }
+        let body = builder.build().bodyComponentModels
+        XCTAssertNotNil(body.store)
+        for index in body.indices {
+            let model = body[index]
+            guard model.componentIdentifier.namePart == "kind-\(index % (count / 2))",
+                model.componentCategory == (index % 2 == 0 ? "even" : "odd")
+            else {
+                return XCTFail("row \(index): \(model.componentIdentifier) \(model.componentCategory)")
+            }
+        }
+    }
+
     func testLongBodiesAreEqualByContentInOrder() {
         XCTAssertEqual(build(count: long).bodyComponentModels, build(count: long).bodyComponentModels)
         XCTAssertNotEqual(build(count: long).bodyComponentModels,
