@@ -116,6 +116,22 @@ package final class ComponentRowStore: Sendable {
         return components[Int(row.kind)].identifier
     }
 
+    /// Calls `body` with the UTF-8 bytes of record `index`'s title and subtitle (nil for none),
+    /// where the arena keeps them: what reads the texts of a million rows makes no model for them.
+    func withTexts<Result>(ofRecord index: Int,
+                           _ body: (UnsafeBufferPointer<UInt8>?, UnsafeBufferPointer<UInt8>?) -> Result) -> Result
+    {
+        let row = rows[index]
+        precondition(row.kind & Row.objectFlag == 0, "row \(index) is a kept model, not a record")
+        return text.withUnsafeBufferPointer { bytes in
+            func slice(_ span: Span) -> UnsafeBufferPointer<UInt8>? {
+                guard span.length != Span.none.length else { return nil }
+                return UnsafeBufferPointer(rebasing: bytes[Int(span.start)..<Int(span.start) + Int(span.length)])
+            }
+            return body(slice(row.title), slice(row.subtitle))
+        }
+    }
+
     /// Whether row `index` is a plain row's record (not a kept model).
     func isRecord(at index: Int) -> Bool {
         rows[index].kind & Row.objectFlag == 0

@@ -34,41 +34,45 @@ struct SearchFolding {
     /// Replaces `folded`'s bytes with the folded UTF-8 of `text` (its storage is kept, so that one
     /// buffer serves every text of a search).
     mutating func fold(_ text: String, into folded: inout [UInt8]) {
-        folded.removeAll(keepingCapacity: true)
         var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    if byte >= 0x41 && byte <= 0x5A {  // A–Z
-                        if byte == 0x49 && hasDottedAndDotlessI {
-                            folded.append(0xC4)  // ı, U+0131
-                            folded.append(0xB1)
-                        } else {
-                            folded.append(byte | 0x20)
-                        }
+        text.withUTF8 { fold(utf8: $0, into: &folded) }
+    }
+
+    /// Replaces `folded`'s bytes with the folded `bytes`, valid UTF-8 (a text a view model's row
+    /// store keeps, read where it lies).
+    mutating func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into folded: inout [UInt8]) {
+        folded.removeAll(keepingCapacity: true)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte >= 0x41 && byte <= 0x5A {  // A–Z
+                    if byte == 0x49 && hasDottedAndDotlessI {
+                        folded.append(0xC4)  // ı, U+0131
+                        folded.append(0xB1)
                     } else {
-                        folded.append(byte)
+                        folded.append(byte | 0x20)
                     }
-                    index += 1
-                    continue
-                }
-                // A scalar of 2 to 4 bytes (the string is valid UTF-8).
-                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for offset in 1..<min(length, count - index) {
-                    value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F)
-                }
-                index += length
-                if let known = table[value] {
-                    folded.append(contentsOf: known)
                 } else {
-                    let made = foldedScalar(value)
-                    table[value] = made
-                    folded.append(contentsOf: made)
+                    folded.append(byte)
                 }
+                index += 1
+                continue
+            }
+            // A scalar of 2 to 4 bytes (the string is valid UTF-8).
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<min(length, count - index) {
+                value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F)
+            }
+            index += length
+            if let known = table[value] {
+                folded.append(contentsOf: known)
+            } else {
+                let made = foldedScalar(value)
+                table[value] = made
+                folded.append(contentsOf: made)
             }
         }
     }

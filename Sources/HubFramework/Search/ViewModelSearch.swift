@@ -83,7 +83,13 @@ public struct ViewModelSearch: Sendable, Equatable {
                 // each of a million matches.
                 if !previous.isChild(match) {
                     let index = previous.bodyIndex(ofMatch: match)
-                    if index < body.count, matcher.matches(body[index]) { collector.addBodyIndex(index) }
+                    guard index < body.count else { continue }
+                    let matches = if let store = body.store, store.isRecord(at: index) {
+                        store.withTexts(ofRecord: index) { matcher.matches(title: $0, subtitle: $1) }
+                    } else {
+                        matcher.matches(body[index])
+                    }
+                    if matches { collector.addBodyIndex(index) }
                     continue
                 }
                 let path = previous.indexPath(ofMatch: match)
@@ -93,9 +99,19 @@ public struct ViewModelSearch: Sendable, Equatable {
             return collector.result(query: query)
         }
         var path: [Int] = [0]
-        for (index, root) in body.enumerated() {
+        let store = body.store
+        for index in body.indices {
             visited += 1
             if visited & 0xFFF == 0, isCancelled() { return nil }
+            // A plain row of a long body is read where its texts lie: it has no model to read and
+            // no children.
+            if let store, store.isRecord(at: index) {
+                if store.withTexts(ofRecord: index, { matcher.matches(title: $0, subtitle: $1) }) {
+                    collector.addBodyIndex(index)
+                }
+                continue
+            }
+            let root = body[index]
             if matcher.matches(root) { collector.addBodyIndex(index) }
             guard !root.children.isEmpty else { continue }
             path[0] = index
@@ -166,10 +182,30 @@ public struct ViewModelSearch: Sendable, Equatable {
                 || (model.hasDetails && (find(model.accessoryTitle, &missing) || find(model.descriptionText, &missing)))
         }
 
+        /// Whether a plain row with these texts (UTF-8, nil for none) matches: as ``matches(_:)``
+        /// for its model, which would have only these two.
+        mutating func matches(title: UnsafeBufferPointer<UInt8>?, subtitle: UnsafeBufferPointer<UInt8>?) -> Bool {
+            guard !words.isEmpty else { return false }
+            var missing: UInt64 = words.count == 64 ? .max : (1 << UInt64(words.count)) - 1
+            return find(utf8: title, &missing) || find(utf8: subtitle, &missing)
+        }
+
+        /// Clears the bits of the words `text` holds; true once none is missing.
+        private mutating func find(utf8 text: UnsafeBufferPointer<UInt8>?, _ missing: inout UInt64) -> Bool {
+            guard let text, !text.isEmpty else { return false }
+            folding.fold(utf8: text, into: &buffer)
+            return clearFound(&missing)
+        }
+
         /// Clears the bits of the words `text` holds; true once none is missing.
         private mutating func find(_ text: String?, _ missing: inout UInt64) -> Bool {
             guard let text, !text.isEmpty else { return false }
             folding.fold(text, into: &buffer)
+            return clearFound(&missing)
+        }
+
+        /// Clears the bits of the words the folded text in `buffer` holds; true once none is missing.
+        private func clearFound(_ missing: inout UInt64) -> Bool {
             for (bit, word) in words.enumerated() where missing & (1 << UInt64(bit)) != 0 {
                 if SearchFolding.contains(buffer, word) { missing &= ~(1 << UInt64(bit)) }
             }

@@ -37,6 +37,38 @@ final class ViewModelSearchTests: XCTestCase {
         XCTAssertEqual(found("straße", in: view), [[4]])
     }
 
+    /// A long body keeps its plain rows as records (ComponentRowStore): they are searched where
+    /// their texts lie, with the same folding, beside rows kept as models, and a narrowing search
+    /// reads them the same way.
+    func testTheRecordsOfALongBodyAreSearchedLikeModels() throws {
+        let count = ComponentModelBuilderList.storedBodyThreshold + 500
+        var titles = (0..<count).map { "Row \($0)" }
+        titles[700] = "Café Crème"
+        titles[1_200] = "STRASSE"
+        let builder = ModelFixtures.viewModelBuilder()
+        for (index, title) in titles.enumerated() {
+            let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
+            row.title = title
+            row.subtitle = "Subtitle \(index)"
+            // A row with children is kept as its model, and searched through it.
+            if index == 900 { row.childBuilder(withIdentifier: "crème").title = "Crème" }
+        }
+        let view = builder.build()
+        XCTAssertNotNil(view.bodyComponentModels.store)
+        XCTAssertTrue(view.bodyComponentModels.isRecord(at: 700))
+        XCTAssertEqual(found("creme", in: view), [[700], [900, 0]])
+        XCTAssertEqual(found("straße", in: view), [[1_200]])
+        XCTAssertEqual(found("subtitle 1499", in: view), [[1_499]])
+        // Each word in any of a row's texts.
+        let expected = titles.indices.filter { index in
+            titles[index].lowercased().contains("row") && (titles[index] + " Subtitle \(index)").contains("14")
+        }.map { [$0] }
+        XCTAssertEqual(found("row 14", in: view), expected)
+        let first = try XCTUnwrap(ViewModelSearch("row 1", locale: english).run(in: view))
+        let narrowed = try XCTUnwrap(ViewModelSearch("row 14", locale: english).run(in: view, narrowing: first))
+        XCTAssertEqual((0..<narrowed.count).map { narrowed.indexPath(ofMatch: $0) }, expected)
+    }
+
     func testEachWordInAnyOrderInAnyText() {
         let view = rows(["Row number 42", "Row number 420", "Number 42 row", "Row 7"])
         XCTAssertEqual(found("row 42", in: view), [[0], [1], [2]])
