@@ -162,7 +162,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
 
     /// The child builders in creation order (preferred indexes not applied).
     public func allChildBuilders() -> [ComponentModelBuilder] {
-        children.all
+        children.builders
     }
 
     /// Whether a child builder exists for `identifier`; asking does not create one.
@@ -187,7 +187,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     /// The child builders whose group is `groupIdentifier`, in creation order; nil when none.
     /// Always current: the groups are read from the children themselves.
     public func childBuilders(inGroupWithIdentifier groupIdentifier: String) -> [ComponentModelBuilder]? {
-        let members = children.all.filter { $0.groupIdentifier == groupIdentifier }
+        let members = children.builders.filter { $0.groupIdentifier == groupIdentifier }
         return members.isEmpty ? nil : members
     }
 
@@ -227,7 +227,7 @@ public final class ComponentModelBuilder: JSONCompatibleBuilder, @unchecked Send
     }
 
     /// The child builders, in the order they were added, without copying shared ones (for reading).
-    var childBuilders: [ComponentModelBuilder] { children.all }
+    var childBuilders: [ComponentModelBuilder] { children.builders }
 
     /// The main or background image's builder when there is one, without creating it.
     func existingImageDataBuilder(_ field: ComponentField) -> ComponentImageDataBuilder? {

@@ -3,18 +3,40 @@ import Foundation
 /// Component model builders keyed by model identifier, remembering creation order.
 /// Used for the body and overlay lists of a view model builder and for children.
 ///
-/// Storage: the builders in creation order, plus each identifier's position. Walking the list
+/// Storage: the entries in creation order, plus each identifier's position. Walking the list
 /// (building a million rows) reads the array and hashes nothing; only asking for a builder by
 /// identifier looks it up. A value type, so a copy shares both until one side changes.
+///
+/// An entry is a builder, or a plain row (an identifier, a component, a title and a subtitle) that
+/// the one-pass reader put in as a record of `plainRows`, the texts in its arena
+/// (``appendPlainRow(identifier:componentIdentifier:componentCategory:title:subtitle:)``): a long
+/// document's rows are read without a builder object each, and go into the body's
+/// ``ComponentRowStore`` as they are. A plain row becomes a builder when it is asked for.
 struct ComponentModelBuilderList {
-    private var builders: [ComponentModelBuilder] = []
+    /// A builder, or a plain row's record in `plainRows`.
+    private enum Entry {
+        case builder(ComponentModelBuilder)
+        case plain(ComponentRowStore.Row)
+    }
+
+    private var entries: [Entry] = []
     private var positions: [String: Int] = [:]
+    /// The texts and components of the plain rows (its own row list stays empty: the entries hold
+    /// the records, in their places among the builders).
+    private var plainRows = ComponentRowStore.Builder(capacity: 0)
+    /// How many entries are plain rows.
+    private(set) var plainRowCount = 0
 
-    var count: Int { builders.count }
-    var isEmpty: Bool { builders.isEmpty }
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
 
-    /// The builders in creation order.
-    var all: [ComponentModelBuilder] { builders }
+    /// The builders in creation order, without the plain rows, which hold nothing a walk over
+    /// builders looks for (bindings, groups).
+    var builders: [ComponentModelBuilder] {
+        entries.compactMap { entry in
+            if case .builder(let builder) = entry { builder } else { nil }
+        }
+    }
 
     func contains(_ identifier: String) -> Bool {
         positions[identifier] != nil
@@ -28,110 +50,211 @@ struct ComponentModelBuilderList {
     /// before it is handed out, so changing it never changes another list's builder.
     mutating func builder(for identifier: String?, owner: BuilderOwner? = nil,
                           make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder {
-        let key = identifier ?? "UnknownComponent:\(UUID().uuidString)"
+        let key = identifier ?? Self.unknownIdentifier()
         // One hash for a new identifier (the usual case when a long list is read), not two.
-        if let position = positions.updateValue(builders.count, forKey: key) {
+        if let position = positions.updateValue(entries.count, forKey: key) {
             positions[key] = position
-            return ownBuilder(at: position, owner: owner)
+            return ownBuilder(at: position, owner: owner, make: make)
         }
         let builder = make(key)
         builder.owner = owner
-        builders.append(builder)
+        entries.append(.builder(builder))
         return builder
     }
 
-    /// Makes room for `count` builders in all, so that reading a long list does not grow the list
+    /// Adds a plain row for `identifier` as a record, without a builder, and true; false, with
+    /// nothing added, when the identifier has an entry already (its builder takes the fields, as a
+    /// repeated identifier does) or the arena is full.
+    mutating func appendPlainRow(identifier: String?, componentIdentifier: Identifier,
+                                 componentCategory: ComponentCategory, title: String?, subtitle: String?) -> Bool
+    {
+        let key = identifier ?? Self.unknownIdentifier()
+        if let position = positions.updateValue(entries.count, forKey: key) {
+            positions[key] = position
+            return false
+        }
+        guard let row = plainRows.record(identifier: key, componentIdentifier: componentIdentifier,
+                                         componentCategory: componentCategory, title: title, subtitle: subtitle)
+        else {
+            positions[key] = nil
+            return false
+        }
+        entries.append(.plain(row))
+        plainRowCount += 1
+        return true
+    }
+
+    private static func unknownIdentifier() -> String {
+        "UnknownComponent:\(UUID().uuidString)"
+    }
+
+    /// Makes room for `count` entries in all, so that reading a long list does not grow the list
     /// (and rehash every identifier) again and again.
     mutating func reserveCapacity(_ count: Int) {
-        builders.reserveCapacity(count)
+        entries.reserveCapacity(count)
         positions.reserveCapacity(count)
     }
 
-    /// The builders in creation order, each one `owner`'s own (shared ones are copied first).
-    mutating func all(ownedBy owner: BuilderOwner) -> [ComponentModelBuilder] {
-        for position in builders.indices { _ = ownBuilder(at: position, owner: owner) }
-        return builders
+    /// Every entry as a builder in creation order, each one `owner`'s own (shared ones are copied
+    /// first, plain rows made builders with `make`).
+    mutating func all(ownedBy owner: BuilderOwner, make: (String) -> ComponentModelBuilder) -> [ComponentModelBuilder] {
+        entries.indices.map { ownBuilder(at: $0, owner: owner, make: make) }
     }
 
-    private mutating func ownBuilder(at position: Int, owner: BuilderOwner?) -> ComponentModelBuilder {
-        let existing = builders[position]
-        guard let owner, existing.owner !== owner else { return existing }
-        let copy = existing.copy()
-        copy.owner = owner
-        builders[position] = copy
-        return copy
+    /// The builder at `position`, `owner`'s own: a plain row is made a builder (with `make`, then
+    /// given the row's fields), a builder of another owner is copied.
+    private mutating func ownBuilder(at position: Int, owner: BuilderOwner?,
+                                     make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder
+    {
+        switch entries[position] {
+        case .plain(let row):
+            let model = plainRows.model(of: row, at: position)
+            let builder = make(model.identifier)
+            builder.componentNamespace = model.componentIdentifier.namespacePart
+            builder.componentName = model.componentIdentifier.namePart
+            builder.componentCategory = model.componentCategory
+            builder.title = model.title
+            builder.subtitle = model.subtitle
+            builder.owner = owner
+            entries[position] = .builder(builder)
+            plainRowCount -= 1
+            return builder
+        case .builder(let existing):
+            guard let owner, existing.owner !== owner else { return existing }
+            let copy = existing.copy()
+            copy.owner = owner
+            entries[position] = .builder(copy)
+            return copy
+        }
+    }
+
+    private func identifier(at position: Int) -> String {
+        switch entries[position] {
+        case .builder(let builder): builder.modelIdentifier
+        case .plain(let row): plainRows.identifier(of: row)
+        }
     }
 
     mutating func remove(_ identifier: String) {
         guard let position = positions.removeValue(forKey: identifier) else { return }
-        builders.remove(at: position)
-        for later in position..<builders.count { positions[builders[later].modelIdentifier] = later }
+        if case .plain = entries.remove(at: position) { plainRowCount -= 1 }
+        for later in position..<entries.count { positions[self.identifier(at: later)] = later }
     }
 
     mutating func removeAll() {
-        builders = []
-        positions = [:]
+        self = ComponentModelBuilderList()
     }
 
-    /// A list holding deep copies of the builders, in the same order.
-    /// The copies belong to `owner` (a view model builder's lists) or to nobody (children).
+    /// A list holding deep copies of the builders, in the same order (plain rows are values, and
+    /// stay as they are). The copies belong to `owner` (a view model builder's lists) or to nobody
+    /// (children).
     func deepCopy(owner: BuilderOwner? = nil) -> ComponentModelBuilderList {
-        var copy = ComponentModelBuilderList()
-        copy.positions = positions
-        copy.builders = builders.map { builder in
+        var copy = self
+        copy.entries = entries.map { entry in
+            guard case .builder(let builder) = entry else { return entry }
             let copy = builder.copy()
             copy.owner = owner
-            return copy
+            return .builder(copy)
         }
         return copy
     }
 
+    /// The entries in preferred-index order (plain rows have none).
+    private func orderedEntries() -> [Entry] {
+        PreferredIndexOrdering.order(entries) { entry in
+            if case .builder(let builder) = entry { builder.preferredIndex } else { nil }
+        }
+    }
+
+    /// The builders of `ordered` with their positions in it, every entry being a builder.
+    private static func allBuilders(_ ordered: [Entry]) -> [(index: Int, builder: ComponentModelBuilder)] {
+        ordered.enumerated().compactMap { index, entry in
+            if case .builder(let builder) = entry { (index, builder) } else { nil }
+        }
+    }
+
     /// Builds the models in preferred-index order, with their final indexes and `parent`.
     func build(parent: ComponentModel?) -> [ComponentModel] {
-        let ordered = PreferredIndexOrdering.order(builders)
-        return Self.build(ordered[...], parent: parent)
+        build(orderedEntries(), parent: parent)
+    }
+
+    private func build(_ ordered: [Entry], parent: ComponentModel?) -> [ComponentModel] {
+        guard plainRowCount > 0 else { return Self.build(Self.allBuilders(ordered), parent: parent) }
+        // Plain rows are only ever a view's body (the reader adds them there): no parent.
+        return ordered.enumerated().map { index, entry in
+            switch entry {
+            case .builder(let builder): builder.build(index: index, parent: parent)
+            case .plain(let row): plainRows.model(of: row, at: index)
+            }
+        }
     }
 
     /// Builds a view's body in preferred-index order: plain rows go into a ``ComponentRowStore``
-    /// as records, the others are kept as their models. A long body is built on every core, a slice
-    /// a core: each model goes into its slice's store as soon as it is made (a plain one is then
-    /// dropped), so that a million rows never exist as a million objects, and the slices' stores are
-    /// put end to end.
+    /// as records, the others are kept as their models.
+    ///
+    /// The rows the reader kept as records are in the store as they are, their texts in the arena
+    /// they were read into. The builders are built, a long list of them on every core, a slice a
+    /// core: each model goes into its slice's store as soon as it is made (a plain one is then
+    /// dropped), so that a million rows built in code never exist as a million objects, and the
+    /// slices' stores are put end to end.
     func buildBody() -> ComponentModelList {
-        let ordered = PreferredIndexOrdering.order(builders)
-        guard ordered.count >= Self.storedBodyThreshold else { return ComponentModelList(Self.build(ordered[...], parent: nil)) }
+        let ordered = orderedEntries()
+        guard ordered.count >= Self.storedBodyThreshold else { return ComponentModelList(build(ordered, parent: nil)) }
+        if plainRowCount > 0 { return ComponentModelList(storeWithRecords(ordered)) }
         let count = ordered.count
         let slices = count >= Self.concurrentBuildThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) * 4 : 1
         let parts = StoreSlots(count: slices)
+        let builders = Self.allBuilders(ordered)
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let range = (count * slice / slices)..<(count * (slice + 1) / slices)
             var store = ComponentRowStore.Builder(capacity: range.count)
-            for index in range { store.append(ordered[index].build(index: index, parent: nil)) }
+            for index in range { store.append(builders[index].builder.build(index: index, parent: nil)) }
             parts.set(slice, store.finish())
         }
         guard let store = ComponentRowStore(concatenating: parts.all) else {
             // Texts beyond the arena's 32-bit offsets (4 GiB): the body keeps its models.
-            return ComponentModelList(Self.build(ordered[...], parent: nil))
+            return ComponentModelList(Self.build(builders, parent: nil))
         }
         return ComponentModelList(store)
     }
 
-    /// Builds `ordered`'s models, each at its position in the whole list, under `parent`.
-    private static func build(_ ordered: ArraySlice<ComponentModelBuilder>, parent: ComponentModel?) -> [ComponentModel] {
-        let first = ordered.startIndex
-        guard parent == nil, ordered.count >= concurrentBuildThreshold else {
-            return ordered.enumerated().map { offset, builder in builder.build(index: first + offset, parent: parent) }
+    /// The body's store when some of its rows are the reader's records: those are added as they
+    /// are, the builders' models (made first, on every core when there are many) in their places.
+    private func storeWithRecords(_ ordered: [Entry]) -> ComponentRowStore {
+        let models = Self.build(Self.allBuilders(ordered), parent: nil)
+        var store = plainRows
+        store.reserveCapacity(ordered.count)
+        var nextModel = models.startIndex
+        for entry in ordered {
+            switch entry {
+            case .plain(let row):
+                store.appendRecord(row)
+            case .builder:
+                store.append(models[nextModel])
+                nextModel += 1
+            }
+        }
+        return store.finish()
+    }
+
+    /// Builds the models of `builders`, each at its index in the whole list, under `parent`.
+    private static func build(_ builders: [(index: Int, builder: ComponentModelBuilder)],
+                              parent: ComponentModel?) -> [ComponentModel]
+    {
+        guard parent == nil, builders.count >= concurrentBuildThreshold else {
+            return builders.map { $0.builder.build(index: $0.index, parent: parent) }
         }
         // A long list (a view's body of a million rows) is built on every core: a top-level model
         // depends on its own builder only, and builders are only read while they build. The loader
         // builds large views off the main thread, so this takes the time from a background thread.
-        let count = ordered.count
+        let count = builders.count
         let chunks = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
         return [ComponentModel](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let slots = ModelSlots(base: buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 for offset in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    (slots.base + offset).initialize(to: ordered[first + offset].build(index: first + offset, parent: nil))
+                    let (index, builder) = builders[offset]
+                    (slots.base + offset).initialize(to: builder.build(index: index, parent: nil))
                 }
             }
             initializedCount = count

@@ -6,20 +6,27 @@
 /// Example: A(2) B C(3) D(1) E(0) → E D A C B. Costs O(n·k) for k builders with a preferred index.
 enum PreferredIndexOrdering {
     static func order(_ builders: [ComponentModelBuilder]) -> [ComponentModelBuilder] {
-        let placed = builders.enumerated()
-            .compactMap { offset, builder in builder.preferredIndex.map { (index: max(0, $0), offset: offset, builder: builder) } }
+        order(builders) { $0.preferredIndex }
+    }
+
+    /// `elements` (builders, or entries of a list some of which are builders) in that order;
+    /// `preferredIndex` tells each one's.
+    static func order<Element>(_ elements: [Element], preferredIndex: (Element) -> Int?) -> [Element] {
+        let placed = elements.enumerated()
+            .compactMap { offset, element in preferredIndex(element).map { (index: max(0, $0), offset: offset) } }
             .sorted { ($0.index, $0.offset) < ($1.index, $1.offset) }
-        guard !placed.isEmpty else { return builders }
-        var ordered = builders
+        guard !placed.isEmpty else { return elements }
+        // Positions in creation order, moved by offset (an element's identity).
+        var ordered = Array(elements.indices)
         for entry in placed {
-            guard let current = ordered.firstIndex(where: { $0 === entry.builder }) else { continue }
+            guard let current = ordered.firstIndex(of: entry.offset) else { continue }
             ordered.remove(at: current)
             if entry.index >= ordered.count {
-                ordered.append(entry.builder)
+                ordered.append(entry.offset)
             } else {
-                ordered.insert(entry.builder, at: entry.index)
+                ordered.insert(entry.offset, at: entry.index)
             }
         }
-        return ordered
+        return ordered.map { elements[$0] }
     }
 }

@@ -158,7 +158,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// The body builders in creation order (preferred indexes not applied).
     public func allBodyComponentModelBuilders() -> [ComponentModelBuilder] {
-        bodyBuilders.all(ownedBy: owner)
+        bodyBuilders.all(ownedBy: owner, make: makeBuilder(type: .body))
     }
 
     /// Removes a body builder (nothing happens when there is none).
@@ -178,7 +178,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// The overlay builders in creation order (preferred indexes not applied).
     public func allOverlayComponentModelBuilders() -> [ComponentModelBuilder] {
-        overlayBuilders.all(ownedBy: owner)
+        overlayBuilders.all(ownedBy: owner, make: makeBuilder(type: .overlay))
     }
 
     /// Removes an overlay builder (nothing happens when there is none).
@@ -197,8 +197,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// creation order; stops as soon as `body` returns false.
     public func enumerateAllComponentModelBuilders(_ body: (ComponentModelBuilder) -> Bool) {
         if let headerBuilder, !body(headerBuilder) { return }
-        for builder in bodyBuilders.all(ownedBy: owner) where !body(builder) { return }
-        for builder in overlayBuilders.all(ownedBy: owner) where !body(builder) { return }
+        for builder in allBodyComponentModelBuilders() where !body(builder) { return }
+        for builder in allOverlayComponentModelBuilders() where !body(builder) { return }
     }
 
     /// Makes room for `count` body components in all (the one-pass reader's estimate of a long body).
@@ -210,6 +210,21 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         builder(forOptionalIdentifier: identifier, in: &bodyBuilders, type: .body)
     }
 
+    /// How many body components are plain rows kept as records, not builders (yet).
+    var numberOfPlainBodyRows: Int { bodyBuilders.plainRowCount }
+
+    /// Adds a plain body component read from a document (``ComponentFields/plainRow``) as a record,
+    /// without a builder, and true; false, with nothing added, when its identifier has a builder
+    /// already or the arena is full (its builder then takes its fields).
+    func addPlainBodyRow(_ row: ComponentFields.PlainRow) -> Bool {
+        let defaults = context.componentDefaults
+        return bodyBuilders.appendPlainRow(
+            identifier: row.identifier,
+            componentIdentifier: Identifier(namespace: row.component?.namespace ?? defaults.namespace,
+                                            name: row.component?.name ?? defaults.name),
+            componentCategory: row.category ?? defaults.category, title: row.title, subtitle: row.subtitle)
+    }
+
     private func overlayBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
         builder(forOptionalIdentifier: identifier, in: &overlayBuilders, type: .overlay)
     }
@@ -219,10 +234,13 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     private func builder(forOptionalIdentifier identifier: String?, in list: inout ComponentModelBuilderList,
                          type: ComponentType) -> ComponentModelBuilder
     {
+        list.builder(for: identifier, owner: owner, make: makeBuilder(type: type))
+    }
+
+    /// Makes a top-level builder of `type` for an identifier.
+    private func makeBuilder(type: ComponentType) -> (String) -> ComponentModelBuilder {
         let context = context
-        return list.builder(for: identifier, owner: owner) { key in
-            ComponentModelBuilder(modelIdentifier: key, type: type, context: context)
-        }
+        return { key in ComponentModelBuilder(modelIdentifier: key, type: type, context: context) }
     }
 
     // MARK: Building
@@ -524,8 +542,9 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// bindings, without copying shared builders.
     func forEachComponentBuilder(_ body: (ComponentModelBuilder, JSONLocation?) -> Void) {
         if let headerBuilder { body(headerBuilder, nil) }
-        for builder in bodyBuilders.all { body(builder, nil) }
-        for builder in overlayBuilders.all { body(builder, nil) }
+        // A plain row read as a record has nothing that depends on state.
+        for builder in bodyBuilders.builders { body(builder, nil) }
+        for builder in overlayBuilders.builders { body(builder, nil) }
     }
 
     /// The templates of a document that is a list of components: none, but the components may still

@@ -399,6 +399,9 @@ struct FieldValues<Field: RawRepresentable & Sendable>: Sendable where Field.Raw
     /// table, and most have none.
     private var present: UInt64 = 0
 
+    /// A bit for each field that has a value, at the field's raw value.
+    var presentFields: UInt64 { present }
+
     subscript(field: Field) -> FieldValue? {
         get {
             guard present & (1 << UInt64(field.rawValue)) != 0 else { return nil }
@@ -445,6 +448,55 @@ struct ComponentFields: Sendable {
 
     /// The component's identifier (it picks the builder).
     var identifier: String? { values[.identifier]?.string }
+
+    /// A component that is a plain row: at most an identifier, a component, a category, a title
+    /// and a subtitle, none of them an expression. What a long body is mostly made of, and kept as
+    /// a record without a builder (``ComponentRowStore``).
+    struct PlainRow {
+        var identifier: String?
+        var component: ComponentIdentifierParts?
+        var category: ComponentCategory?
+        var title: String?
+        var subtitle: String?
+    }
+
+    /// The fields as a plain row, or nil when they hold anything else.
+    var plainRow: PlainRow? {
+        guard mainImage == nil, backgroundImage == nil, target == nil,
+            values.presentFields & ~Self.plainRowFields == 0
+        else { return nil }
+        var row = PlainRow()
+        switch values[.identifier] {
+        case nil: break
+        case .string(let text)?: row.identifier = text
+        default: return nil
+        }
+        switch values[.componentIdentifier] {
+        case nil: break
+        case .componentIdentifier(let parts)?: row.component = parts
+        default: return nil
+        }
+        switch values[.category] {
+        case nil: break
+        case .string(let text)?: row.category = ComponentCategory(rawValue: text)
+        default: return nil
+        }
+        switch values[.title] {
+        case nil: break
+        case .string(let text)?: row.title = text
+        default: return nil
+        }
+        switch values[.subtitle] {
+        case nil: break
+        case .string(let text)?: row.subtitle = text
+        default: return nil
+        }
+        return row
+    }
+
+    /// The fields a plain row may have.
+    private static let plainRowFields: UInt64 = [ComponentField.identifier, .componentIdentifier, .category, .title, .subtitle]
+        .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
 
     /// The image object of `field` (main or background).
     subscript(image field: ComponentField) -> Image? {

@@ -303,6 +303,8 @@ struct ViewDocumentReader {
             read = expandCompiledTemplate(into: &fields)
         }
         if read {
+            // A plain row goes into the body as a record: no builder is made for it.
+            if let row = fields.plainRow, builder.addPlainBodyRow(row) { return }
             let body = builder.bodyBuilder(forOptionalIdentifier: fields.identifier)
             fields.apply(to: body)
             // Where its expressions' problems are reported, once the document's state is known.

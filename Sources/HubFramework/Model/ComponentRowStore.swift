@@ -103,10 +103,18 @@ package final class ComponentRowStore: Sendable {
     func model(at index: Int) -> ComponentModel {
         let row = rows[index]
         if row.kind & Row.objectFlag != 0 { return objects[Int(row.kind & ~Row.objectFlag)] }
+        return Self.model(ofRecord: row, at: index, text: text, components: components)
+    }
+
+    /// The model record `row` stands for at `index`, its texts in `text` and its component in
+    /// `components`.
+    fileprivate static func model(ofRecord row: Row, at index: Int, text: [UInt8],
+                                  components: [(identifier: Identifier, category: ComponentCategory)]) -> ComponentModel
+    {
         let component = components[Int(row.kind)]
-        return ComponentModel(plainRowWithIdentifier: string(row.identifier) ?? "", index: index,
+        return ComponentModel(plainRowWithIdentifier: string(row.identifier, in: text) ?? "", index: index,
                               componentIdentifier: component.identifier, componentCategory: component.category,
-                              title: string(row.title), subtitle: string(row.subtitle))
+                              title: string(row.title, in: text), subtitle: string(row.subtitle, in: text))
     }
 
     /// The component of row `index`, without making its model.
@@ -175,6 +183,11 @@ package final class ComponentRowStore: Sendable {
     }
 
     private func string(_ span: Span) -> String? {
+        Self.string(span, in: text)
+    }
+
+    /// The text of `span` in the arena `text`, nil for no text.
+    fileprivate static func string(_ span: Span, in text: [UInt8]) -> String? {
         guard span.length != Span.none.length else { return nil }
         let start = Int(span.start)
         return text.withUnsafeBufferPointer { bytes in
@@ -221,6 +234,11 @@ package final class ComponentRowStore: Sendable {
 
         /// The number of rows added so far: the index of the next.
         var count: Int { rows.count }
+
+        /// Makes room for `count` rows in all.
+        mutating func reserveCapacity(_ count: Int) {
+            rows.reserveCapacity(count)
+        }
 
         /// Adds `model`, the body's next row (its index is the number of rows added so far): as a
         /// record when it is plain, as itself otherwise.
@@ -276,7 +294,18 @@ package final class ComponentRowStore: Sendable {
         /// The record of a plain `model`, or nil when the arena or the component table is full
         /// (the model is then kept as an object).
         private mutating func record(for model: ComponentModel) -> Row? {
-            let key = ComponentKey(identifier: model.componentIdentifier, category: model.componentCategory)
+            record(identifier: model.identifier, componentIdentifier: model.componentIdentifier,
+                   componentCategory: model.componentCategory, title: model.title, subtitle: model.subtitle)
+        }
+
+        /// The record of a plain row given by its parts, its texts put in the arena but the row not
+        /// added (``appendRecord(_:)`` adds it): the one-pass reader keeps a long body's plain rows
+        /// this way while it reads, without a builder or a model for them. Nil when the arena or
+        /// the component table is full.
+        mutating func record(identifier: String, componentIdentifier: Identifier, componentCategory: ComponentCategory,
+                             title: String?, subtitle: String?) -> Row?
+        {
+            let key = ComponentKey(identifier: componentIdentifier, category: componentCategory)
             let kind: UInt32
             if let last = lastComponent, last.key == key {
                 // Rows in a run usually share their component: no hashing for them.
@@ -286,14 +315,31 @@ package final class ComponentRowStore: Sendable {
             } else {
                 guard components.count < Int(Row.objectFlag) else { return nil }
                 kind = UInt32(components.count)
-                components.append((model.componentIdentifier, model.componentCategory))
+                components.append((componentIdentifier, componentCategory))
                 componentIndexes[key] = kind
             }
             lastComponent = (key, kind)
-            let added = model.identifier.utf8.count + (model.title?.utf8.count ?? 0) + (model.subtitle?.utf8.count ?? 0)
+            let added = identifier.utf8.count + (title?.utf8.count ?? 0) + (subtitle?.utf8.count ?? 0)
             guard text.count + added < Int(UInt32.max) else { return nil }
-            return Row(identifier: append(model.identifier), title: model.title.map { append($0) } ?? .none,
-                       subtitle: model.subtitle.map { append($0) } ?? .none, kind: kind)
+            return Row(identifier: append(identifier), title: title.map { append($0) } ?? .none,
+                       subtitle: subtitle.map { append($0) } ?? .none, kind: kind)
+        }
+
+        /// Adds `row`, a record this builder made (``record(identifier:componentIdentifier:componentCategory:title:subtitle:)``,
+        /// or a copy of this builder that made it), as the next row.
+        mutating func appendRecord(_ row: Row) {
+            precondition(row.kind & Row.objectFlag == 0, "a record, not a kept model")
+            rows.append(row)
+        }
+
+        /// The model of `row`, a record this builder made, at `index`: what the row stands for.
+        func model(of row: Row, at index: Int) -> ComponentModel {
+            ComponentRowStore.model(ofRecord: row, at: index, text: text, components: components)
+        }
+
+        /// The identifier of `row`, a record this builder made.
+        func identifier(of row: Row) -> String {
+            ComponentRowStore.string(row.identifier, in: text) ?? ""
         }
 
         private mutating func append(_ string: String) -> Span {
