@@ -91,6 +91,8 @@ struct ComponentModelBuilderList {
     /// Makes room for `count` entries in all, so that reading a long list does not grow the list
     /// (and rehash every identifier) again and again.
     mutating func reserveCapacity(_ count: Int) {
+        // The plain rows' texts so far tell what the others will take.
+        if plainRowCount > 0 { plainRows.reserveTextCapacity(plainRows.textCount / plainRowCount * count) }
         entries.reserveCapacity(count)
         positions.reserveCapacity(count)
     }

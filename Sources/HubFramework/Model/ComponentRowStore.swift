@@ -240,6 +240,15 @@ package final class ComponentRowStore: Sendable {
             rows.reserveCapacity(count)
         }
 
+        /// Makes room for `count` bytes of text in all, so that a long body read row by row does not
+        /// copy its arena each time it doubles.
+        mutating func reserveTextCapacity(_ count: Int) {
+            text.reserveCapacity(min(count, Int(UInt32.max)))
+        }
+
+        /// The bytes of text held so far.
+        var textCount: Int { text.count }
+
         /// Adds `model`, the body's next row (its index is the number of rows added so far): as a
         /// record when it is plain, as itself otherwise.
         mutating func append(_ model: ComponentModel) {
@@ -344,7 +353,9 @@ package final class ComponentRowStore: Sendable {
 
         private mutating func append(_ string: String) -> Span {
             let start = UInt32(text.count)
-            text.append(contentsOf: string.utf8)
+            // Copied as a buffer: appending the `utf8` view goes a byte at a time.
+            var string = string
+            string.withUTF8 { text.append(contentsOf: $0) }
             return Span(start: start, length: UInt32(text.count) - start)
         }
 
