@@ -8,19 +8,23 @@ import Foundation
 /// identifier looks it up. A value type, so a copy shares both until one side changes.
 ///
 /// An entry is a builder, or a plain row (an identifier, a component, a title and a subtitle) that
-/// the one-pass reader put in as a record of `plainRows`, the texts in its arena
+/// the one-pass reader put in as a record (`records`), the texts in the arena of `plainRows`
 /// (``appendPlainRow(identifier:componentIdentifier:componentCategory:title:subtitle:)``): a long
 /// document's rows are read without a builder object each, and go into the body's
 /// ``ComponentRowStore`` as they are. A plain row becomes a builder when it is asked for.
 struct ComponentModelBuilderList {
-    /// A builder, or a plain row's record in `plainRows`.
+    /// A builder, or a plain row: the index of its record in `records`. Eight bytes, as a builder
+    /// alone was: a list of a million builders built in code costs no more for the rows it might hold.
     private enum Entry {
         case builder(ComponentModelBuilder)
-        case plain(ComponentRowStore.Row)
+        case plain(UInt32)
     }
 
     private var entries: [Entry] = []
     private var positions: [String: Int] = [:]
+    /// The plain rows' records, in the order they were added (a row made a builder or removed
+    /// leaves its record unused).
+    private var records: [ComponentRowStore.Row] = []
     /// The texts and components of the plain rows (its own row list stays empty: the entries hold
     /// the records, in their places among the builders).
     private var plainRows = ComponentRowStore.Builder(capacity: 0)
@@ -73,13 +77,15 @@ struct ComponentModelBuilderList {
             positions[key] = position
             return false
         }
-        guard let row = plainRows.record(identifier: key, componentIdentifier: componentIdentifier,
-                                         componentCategory: componentCategory, title: title, subtitle: subtitle)
+        guard records.count < Int(UInt32.max),
+            let row = plainRows.record(identifier: key, componentIdentifier: componentIdentifier,
+                                       componentCategory: componentCategory, title: title, subtitle: subtitle)
         else {
             positions[key] = nil
             return false
         }
-        entries.append(.plain(row))
+        entries.append(.plain(UInt32(records.count)))
+        records.append(row)
         plainRowCount += 1
         return true
     }
@@ -94,6 +100,7 @@ struct ComponentModelBuilderList {
         // The plain rows' texts so far tell what the others will take.
         if plainRowCount > 0 { plainRows.reserveTextCapacity(plainRows.textCount / plainRowCount * count) }
         entries.reserveCapacity(count)
+        if plainRowCount > 0 { records.reserveCapacity(count) }
         positions.reserveCapacity(count)
     }
 
@@ -109,8 +116,8 @@ struct ComponentModelBuilderList {
                                      make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder
     {
         switch entries[position] {
-        case .plain(let row):
-            let model = plainRows.model(of: row, at: position)
+        case .plain(let record):
+            let model = plainRows.model(of: records[Int(record)], at: position)
             let builder = make(model.identifier)
             builder.componentNamespace = model.componentIdentifier.namespacePart
             builder.componentName = model.componentIdentifier.namePart
@@ -133,7 +140,7 @@ struct ComponentModelBuilderList {
     private func identifier(at position: Int) -> String {
         switch entries[position] {
         case .builder(let builder): builder.modelIdentifier
-        case .plain(let row): plainRows.identifier(of: row)
+        case .plain(let record): plainRows.identifier(of: records[Int(record)])
         }
     }
 
@@ -168,25 +175,17 @@ struct ComponentModelBuilderList {
         }
     }
 
-    /// The builders of `ordered` with their positions in it, every entry being a builder.
-    private static func allBuilders(_ ordered: [Entry]) -> [(index: Int, builder: ComponentModelBuilder)] {
-        ordered.enumerated().compactMap { index, entry in
-            if case .builder(let builder) = entry { (index, builder) } else { nil }
-        }
-    }
-
     /// Builds the models in preferred-index order, with their final indexes and `parent`.
     func build(parent: ComponentModel?) -> [ComponentModel] {
         build(orderedEntries(), parent: parent)
     }
 
     private func build(_ ordered: [Entry], parent: ComponentModel?) -> [ComponentModel] {
-        guard plainRowCount > 0 else { return Self.build(Self.allBuilders(ordered), parent: parent) }
-        // Plain rows are only ever a view's body (the reader adds them there): no parent.
-        return ordered.enumerated().map { index, entry in
-            switch entry {
+        Self.makeModels(count: ordered.count, onEveryCore: parent == nil) { [records, plainRows] index in
+            switch ordered[index] {
             case .builder(let builder): builder.build(index: index, parent: parent)
-            case .plain(let row): plainRows.model(of: row, at: index)
+            // Plain rows are only ever a view's body (the reader adds them there): no parent.
+            case .plain(let record): plainRows.model(of: records[Int(record)], at: index)
             }
         }
     }
@@ -206,16 +205,18 @@ struct ComponentModelBuilderList {
         let count = ordered.count
         let slices = count >= Self.concurrentBuildThreshold ? max(1, ProcessInfo.processInfo.activeProcessorCount) * 4 : 1
         let parts = StoreSlots(count: slices)
-        let builders = Self.allBuilders(ordered)
         DispatchQueue.concurrentPerform(iterations: slices) { slice in
             let range = (count * slice / slices)..<(count * (slice + 1) / slices)
             var store = ComponentRowStore.Builder(capacity: range.count)
-            for index in range { store.append(builders[index].builder.build(index: index, parent: nil)) }
+            for index in range {
+                guard case .builder(let builder) = ordered[index] else { preconditionFailure("no plain rows here") }
+                store.append(builder.build(index: index, parent: nil))
+            }
             parts.set(slice, store.finish())
         }
         guard let store = ComponentRowStore(concatenating: parts.all) else {
             // Texts beyond the arena's 32-bit offsets (4 GiB): the body keeps its models.
-            return ComponentModelList(Self.build(builders, parent: nil))
+            return ComponentModelList(build(ordered, parent: nil))
         }
         return ComponentModelList(store)
     }
@@ -223,14 +224,19 @@ struct ComponentModelBuilderList {
     /// The body's store when some of its rows are the reader's records: those are added as they
     /// are, the builders' models (made first, on every core when there are many) in their places.
     private func storeWithRecords(_ ordered: [Entry]) -> ComponentRowStore {
-        let models = Self.build(Self.allBuilders(ordered), parent: nil)
+        let builders = ordered.enumerated().compactMap { index, entry in
+            if case .builder(let builder) = entry { (index: index, builder: builder) } else { nil }
+        }
+        let models = Self.makeModels(count: builders.count, onEveryCore: true) { offset in
+            builders[offset].builder.build(index: builders[offset].index, parent: nil)
+        }
         var store = plainRows
         store.reserveCapacity(ordered.count)
         var nextModel = models.startIndex
         for entry in ordered {
             switch entry {
-            case .plain(let row):
-                store.appendRecord(row)
+            case .plain(let record):
+                store.appendRecord(records[Int(record)])
             case .builder:
                 store.append(models[nextModel])
                 nextModel += 1
@@ -239,24 +245,20 @@ struct ComponentModelBuilderList {
         return store.finish()
     }
 
-    /// Builds the models of `builders`, each at its index in the whole list, under `parent`.
-    private static func build(_ builders: [(index: Int, builder: ComponentModelBuilder)],
-                              parent: ComponentModel?) -> [ComponentModel]
+    /// `count` models, the one at each offset made by `make`: on every core for a long list when
+    /// `onEveryCore` (top-level models depend on their own builder only, and builders are only read
+    /// while they build; the loader builds large views off the main thread, so this takes the time
+    /// from a background thread).
+    private static func makeModels(count: Int, onEveryCore: Bool,
+                                   _ make: @Sendable (Int) -> ComponentModel) -> [ComponentModel]
     {
-        guard parent == nil, builders.count >= concurrentBuildThreshold else {
-            return builders.map { $0.builder.build(index: $0.index, parent: parent) }
-        }
-        // A long list (a view's body of a million rows) is built on every core: a top-level model
-        // depends on its own builder only, and builders are only read while they build. The loader
-        // builds large views off the main thread, so this takes the time from a background thread.
-        let count = builders.count
+        guard onEveryCore, count >= concurrentBuildThreshold else { return (0..<count).map(make) }
         let chunks = max(1, ProcessInfo.processInfo.activeProcessorCount) * 4
         return [ComponentModel](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let slots = ModelSlots(base: buffer.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 for offset in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                    let (index, builder) = builders[offset]
-                    (slots.base + offset).initialize(to: builder.build(index: index, parent: nil))
+                    (slots.base + offset).initialize(to: make(offset))
                 }
             }
             initializedCount = count
