@@ -22,14 +22,45 @@ struct ComponentModelBuilderList {
 
     private var entries: [Entry] = []
     private var positions: [String: Int] = [:]
-    /// The plain rows' records, in the order they were added (a row made a builder or removed
-    /// leaves its record unused).
-    private var records: [ComponentRowStore.Row] = []
-    /// The texts and components of the plain rows (its own row list stays empty: the entries hold
-    /// the records, in their places among the builders).
-    private var plainRows = ComponentRowStore.Builder(capacity: 0)
+    /// The plain rows' records and texts; nil until the first. Behind a reference, so that a list
+    /// (every builder's children are one) is three words, as it was before lists held plain rows.
+    private var plain: PlainRows?
+
+    /// The plain rows of a list, shared by its copies until one of them changes (`uniquePlain()`).
+    private final class PlainRows: @unchecked Sendable {
+        /// The records, in the order they were added (a row made a builder or removed leaves its
+        /// record unused).
+        var records: [ComponentRowStore.Row] = []
+        /// The texts and components of the records (its own row list stays empty: the entries hold
+        /// the records, in their places among the builders).
+        var arena = ComponentRowStore.Builder(capacity: 0)
+        /// How many entries are plain rows.
+        var count = 0
+
+        func copy() -> PlainRows {
+            let copy = PlainRows()
+            copy.records = records
+            copy.arena = arena
+            copy.count = count
+            return copy
+        }
+
+        func model(_ record: UInt32, at index: Int) -> ComponentModel {
+            arena.model(of: records[Int(record)], at: index)
+        }
+    }
+
+    /// The plain rows, this list's own to change.
+    private mutating func uniquePlain() -> PlainRows {
+        // (False for nil.) Checked before anything else holds a reference to it.
+        if isKnownUniquelyReferenced(&plain) { return plain! }
+        let own = plain?.copy() ?? PlainRows()
+        plain = own
+        return own
+    }
+
     /// How many entries are plain rows.
-    private(set) var plainRowCount = 0
+    var plainRowCount: Int { plain?.count ?? 0 }
 
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
@@ -77,16 +108,17 @@ struct ComponentModelBuilderList {
             positions[key] = position
             return false
         }
-        guard records.count < Int(UInt32.max),
-            let row = plainRows.record(identifier: key, componentIdentifier: componentIdentifier,
-                                       componentCategory: componentCategory, title: title, subtitle: subtitle)
+        let plain = uniquePlain()
+        guard plain.records.count < Int(UInt32.max),
+            let row = plain.arena.record(identifier: key, componentIdentifier: componentIdentifier,
+                                         componentCategory: componentCategory, title: title, subtitle: subtitle)
         else {
             positions[key] = nil
             return false
         }
-        entries.append(.plain(UInt32(records.count)))
-        records.append(row)
-        plainRowCount += 1
+        entries.append(.plain(UInt32(plain.records.count)))
+        plain.records.append(row)
+        plain.count += 1
         return true
     }
 
@@ -97,11 +129,14 @@ struct ComponentModelBuilderList {
     /// Makes room for `count` entries in all, so that reading a long list does not grow the list
     /// (and rehash every identifier) again and again.
     mutating func reserveCapacity(_ count: Int) {
-        // The plain rows' texts so far tell what the others will take.
-        if plainRowCount > 0 { plainRows.reserveTextCapacity(plainRows.textCount / plainRowCount * count) }
         entries.reserveCapacity(count)
-        if plainRowCount > 0 { records.reserveCapacity(count) }
         positions.reserveCapacity(count)
+        if plainRowCount > 0 {
+            // The plain rows' texts so far tell what the others will take.
+            let plain = uniquePlain()
+            plain.arena.reserveTextCapacity(plain.arena.textCount / plain.count * count)
+            plain.records.reserveCapacity(count)
+        }
     }
 
     /// Every entry as a builder in creation order, each one `owner`'s own (shared ones are copied
@@ -117,7 +152,7 @@ struct ComponentModelBuilderList {
     {
         switch entries[position] {
         case .plain(let record):
-            let model = plainRows.model(of: records[Int(record)], at: position)
+            let model = plain!.model(record, at: position)
             let builder = make(model.identifier)
             builder.componentNamespace = model.componentIdentifier.namespacePart
             builder.componentName = model.componentIdentifier.namePart
@@ -126,7 +161,7 @@ struct ComponentModelBuilderList {
             builder.subtitle = model.subtitle
             builder.owner = owner
             entries[position] = .builder(builder)
-            plainRowCount -= 1
+            uniquePlain().count -= 1
             return builder
         case .builder(let existing):
             guard let owner, existing.owner !== owner else { return existing }
@@ -140,13 +175,13 @@ struct ComponentModelBuilderList {
     private func identifier(at position: Int) -> String {
         switch entries[position] {
         case .builder(let builder): builder.modelIdentifier
-        case .plain(let record): plainRows.identifier(of: records[Int(record)])
+        case .plain(let record): plain!.arena.identifier(of: plain!.records[Int(record)])
         }
     }
 
     mutating func remove(_ identifier: String) {
         guard let position = positions.removeValue(forKey: identifier) else { return }
-        if case .plain = entries.remove(at: position) { plainRowCount -= 1 }
+        if case .plain = entries.remove(at: position) { uniquePlain().count -= 1 }
         for later in position..<entries.count { positions[self.identifier(at: later)] = later }
     }
 
@@ -181,11 +216,11 @@ struct ComponentModelBuilderList {
     }
 
     private func build(_ ordered: [Entry], parent: ComponentModel?) -> [ComponentModel] {
-        Self.makeModels(count: ordered.count, onEveryCore: parent == nil) { [records, plainRows] index in
+        Self.makeModels(count: ordered.count, onEveryCore: parent == nil) { [plain] index in
             switch ordered[index] {
             case .builder(let builder): builder.build(index: index, parent: parent)
             // Plain rows are only ever a view's body (the reader adds them there): no parent.
-            case .plain(let record): plainRows.model(of: records[Int(record)], at: index)
+            case .plain(let record): plain!.model(record, at: index)
             }
         }
     }
@@ -230,13 +265,14 @@ struct ComponentModelBuilderList {
         let models = Self.makeModels(count: builders.count, onEveryCore: true) { offset in
             builders[offset].builder.build(index: builders[offset].index, parent: nil)
         }
-        var store = plainRows
+        let plain = plain!
+        var store = plain.arena
         store.reserveCapacity(ordered.count)
         var nextModel = models.startIndex
         for entry in ordered {
             switch entry {
             case .plain(let record):
-                store.appendRecord(records[Int(record)])
+                store.appendRecord(plain.records[Int(record)])
             case .builder:
                 store.append(models[nextModel])
                 nextModel += 1

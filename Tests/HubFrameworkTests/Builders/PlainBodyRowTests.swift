@@ -134,6 +134,12 @@ final class PlainBodyRowTests: XCTestCase {
         XCTAssertEqual(copy.numberOfBodyComponentModelBuilders, 1_099)
     }
 
+    /// Every builder holds a list (its children): the plain rows a list may hold must not make a
+    /// million builders built in code heavier (they did, by 130 MiB, when the list held them inline).
+    func testAListIsAsSmallAsBeforeItHeldPlainRows() {
+        XCTAssertLessThanOrEqual(MemoryLayout<ComponentModelBuilderList>.size, 3 * MemoryLayout<Int>.size)
+    }
+
     func testATemplatedOrBoundRowIsNotPlain() throws {
         let builder = schema.makeViewModelBuilder()
         let json = #"{"state": {"n": {"type": "string", "value": "x"}}, "body": [{"id": "a", "text": {"title": "@{n}"}}, {"id": "b", "visible": false}, {"id": "c", "text": {"title": "C"}}]}"#
