@@ -7,7 +7,7 @@ import HubFramework
 /// of the view goes to `deliver`, in batches, on the main thread.
 @MainActor
 final class ServerEvents {
-    private let access: () -> ServerAccess
+    private let access: ServerAccess
     private let deliver: @MainActor @Sendable ([EventStreamSession.Delivery]) -> Void
     private let report: @MainActor @Sendable (String) -> Void
     /// The stream the document names, resolved; nil for none.
@@ -22,7 +22,7 @@ final class ServerEvents {
     ///   - access: where the document came from, what it may reach and within which bounds.
     ///   - deliver: hears what the events ask, in order.
     ///   - report: hears why a stream was closed, refused or stopped.
-    init(access: @escaping () -> ServerAccess,
+    init(access: ServerAccess,
          deliver: @escaping @MainActor @Sendable ([EventStreamSession.Delivery]) -> Void,
          report: @escaping @MainActor @Sendable (String) -> Void)
     {
@@ -36,7 +36,6 @@ final class ServerEvents {
 
     /// The view's document came (again): its stream is listened to from now on.
     func sourceArrived(_ viewModel: ViewModel) {
-        let access = access()
         wanted = viewModel.eventStreamURL.flatMap { access.resolve($0) }
         if viewModel.eventStreamURL != nil, wanted == nil {
             report("the event stream \"\(viewModel.eventStreamURL!.cut(toUTF8Count: 200))\" is not a URL")
@@ -64,7 +63,6 @@ final class ServerEvents {
         session = nil
         listening = target
         guard let target else { return }
-        let access = access()
         session = EventStreamSession(url: target, documentURL: access.documentURL, origin: access.origin,
                                      policy: access.policy, limits: access.limits, client: access.client,
                                      deliver: deliver, report: report)

@@ -7,7 +7,7 @@ import HubFramework
 /// closed, when the view is left.
 @MainActor
 final class ServerRequests {
-    private let access: () -> ServerAccess
+    private let access: ServerAccess
     private let formValues: (String) -> JSONObject
     private let setBusy: (String, Bool) -> Void
     private let finished: (PreparedRequest, ServerExchange.Outcome) -> Void
@@ -18,12 +18,12 @@ final class ServerRequests {
     private var generations: [String: Int] = [:]
 
     /// - Parameters:
-    ///   - access: where the document came from, what it may reach and within which bounds, asked
+    ///   - access: where the document came from, what it may reach and within which bounds, read
     ///     at each request.
     ///   - formValues: the values of a form's inputs the view shows, by variable name.
     ///   - setBusy: marks a component busy while its request is in flight.
     ///   - finished: hears each request's outcome, on the main thread.
-    init(access: @escaping () -> ServerAccess, formValues: @escaping (String) -> JSONObject,
+    init(access: ServerAccess, formValues: @escaping (String) -> JSONObject,
          setBusy: @escaping (String, Bool) -> Void,
          finished: @escaping (PreparedRequest, ServerExchange.Outcome) -> Void)
     {
@@ -41,7 +41,6 @@ final class ServerRequests {
     func send(_ request: PreparedRequest) -> Bool {
         let sender = request.handlers.model.identifier
         guard inFlight[sender] == nil else { return false }
-        let access = access()
         guard inFlight.count < max(1, access.limits.maximumRequestsInFlight) else {
             let message = "the view has \(inFlight.count) requests waiting for their answers (the limit "
                 + "maximumRequestsInFlight); this one was not sent"

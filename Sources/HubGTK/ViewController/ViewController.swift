@@ -100,8 +100,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         get { serverAccess.policy }
         set { serverAccess.policy = newValue }
     }
-    /// What the document may reach of its server (`ServerAccess`).
-    private var serverAccess: ServerAccess
+    /// What the document may reach of its server, which `requests` and `events` read.
+    private let serverAccess: ServerAccess
 
     // The team, and what two of its members share.
     let measurer: ComponentMeasurer
@@ -249,33 +249,35 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             notify: { event in link.controller?.actionDidHappen(event) },
             runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
         limits = loader.contentLimits
-        serverAccess = ServerAccess(documentURL: loader.documentURL, limits: loader.contentLimits,
-                                    clientCapabilities: loader.clientCapabilities)
+        let serverAccess = ServerAccess(documentURL: loader.documentURL, limits: loader.contentLimits,
+                                        clientCapabilities: loader.clientCapabilities)
+        self.serverAccess = serverAccess
         requests = ServerRequests(
-            access: { link.controller?.serverAccess ?? ServerAccess(limits: .default) },
+            access: serverAccess,
             formValues: { form in
                 guard let controller = link.controller, let shown = controller.viewModel else { return [:] }
                 return FormValues.collect(form, shownIn: shown, state: controller.state)
             },
             setBusy: { identifier, isBusy in link.controller?.state.setBusy(isBusy, component: identifier) },
             finished: { request, outcome in link.controller?.requestDidFinish(request, outcome: outcome) })
+        let stateApplication = StateApplication(
+            limits: loader.contentLimits, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
+            report: { failures in link.controller?.reportExpressionFailures(failures) })
+        self.stateApplication = stateApplication
         let schema = { [content] in content.makeBuilder().schema }
         patches = ViewPatches(
-            source: { link.controller?.stateApplication.source }, schema: { schema() },
+            source: { [stateApplication] in stateApplication.source }, schema: { schema() },
             clientCapabilities: loader.clientCapabilities, limits: loader.contentLimits,
             deliver: { patched in link.controller?.takeSource(patched) },
             report: { message in link.controller?.logServerProblem(message) })
         events = ServerEvents(
-            access: { link.controller?.serverAccess ?? ServerAccess(limits: .default) },
+            access: serverAccess,
             deliver: { deliveries in link.controller?.eventsArrived(deliveries) },
             report: { message in link.controller?.logServerProblem(message) })
-        stateApplication = StateApplication(
-            limits: loader.contentLimits, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
-            report: { failures in link.controller?.reportExpressionFailures(failures) })
         state = ViewState()
         impressions = ImpressionReporter(
-            view: canvas.view, hasAppeared: { link.controller?.content.isVisible ?? false },
-            isRendering: { link.controller?.renderer.isRendering ?? false },
+            view: canvas.view, hasAppeared: { [content] in content.isVisible },
+            isRendering: { [renderer] in renderer.isRendering },
             candidates: { thresholds in link.controller?.impressionCandidates(thresholds) ?? [] },
             report: { observer, impression in
                 guard let controller = link.controller else { return }
