@@ -402,6 +402,12 @@ struct FieldValues<Field: RawRepresentable & Sendable>: Sendable where Field.Raw
     /// A bit for each field that has a value, at the field's raw value.
     var presentFields: UInt64 { present }
 
+    /// Removes every value, keeping the storage for the next object's.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        present = 0
+    }
+
     subscript(field: Field) -> FieldValue? {
         get {
             guard present & (1 << UInt64(field.rawValue)) != 0 else { return nil }
@@ -448,6 +454,15 @@ struct ComponentFields: Sendable {
 
     /// The component's identifier (it picks the builder).
     var identifier: String? { values[.identifier]?.string }
+
+    /// Removes every value, keeping the storage for the next component's (the one-pass reader reads
+    /// a million rows with one).
+    mutating func removeAll() {
+        values.removeAll()
+        mainImage = nil
+        backgroundImage = nil
+        target = nil
+    }
 
     /// A component that is a plain row: at most an identifier, a component, a category, a title
     /// and a subtitle, none of them an expression. What a long body is mostly made of, and kept as

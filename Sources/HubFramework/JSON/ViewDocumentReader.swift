@@ -57,6 +57,9 @@ struct ViewDocumentReader {
     private var lastTemplate: (name: String, template: CompiledTemplate)?
     /// Notes where values start, for hub-validate; nil for the viewer.
     private let recorder: JSONOffsetRecorder?
+    /// The last component's fields, emptied: the next component reads into their storage instead
+    /// of allocating its own.
+    private var spareFields = ComponentFields()
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false,
@@ -285,6 +288,11 @@ struct ViewDocumentReader {
     {
         let start = scanner.index
         var fields = ComponentFields()
+        swap(&fields, &spareFields)
+        defer {
+            fields.removeAll()
+            swap(&fields, &spareFields)
+        }
         var read: Bool
         // With templates declared, the members the schema does not read are kept: they are the
         // template's values when the component names one.
