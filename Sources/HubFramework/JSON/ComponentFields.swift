@@ -480,33 +480,26 @@ struct ComponentFields: Sendable {
         guard mainImage == nil, backgroundImage == nil, target == nil,
             values.presentFields & ~Self.plainRowFields == 0
         else { return nil }
-        var row = PlainRow()
-        switch values[.identifier] {
-        case nil: break
-        case .string(let text)?: row.identifier = text
-        default: return nil
-        }
+        let component: ComponentIdentifierParts?
         switch values[.componentIdentifier] {
-        case nil: break
-        case .componentIdentifier(let parts)?: row.component = parts
+        case nil: component = nil
+        case .componentIdentifier(let parts)?: component = parts
         default: return nil
         }
-        switch values[.category] {
-        case nil: break
-        case .string(let text)?: row.category = ComponentCategory(rawValue: text)
+        guard let identifier = plainText(.identifier), let category = plainText(.category),
+            let title = plainText(.title), let subtitle = plainText(.subtitle)
+        else { return nil }
+        return PlainRow(identifier: identifier, component: component, category: category.map(ComponentCategory.init(rawValue:)),
+                        title: title, subtitle: subtitle)
+    }
+
+    /// The text of `field`: nil inside for none, nil for anything but a text (an expression).
+    private func plainText(_ field: ComponentField) -> String?? {
+        switch values[field] {
+        case nil: return .some(nil)
+        case .string(let text)?: return .some(text)
         default: return nil
         }
-        switch values[.title] {
-        case nil: break
-        case .string(let text)?: row.title = text
-        default: return nil
-        }
-        switch values[.subtitle] {
-        case nil: break
-        case .string(let text)?: row.subtitle = text
-        default: return nil
-        }
-        return row
     }
 
     /// The fields a plain row may have.
