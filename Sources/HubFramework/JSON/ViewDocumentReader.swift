@@ -38,8 +38,9 @@ struct ViewDocumentReader {
     private var lastComponentIdentifier: (text: String, parts: FieldValue)?
     /// The top-level object's members other than the body, as far as they have been read.
     private var members: JSONObject = [:]
-    /// Handed the first part of a long body (see `ViewModelBuilder.addJSON(data:limits:onFirstPart:)`).
-    private let onFirstPart: ((ViewModelBuilder) -> Void)?
+    /// Handed the first part of a long body (see `ViewModelBuilder.addJSON(data:limits:onFirstPart:)`);
+    /// nil once it has been: a component repeating an identifier leaves the count at the part's size.
+    private var onFirstPart: ((ViewModelBuilder) -> Void)?
     /// Reading a prefix (`partOfAnySize`): nothing after the first part is wanted.
     private let stopsAtFirstPart: Bool
     /// Whether components may use templates (``JSONSchema/readsTemplates``).
@@ -215,6 +216,7 @@ struct ViewDocumentReader {
                 try readComponent(depth: elementDepth, offset: offset, arrayLocation: arrayLocation,
                                   problems: componentProblems)
                 if let onFirstPart, !needsTree, builder.numberOfBodyComponentModelBuilders == Self.firstPartSize {
+                    self.onFirstPart = nil
                     onFirstPart(firstPart())
                     // A prefix of a download is read for its first part only: the rest of it is read
                     // again with the whole document, so the read ends here, as it would at the

@@ -65,6 +65,27 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
         XCTAssertEqual(whole, tree.build(), "handing over a part changes nothing in the whole")
     }
 
+    /// A component that repeats an earlier identifier right after the first part's last one leaves
+    /// the count of components at the first part's size: it must not hand the part over again (it
+    /// did, a second part with the repeated component changed).
+    func testTheFirstPartIsHandedOverOnceWhenTheNextComponentRepeatsAnIdentifier() throws {
+        var text = #"{"body": ["#
+        for index in 0..<20_000 {
+            if index > 0 { text += "," }
+            text += #"{"id": "row-\#(index)", "text": {"title": "Row \#(index)", "subtitle": "The subtitle of row \#(index)"}}"#
+            if index == ViewDocumentReader.firstPartSize - 1 { text += #",{"id": "row-5", "text": {"title": "Changed"}}"# }
+        }
+        text += "]}"
+        let data = Data(text.utf8)
+        XCTAssertGreaterThanOrEqual(data.count, ViewModelBuilder.streamingThreshold)
+        let builder = schema.makeViewModelBuilder()
+        var parts: [ViewModel] = []
+        _ = try builder.addJSON(data: data, limits: .default) { part in parts.append(part.build()) }
+        XCTAssertEqual(parts.count, 1)
+        XCTAssertEqual(parts.first?.bodyComponentModels[5].title, "Row 5")
+        XCTAssertEqual(builder.build().bodyComponentModels[5].title, "Changed")
+    }
+
     func testAShortDocumentHandsOverNothing() throws {
         let data = document(rows: 2_000)
         XCTAssertLessThan(data.count, ViewModelBuilder.streamingThreshold)
