@@ -127,17 +127,23 @@ struct ComponentModelBuilderList {
     }
 
     /// Makes room for `count` entries in all, so that reading a long list does not grow the list
-    /// (and rehash every identifier) again and again.
-    mutating func reserveCapacity(_ count: Int) {
+    /// (and rehash every identifier) again and again. `textBytesLeft` bounds the texts still to
+    /// come (the bytes of the document not read yet): the first rows' texts tell what the others
+    /// will take, and one long text among them must not reserve more than the document holds.
+    mutating func reserveCapacity(_ count: Int, textBytesLeft: Int) {
         entries.reserveCapacity(count)
         positions.reserveCapacity(count)
         if plainRowCount > 0 {
-            // The plain rows' texts so far tell what the others will take.
             let plain = uniquePlain()
-            plain.arena.reserveTextCapacity(plain.arena.textCount / plain.count * count)
+            let perRow = plain.arena.textCount / plain.count
+            let rowsLeft = max(0, count - entries.count)
+            plain.arena.reserveTextCapacity(plain.arena.textCount + min(perRow * rowsLeft, textBytesLeft))
             plain.records.reserveCapacity(count)
         }
     }
+
+    /// The bytes the plain rows' text arena has room for.
+    var plainTextCapacity: Int { plain?.arena.textCapacity ?? 0 }
 
     /// Every entry as a builder in creation order, each one `owner`'s own (shared ones are copied
     /// first, plain rows made builders with `make`).

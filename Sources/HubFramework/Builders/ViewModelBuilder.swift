@@ -201,9 +201,10 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         for builder in allOverlayComponentModelBuilders() where !body(builder) { return }
     }
 
-    /// Makes room for `count` body components in all (the one-pass reader's estimate of a long body).
-    func reserveBodyCapacity(_ count: Int) {
-        bodyBuilders.reserveCapacity(count)
+    /// Makes room for `count` body components in all (the one-pass reader's estimate of a long body),
+    /// whose texts still to come take at most `textBytesLeft`.
+    func reserveBodyCapacity(_ count: Int, textBytesLeft: Int) {
+        bodyBuilders.reserveCapacity(count, textBytesLeft: textBytesLeft)
     }
 
     func bodyBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {
@@ -212,6 +213,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     /// How many body components are plain rows kept as records, not builders (yet).
     var numberOfPlainBodyRows: Int { bodyBuilders.plainRowCount }
+    /// The bytes the plain body rows' text arena has room for.
+    var plainBodyTextCapacity: Int { bodyBuilders.plainTextCapacity }
 
     /// Adds a plain body component read from a document (``ComponentFields/plainRow``) as a record,
     /// without a builder, and true; false, with nothing added, when its identifier has a builder

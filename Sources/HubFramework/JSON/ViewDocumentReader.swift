@@ -233,7 +233,8 @@ struct ViewDocumentReader {
             recorder?.leave()
             offset += 1
             if offset == Self.elementsBeforeEstimate {
-                builder.reserveBodyCapacity(estimatedElementCount(after: offset, startingAt: bodyStart))
+                builder.reserveBodyCapacity(estimatedElementCount(after: offset, startingAt: bodyStart),
+                                            textBytesLeft: scanner.count - scanner.index)
             }
             scanner.skipWhitespace()
             try expectMore(inObject: false)

@@ -249,6 +249,9 @@ package final class ComponentRowStore: Sendable {
         /// The bytes of text held so far.
         var textCount: Int { text.count }
 
+        /// The bytes of text there is room for.
+        var textCapacity: Int { text.capacity }
+
         /// Adds `model`, the body's next row (its index is the number of rows added so far): as a
         /// record when it is plain, as itself otherwise.
         mutating func append(_ model: ComponentModel) {

@@ -140,6 +140,18 @@ final class PlainBodyRowTests: XCTestCase {
         XCTAssertLessThanOrEqual(MemoryLayout<ComponentModelBuilderList>.size, 3 * MemoryLayout<Int>.size)
     }
 
+    /// The arena is reserved from the first rows' texts, but never for more than the document has
+    /// left: one row with a 4 MB identifier among small ones reserved 4 GiB of address space.
+    func testOneLongTextDoesNotReserveMoreThanTheDocumentHolds() throws {
+        var rows = [#"{"id": "\#(String(repeating: "x", count: 4 << 20))"}"#]
+        for index in 1..<2_000 { rows.append(#"{"id": "r\#(index)", "custom": {"n": 1}}"#) }
+        let data = Data(#"{"body": [\#(rows.joined(separator: ","))]}"#.utf8)
+        let builder = schema.makeViewModelBuilder()
+        XCTAssertEqual(try builder.addJSON(data: data), [])
+        XCTAssertEqual(builder.numberOfPlainBodyRows, 1)
+        XCTAssertLessThanOrEqual(builder.plainBodyTextCapacity, 2 * data.count)
+    }
+
     func testATemplatedOrBoundRowIsNotPlain() throws {
         let builder = schema.makeViewModelBuilder()
         let json = #"{"state": {"n": {"type": "string", "value": "x"}}, "body": [{"id": "a", "text": {"title": "@{n}"}}, {"id": "b", "visible": false}, {"id": "c", "text": {"title": "C"}}]}"#
