@@ -8,12 +8,12 @@ import Foundation
 /// identifier looks it up. A value type, so a copy shares both until one side changes.
 ///
 /// An entry is a builder, or a plain row (an identifier, a component, a title and a subtitle) that
-/// the one-pass reader put in as a record (`records`), the texts in the arena of `plainRows`
+/// the one-pass reader put in as a record (`PlainRows.records`), its texts in `PlainRows.arena`
 /// (``appendPlainRow(identifier:componentIdentifier:componentCategory:title:subtitle:)``): a long
 /// document's rows are read without a builder object each, and go into the body's
 /// ``ComponentRowStore`` as they are. A plain row becomes a builder when it is asked for.
 struct ComponentModelBuilderList {
-    /// A builder, or a plain row: the index of its record in `records`. Eight bytes, as a builder
+    /// A builder, or a plain row: the index of its record in `PlainRows.records`. Eight bytes, as a builder
     /// alone was: a list of a million builders built in code costs no more for the rows it might hold.
     private enum Entry {
         case builder(ComponentModelBuilder)
