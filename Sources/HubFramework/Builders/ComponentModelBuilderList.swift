@@ -101,7 +101,8 @@ struct ComponentModelBuilderList {
     /// nothing added, when the identifier has an entry already (its builder takes the fields, as a
     /// repeated identifier does) or the arena is full.
     mutating func appendPlainRow(identifier: String?, componentIdentifier: Identifier,
-                                 componentCategory: ComponentCategory, title: String?, subtitle: String?) -> Bool
+                                 componentCategory: ComponentCategory, title: ComponentRowStore.Builder.Text?,
+                                 subtitle: ComponentRowStore.Builder.Text?) -> Bool
     {
         let key = identifier ?? Self.unknownIdentifier()
         if let position = positions.updateValue(entries.count, forKey: key) {

@@ -209,19 +209,23 @@ public struct ExpressionTemplate: Sendable {
     public static func containsTemplateSyntax(_ text: String) -> Bool {
         // Every string of a document is asked: scanned as bytes where it has them in one piece
         // (native strings do), which is several times faster than walking its UTF-8 view.
-        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
-            guard bytes.count > 1 else { return false }
-            for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "@") {
-                if bytes[index + 1] == UInt8(ascii: "{") { return true }
-            }
-            return false
-        }) {
+        if let found = text.utf8.withContiguousStorageIfAvailable(containsTemplateSyntax(utf8:)) {
             return found
         }
         var previousWasAt = false
         for byte in text.utf8 {
             if byte == UInt8(ascii: "{"), previousWasAt { return true }
             previousWasAt = byte == UInt8(ascii: "@")
+        }
+        return false
+    }
+
+    /// ``containsTemplateSyntax(_:)`` for UTF-8 bytes (the one-pass reader asks it of a text where
+    /// it lies in the document).
+    static func containsTemplateSyntax(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 1 else { return false }
+        for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "@") {
+            if bytes[index + 1] == UInt8(ascii: "{") { return true }
         }
         return false
     }

@@ -471,8 +471,9 @@ struct ComponentFields: Sendable {
         var identifier: String?
         var component: ComponentIdentifierParts?
         var category: ComponentCategory?
-        var title: String?
-        var subtitle: String?
+        /// A text as it was read, or where the reader found it in the document.
+        var title: ComponentRowStore.Builder.Text?
+        var subtitle: ComponentRowStore.Builder.Text?
     }
 
     /// The fields as a plain row, or nil when they hold anything else.
@@ -490,7 +491,8 @@ struct ComponentFields: Sendable {
             let title = plainText(.title), let subtitle = plainText(.subtitle)
         else { return nil }
         return PlainRow(identifier: identifier, component: component, category: category.map(ComponentCategory.init(rawValue:)),
-                        title: title, subtitle: subtitle)
+                        title: title.map(ComponentRowStore.Builder.Text.string),
+                        subtitle: subtitle.map(ComponentRowStore.Builder.Text.string))
     }
 
     /// The text of `field`: nil inside for none, nil for anything but a text (an expression).

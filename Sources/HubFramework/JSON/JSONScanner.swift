@@ -324,6 +324,31 @@ struct JSONScanner {
         throw invalid("a string is not terminated", at: start - 1)
     }
 
+    /// The bytes of the string whose first byte (after its opening quote) is at the index, when they
+    /// are printable ASCII without escapes, and the index past its closing quote: such a string is
+    /// valid JSON and UTF-8 as it lies, and can be copied from the document as it is. Nil, with the
+    /// index unmoved, for any other string, which `parseString` reads (and reports).
+    mutating func scanPlainASCIIString() -> Range<Int>? {
+        let start = index
+        var cursor = index
+        let raw = UnsafeRawPointer(base)
+        while cursor + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self)
+            if hasSpecialStringByte(word) || word & highBits != 0 { break }
+            cursor += 8
+        }
+        while cursor < count {
+            let byte = base[cursor]
+            if byte == ASCII.quote {
+                index = cursor + 1
+                return start..<cursor
+            }
+            if byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 { return nil }
+            cursor += 1
+        }
+        return nil
+    }
+
     /// The slow path of `parseString`, for strings with escapes.
     mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONError) -> String {
         var buffer: [UInt8] = []

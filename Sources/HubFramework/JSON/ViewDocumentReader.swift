@@ -61,6 +61,11 @@ struct ViewDocumentReader {
     /// The last component's fields, emptied: the next component reads into their storage instead
     /// of allocating its own.
     private var spareFields = ComponentFields()
+    /// The title and subtitle of the component being read, where they lie in the document, when
+    /// they are plain ASCII (no escapes, no expression, within the text limit): a plain row's are
+    /// copied from there into the body's arena without a `String` made for them; any other
+    /// component's are made strings in its fields (`moveTextsIntoFields`).
+    private var textsInPlace: (title: Range<Int>?, subtitle: Range<Int>?) = (nil, nil)
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false,
@@ -302,6 +307,7 @@ struct ViewDocumentReader {
         let collects = templates?.isEmpty == false
         otherMembers.removeAll(keepingCapacity: true)
         templateName = nil
+        textsInPlace = (nil, nil)
         do {
             read = try walkObject(compiled.component, depth: depth, collectingOthers: collects) {
                 reader, slot, valueDepth throws(JSONError) in
@@ -311,11 +317,18 @@ struct ViewDocumentReader {
             read = false  // the tree parser below finds the same error and throws it
         }
         if read, collects {
+            moveTextsIntoFields(&fields)
             read = expandCompiledTemplate(into: &fields)
         }
         if read {
-            // A plain row goes into the body as a record: no builder is made for it.
-            if let row = fields.plainRow, builder.addPlainBodyRow(row) { return }
+            // A plain row goes into the body as a record: no builder is made for it, and texts that
+            // lie in the document as they are go from there into the body's arena.
+            if var row = fields.plainRow {
+                if let title = textsInPlace.title { row.title = .bytes(bytes(title)) }
+                if let subtitle = textsInPlace.subtitle { row.subtitle = .bytes(bytes(subtitle)) }
+                if builder.addPlainBodyRow(row) { return }
+            }
+            moveTextsIntoFields(&fields)
             let body = builder.bodyBuilder(forOptionalIdentifier: fields.identifier)
             fields.apply(to: body)
             // Where its expressions' problems are reported, once the document's state is known.
@@ -345,6 +358,35 @@ struct ViewDocumentReader {
                                              context: builder.context, templates: templates ?? standIn,
                                              into: builder.bodyBuilder(forOptionalIdentifier:))
         if standIn?.wasUsed == true { needsTree = true }
+    }
+
+    /// The document's bytes in `range`.
+    private func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: scanner.base + range.lowerBound, count: range.count)
+    }
+
+    /// Puts the title and subtitle read in place into `fields`, as strings.
+    private mutating func moveTextsIntoFields(_ fields: inout ComponentFields) {
+        if let title = textsInPlace.title { fields.values[.title] = .string(String(decoding: bytes(title), as: UTF8.self)) }
+        if let subtitle = textsInPlace.subtitle {
+            fields.values[.subtitle] = .string(String(decoding: bytes(subtitle), as: UTF8.self))
+        }
+        textsInPlace = (nil, nil)
+    }
+
+    /// The plain ASCII text at the index (see `textsInPlace`) and the index past it; nil, with the
+    /// index unmoved, for any other value.
+    private mutating func readTextInPlace() -> Range<Int>? {
+        let quote = scanner.index
+        guard scanner.base[quote] == ASCII.quote else { return nil }
+        scanner.index += 1
+        guard let range = scanner.scanPlainASCIIString(), range.count <= maximumTextLength,
+            !ExpressionTemplate.containsTemplateSyntax(utf8: bytes(range))
+        else {
+            scanner.index = quote
+            return nil
+        }
+        return range
     }
 
     /// A component read from bytes that names a template: its fields from the compiled template
@@ -487,6 +529,14 @@ struct ViewDocumentReader {
             }
             lastComponentIdentifier = (text, parts)
             fields.values[field] = parts
+            return true
+        case .value(.text) where field == .title || field == .subtitle:
+            if let range = readTextInPlace() {
+                if field == .title { textsInPlace.title = range } else { textsInPlace.subtitle = range }
+                return true
+            }
+            guard let value = try readValue(.text, depth: depth) else { return false }
+            fields.values[field] = value
             return true
         case .value(let kind):
             guard let value = try readValue(kind, depth: depth) else { return false }

@@ -307,7 +307,22 @@ package final class ComponentRowStore: Sendable {
         /// (the model is then kept as an object).
         private mutating func record(for model: ComponentModel) -> Row? {
             record(identifier: model.identifier, componentIdentifier: model.componentIdentifier,
-                   componentCategory: model.componentCategory, title: model.title, subtitle: model.subtitle)
+                   componentCategory: model.componentCategory, title: model.title.map(Text.string),
+                   subtitle: model.subtitle.map(Text.string))
+        }
+
+        /// A row's text as it is given: a string, or UTF-8 bytes where the reader found them (valid
+        /// UTF-8, and only read while the record is made).
+        enum Text {
+            case string(String)
+            case bytes(UnsafeBufferPointer<UInt8>)
+
+            var count: Int {
+                switch self {
+                case .string(let string): string.utf8.count
+                case .bytes(let bytes): bytes.count
+                }
+            }
         }
 
         /// The record of a plain row given by its parts, its texts put in the arena but the row not
@@ -315,7 +330,7 @@ package final class ComponentRowStore: Sendable {
         /// this way while it reads, without a builder or a model for them. Nil when the arena or
         /// the component table is full.
         mutating func record(identifier: String, componentIdentifier: Identifier, componentCategory: ComponentCategory,
-                             title: String?, subtitle: String?) -> Row?
+                             title: Text?, subtitle: Text?) -> Row?
         {
             let key = ComponentKey(identifier: componentIdentifier, category: componentCategory)
             let kind: UInt32
@@ -331,9 +346,9 @@ package final class ComponentRowStore: Sendable {
                 componentIndexes[key] = kind
             }
             lastComponent = (key, kind)
-            let added = identifier.utf8.count + (title?.utf8.count ?? 0) + (subtitle?.utf8.count ?? 0)
+            let added = identifier.utf8.count + (title?.count ?? 0) + (subtitle?.count ?? 0)
             guard text.count + added < Int(UInt32.max) else { return nil }
-            return Row(identifier: append(identifier), title: title.map { append($0) } ?? .none,
+            return Row(identifier: append(.string(identifier)), title: title.map { append($0) } ?? .none,
                        subtitle: subtitle.map { append($0) } ?? .none, kind: kind)
         }
 
@@ -354,11 +369,15 @@ package final class ComponentRowStore: Sendable {
             ComponentRowStore.string(row.identifier, in: text) ?? ""
         }
 
-        private mutating func append(_ string: String) -> Span {
+        private mutating func append(_ added: Text) -> Span {
             let start = UInt32(text.count)
-            // Copied as a buffer: appending the `utf8` view goes a byte at a time.
-            var string = string
-            string.withUTF8 { text.append(contentsOf: $0) }
+            switch added {
+            case .string(var string):
+                // Copied as a buffer: appending the `utf8` view goes a byte at a time.
+                string.withUTF8 { text.append(contentsOf: $0) }
+            case .bytes(let bytes):
+                text.append(contentsOf: bytes)
+            }
             return Span(start: start, length: UInt32(text.count) - start)
         }
 

@@ -152,6 +152,33 @@ final class PlainBodyRowTests: XCTestCase {
         XCTAssertLessThanOrEqual(builder.plainBodyTextCapacity, 2 * data.count)
     }
 
+    /// A plain row's ASCII title and subtitle are copied from where they lie in the document; any
+    /// other text (escaped, not ASCII, over the limit, holding `@{`) is read as a string, or sends
+    /// its component to the value tree. Either way the view and the problems are the tree's.
+    func testTextsCopiedFromTheDocumentGiveWhatTheTreeGives() throws {
+        let titles = [#"1234567"#, #"12345678"#, #"123456789"#, #"a\"b"#, #"\u0041BC"#, "שלום", "@{x}", #"a@{"#, "@",
+                      "", #"tab\there"#, "x{@}"]
+        var rows: [String] = []
+        for index in 0..<1_200 {
+            let title = titles[index % titles.count]
+            let subtitle = titles[(index / titles.count) % titles.count]
+            rows.append(#"{"id": "r\#(index)", "text": {"title": "\#(title)", "subtitle": "\#(subtitle)"}}"#)
+        }
+        let data = Data(#"{"body": [\#(rows.joined(separator: ","))]}"#.utf8)
+        let limits = ContentLimits(maximumTextLength: 8)
+        let onePass = schema.makeViewModelBuilder()
+        let tree = schema.makeViewModelBuilder()
+        let problems = try onePass.addJSON(data: data, limits: limits)
+        XCTAssertEqual(problems, try tree.addJSONThroughValueTree(data: data, limits: limits))
+        XCTAssertFalse(problems.isEmpty, "the texts over the limit are reported")
+        XCTAssertGreaterThan(onePass.numberOfPlainBodyRows, 0)
+        XCTAssertEqual(onePass.build(), tree.build())
+        let body = onePass.build().bodyComponentModels
+        XCTAssertEqual(body[1].title, "12345678")
+        XCTAssertEqual(body[3].title, #"a"b"#)
+        XCTAssertEqual(body[4].title, "ABC")
+    }
+
     func testATemplatedOrBoundRowIsNotPlain() throws {
         let builder = schema.makeViewModelBuilder()
         let json = #"{"state": {"n": {"type": "string", "value": "x"}}, "body": [{"id": "a", "text": {"title": "@{n}"}}, {"id": "b", "visible": false}, {"id": "c", "text": {"title": "C"}}]}"#
