@@ -5,10 +5,6 @@
 /// moved to its preferred index, or to the end when the list is shorter. Negative indexes count as 0.
 /// Example: A(2) B C(3) D(1) E(0) → E D A C B. Costs O(n·k) for k builders with a preferred index.
 enum PreferredIndexOrdering {
-    static func order(_ builders: [ComponentModelBuilder]) -> [ComponentModelBuilder] {
-        order(builders) { $0.preferredIndex }
-    }
-
     /// `elements` (builders, or entries of a list some of which are builders) in that order;
     /// `preferredIndex` tells each one's.
     static func order<Element>(_ elements: [Element], preferredIndex: (Element) -> Int?) -> [Element] {

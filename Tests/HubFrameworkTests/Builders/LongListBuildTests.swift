@@ -15,7 +15,7 @@ final class LongListBuildTests: XCTestCase {
             if index % 1_999 == 0 { row.preferredIndex = index / 3 }  // moved up: the order is not creation order
         }
         let models = builder.build().bodyComponentModels
-        let ordered = PreferredIndexOrdering.order(builder.allBodyComponentModelBuilders())
+        let ordered = PreferredIndexOrdering.order(builder.allBodyComponentModelBuilders()) { $0.preferredIndex }
         XCTAssertEqual(models.count, count)
         XCTAssertEqual(models.map(\.identifier), ordered.map(\.modelIdentifier))
         XCTAssertEqual(models.map(\.index), Array(0..<count))
