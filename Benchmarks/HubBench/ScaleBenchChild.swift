@@ -192,9 +192,7 @@ final class BenchViewer {
             let builder = context.viewModelBuilder
             builder.navigationBarTitle = "\(count) rows"
             for index in 0..<count {
-                let row = builder.bodyComponentModelBuilder(withIdentifier: "row-\(index)")
-                row.componentName = "row"
-                row.title = "Row number \(index + 1)"
+                builder.addBodyRow(withIdentifier: "row-\(index)", componentName: "row", title: "Row number \(index + 1)")
             }
         }
         try! hub.featureRegistry.registerFeature(
