@@ -191,6 +191,7 @@ final class BenchViewer {
         let operation = BackgroundContentOperation { context in
             let builder = context.viewModelBuilder
             builder.navigationBarTitle = "\(count) rows"
+            builder.reserveBodyCapacity(count)
             for index in 0..<count {
                 builder.addBodyRow(withIdentifier: "row-\(index)", componentName: "row", title: "Row number \(index + 1)")
             }

@@ -247,6 +247,14 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         for builder in allOverlayComponentModelBuilders() where !body(builder) { return }
     }
 
+    /// Makes room for `count` body components in all, so that adding a long list (with
+    /// ``addBodyRow(withIdentifier:componentNamespace:componentName:componentCategory:title:subtitle:)``
+    /// or builders) does not grow the body's storage, and rehash its identifiers, again and again
+    /// as it goes. Like `Array.reserveCapacity(_:)`, it changes nothing but the time and memory it takes.
+    public func reserveBodyCapacity(_ count: Int) {
+        bodyBuilders.reserveCapacity(max(0, count), textBytesLeft: 0)
+    }
+
     /// Makes room for `count` body components in all (the one-pass reader's estimate of a long body),
     /// whose texts still to come take at most `textBytesLeft`.
     func reserveBodyCapacity(_ count: Int, textBytesLeft: Int) {

@@ -34,6 +34,7 @@ final class ReallyLongListOperation: ContentOperationWithPaginatedContent {
     /// memory building them takes.
     nonisolated static func addRows(_ indices: Range<Int>, to builder: ViewModelBuilder) {
         let titles = RowTitles()
+        builder.reserveBodyCapacity(builder.numberOfBodyComponentModelBuilders + indices.count)
         for index in indices {
             builder.addBodyRow(withIdentifier: "row-\(index)", componentName: "row", title: titles(index + 1))
         }

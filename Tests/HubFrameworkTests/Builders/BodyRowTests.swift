@@ -72,6 +72,24 @@ final class BodyRowTests: XCTestCase {
         XCTAssertEqual(body.map(\.index), Array(0..<2_500))
     }
 
+    func testReservingChangesNothingButRoom() {
+        let reserved = schema.makeViewModelBuilder()
+        reserved.reserveBodyCapacity(3_000)
+        reserved.reserveBodyCapacity(-1)
+        XCTAssertTrue(reserved.isEmpty)
+        XCTAssertEqual(reserved.numberOfBodyComponentModelBuilders, 0)
+        for index in 0..<2_500 {
+            let (title, subtitle) = Self.texts(index)
+            if index % 5 == 0 {
+                reserved.addBodyRow(withIdentifier: "r\(index)", componentNamespace: "other", componentName: "cell",
+                                    componentCategory: "card", title: title, subtitle: subtitle)
+            } else {
+                reserved.addBodyRow(withIdentifier: "r\(index)", title: title, subtitle: subtitle)
+            }
+        }
+        XCTAssertEqual(reserved.build(), addedAsBuilders(2_500).build())
+    }
+
     func testOnlyANameTakesTheDefaultNamespace() {
         let builder = schema.makeViewModelBuilder()
         builder.addBodyRow(withIdentifier: "a", componentName: "row", title: "A")
