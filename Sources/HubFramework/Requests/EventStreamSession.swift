@@ -27,6 +27,10 @@ package final class EventStreamSession: @unchecked Sendable {
     private let url: URL
     private let limits: ContentLimits
     private let client: (any HTTPClient)?
+    /// What the view's client can show, named in each connection's `Hub-Client` header, as every
+    /// other request of the view names it: a server that adapts its documents to the client adapts
+    /// its events too.
+    private let clientCapabilities: ClientCapabilities?
     private let deliver: @MainActor @Sendable ([Delivery]) -> Void
     private let report: @MainActor @Sendable (String) -> Void
 
@@ -53,11 +57,13 @@ package final class EventStreamSession: @unchecked Sendable {
 
     /// Listens to `url` unless the policy refuses it (then `report` says why, and nothing starts).
     /// - Parameters:
+    ///   - clientCapabilities: what the view's client can show, sent in the
+    ///     ``ClientCapabilities/headerName`` header of each connection; nil sends none.
     ///   - deliver: hears the events, in order, in batches, on the main thread.
     ///   - report: hears why the stream was closed or stopped, on the main thread.
     @MainActor
     package init?(url: URL, documentURL: URL?, origin: ContentOrigin, policy: ServerRequestPolicy,
-                  limits: ContentLimits, client: (any HTTPClient)? = nil,
+                  limits: ContentLimits, client: (any HTTPClient)? = nil, clientCapabilities: ClientCapabilities? = nil,
                   deliver: @escaping @MainActor @Sendable ([Delivery]) -> Void,
                   report: @escaping @MainActor @Sendable (String) -> Void)
     {
@@ -68,6 +74,7 @@ package final class EventStreamSession: @unchecked Sendable {
         self.url = url
         self.limits = limits
         self.client = client ?? DefaultHTTPClient.current
+        self.clientCapabilities = clientCapabilities
         self.deliver = deliver
         self.report = report
         parser = EventStreamParser(maximumEventBytes: limits.maximumEventBytes)
@@ -108,6 +115,7 @@ package final class EventStreamSession: @unchecked Sendable {
             deliveredOnThisConnection = false
             var headers = ["Accept": "text/event-stream", "Cache-Control": "no-cache"]
             if !lastEventID.isEmpty { headers["Last-Event-ID"] = lastEventID }
+            if let clientCapabilities { headers[ClientCapabilities.headerName] = clientCapabilities.headerValue }
             return (connection, HTTPRequest(url: url, headerFields: headers))
         } ?? (0, HTTPRequest(url: url))
         guard number > 0 else { return }

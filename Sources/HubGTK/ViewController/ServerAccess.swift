@@ -15,7 +15,8 @@ final class ServerAccess {
     var policy = ServerRequestPolicy.default
     /// The view's bounds.
     let limits: ContentLimits
-    /// What the view's client can show, named in every request (`Hub-Client`); nil names nothing.
+    /// What the view's client can show, named in every request and event stream (`Hub-Client`); nil
+    /// names nothing.
     let clientCapabilities: ClientCapabilities?
 
     init(documentURL: URL?, limits: ContentLimits, clientCapabilities: ClientCapabilities?) {

@@ -65,6 +65,6 @@ final class ServerEvents {
         guard let target else { return }
         session = EventStreamSession(url: target, documentURL: access.documentURL, origin: access.origin,
                                      policy: access.policy, limits: access.limits, client: access.client,
-                                     deliver: deliver, report: report)
+                                     clientCapabilities: access.clientCapabilities, deliver: deliver, report: report)
     }
 }

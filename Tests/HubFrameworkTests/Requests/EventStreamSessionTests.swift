@@ -18,14 +18,14 @@ final class EventStreamSessionTests: LoopbackServerTestCase, @unchecked Sendable
     }
 
     @MainActor
-    private func listen(_ path: String, limits: ContentLimits = .default, policy: ServerRequestPolicy? = nil)
-        -> (EventStreamSession?, Listener)
+    private func listen(_ path: String, limits: ContentLimits = .default, policy: ServerRequestPolicy? = nil,
+                        clientCapabilities: ClientCapabilities? = nil) -> (EventStreamSession?, Listener)
     {
         let listener = Listener()
         let session = EventStreamSession(
             url: server.url(path), documentURL: nil, origin: .local,
             policy: policy ?? ServerRequestPolicy(allowedOrigins: [server.baseURL]), limits: limits,
-            deliver: { deliveries in
+            clientCapabilities: clientCapabilities, deliver: { deliveries in
                 listener.deliveries += deliveries
                 listener.batches += 1
             }, report: { listener.reports.append($0) })
@@ -59,6 +59,30 @@ final class EventStreamSessionTests: LoopbackServerTestCase, @unchecked Sendable
             XCTAssertTrue(listener.deliveries[2].problems.first?.contains("not JSON") ?? false)
             let request = try XCTUnwrap(server.requests.first)
             XCTAssertEqual(request.headers["accept"] ?? request.headers["Accept"], "text/event-stream")
+        }
+    }
+
+    func testEachConnectionNamesTheClientAsEveryRequestDoes() throws {
+        // Two connections: the first ends, and the second must name the client too.
+        server.route("/events", stream("id: 7\ndata: {\"state\": {\"n\": 1}}\n\nretry: 50\n\n", repeats: 0))
+        let capabilities = ClientCapabilities(components: ["default:row"], actions: ["default:navigate"])
+        MainActor.assumeIsolated {
+            let (session, _) = listen("/events", clientCapabilities: capabilities)
+            defer { session?.stop() }
+            XCTAssertTrue(loadingSpin(timeout: 5) { self.server.requests.count >= 2 }, "opened again")
+            for request in server.requests.prefix(2) {
+                XCTAssertEqual(request.headers["hub-client"] ?? request.headers["Hub-Client"], capabilities.headerValue)
+            }
+        }
+        // Without capabilities, no header.
+        server.route("/plain", stream("data: {}\n\n"))
+        MainActor.assumeIsolated {
+            let before = server.requests.count
+            let (session, _) = listen("/plain")
+            defer { session?.stop() }
+            XCTAssertTrue(loadingSpin(timeout: 5) { self.server.requests.count > before })
+            let request = server.requests[before]
+            XCTAssertNil(request.headers["hub-client"] ?? request.headers["Hub-Client"])
         }
     }
 
