@@ -34,7 +34,9 @@ struct HubValidate: ParsableCommand {
             capabilities as JSON, the value of the Hub-Client header it sends): each component that it \
             would replace by its fallback, drop, show without what it requires or leave to its \
             category's fallback component gets a note (SEVERITY note) at the component, and the totals \
-            on standard error say how many. Notes do not change the exit status.
+            on standard error say how many. Notes do not change the exit status. With --patch the \
+            patches' components are read for the client too (and the --view document), as that app \
+            reads the patches its views receive.
 
             A directory stands for every .json file below it. Documents are read one at a time.
 
@@ -71,7 +73,7 @@ struct HubValidate: ParsableCommand {
     var evaluate = false
 
     @Option(help: ArgumentHelp("A client's capabilities (JSON, as in the Hub-Client header it sends): notes what each "
-        + "document's components become on it.", valueName: "file"))
+        + "document's (or patch's) components become on it.", valueName: "file"))
     var client: String?
 
     @Option(help: "text: one line per problem; json: one JSON document, for CI annotations.")
@@ -86,8 +88,8 @@ struct HubValidate: ParsableCommand {
             throw ValidationError("--evaluate, --manifest and --patch cannot be used together.")
         }
         if view != nil && !patch { throw ValidationError("--view names the view that patches are for: use it with --patch.") }
-        if client != nil && (evaluate || manifest || patch) {
-            throw ValidationError("--client checks view documents: it cannot be used with --\(evaluate ? "evaluate" : manifest ? "manifest" : "patch").")
+        if client != nil && (evaluate || manifest) {
+            throw ValidationError("--client checks view documents and patches: it cannot be used with --\(evaluate ? "evaluate" : "manifest").")
         }
         if SchemaCatalog.schema(named: schema) == nil {
             throw ValidationError("Unknown schema '\(schema)'; known: \(SchemaCatalog.names.joined(separator: ", ")).")
@@ -116,8 +118,10 @@ struct HubValidate: ParsableCommand {
         if manifest {
             checker = ManifestDocumentChecker()
         } else if patch {
-            let viewModel = view.flatMap { checkView($0, schema: jsonSchema, report: &report, summary: &summary) }
-            checker = PatchDocumentChecker(schema: jsonSchema, view: viewModel)
+            let viewModel = view.flatMap {
+                checkView($0, schema: jsonSchema, client: capabilities, report: &report, summary: &summary)
+            }
+            checker = PatchDocumentChecker(schema: jsonSchema, view: viewModel, client: capabilities)
         } else {
             checker = ViewDocumentChecker(schema: jsonSchema, client: capabilities)
         }
@@ -145,9 +149,10 @@ struct HubValidate: ParsableCommand {
     }
 
     /// `--view`: the view document the patches are for, checked and reported as a document of the
-    /// run; its view model, or nil when it cannot be read (the patches are then checked on their own).
-    private func checkView(_ path: String, schema: JSONSchema, report: inout any ValidationReport,
-                           summary: inout ValidationSummary) -> ViewModel? {
+    /// run (for `client`, when one is named); its view model, or nil when it cannot be read (the
+    /// patches are then checked on their own).
+    private func checkView(_ path: String, schema: JSONSchema, client: ClientCapabilities?,
+                           report: inout any ValidationReport, summary: inout ValidationSummary) -> ViewModel? {
         let data: Data
         do {
             data = try DocumentSource.file(path).read()
@@ -156,13 +161,11 @@ struct HubValidate: ParsableCommand {
             report.addUnreadable(file: path, reason: error.reason)
             return nil
         }
-        let problems = ViewDocumentChecker(schema: schema).problems(in: data)
+        let problems = ViewDocumentChecker(schema: schema, client: client).problems(in: data)
         summary.files += 1
-        for problem in problems {
-            if problem.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
-        }
+        for problem in problems { summary.count(problem) }
         report.add(problems, file: path)
-        return PatchDocumentChecker.viewModel(of: data, schema: schema)
+        return PatchDocumentChecker.viewModel(of: data, schema: schema, client: client)
     }
 
     /// `--evaluate`: every line of every source, in order, streamed: standard input is read a line at

@@ -95,7 +95,11 @@ struct TextValidationReport: ValidationReport {
     private static func describe(_ notes: [FallbackNotes.Kind: Int]) -> String {
         let parts = ValidationSummary.noteKinds.compactMap { kind, _, words -> String? in
             guard let number = notes[kind], number > 0 else { return nil }
-            return "\(count(number, "component")) \(words)"
+            // "1 component shown by its category's…", "2 components shown by their categories'…".
+            let phrase = number == 1 ? words
+                : words.replacingOccurrences(of: "its category's", with: "their categories'")
+                    .replacingOccurrences(of: "what it requires", with: "what they require")
+            return "\(count(number, "component")) \(phrase)"
         }
         return parts.isEmpty ? "nothing falls back" : parts.joined(separator: ", ")
     }

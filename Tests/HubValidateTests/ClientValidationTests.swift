@@ -82,6 +82,39 @@ final class ClientValidationTests: XCTestCase {
         XCTAssertTrue(many.headerValue.contains(#""abridged":true"#))
     }
 
+    /// A patch is read for the client as the app reads the patches its view receives: each of its
+    /// components that falls back gets a note at its place in the patch, and the view it is applied
+    /// to (`--view`) is read for the client too, its notes first.
+    func testAPatchsComponentsThatFallBackOnTheClientGetLocatedNotes() throws {
+        let alone = try ValidatorRun(["--client", "client/old-viewer.json", "--patch", "client/shop-patch.json"])
+        XCTAssertEqual(alone.status, 0, "notes are no problems")
+        XCTAssertEqual(alone.standardOutput, try expected("client/shop-patch.expected"))
+        XCTAssertEqual(alone.standardError, "hub-validate: 1 document checked: 0 errors, 0 warnings; on the client "
+            + "client/old-viewer.json (old-viewer/0.9): 1 component replaced by a fallback, 1 component dropped, "
+            + "1 component shown by its category's fallback component\n")
+        let applied = try ValidatorRun(["--client", "client/old-viewer.json", "--patch", "--view", "client/shop.json",
+                                        "client/shop-patch.json"])
+        XCTAssertEqual(applied.status, 0, applied.standardOutput)
+        XCTAssertEqual(applied.standardOutput, try expected("client/shop.expected") + expected("client/shop-patch.expected"))
+        XCTAssertEqual(applied.standardError, "hub-validate: 2 documents checked: 0 errors, 0 warnings; on the client "
+            + "client/old-viewer.json (old-viewer/0.9): 5 components replaced by a fallback, 2 components dropped, "
+            + "2 components shown by their categories' fallback component, 1 component shown without what it requires\n")
+        // Without a client, the patch is fine and nothing is said.
+        let plain = try ValidatorRun(["--patch", "--view", "client/shop.json", "client/shop-patch.json"])
+        XCTAssertEqual(plain.status, 0)
+        XCTAssertEqual(plain.standardOutput + plain.standardError, "")
+        // A patch's problems come beside its notes, and decide the exit status.
+        let broken = #"{"patch": {"changes": [{"insert": [{"id": "x", "component": {"id": "maps:map"}, "fallback": "drop"}], "after": "nowhere"}]}}"#
+        let run = try ValidatorRun(["--client", "client/old-viewer.json", "--patch", "--view", "client/shop.json", "-"],
+                                   input: Data(broken.utf8))
+        XCTAssertEqual(run.status, 1)
+        let lines = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("<stdin>") }
+        XCTAssertEqual(lines.count, 2, run.standardOutput)
+        XCTAssertTrue(lines.contains { $0.contains(#"note: the client lacks the component "maps:map": the component is dropped"#) },
+                      run.standardOutput)
+        XCTAssertTrue(lines.contains { $0.contains("error:") && $0.contains("nowhere") }, run.standardOutput)
+    }
+
     /// The client file is read strictly: what it does not say right stops the run (status 2), since
     /// every note would be wrong.
     func testABadClientFileStopsTheRun() throws {
@@ -100,7 +133,7 @@ final class ClientValidationTests: XCTestCase {
         for other in ["--manifest", "--evaluate"] {
             let run = try ValidatorRun(["--client", "client/old-viewer.json", other, "client/shop.json"])
             XCTAssertEqual(run.status, 2, other)
-            XCTAssertTrue(run.standardError.contains("--client checks view documents"), run.standardError)
+            XCTAssertTrue(run.standardError.contains("--client checks view documents and patches"), run.standardError)
         }
     }
 }

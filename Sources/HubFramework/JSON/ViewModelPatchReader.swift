@@ -46,14 +46,18 @@ package struct ViewModelPatchReader {
     /// What the builders of the patch's components share.
     private let context: BuilderContext
 
-    /// `clientCapabilities`: the client the patch's components are read for (their fallbacks).
-    init(schema: JSONSchema, clientCapabilities: ClientCapabilities?, limits: ContentLimits) {
+    /// `clientCapabilities`: the client the patch's components are read for (their fallbacks), and
+    /// `notes` what that changed, for hub-validate.
+    init(schema: JSONSchema, clientCapabilities: ClientCapabilities?, limits: ContentLimits,
+         recordingFallbacksIn notes: FallbackNotes? = nil)
+    {
         self.schema = schema
         self.limits = limits
         problems = JSONProblemCollector(limits: limits)
         context = BuilderContext(schema: schema, componentDefaults: schema.componentDefaults,
                                  iconImageResolver: schema.iconImageResolver,
-                                 localImageResolver: schema.localImageResolver, clientCapabilities: clientCapabilities)
+                                 localImageResolver: schema.localImageResolver, clientCapabilities: clientCapabilities,
+                                 fallbackNotes: notes)
     }
 
     /// The changes of the parsed patch `document`, whose text was `byteCount` bytes long; nil when it

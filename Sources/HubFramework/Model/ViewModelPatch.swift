@@ -68,6 +68,16 @@ public struct ViewModelPatch: Sendable {
     public init(data: Data, schema: JSONSchema, clientCapabilities: ClientCapabilities? = nil,
                 limits: ContentLimits = .default) throws(ViewModelPatchError)
     {
+        try self.init(data: data, schema: schema, clientCapabilities: clientCapabilities, limits: limits,
+                      recordingFallbacksIn: nil)
+    }
+
+    /// Reads a patch for a client that can show `clientCapabilities`, and notes in `notes` what that
+    /// changed of its components (hub-validate's `--client` with `--patch`), at their paths in the
+    /// patch (``FallbackNotes/located(by:)`` places them in its text).
+    package init(data: Data, schema: JSONSchema, clientCapabilities: ClientCapabilities?, limits: ContentLimits,
+                 recordingFallbacksIn notes: FallbackNotes?) throws(ViewModelPatchError)
+    {
         self.data = data
         self.limits = limits
         guard data.count <= limits.maximumPatchBytes else {
@@ -84,7 +94,8 @@ public struct ViewModelPatch: Sendable {
         } catch {
             throw Self.syntaxError(error, in: data, limits: limits)
         }
-        let reader = ViewModelPatchReader(schema: schema, clientCapabilities: clientCapabilities, limits: limits)
+        let reader = ViewModelPatchReader(schema: schema, clientCapabilities: clientCapabilities, limits: limits,
+                                          recordingFallbacksIn: notes)
         guard let changes = reader.read(document, byteCount: data.count) else {
             throw Self.located(reader.problems.problems, in: data, limits: limits)
         }
