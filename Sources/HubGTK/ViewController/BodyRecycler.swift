@@ -70,15 +70,24 @@ final class BodyRecycler {
     ///
     /// `layout` must be `viewModel`'s: complete, or the first chunks of it while a large body is
     /// still being laid out (`isRendered`: the view model was rendered; IncrementalLayout.swift).
+    ///
+    /// When no component has a widget yet (a view's first content, or content back after a
+    /// discard), only the visible area is filled: the components above and below it would add their
+    /// creation, allocation and style to the frame that first shows the view, for nothing anyone
+    /// sees in it. True then: the caller updates again once that frame is out, and the overscan
+    /// fills (docs/benchmarks.md, "The 100-component view").
+    @discardableResult
     func updateVisibleCells(layout: ComponentLayout, viewModel: ViewModel, isRendered: Bool, visibleRect visible: Rect,
-                            containerSize container: Size)
+                            containerSize container: Size) -> Bool
     {
         updateCount += 1
         guard layout.count == viewModel.bodyComponentModels.count
             || (isRendered && layout.count < viewModel.bodyComponentModels.count)
-        else { return }
+        else { return false }
         let body = viewModel.bodyComponentModels
-        let area = Rect(x: 0, y: visible.minY - overscan, width: visible.width, height: visible.height + 2 * overscan)
+        let defersOverscan = liveBody.count == 0 && overscan > 0
+        let margin = defersOverscan ? 0 : overscan
+        let area = Rect(x: 0, y: visible.minY - margin, width: visible.width, height: visible.height + 2 * margin)
 
         // Content that arrived without a render (the view had no width) has no diff to follow.
         liveBody.update(to: viewModel)
@@ -147,6 +156,7 @@ final class BodyRecycler {
             didShow(wrapper, true)
         }
         liveBody.replace(with: next, for: viewModel)
+        return defersOverscan && liveBody.count > 0
     }
 
     /// Puts the wrapper's cell at `frame` on the canvas (adding it the first time).

@@ -127,6 +127,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private var mayHaveMarkedCells = false
     /// The spinner or the error page, made the first time one is shown.
     private(set) var stateView: StateView?
+    /// Fills the overscan after the frame that first showed the view's components (`updateVisibleCells`).
+    private var overscanFill: MainLoopTimer?
     /// The view's state applied to what the loader delivered.
     let stateApplication: StateApplication
     /// The limits the view's expressions are evaluated and its actions run within: its loader's.
@@ -340,6 +342,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         content.cancel()
         images.suspend()
         input.cancelGesture()
+        overscanFill = nil
         recycler.tearDown()
         floating.tearDown()
         for wrapper in pool.drain() { wrapper.tearDown() }
@@ -749,9 +752,17 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Brings the body's widgets up to date with the layout and the viewport.
     private func updateVisibleCells() {
         guard let layout = bodyLayout.current, let viewModel else { return }
-        recycler.updateVisibleCells(layout: layout, viewModel: viewModel,
-                                    isRendered: renderer.lastRenderedViewModel === viewModel,
-                                    visibleRect: canvas.visibleRect, containerSize: containerSize)
+        let defersOverscan = recycler.updateVisibleCells(layout: layout, viewModel: viewModel,
+                                                         isRendered: renderer.lastRenderedViewModel === viewModel,
+                                                         visibleRect: canvas.visibleRect, containerSize: containerSize)
+        // The view's first components were only those on screen: the ones above and below come in
+        // an idle source, whose priority is below GTK's frame, so that frame shows the view first.
+        if defersOverscan {
+            overscanFill = MainLoopTimer(whenIdle: { [weak self] in
+                self?.overscanFill = nil
+                self?.updateVisibleCells()
+            })
+        }
         markFoundCell()
     }
 
