@@ -14,16 +14,59 @@ final class StateView {
     /// The root widget; the view controller floats it over the content.
     let view = Box(.vertical)
     let spinner = Spinner()
-    let errorBox = Box(.vertical, spacing: 8)
-    let icon = IconView(iconName: "dialog-warning-symbolic", size: .dialog)
-    let errorTitle = Label(localized("This view could not be loaded"))
-    let errorDetail = Label()
-    // Translators: the button under a view that could not be loaded; the underscore marks the
-    // mnemonic (Alt + the letter after it).
-    let retryButton = Button(label: localized("_Try Again"))
     private(set) var currentDescription: String?
+    private let retry: @MainActor () -> Void
+    /// The error's widgets, made the first time an error or the empty state is shown: every view
+    /// shows the spinner while its first content loads, and most never fail, so the icon, labels
+    /// and button would be made at each open for nothing (docs/benchmarks.md, "The 100-component view").
+    private var madeErrorPart: ErrorPart?
+
+    /// The icon, texts and button of an error or the empty state.
+    @MainActor
+    private final class ErrorPart {
+        let box = Box(.vertical, spacing: 8)
+        let icon = IconView(iconName: "dialog-warning-symbolic", size: .dialog)
+        let title = Label(localized("This view could not be loaded"))
+        let detail = Label()
+        // Translators: the button under a view that could not be loaded; the underscore marks the
+        // mnemonic (Alt + the letter after it).
+        let retryButton = Button(label: localized("_Try Again"))
+
+        init(retry: @escaping @MainActor () -> Void) {
+            box.addCSSClass("hub-error")
+            icon.addCSSClass("dim-label")
+            title.addCSSClass("hub-error-title")
+            detail.wrapsLines = true
+            detail.maximumWidthInCharacters = 60
+            detail.justification = .center
+            detail.isSelectable = true
+            detail.addCSSClass("dim-label")
+            retryButton.horizontalAlignment = .center
+            retryButton.addCSSClass("suggested-action")
+            box.append(icon)
+            box.append(title)
+            box.append(detail)
+            box.append(retryButton, padding: 8)
+            retryButton.onClicked = retry
+        }
+    }
+
+    private var errorPart: ErrorPart {
+        if let madeErrorPart { return madeErrorPart }
+        let part = ErrorPart(retry: retry)
+        view.append(part.box, expand: true, fill: false)
+        madeErrorPart = part
+        return part
+    }
+
+    var errorBox: Box { errorPart.box }
+    var icon: IconView { errorPart.icon }
+    var errorTitle: Label { errorPart.title }
+    var errorDetail: Label { errorPart.detail }
+    var retryButton: Button { errorPart.retryButton }
 
     init(retry: @escaping @MainActor () -> Void) {
+        self.retry = retry
         view.addCSSClass("hub-state")
         spinner.setSizeRequest(width: 32, height: 32)
         spinner.horizontalAlignment = .center
@@ -31,25 +74,7 @@ final class StateView {
         spinner.expandsVertically = true
         // Translators: what a screen reader says for the spinner of a view whose content is loading.
         spinner.accessibleName = localized("Loading")
-
-        errorBox.addCSSClass("hub-error")
-        icon.addCSSClass("dim-label")
-        errorTitle.addCSSClass("hub-error-title")
-        errorDetail.wrapsLines = true
-        errorDetail.maximumWidthInCharacters = 60
-        errorDetail.justification = .center
-        errorDetail.isSelectable = true
-        errorDetail.addCSSClass("dim-label")
-        retryButton.horizontalAlignment = .center
-        retryButton.addCSSClass("suggested-action")
-        errorBox.append(icon)
-        errorBox.append(errorTitle)
-        errorBox.append(errorDetail)
-        errorBox.append(retryButton, padding: 8)
-
         view.append(spinner, expand: true, fill: true)
-        view.append(errorBox, expand: true, fill: false)
-        retryButton.onClicked = retry
     }
 
     func show(_ state: State) {
@@ -59,7 +84,7 @@ final class StateView {
             currentDescription = "loading"
             view.horizontalAlignment = .center
             view.verticalAlignment = .center
-            errorBox.hide()
+            madeErrorPart?.box.hide()
             spinner.show()
             spinner.isSpinning = true
         case .empty:
