@@ -29,10 +29,10 @@ public final class ButtonComponent: InputFieldComponent {
         let button = Button(label: "", mnemonic: false)
         button.horizontalAlignment = .start
         button.onClicked = { [weak self] in self?.pressed() }
-        let busy = BusyIndicator()
         let line = Box(.horizontal, spacing: 8)
         line.append(button)
-        line.append(busy.spinner)
+        // Beside the button, once a request of its is first in flight.
+        let busy = BusyIndicator { [weak line] spinner in line?.append(spinner) }
         line.horizontalAlignment = .start
         self.button = button
         self.busy = busy

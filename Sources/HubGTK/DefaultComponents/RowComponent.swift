@@ -58,8 +58,11 @@ public final class RowComponent: ComponentWithImageHandling {
         accessory.isExcludedFromShowAll = true
         row.append(accessory)
 
-        let busy = BusyIndicator()
-        row.append(busy.spinner)
+        // Before the chevron, once a request of the row's is first in flight.
+        let busy = BusyIndicator { [weak row] spinner in
+            row?.append(spinner)
+            row?.reorder(spinner, to: 3)
+        }
 
         let chevron = IconView(iconName: "go-next-symbolic")
         chevron.addCSSClass("dim-label")
