@@ -251,8 +251,13 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// ``addBodyRow(withIdentifier:componentNamespace:componentName:componentCategory:title:subtitle:)``
     /// or builders) does not grow the body's storage, and rehash its identifiers, again and again
     /// as it goes. Like `Array.reserveCapacity(_:)`, it changes nothing but the time and memory it takes.
+    /// A count above ``ContentLimits/maximumComponentCount``'s default (5,000,000) reserves that many:
+    /// a body longer than that still grows as it would without reserving.
     public func reserveBodyCapacity(_ count: Int) {
-        bodyBuilders.reserveCapacity(max(0, count), textBytesLeft: 0)
+        // A hint, not a promise: `Int.max` (or any count no memory holds) would stop the app in the
+        // identifiers' dictionary, which cannot make room for it, and the one-pass reader bounds its
+        // own estimate the same way.
+        bodyBuilders.reserveCapacity(min(max(0, count), ContentLimits.default.maximumComponentCount), textBytesLeft: 0)
     }
 
     /// Makes room for `count` body components in all (the one-pass reader's estimate of a long body),

@@ -90,6 +90,19 @@ final class BodyRowTests: XCTestCase {
         XCTAssertEqual(reserved.build(), addedAsBuilders(2_500).build())
     }
 
+    /// A count no body could hold (a sum that went wrong, `Int.max` for "all") is a hint like any
+    /// other: it neither stops the app nor reserves what the machine does not have.
+    func testReservingAHugeCountNeitherCrashesNorChangesTheRows() {
+        for huge in [Int.max, Int.max / 2, 1 << 40] {
+            let builder = schema.makeViewModelBuilder()
+            builder.reserveBodyCapacity(huge)
+            builder.addBodyRow(withIdentifier: "a", title: "A")
+            builder.reserveBodyCapacity(huge)
+            builder.addBodyRow(withIdentifier: "b", title: "B", subtitle: "b")
+            XCTAssertEqual(builder.build().bodyComponentModels.map(\.identifier), ["a", "b"], "\(huge)")
+        }
+    }
+
     func testOnlyANameTakesTheDefaultNamespace() {
         let builder = schema.makeViewModelBuilder()
         builder.addBodyRow(withIdentifier: "a", componentName: "row", title: "A")
