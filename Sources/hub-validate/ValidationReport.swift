@@ -95,9 +95,10 @@ struct TextValidationReport: ValidationReport {
     private static func describe(_ notes: [FallbackNotes.Kind: Int]) -> String {
         let parts = ValidationSummary.noteKinds.compactMap { kind, _, words -> String? in
             guard let number = notes[kind], number > 0 else { return nil }
-            // "1 component shown by its category's…", "2 components shown by their categories'…".
+            // "1 component shown by its category's fallback component", "2 components shown by
+            // their categories' fallback components".
             let phrase = number == 1 ? words
-                : words.replacingOccurrences(of: "its category's", with: "their categories'")
+                : words.replacingOccurrences(of: "its category's fallback component", with: "their categories' fallback components")
                     .replacingOccurrences(of: "what it requires", with: "what they require")
             return "\(count(number, "component")) \(phrase)"
         }

@@ -98,7 +98,7 @@ final class ClientValidationTests: XCTestCase {
         XCTAssertEqual(applied.standardOutput, try expected("client/shop.expected") + expected("client/shop-patch.expected"))
         XCTAssertEqual(applied.standardError, "hub-validate: 2 documents checked: 0 errors, 0 warnings; on the client "
             + "client/old-viewer.json (old-viewer/0.9): 5 components replaced by a fallback, 2 components dropped, "
-            + "2 components shown by their categories' fallback component, 1 component shown without what it requires\n")
+            + "2 components shown by their categories' fallback components, 1 component shown without what it requires\n")
         // Without a client, the patch is fine and nothing is said.
         let plain = try ValidatorRun(["--patch", "--view", "client/shop.json", "client/shop-patch.json"])
         XCTAssertEqual(plain.status, 0)
