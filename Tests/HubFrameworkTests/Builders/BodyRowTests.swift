@@ -172,4 +172,26 @@ final class BodyRowTests: XCTestCase {
         XCTAssertEqual(copied[2].identifier, "r3")
         XCTAssertEqual(copied.last?.identifier, "new")
     }
+
+    /// A page added to a long document's rows, as the loader hands it on (a snapshot that shares
+    /// the body): the page's rows follow the document's, and the view the document made keeps its own.
+    func testAPageOfRowsAfterADocumentsRowsLeavesTheSharedBodyAlone() throws {
+        let document = schema.makeViewModelBuilder()
+        let rows = (0..<1_500).map { #"{"id": "d\#($0)", "text": {"title": "Doc \#($0)"}}"# }
+        try document.addJSON(data: Data(#"{"body": [\#(rows.joined(separator: ","))]}"#.utf8))
+        XCTAssertEqual(document.numberOfPlainBodyRows, 1_500)
+        let page = document.snapshot()
+        page.reserveBodyCapacity(page.numberOfBodyComponentModelBuilders + 50)
+        for index in 0..<50 { page.addBodyRow(withIdentifier: "p\(index)", componentName: "row", title: "Page \(index)") }
+        page.addBodyRow(withIdentifier: "d3", title: "Changed on the page")
+        let paged = page.build().bodyComponentModels
+        XCTAssertEqual(paged.count, 1_550)
+        XCTAssertEqual(paged[3].title, "Changed on the page")
+        XCTAssertEqual(paged[1_499].title, "Doc 1499")
+        XCTAssertEqual(paged[1_549].title, "Page 49")
+        XCTAssertEqual(paged[1_549].index, 1_549)
+        let original = document.build().bodyComponentModels
+        XCTAssertEqual(original.count, 1_500)
+        XCTAssertEqual(original[3].title, "Doc 3")
+    }
 }
