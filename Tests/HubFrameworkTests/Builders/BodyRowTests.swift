@@ -18,9 +18,9 @@ final class BodyRowTests: XCTestCase {
         }
     }
 
-    /// Rows added with `addBodyRow`, every 5th in a component of its own.
-    private func addedAsRows(_ count: Int) -> ViewModelBuilder {
-        let builder = schema.makeViewModelBuilder()
+    /// Rows added with `addBodyRow` (to `builder`, or a new builder), every 5th in a component of its own.
+    private func addedAsRows(_ count: Int, to builder: ViewModelBuilder? = nil) -> ViewModelBuilder {
+        let builder = builder ?? schema.makeViewModelBuilder()
         for index in 0..<count {
             let (title, subtitle) = Self.texts(index)
             if index % 5 == 0 {
@@ -78,16 +78,7 @@ final class BodyRowTests: XCTestCase {
         reserved.reserveBodyCapacity(-1)
         XCTAssertTrue(reserved.isEmpty)
         XCTAssertEqual(reserved.numberOfBodyComponentModelBuilders, 0)
-        for index in 0..<2_500 {
-            let (title, subtitle) = Self.texts(index)
-            if index % 5 == 0 {
-                reserved.addBodyRow(withIdentifier: "r\(index)", componentNamespace: "other", componentName: "cell",
-                                    componentCategory: "card", title: title, subtitle: subtitle)
-            } else {
-                reserved.addBodyRow(withIdentifier: "r\(index)", title: title, subtitle: subtitle)
-            }
-        }
-        XCTAssertEqual(reserved.build(), addedAsBuilders(2_500).build())
+        XCTAssertEqual(addedAsRows(2_500, to: reserved).build(), addedAsBuilders(2_500).build())
     }
 
     /// A count no body could hold (a sum that went wrong, `Int.max` for "all") is a hint like any
