@@ -1,8 +1,10 @@
+import CGtk
 import Foundation
 import HubFramework
 import HubGTKTestSupport
 import HubTestSupport
 import XCTest
+@testable import GtkKit
 @testable import HubGTK
 
 /// A document that talks to its server, in a live view against a loopback server: a `request` sends
@@ -96,6 +98,20 @@ final class ViewControllerServerRequestsTests: GtkTestCase, @unchecked Sendable 
             pump(until: { self.model("oven", in: controller)?.isBusy == true }, "the row is busy")
             pump(until: { row.busy?.isSpinning == true }, "a spinner turns in the row")
             XCTAssertEqual(row.busy?.spinner.accessibleName, "Sending")
+            // Made the first time the row is busy, it goes where the row puts it: last but one, before
+            // the chevron.
+            let rowWidget = try XCTUnwrap(row.view).gtkWidget
+            let spinner = try XCTUnwrap(row.busy?.spinner).gtkWidget
+            XCTAssertEqual(gtk_widget_get_parent(spinner), rowWidget)
+            let children = gtk_container_get_children(hub_container(rowWidget))
+            defer { g_list_free(children) }
+            var order: [UnsafeMutableRawPointer?] = []
+            var node = children
+            while let current = node {
+                order.append(current.pointee.data)
+                node = current.pointee.next
+            }
+            XCTAssertEqual(order.firstIndex(of: UnsafeMutableRawPointer(spinner)), order.count - 2, "before the chevron")
             pump(until: { self.model("oven", in: controller)?.title == "Loaves: 12" }, "the answer")
             XCTAssertEqual(row.busy?.isSpinning, false)
         }
