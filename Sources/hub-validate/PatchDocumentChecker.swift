@@ -45,10 +45,7 @@ struct PatchDocumentChecker: DocumentChecker {
         _ = try? JSONParser(limits: .default).parse(data, recording: recorder)
         let located = notes.located(by: recorder)
         let locations = JSONSourceLocation.locations(of: located.map { $0.problem.offset ?? 0 }, in: data)
-        return zip(located, locations).map { note, location in
-            ValidationProblem(severity: .note, path: note.problem.path, message: note.problem.message, at: location,
-                              fallback: note.isOutcome ? note.kind : nil)
-        }
+        return zip(located, locations).map(ValidationProblem.init)
     }
 
     /// The view model of the view document `data`, read as the viewer reads it (for `client`, when

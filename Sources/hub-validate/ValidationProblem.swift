@@ -38,6 +38,13 @@ extension ValidationProblem {
                   column: location.column, fallback: fallback)
     }
 
+    /// What `note` says a component becomes on the client (`--client`), at `location`; only the last
+    /// note of a component counts in the totals (its outcome).
+    init(_ note: FallbackNotes.Note, at location: JSONSourceLocation) {
+        self.init(severity: .note, path: note.problem.path, message: note.problem.message, at: location,
+                  fallback: note.isOutcome ? note.kind : nil)
+    }
+
     /// `problems` in the order of their places in the text, which reads best (readers report in the
     /// order they visit keys); problems at the same place keep their order.
     static func inDocumentOrder(_ problems: [ValidationProblem]) -> [ValidationProblem] {

@@ -34,10 +34,7 @@ struct ViewDocumentChecker: DocumentChecker {
             let inside = problem.offsetInString.flatMap { location.insideString(atScalar: $0, in: data) }
             return ValidationProblem(severity: .warning, path: problem.path, message: problem.message, at: inside ?? location)
         }
-        for (note, location) in zip(noted, locations.dropFirst(reported.count)) {
-            problems.append(ValidationProblem(severity: .note, path: note.problem.path, message: note.problem.message,
-                                              at: location, fallback: note.isOutcome ? note.kind : nil))
-        }
+        problems += zip(noted, locations.dropFirst(reported.count)).map(ValidationProblem.init)
         return ValidationProblem.inDocumentOrder(problems)
     }
 
