@@ -9,9 +9,9 @@ import HubFramework
 /// Remote and live content may not open `file:` targets by itself (its images are held to the same
 /// rule by the image loader, which the controller gives its origin).
 ///
-/// It is given what it needs when it is made: the registries and the handler, a way to read the
-/// view the action happens in (`ActionSite`) and its live components (the action observers), and
-/// closures for what follows an action, which the view controller carries out.
+/// It is made with the registries and the handler. Each action comes with the view it happens in
+/// (`ActionSite`): what it shows, its live components (the action observers), and who hears what
+/// follows the action, which the view controller carries out.
 @MainActor
 final class ActionRouter {
     /// What follows an action.
@@ -27,72 +27,57 @@ final class ActionRouter {
     private let actionRegistry: ActionRegistry
     private let actionHandler: (any ActionHandler)?
     private let initialViewModelRegistry: InitialViewModelRegistry?
-    private let site: @MainActor () -> ActionSite?
-    private let liveWrappers: @MainActor () -> [ComponentWrapper]
-    private let notify: @MainActor (Event) -> Void
-    /// Runs the actions a document wrote in a component's target; nil when it wrote none.
-    private let runDocumentActions: @MainActor (ComponentModel, JSONObject?) -> Bool?
 
     /// - Parameters:
     ///   - actionRegistry: creates the actions and holds the default selection action.
     ///   - actionHandler: sees every action before its action object; nil for none.
     ///   - initialViewModelRegistry: where a selected target's initial view model is put for its
     ///     destination; nil ignores them.
-    ///   - site: the view the action happens in; nil while it shows no view model.
-    ///   - liveWrappers: every component wrapper in use (the action observers among them).
-    ///   - notify: what follows an action.
-    ///   - runDocumentActions: runs the actions a document wrote in a component's target (and the
-    ///     identifiers among them, through ``performAction(trigger:identifier:customData:model:)``);
-    ///     nil when it wrote none. Answers whether anything ran.
     init(actionRegistry: ActionRegistry, actionHandler: (any ActionHandler)?,
-         initialViewModelRegistry: InitialViewModelRegistry?, site: @escaping @MainActor () -> ActionSite?,
-         liveWrappers: @escaping @MainActor () -> [ComponentWrapper], notify: @escaping @MainActor (Event) -> Void,
-         runDocumentActions: @escaping @MainActor (ComponentModel, JSONObject?) -> Bool?)
+         initialViewModelRegistry: InitialViewModelRegistry?)
     {
-        self.runDocumentActions = runDocumentActions
         self.actionRegistry = actionRegistry
         self.actionHandler = actionHandler
         self.initialViewModelRegistry = initialViewModelRegistry
-        self.site = site
-        self.liveWrappers = liveWrappers
-        self.notify = notify
     }
 
-    /// Shows the component selected briefly, runs its target's actions in order until one handles
-    /// it, then (if none did) the default selection action. Returns whether the selection was handled.
+    /// Runs the selection of `model` in `site`: its target's actions in order until one handles it,
+    /// then (if none did) the default selection action. Returns whether the selection was handled.
+    ///
+    /// `documentActions` runs the actions a document wrote in the target (and the identifiers among
+    /// them, through ``performAction(trigger:identifier:customData:model:in:)``); nil when it wrote
+    /// none. It answers whether anything ran; the target's URI then opens only when nothing did.
     @discardableResult
-    func selectComponent(with model: ComponentModel, customData: JSONObject?) -> Bool {
-        // Actions a document wrote all run, in order, identifiers among them; the target's URI then
-        // opens only when none ran.
-        if let ran = runDocumentActions(model, customData) {
+    func selectComponent(with model: ComponentModel, customData: JSONObject?, in site: ActionSite?,
+                         documentActions: (ComponentModel, JSONObject?) -> Bool?) -> Bool
+    {
+        if let ran = documentActions(model, customData) {
             var handled = ran
             if !handled, model.target?.uri != nil {
-                handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model)
+                handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model, in: site)
             }
-            if handled { notify(.selected(model)) }
+            if handled { site?.notify(.selected(model)) }
             return handled
         }
         var handled = false
         for identifier in model.target?.actionIdentifiers ?? [] {
-            handled = performAction(trigger: .selection, identifier: identifier, customData: customData, model: model)
+            handled = performAction(trigger: .selection, identifier: identifier, customData: customData, model: model,
+                                    in: site)
             if handled { break }
         }
         if !handled {
-            handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model)
+            handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model, in: site)
         }
-        if handled { notify(.selected(model)) }
+        if handled { site?.notify(.selected(model)) }
         return handled
     }
 
-    /// The live wrapper showing the model with `identifier`, if any (the one a selection highlights).
-    func liveWrapper(forModelIdentifier identifier: String) -> ComponentWrapper? {
-        liveWrappers().first { $0.model?.identifier == identifier }
-    }
-
+    /// Runs an action in `site` (nothing runs while the view shows no view model): the handler or
+    /// the action object, then the action observers among the live components hear about it.
     func performAction(trigger: ActionTrigger, identifier: Identifier?, customData: JSONObject?,
-                       model: ComponentModel?) -> Bool
+                       model: ComponentModel?, in site: ActionSite?) -> Bool
     {
-        guard let site = site() else { return false }
+        guard let site else { return false }
         // The default selection action opens the target: content may not open what its origin
         // may not reach, and then nothing else happens either (no handler, no observer).
         if identifier == nil, let uri = model?.target?.uri, !allowsOpeningTarget(uri, from: site) { return false }
@@ -101,18 +86,18 @@ final class ActionRouter {
                                     viewModel: site.viewModel, componentModel: model, viewController: site.viewController,
                                     contentOrigin: site.contentOrigin)
         context.viewState = site.viewState
-        let handled = handleAction(context)
-        for wrapper in liveWrappers() where wrapper.isActionObserver {
+        let handled = handleAction(context, notify: site.notify)
+        for wrapper in site.liveWrappers() where wrapper.isActionObserver {
             wrapper.actionPerformed(with: context)
         }
-        notify(.performed(context))
+        site.notify(.performed(context))
         return handled
     }
 
     /// Runs the feature's (or the app's) action handler, else the action object; then tells the
-    /// content operations. Observers hear about every action, even one no factory
+    /// content operations (through `notify`). Observers hear about every action, even one no factory
     /// creates.
-    func handleAction(_ context: ActionContext) -> Bool {
+    private func handleAction(_ context: ActionContext, notify: @escaping @MainActor (Event) -> Void) -> Bool {
         let action: (any Action)?
         let target = context.componentModel?.target
         if context.customActionIdentifier == nil {
@@ -132,7 +117,7 @@ final class ActionRouter {
             if let asyncAction = action as? any AsyncAction {
                 // A chained action runs here too, while the view lives.
                 AsyncActionTracker.shared.retain(asyncAction, context: context) { [weak self] next in
-                    _ = self?.handleAction(next)
+                    _ = self?.handleAction(next, notify: notify)
                 }
             }
             performed = action.perform(with: context)
@@ -147,8 +132,8 @@ final class ActionRouter {
     /// Opens `uri` for the view's content (an `open` action a document wrote), as the default
     /// selection action opens a target: through the app's URI opener, held to the content's origin.
     /// Returns whether it opened.
-    func open(_ uri: URL) -> Bool {
-        guard let site = site(), allowsOpeningTarget(uri, from: site),
+    func open(_ uri: URL, in site: ActionSite?) -> Bool {
+        guard let site, allowsOpeningTarget(uri, from: site),
             let opener = (actionRegistry.selectionAction as? SelectionAction)?.opener
         else { return false }
         return opener.open(uri, requestedBy: site.contentOrigin)

@@ -5,18 +5,15 @@ import HubFramework
 /// the area go back to the reuse pool and are handed to the models that come into view.
 ///
 /// It owns the record of the live body components (`LiveBodyComponents`). It is given the reuse
-/// pool and the cells of the root components (both shared with the header and overlays), the
-/// surface the cells are placed on, and two closures the view controller carries out: a component
-/// shown for a model (its images load, it may appear) and a component about to leave the screen.
+/// pool and the cells of the root components (both shared with the header and overlays) and the
+/// surface the cells are placed on. What follows a placement is the view controller's, which it
+/// gives with each update: a component shown for a model (its images load, it may appear) and a
+/// component about to leave the screen.
 @MainActor
 final class BodyRecycler {
     private let pool: ComponentReusePool
     private let cells: RootCells
     private let surface: any CellSurface
-    /// A wrapper was configured for a model and placed: `isNew` when it came from the pool.
-    private let didShow: @MainActor (ComponentWrapper, _ isNew: Bool) -> Void
-    /// A wrapper is about to leave the screen (before its model is forgotten).
-    private let willHide: @MainActor (ComponentWrapper) -> Void
     /// The body components that have widgets (see `LiveBodyComponents`).
     private var liveBody = LiveBodyComponents<ComponentWrapper>()
     /// Extra height above and below the visible area for which components are kept alive.
@@ -25,15 +22,10 @@ final class BodyRecycler {
     /// render or scroll, never twice).
     private(set) var updateCount = 0
 
-    init(pool: ComponentReusePool, cells: RootCells, surface: any CellSurface,
-         didShow: @escaping @MainActor (ComponentWrapper, _ isNew: Bool) -> Void,
-         willHide: @escaping @MainActor (ComponentWrapper) -> Void)
-    {
+    init(pool: ComponentReusePool, cells: RootCells, surface: any CellSurface) {
         self.pool = pool
         self.cells = cells
         self.surface = surface
-        self.didShow = didShow
-        self.willHide = willHide
     }
 
     /// The body components that have widgets, by body index.
@@ -76,9 +68,14 @@ final class BodyRecycler {
     /// creation, allocation and style to the frame that first shows the view, for nothing anyone
     /// sees in it. True then: the caller updates again once that frame is out, and the overscan
     /// fills (docs/benchmarks.md, "The 100-component view").
+    ///
+    /// `didShow` hears each wrapper configured for a model and placed (`isNew` when it came from the
+    /// pool); `willHide` each wrapper about to leave the screen, before the pool may hand it on.
     @discardableResult
     func updateVisibleCells(layout: ComponentLayout, viewModel: ViewModel, isRendered: Bool, visibleRect visible: Rect,
-                            containerSize container: Size) -> Bool
+                            containerSize container: Size,
+                            didShow: (ComponentWrapper, _ isNew: Bool) -> Void,
+                            willHide: (ComponentWrapper) -> Void) -> Bool
     {
         updateCount += 1
         guard layout.count == viewModel.bodyComponentModels.count
@@ -139,8 +136,10 @@ final class BodyRecycler {
             }
         }
         // Recycle first, so the pool can hand the freed wrappers to the appearing models.
-        for wrapper in placed.values { endDisplaying(wrapper) }
-        for wrapper in liveBody.unplaced where !claimed.contains(ObjectIdentifier(wrapper)) { endDisplaying(wrapper) }
+        for wrapper in placed.values { endDisplaying(wrapper, willHide: willHide) }
+        for wrapper in liveBody.unplaced where !claimed.contains(ObjectIdentifier(wrapper)) {
+            endDisplaying(wrapper, willHide: willHide)
+        }
         for index in appearing {
             let model = body[index]
             let wrapper = pool.wrapper(for: model, parent: nil)
@@ -173,7 +172,7 @@ final class BodyRecycler {
 
     /// The component left the visible area: says so (`willHide`), keeps its UI state, hides its cell
     /// and hands the wrapper back to the reuse pool.
-    private func endDisplaying(_ wrapper: ComponentWrapper) {
+    private func endDisplaying(_ wrapper: ComponentWrapper, willHide: (ComponentWrapper) -> Void) {
         willHide(wrapper)
         wrapper.saveComponentUIState()
         if let cell = cells.existingCell(for: wrapper) {

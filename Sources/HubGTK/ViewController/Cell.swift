@@ -1,37 +1,49 @@
 import GtkKit
 import HubFramework
 
+/// Hears the input on a view's cells: the view controller, which hands each event to its
+/// `CellInput` with what follows it (a selection, a scroll), as it hears its components' wrappers.
+@MainActor
+protocol CellInputHandler: AnyObject {
+    /// Enter or Space on the cell, or assistive technology's activate.
+    func cellWasActivated(_ cell: Cell)
+    func cell(_ cell: Cell, didReceiveKey key: KeyPress) -> Bool
+    func cell(_ cell: Cell, didReceivePress event: PointerEvent) -> Bool
+    func cell(_ cell: Cell, didReceiveRelease event: PointerEvent) -> Bool
+    func cell(_ cell: Cell, didReceiveMotion event: PointerEvent) -> Bool
+}
+
 /// The cell a root component's widget sits in: GtkKit's ``/GtkKit/ActivatableCell``, which the view
 /// controller places at the component's frame. It takes the focus, draws the focus ring, reports
-/// presses, releases, movement and keys to the view's `CellInput`, and tells assistive
+/// presses, releases, movement and keys to its `CellInputHandler`, and tells assistive
 /// technologies what the component shows.
 @MainActor
 final class Cell {
     let widget = ActivatableCell()
     private(set) weak var wrapper: ComponentWrapper?
 
-    /// A cell that reports its input to `input` (held weakly: an event that comes after the cell or
-    /// the view is gone does nothing).
-    init(input: CellInput?) {
+    /// A cell that reports its input to `handler` (held weakly: an event that comes after the cell
+    /// or the view is gone does nothing).
+    init(handler: (any CellInputHandler)?) {
         widget.addCSSClass("hub-cell")
-        widget.onActivate { [weak self, weak input] in
+        widget.onActivate { [weak self, weak handler] in
             guard let self else { return }
-            input?.activated(self)
+            handler?.cellWasActivated(self)
         }
-        widget.onKeyPress(forwarding(to: input, CellInput.keyPressed(_:key:)))
-        widget.onButtonPress(forwarding(to: input, CellInput.buttonPressed(_:event:)))
-        widget.onButtonRelease(forwarding(to: input, CellInput.buttonReleased(_:event:)))
-        widget.onPointerMotion(forwarding(to: input, CellInput.pointerMoved(_:event:)))
+        widget.onKeyPress(forwarding(to: handler) { $0.cell($1, didReceiveKey: $2) })
+        widget.onButtonPress(forwarding(to: handler) { $0.cell($1, didReceivePress: $2) })
+        widget.onButtonRelease(forwarding(to: handler) { $0.cell($1, didReceiveRelease: $2) })
+        widget.onPointerMotion(forwarding(to: handler) { $0.cell($1, didReceiveMotion: $2) })
     }
 
-    /// A handler that passes the cell's event to `method` of the view's input, while both live.
-    private func forwarding<Event>(to input: CellInput?,
-                                   _ method: @escaping @MainActor (CellInput) -> (Cell, Event) -> Bool)
+    /// A GTK handler that passes the cell's event to `handler`, while both live.
+    private func forwarding<Event>(to handler: (any CellInputHandler)?,
+                                   _ method: @escaping @MainActor (any CellInputHandler, Cell, Event) -> Bool)
         -> @MainActor (Event) -> Bool
     {
-        { [weak self, weak input] event in
-            guard let self, let input else { return false }
-            return method(input)(self, event)
+        { [weak self, weak handler] event in
+            guard let self, let handler else { return false }
+            return method(handler, self, event)
         }
     }
 

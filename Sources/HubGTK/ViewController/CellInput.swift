@@ -10,10 +10,11 @@ import HubFramework
 /// visible; Enter and Space select the focused component. Tab past the last component leaves the view.
 ///
 /// It owns the press being tracked, the highlighted component and the wish for an initial focus.
-/// The events arrive typed (GtkKit's `PointerEvent` and `KeyPress`) from the cells' handlers. What
-/// it needs of the rest of the view it is given when it is made: the cells, the canvas's focus, a
-/// way to read where the components are now (`InputSnapshot`), and closures that scroll and select,
-/// which the view controller carries out.
+/// The events arrive typed (GtkKit's `PointerEvent` and `KeyPress`) from the cells, through the view
+/// controller (their `CellInputHandler`). What it needs of the rest of the view it is given when it
+/// is made: the cells, the canvas's focus, and a way to read where the components are now
+/// (`InputSnapshot`). What follows an event, a selection or a scroll, the view controller carries
+/// out: it gives those closures with the event.
 @MainActor
 final class CellInput {
     /// Distance the pointer may move before a press turns into a drag and stops being a click.
@@ -26,8 +27,6 @@ final class CellInput {
     private let cells: RootCells
     private let surface: any FocusSurface
     private let snapshot: @MainActor () -> InputSnapshot?
-    private let scrollTo: @MainActor (Double) -> Void
-    private let select: @MainActor (ComponentWrapper, ComponentModel) -> Void
     private var gesture: GestureTracking?
     private var highlightedWrapper: ComponentWrapper?
     /// Set by `focusContent()` until content has been shown: the first render with components gives
@@ -38,17 +37,10 @@ final class CellInput {
     ///   - cells: the cells of the root components (to find and move the keyboard focus).
     ///   - surface: the canvas the body scrolls on: the list that holds the focus between components.
     ///   - snapshot: where the components are now; nil while there is no layout.
-    ///   - scrollTo: scrolls the body to a content offset.
-    ///   - select: selects a component (a click, Enter or Space, or assistive technology's activate).
-    init(cells: RootCells, surface: any FocusSurface, snapshot: @escaping @MainActor () -> InputSnapshot?,
-         scrollTo: @escaping @MainActor (Double) -> Void,
-         select: @escaping @MainActor (ComponentWrapper, ComponentModel) -> Void)
-    {
+    init(cells: RootCells, surface: any FocusSurface, snapshot: @escaping @MainActor () -> InputSnapshot?) {
         self.cells = cells
         self.surface = surface
         self.snapshot = snapshot
-        self.scrollTo = scrollTo
-        self.select = select
     }
 
     // MARK: Pointer → highlight → selection
@@ -76,7 +68,8 @@ final class CellInput {
         return false
     }
 
-    func buttonReleased(_ cell: Cell, event: PointerEvent) -> Bool {
+    /// The press ends: on its component, that component is selected (`select`).
+    func buttonReleased(_ cell: Cell, event: PointerEvent, select: (ComponentWrapper, ComponentModel) -> Void) -> Bool {
         guard event.button == 1, let gesture, gesture.cell === cell else { return false }
         self.gesture = nil
         let wrapper = gesture.wrapper
@@ -91,10 +84,10 @@ final class CellInput {
     }
 
     /// Selects the cell's component, as a click does: Enter and Space on a focused cell, and the
-    /// cell's `activate` signal (the default action assistive technologies invoke). Returns whether
-    /// there was a component to select.
+    /// cell's `activate` signal (the default action assistive technologies invoke): `select` runs
+    /// the selection. Returns whether there was a component to select.
     @discardableResult
-    func activated(_ cell: Cell) -> Bool {
+    func activated(_ cell: Cell, select: (ComponentWrapper, ComponentModel) -> Void) -> Bool {
         guard let wrapper = cell.wrapper, let model = wrapper.model else { return false }
         // An input is used through its control, which assistive technologies reach on their own.
         if Self.focusInput(of: wrapper) { return true }
@@ -142,9 +135,10 @@ final class CellInput {
         snapshot()?.placed.first { cells.cell(for: $0.value).containsFocus }?.key
     }
 
-    /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
+    /// Moves the keyboard focus to the body component at `index`, scrolling it into view
+    /// (`scrollTo` scrolls the body to a content offset, placing the components that come into view).
     @discardableResult
-    func focusBodyComponent(at index: Int) -> Bool {
+    func focusBodyComponent(at index: Int, scrollTo: (Double) -> Void) -> Bool {
         guard let current = snapshot(), index >= 0, index < current.layout.count else { return false }
         let frame = current.layout.frame(at: index)
         let visible = current.visibleRect
@@ -161,7 +155,11 @@ final class CellInput {
         return true
     }
 
-    func keyPressed(_ cell: Cell, key: KeyPress) -> Bool {
+    /// A key on a focused cell: Enter and Space select its component (`select`); Tab and the arrows
+    /// move the focus, scrolling (`scrollTo`).
+    func keyPressed(_ cell: Cell, key: KeyPress, select: (ComponentWrapper, ComponentModel) -> Void,
+                    scrollTo: (Double) -> Void) -> Bool
+    {
         guard let wrapper = cell.wrapper, let current = snapshot(),
             let index = current.placed.first(where: { $0.value === wrapper })?.key
         else { return false }
@@ -178,16 +176,18 @@ final class CellInput {
                 _ = cell.widget.activateFocusedDescendant()
                 return true
             }
-            return activated(cell)
+            return activated(cell, select: select)
         case .tab(let backwards):
             // Past either end, GTK moves the focus out of the view.
-            return focusBodyComponent(at: backwards ? index - 1 : index + 1)
-        case .down: return focusBodyComponent(at: indexInNeighbouringRow(of: index, below: true, layout: layout))
-        case .up: return focusBodyComponent(at: indexInNeighbouringRow(of: index, below: false, layout: layout))
+            return focusBodyComponent(at: backwards ? index - 1 : index + 1, scrollTo: scrollTo)
+        case .down:
+            return focusBodyComponent(at: indexInNeighbouringRow(of: index, below: true, layout: layout), scrollTo: scrollTo)
+        case .up:
+            return focusBodyComponent(at: indexInNeighbouringRow(of: index, below: false, layout: layout), scrollTo: scrollTo)
         case .right:
             // The next component in reading order is on the left when the view reads right to left.
-            return focusBodyComponent(at: rightToLeft ? index - 1 : index + 1)
-        case .left: return focusBodyComponent(at: rightToLeft ? index + 1 : index - 1)
+            return focusBodyComponent(at: rightToLeft ? index - 1 : index + 1, scrollTo: scrollTo)
+        case .left: return focusBodyComponent(at: rightToLeft ? index + 1 : index - 1, scrollTo: scrollTo)
         case nil: return false
         }
     }

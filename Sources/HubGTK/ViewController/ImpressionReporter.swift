@@ -19,12 +19,15 @@ import HubFramework
 /// mapped and its window is not minimized (`OnScreenMonitor`). A window that is merely unfocused
 /// still shows its content and counts as shown.
 ///
-/// It is given what it needs when it is made: the view's widget, and closures that say whether the
-/// view appeared, whether a render is under way, what is visible now, and how to report.
+/// It is given what it needs when it is made: the view's widget, and closures over the other parts
+/// that say whether the view appeared, whether a render is under way and what is visible now. How
+/// an impression reaches its observer comes with the observer (``listen(_:report:)``).
 @MainActor
 final class ImpressionReporter {
     /// Hears impressions; nil tracks nothing (see ``ViewController/impressionObserver``).
-    weak var observer: (any ImpressionObserver)?
+    private(set) weak var observer: (any ImpressionObserver)?
+    /// Tells ``observer`` of an impression.
+    private var report: (@MainActor (any ImpressionObserver, Impression) -> Void)?
     var thresholds = ImpressionThresholds.default
 
     let tracker = ImpressionTracker()
@@ -37,7 +40,6 @@ final class ImpressionReporter {
     private let hasAppeared: @MainActor () -> Bool
     private let isRendering: @MainActor () -> Bool
     private let candidates: @MainActor (ImpressionThresholds) -> [ImpressionCandidate]
-    private let report: @MainActor (any ImpressionObserver, Impression) -> Void
 
     /// Watches `view`.
     /// - Parameters:
@@ -46,16 +48,22 @@ final class ImpressionReporter {
     ///   - isRendering: whether a render is under way (its intermediate states are not shown).
     ///   - candidates: the components with `logging` data visible now, with how much of each
     ///     (`VisibleImpressionCandidates`).
-    ///   - report: tells the observer of an impression.
     init(view: Widget, hasAppeared: @escaping @MainActor () -> Bool, isRendering: @escaping @MainActor () -> Bool,
-         candidates: @escaping @MainActor (ImpressionThresholds) -> [ImpressionCandidate],
-         report: @escaping @MainActor (any ImpressionObserver, Impression) -> Void)
+         candidates: @escaping @MainActor (ImpressionThresholds) -> [ImpressionCandidate])
     {
         self.hasAppeared = hasAppeared
         self.isRendering = isRendering
         self.candidates = candidates
-        self.report = report
         monitor = OnScreenMonitor(view) { [weak self] in self?.update() }
+    }
+
+    /// Reports impressions to `observer` (held weakly) through `report`, which tells it of one; nil
+    /// tracks nothing.
+    func listen(_ observer: (any ImpressionObserver)?,
+                report: @escaping @MainActor (any ImpressionObserver, Impression) -> Void)
+    {
+        self.observer = observer
+        self.report = observer == nil ? nil : report
     }
 
     /// Whether the reporter still runs (not stopped by the controller's `tearDown()`).
@@ -72,7 +80,7 @@ final class ImpressionReporter {
     func update() {
         // Once at the end of a render: the offsets and layouts it passes through are not shown.
         guard isRunning, !isRendering() else { return }
-        guard observer != nil else {
+        guard observer != nil, let report else {
             if tracker.appearanceCount > 0 { tracker.reset() }
             cancelTimer()
             return

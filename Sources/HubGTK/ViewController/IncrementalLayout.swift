@@ -7,8 +7,10 @@ import HubFramework
 /// shows content, the rest for a few milliseconds per main-loop turn. A scroll asked for beyond
 /// what is laid out yet (`PendingScroll`) waits here until the layout gets there.
 ///
-/// It writes nothing on screen: each step it lays out is handed to `didExtend`, and the view
-/// controller sets the content height and scrolls to a ``pendingScroll`` that has become reachable.
+/// It writes nothing on screen: each later step it lays out is handed to the closure the view
+/// controller gave with the update (`update(for:…:didExtend:)`), which sets the content height and
+/// scrolls to a ``pendingScroll`` that has become reachable. That closure lives as long as the
+/// steps it hears: the layout holds nothing of the controller between updates.
 ///
 /// See docs/content-loading.md, "Threading", for the measurements behind the numbers.
 @MainActor
@@ -25,8 +27,6 @@ final class IncrementalLayout {
     /// Measures components for the layout.
     private let measurer: ComponentMeasurer
     private let layoutManager: any ComponentLayoutManager
-    /// Hears each step laid out after the first, a main-loop turn later.
-    private let didExtend: @MainActor (ComponentLayout) -> Void
     /// The layout of the rendered view model (nil before one is rendered, or after a discard).
     private(set) var current: ComponentLayout?
     /// The view model ``current`` is the layout of.
@@ -41,13 +41,9 @@ final class IncrementalLayout {
     /// - Parameters:
     ///   - measurer: measures the components.
     ///   - layoutManager: the spacing rules.
-    ///   - didExtend: called with the layout after each later step.
-    init(measurer: ComponentMeasurer, layoutManager: any ComponentLayoutManager,
-         didExtend: @escaping @MainActor (ComponentLayout) -> Void)
-    {
+    init(measurer: ComponentMeasurer, layoutManager: any ComponentLayoutManager) {
         self.measurer = measurer
         self.layoutManager = layoutManager
-        self.didExtend = didExtend
     }
 
     /// True when the layout covers every body component of `rendered` (or there is nothing to cover).
@@ -80,8 +76,12 @@ final class IncrementalLayout {
     /// change and lays out the rest from the new list like a large body: the first step at once,
     /// reaching past `visibleIndex` (the rendered view model's first visible component), the rest a
     /// few milliseconds per main-loop turn. A layout still being completed takes a diff the same way.
+    ///
+    /// `didExtend` hears the layout after each later step, a main-loop turn later, until the layout
+    /// is complete or the next update (or a discard) replaces the steps to come.
     func update(for viewModel: ViewModel, following diff: ViewModelDiff?, containerSize container: Size,
-                addsHeaderMargin: Bool, direction: LayoutDirection, visibleIndex: Int? = nil) -> ComponentLayout
+                addsHeaderMargin: Bool, direction: LayoutDirection, visibleIndex: Int? = nil,
+                didExtend: @escaping @MainActor (ComponentLayout) -> Void) -> ComponentLayout
     {
         let total = viewModel.bodyComponentModels.count
         let measuring = ModelMeasuring(bodyModels: viewModel.bodyComponentModels,
@@ -116,7 +116,7 @@ final class IncrementalLayout {
         updated.direction = direction
         current = updated
         self.viewModel = viewModel
-        continueIfIncomplete()
+        continueIfIncomplete(didExtend: didExtend)
         return updated
     }
 
@@ -152,15 +152,15 @@ final class IncrementalLayout {
     }
 
     /// Schedules the next chunk of the layout when it does not cover the view model's body yet.
-    private func continueIfIncomplete() {
+    private func continueIfIncomplete(didExtend: @escaping @MainActor (ComponentLayout) -> Void) {
         guard let current, let viewModel, current.count < viewModel.bodyComponentModels.count else {
             continuation = nil
             return
         }
-        continuation = MainLoopTimer(whenIdle: { [weak self] in self?.layOutNextChunk() })
+        continuation = MainLoopTimer(whenIdle: { [weak self] in self?.layOutNextChunk(didExtend: didExtend) })
     }
 
-    private func layOutNextChunk() {
+    private func layOutNextChunk(didExtend: @escaping @MainActor (ComponentLayout) -> Void) {
         guard let viewModel else { return }
         let total = viewModel.bodyComponentModels.count
         let deadline = ProcessInfo.processInfo.systemUptime + Self.layoutTurnBudget
@@ -172,7 +172,7 @@ final class IncrementalLayout {
             _ = current?.appendBodyComponents(measuring: measuring)
             if ProcessInfo.processInfo.systemUptime >= deadline { break }
         }
-        continueIfIncomplete()
+        continueIfIncomplete(didExtend: didExtend)
         if let current { didExtend(current) }
     }
 

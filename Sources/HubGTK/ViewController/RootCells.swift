@@ -5,17 +5,17 @@ import HubFramework
 ///
 /// The recycler and the header and overlays share it: a wrapper the pool hands out as the header
 /// may have had a cell as a body component before, and keeps it. The view controller makes it and
-/// gives it to both, with the way to make a cell (each cell reports its input to the controller's
-/// `CellInput`).
+/// gives it to both, and hears the cells' input (``inputHandler``), as the pool's wrappers report to
+/// their delegate.
 @MainActor
 final class RootCells {
     private var cells: [ObjectIdentifier: Cell] = [:]
-    private let makeCell: @MainActor () -> Cell
+    /// Hears the input on the cells made from now on (held weakly by each).
+    weak var inputHandler: (any CellInputHandler)?
 
-    /// - Parameter makeCell: makes a new cell, wired to the view's input.
-    init(makeCell: @escaping @MainActor () -> Cell) {
-        self.makeCell = makeCell
-    }
+    init() {}
+
+    private func makeCell() -> Cell { Cell(handler: inputHandler) }
 
     /// The cell of `wrapper`, made the first time.
     func cell(for wrapper: ComponentWrapper) -> Cell {

@@ -5,32 +5,29 @@ import HubFramework
 /// waiting for their answers: one per component at most (the component is busy until its answer),
 /// at most ``ContentLimits/maximumRequestsInFlight`` for the view; all cancelled, their connections
 /// closed, when the view is left.
+///
+/// It is made with the `ServerAccess` alone. Each request comes with what it needs of the view: the
+/// values of its form, the state that shows its component busy, and who hears its outcome.
 @MainActor
 final class ServerRequests {
-    private let access: ServerAccess
-    private let formValues: (String) -> JSONObject
-    private let setBusy: (String, Bool) -> Void
-    private let finished: (PreparedRequest, ServerExchange.Outcome) -> Void
-    /// The requests in flight, by the identifier of the component that sent each.
-    private var inFlight: [String: ServerExchange] = [:]
-    /// Counts requests, so that a request's completion finds its own entry (not a later one's).
-    private var generation = 0
-    private var generations: [String: Int] = [:]
+    /// A request in flight: the exchange, the state its component is busy in, and which request of
+    /// the component it is (so that a completion finds its own entry, not a later one's).
+    private struct InFlight {
+        let exchange: ServerExchange
+        let state: ViewState
+        let generation: Int
+    }
 
-    /// - Parameters:
-    ///   - access: where the document came from, what it may reach and within which bounds, read
-    ///     at each request.
-    ///   - formValues: the values of a form's inputs the view shows, by variable name.
-    ///   - setBusy: marks a component busy while its request is in flight.
-    ///   - finished: hears each request's outcome, on the main thread.
-    init(access: ServerAccess, formValues: @escaping (String) -> JSONObject,
-         setBusy: @escaping (String, Bool) -> Void,
-         finished: @escaping (PreparedRequest, ServerExchange.Outcome) -> Void)
-    {
+    private let access: ServerAccess
+    /// The requests in flight, by the identifier of the component that sent each.
+    private var inFlight: [String: InFlight] = [:]
+    /// Counts requests.
+    private var generation = 0
+
+    /// - Parameter access: where the document came from, what it may reach and within which bounds,
+    ///   read at each request.
+    init(access: ServerAccess) {
         self.access = access
-        self.formValues = formValues
-        self.setBusy = setBusy
-        self.finished = finished
     }
 
     /// How many requests are in flight.
@@ -38,7 +35,16 @@ final class ServerRequests {
 
     /// Sends `request` unless its component already waits for an answer (returns false). When the
     /// view has too many requests in flight, it is not sent and fails at once.
-    func send(_ request: PreparedRequest) -> Bool {
+    ///
+    /// - Parameters:
+    ///   - formValues: the values of the request's form the view shows, by variable name; nil
+    ///     when it sends no form.
+    ///   - state: shows the component busy until the answer.
+    ///   - finished: hears the outcome on the main thread, after the event that sent the request;
+    ///     not when the request is cancelled.
+    func send(_ request: PreparedRequest, formValues: JSONObject?, busyIn state: ViewState,
+              finished: @escaping @MainActor (ServerExchange.Outcome) -> Void) -> Bool
+    {
         let sender = request.handlers.model.identifier
         guard inFlight[sender] == nil else { return false }
         guard inFlight.count < max(1, access.limits.maximumRequestsInFlight) else {
@@ -46,24 +52,22 @@ final class ServerRequests {
                 + "maximumRequestsInFlight); this one was not sent"
             let outcome = ServerExchange.Outcome.failure(message)
             // As an answer would: after the event that sent it.
-            DispatchQueue.main.async { MainActor.assumeIsolated { self.finished(request, outcome) } }
+            DispatchQueue.main.async { MainActor.assumeIsolated { finished(outcome) } }
             return true
         }
         generation += 1
         let mine = generation
-        generations[sender] = mine
-        setBusy(sender, true)
+        state.setBusy(true, component: sender)
         let exchange = ServerExchange(
-            request, formValues: request.form.map(formValues), documentURL: access.documentURL, origin: access.origin,
+            request, formValues: formValues, documentURL: access.documentURL, origin: access.origin,
             policy: access.policy, limits: access.limits, client: access.client, clientCapabilities: access.clientCapabilities
         ) { [weak self] outcome in
-            guard let self, generations[sender] == mine else { return }
+            guard let self, let entry = inFlight[sender], entry.generation == mine else { return }
             inFlight[sender] = nil
-            generations[sender] = nil
-            setBusy(sender, false)
-            finished(request, outcome)
+            entry.state.setBusy(false, component: sender)
+            finished(outcome)
         }
-        inFlight[sender] = exchange
+        inFlight[sender] = InFlight(exchange: exchange, state: state, generation: mine)
         return true
     }
 
@@ -72,10 +76,9 @@ final class ServerRequests {
     func cancelAll() {
         let cancelled = inFlight
         inFlight = [:]
-        generations = [:]
-        for (sender, exchange) in cancelled {
-            exchange.cancel()
-            setBusy(sender, false)
+        for (sender, entry) in cancelled {
+            entry.exchange.cancel()
+            entry.state.setBusy(false, component: sender)
         }
     }
 }

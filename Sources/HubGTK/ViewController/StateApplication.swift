@@ -11,8 +11,15 @@ import HubFramework
 /// ``mainThreadSteps`` (tried on the main thread first, then again off it); while that runs, the
 /// window goes on showing what it showed, and a newer change supersedes an evaluation under way
 /// (the latest keystroke wins).
+///
+/// It is made with the limits of evaluation alone. Each request to evaluate comes with who hears
+/// the result; an evaluation under way delivers to the latest.
 @MainActor
 final class StateApplication {
+    /// Hears a view model the state was applied to, with the expressions that failed there for the
+    /// first time in the view (each place once).
+    typealias Delivery = @MainActor (ViewModel, _ newFailures: [String]) -> Void
+
     /// Views with more body components than this are evaluated on a background thread.
     static let backgroundThreshold = 4_000
     /// The most steps an evaluation takes on the main thread, some 20 ms in a debug build: a view
@@ -21,8 +28,8 @@ final class StateApplication {
     static let mainThreadSteps = 100_000
 
     private let evaluator: ViewStateEvaluator
-    private let deliver: @MainActor (ViewModel) -> Void
-    private let report: @MainActor ([String]) -> Void
+    /// Who hears the evaluation under way: the latest request's.
+    private var deliver: Delivery?
     /// What the loader delivered last.
     private(set) var source: ViewModel?
     /// The evaluation under way on a background thread, if any.
@@ -37,24 +44,19 @@ final class StateApplication {
     /// again as the state changes).
     private var reported: Set<String> = []
 
-    /// - Parameters:
-    ///   - limits: the bounds of evaluation.
-    ///   - deliver: shows a view model the state was applied to.
-    ///   - report: hears the expressions that failed, each once.
-    init(limits: ContentLimits, deliver: @escaping @MainActor (ViewModel) -> Void,
-         report: @escaping @MainActor ([String]) -> Void)
-    {
+    /// - Parameter limits: the bounds of evaluation.
+    init(limits: ContentLimits) {
         evaluator = ViewStateEvaluator(limits: limits)
-        self.deliver = deliver
-        self.report = report
     }
 
     /// True while an evaluation runs on a background thread.
     var isEvaluating: Bool { pending != nil }
 
     /// The loader delivered `viewModel`: `state` takes on its declarations (keeping the values of
-    /// variables declared as before) and the view shows it with the state applied.
-    func sourceArrived(_ viewModel: ViewModel, state: ViewState) {
+    /// variables declared as before), and `deliver` hears it with the state applied: at once, or
+    /// when an evaluation off the main thread ends.
+    func sourceArrived(_ viewModel: ViewModel, state: ViewState, deliver: @escaping Delivery) {
+        self.deliver = deliver
         source = viewModel
         state.adopt(viewModel.stateDeclarations, components: viewModel.componentStateDeclarations)
         pendingChange = StateChange.all
@@ -62,10 +64,11 @@ final class StateApplication {
     }
 
     /// The state changed (`change` says what): the view shows the source with the new values,
-    /// evaluating again only the components that read what changed.
-    func stateChanged(_ state: ViewState, change: StateChange = .all) {
+    /// evaluating again only the components that read what changed; `deliver` hears it.
+    func stateChanged(_ state: ViewState, change: StateChange = .all, deliver: @escaping Delivery) {
         // A view that binds nothing shows its source as it is, whatever the state.
         guard let source, source.bindsState else { return }
+        self.deliver = deliver
         pendingChange.formUnion(change)
         // An evaluation under way catches up when it ends.
         if pending == nil { evaluate(with: state) }
@@ -83,6 +86,7 @@ final class StateApplication {
     /// Drops the source (the view's content was discarded); an evaluation under way is not delivered.
     func discard() {
         source = nil
+        deliver = nil
         pending = nil
         pendingChange = StateChange.none
         // An evaluation under way keeps the memo it has; the next one starts with a new memo.
@@ -96,7 +100,8 @@ final class StateApplication {
         // A view that binds nothing is shown as it came.
         guard source.bindsState else {
             pending = nil
-            return deliver(source)
+            deliver?(source, [])
+            return
         }
         let snapshot = state.snapshot()
         if source.bodyComponentModels.count <= Self.backgroundThreshold {
@@ -132,8 +137,7 @@ final class StateApplication {
 
     private func finish(_ evaluation: StateEvaluation) {
         let new = evaluation.failures.filter { reported.insert($0.location).inserted }
-        if !new.isEmpty { report(new.map(\.description)) }
-        deliver(evaluation.viewModel)
+        deliver?(evaluation.viewModel, new.map(\.description))
     }
 
     /// Identifies one background evaluation (compared by identity).

@@ -110,18 +110,21 @@ extension ViewController {
     /// Returns whether the selection was handled.
     @discardableResult
     public func selectComponent(with model: ComponentModel, customData: JSONObject? = nil) -> Bool {
-        if let wrapper = actions.liveWrapper(forModelIdentifier: model.identifier) {
+        if let wrapper = observerWrappers().first(where: { $0.model?.identifier == model.identifier }) {
             wrapper.setSelectionState(.selected, notifyDelegate: false)
             input.wrapperWasSelected(wrapper)
             MainThread.after(0.2) { [weak wrapper] in wrapper?.setSelectionState(.none, notifyDelegate: false) }
         }
-        return actions.selectComponent(with: model, customData: customData)
+        return actions.selectComponent(with: model, customData: customData, in: actionSite) { model, customData in
+            runDocumentActions(of: model, customData: customData)
+        }
     }
 
     /// Performs an action on behalf of a content operation (trigger `.contentOperation`).
     @discardableResult
     public func performAction(withIdentifier identifier: Identifier, customData: JSONObject?) -> Bool {
-        actions.performAction(trigger: .contentOperation, identifier: identifier, customData: customData, model: nil)
+        actions.performAction(trigger: .contentOperation, identifier: identifier, customData: customData, model: nil,
+                              in: actionSite)
     }
 
     /// The body index of the component that has the keyboard focus, if any.
@@ -130,7 +133,7 @@ extension ViewController {
     /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
     @discardableResult
     public func focusBodyComponent(at index: Int) -> Bool {
-        input.focusBodyComponent(at: index)
+        input.focusBodyComponent(at: index, scrollTo: scrollFromInput)
     }
 }
 

@@ -12,8 +12,11 @@ import HubFramework
 /// and are configured with the models that come into view.
 ///
 /// The controller coordinates a team of small objects, each owning its state privately (one file
-/// each), each given what it needs when it is made (a narrow interface to the canvas, the shared
-/// pool and cells, closures it calls back through) and none holding the controller or another part:
+/// each), each made with what it needs to do its work (a narrow interface to the canvas, the shared
+/// pool and cells, closures over the parts made before it) and none holding the controller or
+/// another part. What follows a part's work the controller gives with the request that starts it:
+/// a closure that cannot be kept for work done at once, a completion kept while work that ends later
+/// runs (docs/architecture.md, "The view controller's parts"):
 /// - `ContentLoading`: the loader as the view appears and disappears, and the status it computes
 ///   (spinner, empty, error) that the controller shows in a `StateView`;
 /// - `ContentRenderer`: the view models (shown, last rendered) and their diff, large ones on a
@@ -37,8 +40,8 @@ import HubFramework
 /// - `ComponentFinder`: Find in the view, the query that stands searched off the main thread in
 ///   each view model shown, and the component found that the view marks.
 ///
-/// The controller is the loader's delegate, the canvas's delegate and every wrapper's delegate, and
-/// sequences what follows: `render(precomputedDiff:)` is the one place a render is sequenced (diff →
+/// The controller is the loader's delegate, the canvas's delegate, every wrapper's delegate and the
+/// cells' input handler, and sequences what follows: `render(precomputedDiff:)` is the one place a render is sequenced (diff →
 /// layout → offset → recycle → appear → state view), and the controller is the only code that
 /// writes the canvas's content offset and height. `ViewController+PublicAPI.swift` forwards the
 /// public API to the parts; `ViewController+Inspection.swift` shows what they hold, for the
@@ -138,7 +141,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private(set) var loggedActionProblems: [String] = []
     private static let maximumActionReports = 100
     /// Follows the theme's colours, which `env.colorScheme` tells.
-    private let themeObservation: ThemeAppearance.Observation
+    private var themeObservation: ThemeAppearance.Observation?
 
     /// The values of the view's variables, which its document's expressions read and its actions and
     /// inputs change. The controller makes one; a navigator gives each page's controller the page's
@@ -148,7 +151,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             oldValue.onChange = nil
             bindState()
             // A new environment re-renders already.
-            if !refreshEnvironment() { stateApplication.stateChanged(state) }
+            if !refreshEnvironment() { stateApplication.stateChanged(state, deliver: stateDelivery) }
         }
     }
 
@@ -177,7 +180,10 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     public var impressionObserver: (any ImpressionObserver)? {
         get { impressions.observer }
         set {
-            impressions.observer = newValue
+            impressions.listen(newValue) { [weak self] observer, impression in
+                guard let self else { return }
+                observer.viewController(self, didRecord: impression)
+            }
             updateImpressions()
         }
     }
@@ -213,81 +219,57 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 scrollHandler: (any ViewControllerScrollHandler)? = nil)
     {
         identity = (viewURI, featureInfo)
-        // The parts call back into the controller through closures that reach it through `link`,
-        // set once the controller exists: a part made before it cannot capture it.
-        let link = Link()
+        // Each part is made with what it needs to do its work: the canvas (or a narrow interface to
+        // it), the shared pool and cells, values, and closures over the parts made before it. None is
+        // given the controller: what follows a part's work (a render, the delegate told, actions run)
+        // comes as a closure with the request that starts that work, and lives while it runs.
         let canvas = self.canvas
+        let renderer = self.renderer
         let measurer = ComponentMeasurer(registry: componentRegistry)
         self.measurer = measurer
         let pool = ComponentReusePool { model in
             measurer.handOverComponent(for: model) ?? componentRegistry.createComponent(for: model)
         }
         self.pool = pool
-        // The cells report their input to `input`, which finds the focus among the cells: the cells
-        // hold it weakly.
-        weak var cellInput: CellInput?
-        let cells = RootCells { Cell(input: cellInput) }
+        let cells = RootCells()
         self.cells = cells
-        let input = CellInput(
-            cells: cells, surface: canvas, snapshot: { link.controller?.inputSnapshot() },
-            scrollTo: { link.controller?.scroll(to: Point(x: 0, y: $0)) },
-            select: { wrapper, model in link.controller?.selectFromInput(wrapper, model: model) })
-        cellInput = input
-        self.input = input
         content = ContentLoading(loader: loader)
-        bodyLayout = IncrementalLayout(measurer: measurer, layoutManager: layoutManager) { layout in
-            link.controller?.layoutDidExtend(layout)
+        let bodyLayout = IncrementalLayout(measurer: measurer, layoutManager: layoutManager)
+        self.bodyLayout = bodyLayout
+        let recycler = BodyRecycler(pool: pool, cells: cells, surface: canvas)
+        self.recycler = recycler
+        let floating = HeaderAndOverlays(pool: pool, cells: cells, measurer: measurer, surface: canvas)
+        self.floating = floating
+        input = CellInput(cells: cells, surface: canvas) {
+            Self.inputSnapshot(layout: bodyLayout, recycler: recycler, floating: floating, renderer: renderer, canvas: canvas)
         }
-        recycler = BodyRecycler(
-            pool: pool, cells: cells, surface: canvas,
-            didShow: { wrapper, isNew in link.controller?.wrapperWasShown(wrapper, isNew: isNew) },
-            willHide: { wrapper in link.controller?.wrapperWillHide(wrapper) })
-        floating = HeaderAndOverlays(pool: pool, cells: cells, measurer: measurer, surface: canvas)
         scrolling = Scrolling(scrollHandler: scrollHandler ?? DefaultViewControllerScrollHandler())
-        actions = ActionRouter(
-            actionRegistry: actionRegistry, actionHandler: actionHandler,
-            initialViewModelRegistry: initialViewModelRegistry, site: { link.controller?.actionSite },
-            liveWrappers: { link.controller?.observerWrappers() ?? [] },
-            notify: { event in link.controller?.actionDidHappen(event) },
-            runDocumentActions: { model, customData in link.controller?.runDocumentActions(of: model, customData: customData) })
+        actions = ActionRouter(actionRegistry: actionRegistry, actionHandler: actionHandler,
+                               initialViewModelRegistry: initialViewModelRegistry)
         limits = loader.contentLimits
         let serverAccess = ServerAccess(documentURL: loader.documentURL, limits: loader.contentLimits,
                                         clientCapabilities: loader.clientCapabilities)
         self.serverAccess = serverAccess
-        requests = ServerRequests(
-            access: serverAccess,
-            formValues: { form in
-                guard let controller = link.controller, let shown = controller.viewModel else { return [:] }
-                return FormValues.collect(form, shownIn: shown, state: controller.state)
-            },
-            setBusy: { identifier, isBusy in link.controller?.state.setBusy(isBusy, component: identifier) },
-            finished: { request, outcome in link.controller?.requestDidFinish(request, outcome: outcome) })
-        let stateApplication = StateApplication(
-            limits: loader.contentLimits, deliver: { viewModel in link.controller?.renderLoaded(viewModel) },
-            report: { failures in link.controller?.reportExpressionFailures(failures) })
+        requests = ServerRequests(access: serverAccess)
+        let stateApplication = StateApplication(limits: loader.contentLimits)
         self.stateApplication = stateApplication
         let schema = { [content] in content.makeBuilder().schema }
-        patches = ViewPatches(
-            source: { [stateApplication] in stateApplication.source }, schema: { schema() },
-            clientCapabilities: loader.clientCapabilities, limits: loader.contentLimits,
-            deliver: { patched in link.controller?.takeSource(patched) },
-            report: { message in link.controller?.logServerProblem(message) })
-        events = ServerEvents(
-            access: serverAccess,
-            deliver: { deliveries in link.controller?.eventsArrived(deliveries) },
-            report: { message in link.controller?.logServerProblem(message) })
+        patches = ViewPatches(source: { [stateApplication] in stateApplication.source }, schema: { schema() },
+                              clientCapabilities: loader.clientCapabilities, limits: loader.contentLimits)
+        events = ServerEvents(access: serverAccess)
         state = ViewState()
         impressions = ImpressionReporter(
             view: canvas.view, hasAppeared: { [content] in content.isVisible },
-            isRendering: { [renderer] in renderer.isRendering },
-            candidates: { thresholds in link.controller?.impressionCandidates(thresholds) ?? [] },
-            report: { observer, impression in
-                guard let controller = link.controller else { return }
-                observer.viewController(controller, didRecord: impression)
+            isRendering: { renderer.isRendering },
+            candidates: { thresholds in
+                Self.impressionCandidates(thresholds, layout: bodyLayout, renderer: renderer, floating: floating,
+                                          canvas: canvas)
             })
-        themeObservation = ThemeAppearance.observe { link.controller?.refreshEnvironment() }
-        link.controller = self
+        // The controller exists: it hears the theme, its state, the cells, the wrappers, the canvas
+        // and the loader.
+        themeObservation = ThemeAppearance.observe { [weak self] in self?.refreshEnvironment() }
         bindState()
+        cells.inputHandler = self
         pool.delegate = self
         canvas.delegate = self
         FrameworkStyle.installIfNeeded()
@@ -295,11 +277,6 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         view.addCSSClass("hub-view")
         loader.delegate = self
         loader.actionPerformer = self
-    }
-
-    /// How the parts reach the controller they were made for (held weakly).
-    private final class Link {
-        weak var controller: ViewController?
     }
 
     /// Gives the keyboard focus to the view: to the first component on screen that wants it
@@ -349,7 +326,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         cells.tearDown()
         stateView?.tearDown()
         stateView = nil
-        themeObservation.stop()
+        themeObservation?.stop()
         canvas.tearDown()
     }
 
@@ -427,8 +404,20 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// with the state applied, and listens to the event stream it names.
     private func takeSource(_ viewModel: ViewModel) {
         refreshEnvironment(arriving: viewModel)
-        stateApplication.sourceArrived(viewModel, state: state)
-        events.sourceArrived(viewModel)
+        stateApplication.sourceArrived(viewModel, state: state, deliver: stateDelivery)
+        events.sourceArrived(viewModel, listener: ServerEvents.Listener(
+            deliver: { [weak self] deliveries in self?.eventsArrived(deliveries) },
+            report: { [weak self] message in self?.logServerProblem(message) }))
+    }
+
+    /// Where the state application delivers: the expressions that failed are logged, and the view
+    /// model with the state applied is rendered.
+    private var stateDelivery: StateApplication.Delivery {
+        { [weak self] viewModel, failures in
+            guard let self else { return }
+            if !failures.isEmpty { reportExpressionFailures(failures) }
+            renderLoaded(viewModel)
+        }
     }
 
     /// Keeps the current content, shows the error (over the content when there is some) and tells
@@ -439,7 +428,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             // the view goes back to what it showed before the part, and shows the error.
             renderer.cancelBackgroundDiff()
             stateApplication.discard()
-            stateApplication.sourceArrived(shownBefore, state: state)
+            stateApplication.sourceArrived(shownBefore, state: state, deliver: stateDelivery)
         }
         content.didFail(with: error)
         updateLoadingState()  // also shows the error
@@ -462,7 +451,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 ?? layoutDirection,
             colorScheme: ThemeAppearance.drawsDark ? .dark : .light,
             widthClass: width > 0 ? .init(width: width) : .medium))
-        if changed, arriving == nil { stateApplication.stateChanged(state, change: .environment) }
+        if changed, arriving == nil { stateApplication.stateChanged(state, change: .environment, deliver: stateDelivery) }
         return changed
     }
 
@@ -470,7 +459,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private func bindState() {
         state.onChange = { [weak self] change in
             guard let self else { return }
-            self.stateApplication.stateChanged(self.state, change: change)
+            self.stateApplication.stateChanged(self.state, change: change, deliver: self.stateDelivery)
         }
     }
 
@@ -486,7 +475,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// Runs the actions the document wrote in `model`'s target, nil when it wrote none.
-    private func runDocumentActions(of model: ComponentModel, customData: JSONObject?) -> Bool? {
+    func runDocumentActions(of model: ComponentModel, customData: JSONObject?) -> Bool? {
         interpreter(for: model, customData: customData).runTargetActions(of: model)
     }
 
@@ -495,13 +484,13 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         ActionInterpreter(state: state, limits: limits, perform: { [weak self] effect in
             guard let self else { return false }
             switch effect {
-            case .open(let uri): return self.actions.open(uri)
+            case .open(let uri): return self.actions.open(uri, in: self.actionSite)
             case .perform(let identifier, let data):
                 return self.actions.performAction(trigger: .selection, identifier: identifier,
-                                                  customData: data ?? customData, model: model)
+                                                  customData: data ?? customData, model: model, in: self.actionSite)
             case .validate(let form): return self.formIsValid(form)
             case .send(let request):
-                guard self.requests.send(request) else {
+                guard self.send(request) else {
                     self.reportActionProblem("request: the component's request before this one has no answer yet; "
                         + "this one was not sent", model: model)
                     return false
@@ -509,6 +498,17 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 return true
             }
         }, report: { [weak self] message in self?.reportActionProblem(message, model: model) })
+    }
+
+    /// Sends `request` unless its component already waits for an answer (false): with the values of
+    /// its form the view shows, its component busy until the answer, which `requestDidFinish` hears.
+    private func send(_ request: PreparedRequest) -> Bool {
+        let formValues = request.form.map { form in
+            viewModel.map { FormValues.collect(form, shownIn: $0, state: state) } ?? [:]
+        }
+        return requests.send(request, formValues: formValues, busyIn: state) { [weak self] outcome in
+            self?.requestDidFinish(request, outcome: outcome)
+        }
     }
 
     /// Logs what an action of `model` failed to do: each line once per view, and at most
@@ -560,7 +560,13 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
                 if let form { state.setServerMessages(errors, form: form) }
             }
         case .document(let data): showAnsweredDocument(data)
-        case .patch(let data): patches.apply(data)
+        case .patch(let data):
+            patches.apply(data) { [weak self] outcome in
+                switch outcome {
+                case .success(let patched): self?.takeSource(patched)
+                case .failure(let refusal): self?.logServerProblem(refusal.message)
+                }
+            }
         case .nothing: break
         }
     }
@@ -688,6 +694,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         let newLayout = bodyLayout.update(for: viewModel, following: diff, containerSize: container,
                                           addsHeaderMargin: addsHeaderMargin, direction: direction,
                                           visibleIndex: previousVisibleTop)
+        { [weak self] layout in self?.layoutDidExtend(layout) }
         // The live components follow the diff to their new indexes, and learn which were reloaded.
         recycler.follow(diff?.body, to: viewModel, from: renderer.lastRenderedViewModel)
         renderer.markRendered(viewModel)
@@ -752,9 +759,11 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Brings the body's widgets up to date with the layout and the viewport.
     private func updateVisibleCells() {
         guard let layout = bodyLayout.current, let viewModel else { return }
-        let defersOverscan = recycler.updateVisibleCells(layout: layout, viewModel: viewModel,
-                                                         isRendered: renderer.lastRenderedViewModel === viewModel,
-                                                         visibleRect: canvas.visibleRect, containerSize: containerSize)
+        let defersOverscan = recycler.updateVisibleCells(
+            layout: layout, viewModel: viewModel, isRendered: renderer.lastRenderedViewModel === viewModel,
+            visibleRect: canvas.visibleRect, containerSize: containerSize,
+            didShow: { wrapper, isNew in wrapperWasShown(wrapper, isNew: isNew) },
+            willHide: { wrapper in wrapperWillHide(wrapper) })
         // The view's first components were only those on screen: the ones above and below come in
         // an idle source, whose priority is below GTK's frame, so that frame shows the view first.
         if defersOverscan {
@@ -875,7 +884,10 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// Every wrapper in use: visible body components, the header, overlays and their visible children.
-    func observerWrappers() -> [ComponentWrapper] {
+    func observerWrappers() -> [ComponentWrapper] { Self.wrappersInUse(recycler: recycler, floating: floating) }
+
+    /// Every wrapper in use among `recycler`'s and `floating`'s, and their visible children.
+    private static func wrappersInUse(recycler: BodyRecycler, floating: HeaderAndOverlays) -> [ComponentWrapper] {
         var result: [ComponentWrapper] = []
         var stack = recycler.liveWrappers + floating.wrappers
         while let wrapper = stack.popLast() {
@@ -887,27 +899,36 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     // MARK: What the parts read
 
-    /// Where the components are now, for the keyboard focus.
-    private func inputSnapshot() -> InputSnapshot? {
-        guard let layout = bodyLayout.current else { return nil }
+    /// Where the components are now, for the keyboard focus: read from the parts that place them.
+    private static func inputSnapshot(layout: IncrementalLayout, recycler: BodyRecycler, floating: HeaderAndOverlays,
+                                      renderer: ContentRenderer, canvas: ScrollCanvas) -> InputSnapshot?
+    {
+        guard let layout = layout.current else { return nil }
         let placed = recycler.placedWrappers
         let body = placed.sorted { $0.key < $1.key }.map(\.value)
-        return InputSnapshot(layout: layout, placed: placed, visibleRect: canvas.visibleRect, direction: layoutDirection,
+        return InputSnapshot(layout: layout, placed: placed, visibleRect: canvas.visibleRect,
+                             direction: renderer.layoutDirection(viewDirection: canvas.view.textDirection),
                              focusOrder: [floating.header].compactMap { $0 } + body + floating.overlays)
     }
 
-    /// The view an action happens in; nil while it shows no view model.
-    private var actionSite: ActionSite? {
+    /// The view an action happens in; nil while it shows no view model. What follows the action
+    /// comes back to the controller (`actionDidHappen`).
+    var actionSite: ActionSite? {
         guard let viewModel else { return nil }
         return ActionSite(featureInfo: featureInfo, viewURI: viewURI, viewModel: viewModel,
-                          contentOrigin: contentOrigin, viewController: self, viewState: state)
+                          contentOrigin: contentOrigin, viewController: self, viewState: state,
+                          liveWrappers: { [recycler, floating] in Self.wrappersInUse(recycler: recycler, floating: floating) },
+                          notify: { [weak self] event in self?.actionDidHappen(event) })
     }
 
-    /// The components with `logging` data visible now.
-    private func impressionCandidates(_ thresholds: ImpressionThresholds) -> [ImpressionCandidate] {
+    /// The components with `logging` data visible now: read from the parts that lay out and place them.
+    private static func impressionCandidates(_ thresholds: ImpressionThresholds, layout: IncrementalLayout,
+                                             renderer: ContentRenderer, floating: HeaderAndOverlays,
+                                             canvas: ScrollCanvas) -> [ImpressionCandidate]
+    {
         // Only what was rendered is on screen: the layout is that view model's.
-        guard let viewModel = renderer.lastRenderedViewModel, viewModel === self.viewModel,
-            let layout = bodyLayout.current
+        guard let viewModel = renderer.lastRenderedViewModel, viewModel === renderer.viewModel,
+            let layout = layout.current
         else { return [] }
         return VisibleImpressionCandidates.compute(
             viewModel: viewModel, layout: layout, viewport: canvas.viewportSize, contentOffset: canvas.contentOffset,
@@ -919,6 +940,11 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// A click, Enter or Space, or assistive technology's activate selected `wrapper`'s component.
     private func selectFromInput(_ wrapper: ComponentWrapper, model: ComponentModel) {
         selectComponent(with: model, customData: nil)
+    }
+
+    /// Where input scrolls the body to (the focus moved to a component out of view).
+    func scrollFromInput(to offset: Double) {
+        scroll(to: Point(x: 0, y: offset))
     }
 
     /// What follows an action.
@@ -1166,7 +1192,8 @@ extension ViewController: ComponentWrapperDelegate {
     func componentWrapper(_ wrapper: ComponentWrapper, performActionWithIdentifier identifier: Identifier,
                           customData: JSONObject?) -> Bool
     {
-        actions.performAction(trigger: .component, identifier: identifier, customData: customData, model: wrapper.model)
+        actions.performAction(trigger: .component, identifier: identifier, customData: customData, model: wrapper.model,
+                              in: actionSite)
     }
 
     func componentWrapper(_ wrapper: ComponentWrapper, didChangeInputOf model: ComponentModel, to value: ExpressionValue) {
@@ -1183,5 +1210,31 @@ extension ViewController: ComponentWrapperDelegate {
     /// A button selects its component as a click on a row does: its target's actions run.
     func componentWrapper(_ wrapper: ComponentWrapper, wasActivatedWith model: ComponentModel) {
         selectComponent(with: model, customData: nil)
+    }
+}
+
+// MARK: - CellInputHandler
+// The cells report their input to the controller, which hands each event to `input` with what
+// follows it: a selection runs through the controller's actions, a scroll through its scrolling.
+
+extension ViewController: CellInputHandler {
+    func cellWasActivated(_ cell: Cell) {
+        input.activated(cell, select: selectFromInput)
+    }
+
+    func cell(_ cell: Cell, didReceiveKey key: KeyPress) -> Bool {
+        input.keyPressed(cell, key: key, select: selectFromInput, scrollTo: scrollFromInput)
+    }
+
+    func cell(_ cell: Cell, didReceivePress event: PointerEvent) -> Bool {
+        input.buttonPressed(cell, event: event)
+    }
+
+    func cell(_ cell: Cell, didReceiveRelease event: PointerEvent) -> Bool {
+        input.buttonReleased(cell, event: event, select: selectFromInput)
+    }
+
+    func cell(_ cell: Cell, didReceiveMotion event: PointerEvent) -> Bool {
+        input.pointerMoved(cell, event: event)
     }
 }

@@ -5,16 +5,23 @@ import HubFramework
 /// order they came to the view's document as it is then: each read and applied off the main thread
 /// (``/HubFramework/ViewModelPatch``), the next one begun when the one before it was shown. A patch
 /// with a problem changes nothing and is reported with where its problems are.
+///
+/// It is made with what reading a patch needs; each patch comes with who hears how it went.
 @MainActor
 final class ViewPatches {
+    /// Hears how a patch went: the patched document to show, or why it was refused.
+    typealias Outcome = @MainActor (Result<ViewModel, Refusal>) -> Void
+    /// Why a patch changed nothing.
+    struct Refusal: Error {
+        let message: String
+    }
+
     private let source: () -> ViewModel?
     private let schema: () -> JSONSchema
     private let clientCapabilities: ClientCapabilities?
     private let limits: ContentLimits
-    private let deliver: (ViewModel) -> Void
-    private let report: (String) -> Void
-    /// The patches waiting for the one before them, in order.
-    private var waiting: [Data] = []
+    /// The patches waiting for the one before them, in order, with who hears each.
+    private var waiting: [(data: Data, outcome: Outcome)] = []
     /// Whether one is being read and applied.
     private var isApplying = false
 
@@ -23,26 +30,21 @@ final class ViewPatches {
     ///   - schema: the schema the view's document was read with.
     ///   - clientCapabilities: the client the view's document was read for: a patch's components get
     ///     their fallbacks as the document's did.
-    ///   - deliver: shows the patched document.
-    ///   - report: hears why a patch was refused.
     init(source: @escaping () -> ViewModel?, schema: @escaping () -> JSONSchema,
-         clientCapabilities: ClientCapabilities?, limits: ContentLimits,
-         deliver: @escaping (ViewModel) -> Void, report: @escaping (String) -> Void)
+         clientCapabilities: ClientCapabilities?, limits: ContentLimits)
     {
         self.source = source
         self.schema = schema
         self.clientCapabilities = clientCapabilities
         self.limits = limits
-        self.deliver = deliver
-        self.report = report
     }
 
     /// Whether a patch is being applied or waits.
     var isBusy: Bool { isApplying || !waiting.isEmpty }
 
-    /// Applies `data` after the patches before it.
-    func apply(_ data: Data) {
-        waiting.append(data)
+    /// Applies `data` after the patches before it; `outcome` hears how it went, on the main thread.
+    func apply(_ data: Data, outcome: @escaping Outcome) {
+        waiting.append((data, outcome))
         applyNext()
     }
 
@@ -52,11 +54,11 @@ final class ViewPatches {
     private func applyNext() {
         guard !isApplying, !waiting.isEmpty else { return }
         guard let source = source() else {
-            report("a patch came before the view had a document to patch; it was dropped")
-            waiting.removeFirst()
+            let (_, outcome) = waiting.removeFirst()
+            outcome(.failure(Refusal(message: "a patch came before the view had a document to patch; it was dropped")))
             return applyNext()
         }
-        let data = waiting.removeFirst()
+        let (data, outcome) = waiting.removeFirst()
         let schema = schema()
         let client = clientCapabilities
         let limits = limits
@@ -68,12 +70,10 @@ final class ViewPatches {
             await MainActor.run { [weak self] in
                 guard let self else { return }
                 isApplying = false
-                switch result {
-                case .success(let patched): deliver(patched)
-                case .failure(let error):
-                    report("a patch was refused, and the view left as it was: "
+                outcome(result.mapError { error in
+                    Refusal(message: "a patch was refused, and the view left as it was: "
                         + error.problems.prefix(5).map(\.description).joined(separator: "; "))
-                }
+                })
                 applyNext()
             }
         }
