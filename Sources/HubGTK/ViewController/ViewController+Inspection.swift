@@ -1,5 +1,6 @@
 import GtkKit
 import HubFramework
+import Logging
 
 /// What the controller's team holds and shows, for the package's benchmarks, tests and the viewer's
 /// screenshot runner. Not public: apps reach components through their widgets
@@ -46,6 +47,14 @@ extension ViewController {
     var isVisible: Bool { content.isVisible }
     /// Whether the view can be seen for impressions: it appeared, and its widget is on screen.
     var isShownForImpressions: Bool { impressions.isShown }
+
+    /// What the document's actions and its exchanges with its server failed to do, logged already.
+    var loggedActionProblems: [String] { problems.lines }
+    /// Where expressions that failed are logged (a test listens in).
+    package var expressionFailureLogger: Logger {
+        get { problems.expressionFailureLogger }
+        set { problems.expressionFailureLogger = newValue }
+    }
 
     /// Hands the view events as its stream would (the benchmarks time an event to its frame).
     package func receiveServerEvents(_ deliveries: [EventStreamSession.Delivery]) { eventsArrived(deliveries) }

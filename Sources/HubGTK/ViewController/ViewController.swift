@@ -32,8 +32,10 @@ import HubFramework
 /// - `ServerRequests`: what the document sent its server and waits for (busy components), held to
 ///   the content's origin and cancelled when the view is left; `ServerEvents`: the event stream the
 ///   document names, listened to while the view is shown; both read the `ServerAccess`;
-/// - `ViewPatches`: the patches their answers bring, applied in order off the main thread to the
-///   view's document;
+/// - `ServerAnswers`: what the answers and events ask of the view (values, messages, a document),
+///   and the patches they bring, applied in order off the main thread to the view's document
+///   (`ViewPatches`);
+/// - `ViewProblemLog`: what went wrong in the view's document, each line logged once;
 /// - `ImpressionReporter`: which components with `logging` data have been seen;
 /// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
 ///   the view is away;
@@ -121,7 +123,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let actions: ActionRouter
     let requests: ServerRequests
     let events: ServerEvents
-    let patches: ViewPatches
+    /// What the server's answers and events ask of the view, and the patches they bring.
+    let answers: ServerAnswers
     /// The impression tracker, its timer and the on-screen monitor.
     let impressions: ImpressionReporter
     /// Find in the view.
@@ -136,10 +139,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let stateApplication: StateApplication
     /// The limits the view's expressions are evaluated and its actions run within: its loader's.
     private let limits: ContentLimits
-    /// What the document's actions failed to do, logged already: each once per view (a button
-    /// pressed again fails the same way), and at most ``maximumActionReports`` of them.
-    private(set) var loggedActionProblems: [String] = []
-    private static let maximumActionReports = 100
+    /// What went wrong in the view's document, logged once.
+    let problems: ViewProblemLog
     /// Follows the theme's colours, which `env.colorScheme` tells.
     private var themeObservation: ThemeAppearance.Observation?
 
@@ -253,9 +254,13 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         requests = ServerRequests(access: serverAccess)
         let stateApplication = StateApplication(limits: loader.contentLimits)
         self.stateApplication = stateApplication
-        let schema = { [content] in content.makeBuilder().schema }
-        patches = ViewPatches(source: { [stateApplication] in stateApplication.source }, schema: { schema() },
-                              clientCapabilities: loader.clientCapabilities, limits: loader.contentLimits)
+        let problems = ViewProblemLog(viewURI: viewURI)
+        self.problems = problems
+        let makeBuilder: @MainActor () -> ViewModelBuilder = { [content] in content.makeBuilder() }
+        answers = ServerAnswers(
+            patches: ViewPatches(source: { [stateApplication] in stateApplication.source }, schema: { makeBuilder().schema },
+                                 clientCapabilities: loader.clientCapabilities, limits: loader.contentLimits),
+            makeBuilder: makeBuilder, limits: loader.contentLimits, log: problems)
         events = ServerEvents(access: serverAccess)
         state = ViewState()
         impressions = ImpressionReporter(
@@ -315,7 +320,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         impressions.stop()
         requests.cancelAll()
         events.stop()
-        patches.cancel()
+        answers.cancel()
         content.cancel()
         images.suspend()
         input.cancelGesture()
@@ -381,7 +386,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     /// True while the content loading chain runs.
     public var isLoading: Bool {
-        content.isLoaderBusy || renderer.isDiffing || stateApplication.isEvaluating || patches.isBusy
+        content.isLoaderBusy || renderer.isDiffing || stateApplication.isEvaluating || answers.isBusy
     }
 
     // MARK: ViewModelLoaderDelegate
@@ -407,7 +412,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         stateApplication.sourceArrived(viewModel, state: state, deliver: stateDelivery)
         events.sourceArrived(viewModel, listener: ServerEvents.Listener(
             deliver: { [weak self] deliveries in self?.eventsArrived(deliveries) },
-            report: { [weak self] message in self?.logServerProblem(message) }))
+            report: { [problems] message in problems.serverProblem(message) }))
     }
 
     /// Where the state application delivers: the expressions that failed are logged, and the view
@@ -415,7 +420,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     private var stateDelivery: StateApplication.Delivery {
         { [weak self] viewModel, failures in
             guard let self else { return }
-            if !failures.isEmpty { reportExpressionFailures(failures) }
+            if !failures.isEmpty { problems.expressionsFailed(failures) }
             renderLoaded(viewModel)
         }
     }
@@ -463,17 +468,6 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         }
     }
 
-    /// Where expressions that failed are logged (a test listens in).
-    package var expressionFailureLogger = HubLogging.logger("gtk.state")
-
-    /// Expressions that failed while the state was applied: each place is logged once, with where it
-    /// is in the document (its JSON path) and why.
-    private func reportExpressionFailures(_ failures: [String]) {
-        for failure in failures {
-            expressionFailureLogger.warning("\(viewURI.absoluteString.prefix(200)): an expression failed, its value is empty: \(failure)")
-        }
-    }
-
     /// Runs the actions the document wrote in `model`'s target, nil when it wrote none.
     func runDocumentActions(of model: ComponentModel, customData: JSONObject?) -> Bool? {
         interpreter(for: model, customData: customData).runTargetActions(of: model)
@@ -491,13 +485,13 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
             case .validate(let form): return self.formIsValid(form)
             case .send(let request):
                 guard self.send(request) else {
-                    self.reportActionProblem("request: the component's request before this one has no answer yet; "
+                    self.problems.actionFailed("request: the component's request before this one has no answer yet; "
                         + "this one was not sent", model: model)
                     return false
                 }
                 return true
             }
-        }, report: { [weak self] message in self?.reportActionProblem(message, model: model) })
+        }, report: { [problems] message in problems.actionFailed(message, model: model) })
     }
 
     /// Sends `request` unless its component already waits for an answer (false): with the values of
@@ -511,108 +505,37 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         }
     }
 
-    /// Logs what an action of `model` failed to do: each line once per view, and at most
-    /// ``maximumActionReports`` of them.
-    private func reportActionProblem(_ message: String, model: ComponentModel) {
-        let line = "\(viewURI.absoluteString.prefix(200)): \(model.identifier): \(message)"
-        guard loggedActionProblems.count < Self.maximumActionReports, !loggedActionProblems.contains(line) else { return }
-        loggedActionProblems.append(line)
-        HubLogging.logger("gtk.state").warning("\(line)")
-    }
-
     /// A request's answer came (or it failed): what the answer asks of the view happens first (new
     /// values, messages beside the form's inputs, a new document), then the actions that follow
     /// the request run with it, as one render.
     private func requestDidFinish(_ request: PreparedRequest, outcome: ServerExchange.Outcome) {
         let model = request.handlers.model
-        for problem in outcome.problems { reportActionProblem("the answer: \(problem)", model: model) }
-        apply(outcome.answer, form: request.form) { self.reportActionProblem($0, model: model) }
+        for problem in outcome.problems { problems.actionFailed("the answer: \(problem)", model: model) }
+        answers.apply(outcome.answer, form: request.form, to: state, show: showAnswered) { message in
+            problems.actionFailed(message, model: model)
+        }
         interpreter(for: model, customData: nil).runHandlers(of: request, with: outcome.response)
         if !outcome.response.ok {
             // The log says why: as a warning when nothing in the document handles the failure, and
             // for whoever follows the requests (HUB_LOG_LEVEL=info) when its `onError` does, since
             // a document expects those (a 422 with messages for a form's fields).
             if request.handlers.handlesErrors {
-                HubLogging.logger("gtk.state").info(
-                    "\(viewURI.absoluteString.prefix(200)): \(model.identifier): the request failed, and onError handled it: \(outcome.response.error)")
+                problems.handledRequestFailure(outcome.response.error, model: model)
             } else {
-                reportActionProblem("the request failed: \(outcome.response.error)", model: model)
-            }
-        }
-    }
-
-    /// Does what an answer (of a request, or an event) asks of the view: new values for its
-    /// variables, messages beside the inputs of `form`, a patch, a new document. `logging` hears
-    /// what could not be done.
-    private func apply(_ answer: ServerAnswer, form: String?, logging: (String) -> Void) {
-        switch answer {
-        case .values(let values, let errors):
-            state.batch {
-                for name in values.keys.sorted() {
-                    guard let variable = state.declarations.variable(named: name) ?? state.app?.declarations.variable(named: name),
-                        let value = ExpressionValue(json: values[name]!, as: variable.type), state.setValue(value, for: name)
-                    else {
-                        logging("state.\(name) is not a declared variable of the view or the app, or not of its type; "
-                            + "it was not set")
-                        continue
-                    }
-                }
-                if let form { state.setServerMessages(errors, form: form) }
-            }
-        case .document(let data): showAnsweredDocument(data)
-        case .patch(let data):
-            patches.apply(data) { [weak self] outcome in
-                switch outcome {
-                case .success(let patched): self?.takeSource(patched)
-                case .failure(let refusal): self?.logServerProblem(refusal.message)
-                }
-            }
-        case .nothing: break
-        }
-    }
-
-    /// Shows `data`, a view document a request's answer sent, as the view's new content: read with
-    /// the feature's schema and limits off the main thread, then shown as a reload's would be.
-    private func showAnsweredDocument(_ data: Data) {
-        let builder = content.makeBuilder()
-        let limits = limits
-        let viewURI = viewURI
-        Task.detached(priority: .userInitiated) { [builder] in
-            let problems: [JSONProblem]
-            do {
-                problems = try builder.addJSON(data: data, limits: limits)
-            } catch {
-                await MainActor.run { HubLogging.logger("gtk.state").warning("\(viewURI.absoluteString.prefix(200)): the document a request's answer sent cannot be read: \(error)") }
-                return
-            }
-            let viewModel = builder.build()
-            await MainActor.run { [weak self] in
-                guard let self else { return }
-                for problem in problems.prefix(20) {
-                    HubLogging.logger("gtk.state").warning("\(viewURI.absoluteString.prefix(200)): the answered document: \(problem)")
-                }
-                takeSource(viewModel)
+                problems.actionFailed("the request failed: \(outcome.response.error)", model: model)
             }
         }
     }
 
     /// Events of the view's stream came: what they ask happens in order, as one render.
     func eventsArrived(_ deliveries: [EventStreamSession.Delivery]) {
-        state.batch {
-            for delivery in deliveries {
-                for problem in delivery.problems { logServerProblem("an event: \(problem)") }
-                apply(delivery.answer, form: nil, logging: { self.logServerProblem($0) })
-            }
-        }
+        answers.eventsArrived(deliveries, to: state, show: showAnswered)
     }
 
-    /// Logs what went wrong between the document and its server (an event stream closed, an
-    /// event it could not use): each line once per view, at most ``maximumActionReports``.
-    private func logServerProblem(_ message: String) {
-        let line = "\(viewURI.absoluteString.prefix(200)): \(message)"
-        guard loggedActionProblems.count < Self.maximumActionReports, !loggedActionProblems.contains(line) else { return }
-        loggedActionProblems.append(line)
-        HubLogging.logger("gtk.state").warning("\(line)")
+    /// Shows a document the server's answer brought, or the view's document patched, as the view's
+    /// new content.
+    private var showAnswered: ServerAnswers.Show {
+        { [weak self] viewModel in self?.takeSource(viewModel) }
     }
 
     /// Whether every input of `form` is valid now.
@@ -1198,8 +1121,8 @@ extension ViewController: ComponentWrapperDelegate {
 
     func componentWrapper(_ wrapper: ComponentWrapper, didChangeInputOf model: ComponentModel, to value: ExpressionValue) {
         if !state.setInputValue(value, of: model) {
-            HubLogging.logger("gtk.state").warning(
-                "\(viewURI.absoluteString.prefix(200)): \(model.identifier): the input's variable cannot take \(value.type.displayName.lowercased()) \(value.text.prefix(100))")
+            problems.warning(
+                "\(model.identifier): the input's variable cannot take \(value.type.displayName.lowercased()) \(value.text.prefix(100))")
         }
     }
 
