@@ -30,6 +30,8 @@ protocol CellSurface: FocusSurface {
 protocol FloatingSurface: AnyObject {
     /// Floats `child` above the content, aligned as given.
     func float(_ child: Widget, horizontally: Alignment, vertically: Alignment)
+    /// Puts `child` over the whole of the view (the loading, empty and error page).
+    func addOverlay(_ child: Widget)
 }
 
 extension ScrollCanvas: CellSurface, FloatingSurface {}

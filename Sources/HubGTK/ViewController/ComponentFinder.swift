@@ -6,8 +6,9 @@ import HubFramework
 /// shows a new one (the next part of a streamed document, a patch, a change of state), and the
 /// component found that the view marks.
 ///
-/// It owns the searcher, the query and its handler, and the index path of the component marked;
-/// the view controller hands it each view model it shows and marks the cells.
+/// It owns the searcher, the query and its handler, the index path of the component marked and
+/// whether a cell may carry the mark; the view controller hands it each view model it shows, and
+/// the cells placed after each placement (``markFoundCell(among:cells:)``).
 @MainActor
 final class ComponentFinder {
     /// The CSS class of the cell of the component found (or of the body component that holds it).
@@ -18,6 +19,9 @@ final class ComponentFinder {
     private var standing: (query: String, onResult: @MainActor (ViewModelSearchResult) -> Void)?
     /// The component found that the view marks (and scrolls to), by index path.
     private(set) var markedIndexPath: [Int]?
+    /// Whether a cell may carry the mark (``matchCSSClass``): while none may, nothing is marked, and
+    /// no placement looks at the cells.
+    private var mayHaveMarkedCells = false
 
     /// True while a query stands.
     var isFinding: Bool { standing != nil }
@@ -62,6 +66,21 @@ final class ComponentFinder {
     /// Marks the component at `indexPath` (nil: none).
     func mark(_ indexPath: [Int]?) {
         markedIndexPath = indexPath
+    }
+
+    /// Gives the cell of the component found (or of the body component that holds it) among `placed`
+    /// the mark of ``matchCSSClass``, and takes it from the others (cells are reused).
+    func markFoundCell(among placed: [Int: ComponentWrapper], cells: RootCells) {
+        let marked = markedIndexPath?.first
+        guard marked != nil || mayHaveMarkedCells else { return }
+        mayHaveMarkedCells = marked != nil
+        for (index, wrapper) in placed {
+            guard let cell = cells.existingCell(for: wrapper) else { continue }
+            let isMarked = index == marked
+            if cell.widget.hasCSSClass(Self.matchCSSClass) != isMarked {
+                cell.widget.setCSSClass(Self.matchCSSClass, isMarked)
+            }
+        }
     }
 
     /// No query stands any more: the search under way stops, and nothing is marked.

@@ -41,8 +41,10 @@ extension ViewController {
     /// The cells hosting the overlays.
     package var overlayCellViews: [Widget] { floating.overlays.compactMap { cells.existingCell(for: $0)?.widget } }
 
+    /// The spinner or the error page, once made.
+    var stateView: StateView? { status.view }
     /// The state shown over the content: "loading", "empty", an error message, or nil.
-    package var visibleStateDescription: String? { stateView?.currentDescription }
+    package var visibleStateDescription: String? { status.view?.currentDescription }
     /// Between `viewWillAppear` and `viewDidDisappear`.
     var isVisible: Bool { content.isVisible }
     /// Whether the view can be seen for impressions: it appeared, and its widget is on screen.

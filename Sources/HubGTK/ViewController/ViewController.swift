@@ -40,14 +40,15 @@ import HubFramework
 /// - `ComponentImages`: the image loader and the content's origin it is given; nothing loads while
 ///   the view is away;
 /// - `ComponentFinder`: Find in the view, the query that stands searched off the main thread in
-///   each view model shown, and the component found that the view marks.
+///   each view model shown, and the component found that the view marks;
+/// - `StatusOverlay`: the spinner, the empty state or the error page over the content.
 ///
 /// The controller is the loader's delegate, the canvas's delegate, every wrapper's delegate and the
-/// cells' input handler, and sequences what follows: `render(precomputedDiff:)` is the one place a render is sequenced (diff →
-/// layout → offset → recycle → appear → state view), and the controller is the only code that
-/// writes the canvas's content offset and height. `ViewController+PublicAPI.swift` forwards the
-/// public API to the parts; `ViewController+Inspection.swift` shows what they hold, for the
-/// package's tests and benchmarks.
+/// cells' input handler, and sequences what follows: `render(precomputedDiff:)` is the one place a
+/// render is sequenced (diff → layout → offset → recycle → appear → state view), and the controller
+/// is the only code that writes the canvas's content offset and height.
+/// `ViewController+PublicAPI.swift` forwards the public API to the parts;
+/// `ViewController+Inspection.swift` shows what they hold, for the package's tests and benchmarks.
 @MainActor
 public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// What the controller shows, fixed at creation.
@@ -129,10 +130,8 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     let impressions: ImpressionReporter
     /// Find in the view.
     let finder = ComponentFinder()
-    /// Whether a cell may carry the mark of the component found (`ComponentFinder.matchCSSClass`).
-    private var mayHaveMarkedCells = false
-    /// The spinner or the error page, made the first time one is shown.
-    private(set) var stateView: StateView?
+    /// The spinner, the empty state or the error page over the content.
+    let status: StatusOverlay
     /// Fills the overscan after the frame that first showed the view's components (`updateVisibleCells`).
     private var overscanFill: MainLoopTimer?
     /// The view's state applied to what the loader delivered.
@@ -241,6 +240,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         self.recycler = recycler
         let floating = HeaderAndOverlays(pool: pool, cells: cells, measurer: measurer, surface: canvas)
         self.floating = floating
+        status = StatusOverlay(surface: canvas)
         input = CellInput(cells: cells, surface: canvas) {
             Self.inputSnapshot(layout: bodyLayout, recycler: recycler, floating: floating, renderer: renderer, canvas: canvas)
         }
@@ -329,8 +329,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         floating.tearDown()
         for wrapper in pool.drain() { wrapper.tearDown() }
         cells.tearDown()
-        stateView?.tearDown()
-        stateView = nil
+        status.tearDown()
         themeObservation?.stop()
         canvas.tearDown()
     }
@@ -701,16 +700,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Gives the cell of the component found (or of the body component that holds it) the mark of
     /// `ComponentFinder.matchCSSClass`, and takes it from the others (cells are reused).
     func markFoundCell() {
-        let marked = finder.markedIndexPath?.first
-        guard marked != nil || mayHaveMarkedCells else { return }
-        mayHaveMarkedCells = marked != nil
-        for (index, wrapper) in recycler.placedWrappers {
-            guard let cell = cells.existingCell(for: wrapper) else { continue }
-            let isMarked = index == marked
-            if cell.widget.hasCSSClass(ComponentFinder.matchCSSClass) != isMarked {
-                cell.widget.setCSSClass(ComponentFinder.matchCSSClass, isMarked)
-            }
-        }
+        finder.markFoundCell(among: recycler.placedWrappers, cells: cells)
     }
 
     /// The width changed (or content waits for one): lays out afresh and renders again.
@@ -754,16 +744,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         let hasContent = viewModel.map {
             !$0.bodyComponentModels.isEmpty || $0.headerComponentModel != nil || !$0.overlayComponentModels.isEmpty
         } ?? false
-        guard let state = content.status(hasContent: hasContent, isLoading: isLoading) else {
-            stateView?.hide()
-            return
-        }
-        if stateView == nil {
-            let created = StateView { [weak self] in self?.reload() }
-            canvas.addOverlay(created.view)
-            stateView = created
-        }
-        stateView?.show(state)
+        status.show(content.status(hasContent: hasContent, isLoading: isLoading)) { [weak self] in self?.reload() }
     }
 
     // MARK: Appearance bookkeeping
