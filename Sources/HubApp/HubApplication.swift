@@ -70,7 +70,8 @@ import HubGTK
 /// - `AppFileOpening`: the file chooser, dropped files and the desktop's recent files;
 /// - `AppLiveEditing`: the live service, its token file and the `live:` view (the service's
 ///   delegate);
-/// - `AppLaunchHandler`: the command line of every launch.
+/// - `AppLaunchHandler`: the command line of every launch;
+/// - `AppAppearance`: the person's style followed, the app's resource bundles and its style sheets.
 @MainActor
 public final class HubApplication {
     /// The GtkApplication.
@@ -123,9 +124,12 @@ public final class HubApplication {
         takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
         open: { [unowned self] uris in self.open(uris) })
 
+    /// The person's style followed, the app's resource bundles and its style sheets.
+    private let appearance = AppAppearance()
+
     /// Follows the person's light or dark choice and high contrast from the application's start
     /// (with ``followsSystemStyle``): what it read, and where.
-    public let systemStyle = SystemStyle()
+    public var systemStyle: SystemStyle { appearance.systemStyle }
 
     /// Whether the app draws itself as the person chose for every app: dark when they prefer dark,
     /// GTK's high-contrast theme when they asked for high contrast, read from the desktop's settings
@@ -133,11 +137,9 @@ public final class HubApplication {
     /// default; turn it off before ``run(arguments:)`` for an app that sets GTK's
     /// `gtk-application-prefer-dark-theme` or theme itself. Turned off while the app runs, GTK's
     /// settings go back to the desktop's.
-    public var followsSystemStyle = true {
-        didSet {
-            guard followsSystemStyle != oldValue, builtInFeatures.hasStarted else { return }
-            if followsSystemStyle { systemStyle.start() } else { systemStyle.stop() }
-        }
+    public var followsSystemStyle: Bool {
+        get { appearance.followsSystemStyle }
+        set { appearance.setFollowsSystemStyle(newValue) }
     }
 
     /// Where the app's own resources are in the registered resource bundles: by default its id with
@@ -154,7 +156,7 @@ public final class HubApplication {
 
     /// The app's style sheets from ``resourceBasePath``, once the application started up (nil when
     /// there are none).
-    public private(set) var resourceStyleSheets: ResourceStyleSheets?
+    public var resourceStyleSheets: ResourceStyleSheets? { appearance.resourceStyleSheets }
 
     /// Registers `bundle`, the app's own compiled resources (`glib-compile-resources`): its files
     /// are found by their paths from now on, and those under ``resourceBasePath`` are what the app
@@ -166,12 +168,11 @@ public final class HubApplication {
     /// app.addResourceBundle(try ResourceBundle(contentsOf: resources))
     /// ```
     public func addResourceBundle(_ bundle: ResourceBundle) {
-        bundle.register()
-        resourceBundles.append(bundle)
+        appearance.addResourceBundle(bundle)
     }
 
     /// The bundles ``addResourceBundle(_:)`` registered, kept for the life of the application.
-    public private(set) var resourceBundles: [ResourceBundle] = []
+    public var resourceBundles: [ResourceBundle] { appearance.resourceBundles }
 
     /// Called once GTK is ready, before the first window opens, in the process that shows windows
     /// (the primary instance, or a `--screenshot` process): install stylesheets, add icon folders.
@@ -391,8 +392,7 @@ public final class HubApplication {
     package func startup() {
         guard !builtInFeatures.hasStarted else { return }
         AppStyle.installIfNeeded()
-        installResourceStyleSheets()
-        if followsSystemStyle { systemStyle.start() }
+        appearance.start(resourceBasePath: resourceBasePath)
         Window.defaultIconName = application.id
         keepDocumentsOnDisk()
         keepCookies()
@@ -404,22 +404,6 @@ public final class HubApplication {
         if application.id != nil, fileOpening.recentFiles == nil { fileOpening.recentFiles = .desktop }
         aboutWindow.loadMetainfo(applicationID: application.id)
         onStartup?()
-    }
-
-    /// Installs the style sheets under ``resourceBasePath``, if there are any.
-    private func installResourceStyleSheets() {
-        guard resourceStyleSheets == nil, let path = resourceBasePath else { return }
-        let sheets = ResourceStyleSheets(folder: path, priority: .application)
-        do {
-            guard try sheets.install() else { return }
-            if sheets.base == nil, sheets.dark == nil, sheets.highContrast == nil {
-                sheets.uninstall()
-            } else {
-                resourceStyleSheets = sheets
-            }
-        } catch {
-            HubLogging.logger("app.style").error("the app's style sheets are not installed: \(error)")
-        }
     }
 
     /// Adds the application's actions and gives them and the windows' their keys.
@@ -577,7 +561,7 @@ public final class HubApplication {
     /// Closes every window, stops the live service and stops following the system's style. The application leaves the session bus when
     /// this object is released.
     public func close() {
-        systemStyle.stop()
+        appearance.stop()
         stopLiveService()
         aboutWindow.close()
         appWindows.closeAll()
