@@ -1,11 +1,16 @@
 import Foundation
 
-/// Where a loader's builders come from, and what its view shows before the chain loads: an initial
-/// view model given to it (a selected component's target can supply one), or else what the
-/// operations add as initial content, computed once.
+/// Where a loader's builders come from, what they read the view's documents within and for, and
+/// what its view shows before the chain loads: an initial view model given to it (a selected
+/// component's target can supply one), or else what the operations add as initial content,
+/// computed once.
 @MainActor
 final class ViewModelBuilderSource {
     private let make: @MainActor () -> ViewModelBuilder
+    /// The limits the view's documents are read within (see ``ViewModelLoader/contentLimits``).
+    var limits = ContentLimits.default
+    /// The client the view's documents are read for (see ``ViewModelLoader/clientCapabilities``).
+    var clientCapabilities: ClientCapabilities?
     private let injectedInitialViewModel: ViewModel?
     private var cachedInitialViewModel: ViewModel?
 

@@ -48,11 +48,17 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The limits the chain reads documents within, which the view evaluates their expressions and
     /// runs their actions within too: the manager's (``HubManager/Configuration/contentLimits``)
     /// for a loader from ``ViewModelLoaderFactory``, the defaults for one made directly.
-    package var contentLimits = ContentLimits.default
+    package var contentLimits: ContentLimits {
+        get { builders.limits }
+        set { builders.limits = newValue }
+    }
     /// What the client the view is shown in can show: its builders read documents for it, and the
     /// requests its document sends name it. The app's for a loader from ``ViewModelLoaderFactory``
     /// (in a HubGTK app), nil for one made directly.
-    package var clientCapabilities: ClientCapabilities?
+    package var clientCapabilities: ClientCapabilities? {
+        get { builders.clientCapabilities }
+        set { builders.clientCapabilities = newValue }
+    }
 
     /// Set by the view controller; forwarded to operations that perform actions.
     public weak var actionPerformer: (any ActionPerformer)? {
