@@ -11,10 +11,10 @@ import HubFramework
 ///
 /// It owns the press being tracked, the highlighted component and the wish for an initial focus.
 /// The events arrive typed (GtkKit's `PointerEvent` and `KeyPress`) from the cells, through the view
-/// controller (their `CellInputHandler`). What it needs of the rest of the view it is given when it
-/// is made: the cells, the canvas's focus, and a way to read where the components are now
-/// (`InputSnapshot`). What follows an event, a selection or a scroll, the view controller carries
-/// out: it gives those closures with the event.
+/// controller (their `CellInputHandler`). It is made with the cells and the canvas's focus. The
+/// rest comes with each event, from the view controller: where the components are now
+/// (`InputSnapshot`, read when asked) and what follows the event, a selection or a scroll, which
+/// the controller carries out.
 @MainActor
 final class CellInput {
     /// Distance the pointer may move before a press turns into a drag and stops being a click.
@@ -26,7 +26,6 @@ final class CellInput {
 
     private let cells: RootCells
     private let surface: any FocusSurface
-    private let snapshot: @MainActor () -> InputSnapshot?
     private var gesture: GestureTracking?
     private var highlightedWrapper: ComponentWrapper?
     /// Set by `focusContent()` until content has been shown: the first render with components gives
@@ -36,11 +35,9 @@ final class CellInput {
     /// - Parameters:
     ///   - cells: the cells of the root components (to find and move the keyboard focus).
     ///   - surface: the canvas the body scrolls on: the list that holds the focus between components.
-    ///   - snapshot: where the components are now; nil while there is no layout.
-    init(cells: RootCells, surface: any FocusSurface, snapshot: @escaping @MainActor () -> InputSnapshot?) {
+    init(cells: RootCells, surface: any FocusSurface) {
         self.cells = cells
         self.surface = surface
-        self.snapshot = snapshot
     }
 
     // MARK: Pointer → highlight → selection
@@ -130,15 +127,16 @@ final class CellInput {
     // MARK: Keyboard and focus
 
     /// The body index of the component that has the keyboard focus (its cell, or a widget inside
-    /// it such as an input's control), if any.
-    var focusedBodyIndex: Int? {
-        snapshot()?.placed.first { cells.cell(for: $0.value).containsFocus }?.key
+    /// it such as an input's control), if any, among those `snapshot` says are placed.
+    func focusedBodyIndex(in snapshot: InputSnapshot?) -> Int? {
+        snapshot?.placed.first { cells.cell(for: $0.value).containsFocus }?.key
     }
 
     /// Moves the keyboard focus to the body component at `index`, scrolling it into view
-    /// (`scrollTo` scrolls the body to a content offset, placing the components that come into view).
+    /// (`scrollTo` scrolls the body to a content offset, placing the components that come into view;
+    /// `snapshot` reads where the components are, before and after).
     @discardableResult
-    func focusBodyComponent(at index: Int, scrollTo: (Double) -> Void) -> Bool {
+    func focusBodyComponent(at index: Int, snapshot: () -> InputSnapshot?, scrollTo: (Double) -> Void) -> Bool {
         guard let current = snapshot(), index >= 0, index < current.layout.count else { return false }
         let frame = current.layout.frame(at: index)
         let visible = current.visibleRect
@@ -157,14 +155,15 @@ final class CellInput {
 
     /// A key on a focused cell: Enter and Space select its component (`select`); Tab and the arrows
     /// move the focus, scrolling (`scrollTo`).
-    func keyPressed(_ cell: Cell, key: KeyPress, select: (ComponentWrapper, ComponentModel) -> Void,
-                    scrollTo: (Double) -> Void) -> Bool
+    func keyPressed(_ cell: Cell, key: KeyPress, snapshot: () -> InputSnapshot?,
+                    select: (ComponentWrapper, ComponentModel) -> Void, scrollTo: (Double) -> Void) -> Bool
     {
         guard let wrapper = cell.wrapper, let current = snapshot(),
             let index = current.placed.first(where: { $0.value === wrapper })?.key
         else { return false }
         let layout = current.layout
         let rightToLeft = current.direction == .rightToLeft
+        let target: Int
         switch Self.navigation(for: key) {
         case .activate:
             // Keys go up from the focus through its ancestors: the cell, then the canvas, which
@@ -179,39 +178,38 @@ final class CellInput {
             return activated(cell, select: select)
         case .tab(let backwards):
             // Past either end, GTK moves the focus out of the view.
-            return focusBodyComponent(at: backwards ? index - 1 : index + 1, scrollTo: scrollTo)
-        case .down:
-            return focusBodyComponent(at: indexInNeighbouringRow(of: index, below: true, layout: layout), scrollTo: scrollTo)
-        case .up:
-            return focusBodyComponent(at: indexInNeighbouringRow(of: index, below: false, layout: layout), scrollTo: scrollTo)
-        case .right:
-            // The next component in reading order is on the left when the view reads right to left.
-            return focusBodyComponent(at: rightToLeft ? index - 1 : index + 1, scrollTo: scrollTo)
-        case .left: return focusBodyComponent(at: rightToLeft ? index + 1 : index - 1, scrollTo: scrollTo)
+            target = backwards ? index - 1 : index + 1
+        case .down: target = indexInNeighbouringRow(of: index, below: true, layout: layout)
+        case .up: target = indexInNeighbouringRow(of: index, below: false, layout: layout)
+        // The next component in reading order is on the left when the view reads right to left.
+        case .right: target = rightToLeft ? index - 1 : index + 1
+        case .left: target = rightToLeft ? index + 1 : index - 1
         case nil: return false
         }
+        return focusBodyComponent(at: target, snapshot: snapshot, scrollTo: scrollTo)
     }
 
     /// `focusContent()`: the list takes the focus now, and the first render with components may
-    /// move it on.
-    func focusContent() {
+    /// move it on (`focusOrder` reads the components on screen now, in order).
+    func focusContent(focusOrder: () -> [ComponentWrapper]) {
         surface.focusContent()
         wantsInitialFocus = true
-        moveFocusToInitialComponent()
+        moveFocusToInitialComponent(focusOrder: focusOrder)
     }
 
     /// Completes `focusContent()` once there are components: gives the focus to the first
     /// `ComponentWithInitialFocus` on screen (header, body in order, overlays). Only while the list
     /// still has the focus `focusContent()` gave it: a user who clicked or typed elsewhere keeps
     /// their focus. The first render with components settles it either way, so later renders
-    /// (the next page of a list, search results) never take the focus.
-    func moveFocusToInitialComponent() {
+    /// (the next page of a list, search results) never take the focus. `focusOrder` reads the
+    /// components on screen, in order (`InputSnapshot.focusOrder`), when there is a focus to give.
+    func moveFocusToInitialComponent(focusOrder: () -> [ComponentWrapper]) {
         guard wantsInitialFocus else { return }
         guard surface.isFocus else {
             wantsInitialFocus = false
             return
         }
-        let wrappers = snapshot()?.focusOrder ?? []
+        let wrappers = focusOrder()
         guard !wrappers.isEmpty else { return }  // still loading: wait for the content
         wantsInitialFocus = false
         for wrapper in wrappers {

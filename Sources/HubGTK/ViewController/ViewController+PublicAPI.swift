@@ -128,12 +128,12 @@ extension ViewController {
     }
 
     /// The body index of the component that has the keyboard focus, if any.
-    public var focusedBodyIndex: Int? { input.focusedBodyIndex }
+    public var focusedBodyIndex: Int? { input.focusedBodyIndex(in: inputSnapshot()) }
 
     /// Moves the keyboard focus to the body component at `index`, scrolling it into view.
     @discardableResult
     public func focusBodyComponent(at index: Int) -> Bool {
-        input.focusBodyComponent(at: index, scrollTo: scrollFromInput)
+        input.focusBodyComponent(at: index, snapshot: inputSnapshot, scrollTo: scrollFromInput)
     }
 }
 

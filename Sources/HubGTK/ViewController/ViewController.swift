@@ -241,9 +241,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         let floating = HeaderAndOverlays(pool: pool, cells: cells, measurer: measurer, surface: canvas)
         self.floating = floating
         status = StatusOverlay(surface: canvas)
-        input = CellInput(cells: cells, surface: canvas) {
-            Self.inputSnapshot(layout: bodyLayout, recycler: recycler, floating: floating, renderer: renderer, canvas: canvas)
-        }
+        input = CellInput(cells: cells, surface: canvas)
         scrolling = Scrolling(scrollHandler: scrollHandler ?? DefaultViewControllerScrollHandler())
         actions = ActionRouter(actionRegistry: actionRegistry, actionHandler: actionHandler,
                                initialViewModelRegistry: initialViewModelRegistry)
@@ -291,7 +289,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Content that is still loading is waited for: the list has the focus meanwhile, and the
     /// first render that shows components moves it on, unless the user moved it elsewhere first.
     public func focusContent() {
-        input.focusContent()
+        input.focusContent { inputSnapshot()?.focusOrder ?? [] }
     }
 
     /// The number of body components of the content shown (0 before any arrives).
@@ -650,7 +648,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         }
         // State view, once per render.
         showStatus()
-        input.moveFocusToInitialComponent()
+        input.moveFocusToInitialComponent { inputSnapshot()?.focusOrder ?? [] }
         delegate?.viewControllerDidFinishRendering(self)
     }
 
@@ -803,15 +801,12 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
 
     // MARK: What the parts read
 
-    /// Where the components are now, for the keyboard focus: read from the parts that place them.
-    private static func inputSnapshot(layout: IncrementalLayout, recycler: BodyRecycler, floating: HeaderAndOverlays,
-                                      renderer: ContentRenderer, canvas: ScrollCanvas) -> InputSnapshot?
-    {
-        guard let layout = layout.current else { return nil }
+    /// Where the components are now, for the keyboard focus.
+    func inputSnapshot() -> InputSnapshot? {
+        guard let layout = bodyLayout.current else { return nil }
         let placed = recycler.placedWrappers
         let body = placed.sorted { $0.key < $1.key }.map(\.value)
-        return InputSnapshot(layout: layout, placed: placed, visibleRect: canvas.visibleRect,
-                             direction: renderer.layoutDirection(viewDirection: canvas.view.textDirection),
+        return InputSnapshot(layout: layout, placed: placed, visibleRect: canvas.visibleRect, direction: layoutDirection,
                              focusOrder: [floating.header].compactMap { $0 } + body + floating.overlays)
     }
 
@@ -1127,7 +1122,7 @@ extension ViewController: CellInputHandler {
     }
 
     func cell(_ cell: Cell, didReceiveKey key: KeyPress) -> Bool {
-        input.keyPressed(cell, key: key, select: selectFromInput, scrollTo: scrollFromInput)
+        input.keyPressed(cell, key: key, snapshot: inputSnapshot, select: selectFromInput, scrollTo: scrollFromInput)
     }
 
     func cell(_ cell: Cell, didReceivePress event: PointerEvent) -> Bool {
