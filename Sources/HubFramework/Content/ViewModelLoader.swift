@@ -48,16 +48,17 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// The limits the chain reads documents within, which the view evaluates their expressions and
     /// runs their actions within too: the manager's (``HubManager/Configuration/contentLimits``)
     /// for a loader from ``ViewModelLoaderFactory``, the defaults for one made directly.
-    package var contentLimits: ContentLimits {
-        get { builders.limits }
-        set { builders.limits = newValue }
-    }
+    package var contentLimits: ContentLimits { builders.limits }
     /// What the client the view is shown in can show: its builders read documents for it, and the
     /// requests its document sends name it. The app's for a loader from ``ViewModelLoaderFactory``
     /// (in a HubGTK app), nil for one made directly.
-    package var clientCapabilities: ClientCapabilities? {
-        get { builders.clientCapabilities }
-        set { builders.clientCapabilities = newValue }
+    package var clientCapabilities: ClientCapabilities? { builders.clientCapabilities }
+
+    /// Reads the view's documents within `limits`, for `client` (the factory sets what the manager
+    /// and the app say).
+    package func readDocuments(within limits: ContentLimits, for client: ClientCapabilities?) {
+        builders.limits = limits
+        builders.clientCapabilities = client
     }
 
     /// Set by the view controller; forwarded to operations that perform actions.

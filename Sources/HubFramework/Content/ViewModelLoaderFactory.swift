@@ -115,8 +115,7 @@ public final class ViewModelLoaderFactory {
                 return builder
             }, reloadPolicy: reloadPolicy,
             connectivityStateResolver: connectivityStateResolver, initialViewModel: initialViewModel)
-        loader.contentLimits = contentLimits
-        loader.clientCapabilities = client
+        loader.readDocuments(within: contentLimits, for: client)
         return loader
     }
 }
