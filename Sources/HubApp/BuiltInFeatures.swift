@@ -2,9 +2,12 @@ import HubGTK
 
 /// The shell's own features, `live:` and `showcase:`, each registered on the hub while it is turned
 /// on, from the moment the application starts up (``start()``). They are registered after the app's
-/// own, so they come last wherever features are listed.
+/// own, so they come last wherever features are listed. Live editing's service, token file and
+/// view are ``live``'s.
 @MainActor
 final class BuiltInFeatures {
+    /// Live editing: the service `hublive` pushes to, its token file, and the `live:` view.
+    let live: AppLiveEditing
     /// Whether `live:` is offered.
     var isLiveEditingEnabled = false {
         didSet { if hasStarted { update() } }
@@ -22,9 +25,10 @@ final class BuiltInFeatures {
     /// The hub the features are registered on.
     private let hub: Hub
 
-    /// The shell's features for `hub`; none registered until ``start()``.
-    init(hub: Hub) {
+    /// The shell's features for `hub`, shown in `windows`; none registered until ``start()``.
+    init(hub: Hub, windows: AppWindows) {
         self.hub = hub
+        live = AppLiveEditing(hub: hub, windows: windows)
     }
 
     /// Registers the features turned on, and from now on follows the switches.

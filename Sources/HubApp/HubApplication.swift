@@ -54,22 +54,24 @@ import HubGTK
 /// listed.
 ///
 /// The application coordinates a few parts, each owning its state privately (one file each), each
-/// given what it needs when it is made (the hub, the navigator, another part, closures it calls
-/// back through) and none holding the application; its properties forward to them:
+/// made with what it needs (the hub, the navigator, another part, values) and none holding the
+/// application; its properties forward to them. What the parts need of the application comes to
+/// it as GTK reports it, and the application hands it on: it is the windows' delegate
+/// (`AppWindowsDelegate`), and gives itself with each launch (`AppLaunching`).
 /// - `AppIdentity`: the title, the start view, the version, the command name, and the manifest
 ///   that gave the first two (a value);
-/// - `BuiltInFeatures`: whether `live:` and `showcase:` are offered, registered from startup on;
+/// - `BuiltInFeatures`: whether `live:` and `showcase:` are offered, registered from startup on,
+///   and live editing (`AppLiveEditing`: the live service, its token file and the `live:` view,
+///   shown in the window the user was in last; the service's delegate);
 /// - `AppSettings`: what is remembered between runs, in the settings of ``settingsSchemaID``;
 /// - `AppImpressions`: the impressions of every view, while they are wanted (it is the views'
 ///   observer);
 /// - `AppWindows`: the open windows, which was active last, and where URIs from outside a window
 ///   open; each window an `AppWindow` (its navigator, controller, actions and dropped files);
 ///   `AppAccelerators` adds the actions and their keys, `AppShortcutList` lists them;
-/// - `AppMenu`: the primary menu's model, which every window shows;
-/// - `AppAbout`: the About window and what it says;
+/// - `AppMenu`: the primary menu's model, which every window shows, and the About window its last
+///   item opens (`AppAbout`);
 /// - `AppFileOpening`: the file chooser, dropped files and the desktop's recent files;
-/// - `AppLiveEditing`: the live service, its token file and the `live:` view (the service's
-///   delegate);
 /// - `AppLaunchHandler`: the command line of every launch;
 /// - `AppAppearance`: the person's style followed, the app's resource bundles and its style sheets.
 @MainActor
@@ -81,48 +83,28 @@ public final class HubApplication {
     /// The navigation stack of the app's first window (``mainWindow``). A window opened while that
     /// one is closed takes it again; any other window has a navigator of its own
     /// (``navigator(of:)``). Target URIs open in the window the user was in last.
-    public let navigator: Navigator
+    public var navigator: Navigator { appWindows.mainNavigator }
     /// The app's title, start view, version and command name, and the manifest it runs.
     private var identity: AppIdentity
     /// The shell's own features (`live:`, `showcase:`), registered while turned on once the app has
-    /// started up.
+    /// started up, and live editing.
     let builtInFeatures: BuiltInFeatures
     /// What the app remembers between runs, in the settings of ``settingsSchemaID``.
     let appSettings = AppSettings()
     /// The impressions of the views the app opens, while they are wanted.
     let impressions: AppImpressions
-    /// The open windows: the first made on the first activation, more with Ctrl+N. Lazy, as
-    /// ``launchHandler`` is, because what a window asks of the application (open dropped files,
-    /// list the shortcuts, remember an address) is handed over as closures that capture it.
-    private(set) lazy var appWindows = AppWindows(
-        application: application, hub: hub, mainNavigator: navigator, settings: appSettings, menu: menu.model,
-        // Weakly: a window may outlive the application object (a test that lets it go).
-        makeShortcutsWindow: { [weak self] in self?.makeShortcutsWindow() ?? ShortcutsWindow(groups: []) },
-        openDroppedFiles: { [weak self] window, urls in self?.openDroppedFiles(urls, in: window) },
-        onAddressOpened: { [weak self] uri in
-            self?.rememberAddress(uri)
-            self?.fileOpening.noteOpened(uri)
-        })
-    /// The primary menu every window shows.
+    /// The open windows: the first made on the first activation, more with Ctrl+N. What a window
+    /// asks of the application (open dropped files, list the shortcuts, remember an address) it
+    /// hears as their delegate.
+    let appWindows: AppWindows
+    /// The primary menu every window shows, and its About window.
     let menu = AppMenu()
-    /// The About window and what it says.
-    let aboutWindow = AppAbout()
     /// The file chooser, dropped files and the recent files.
     let fileOpening = AppFileOpening()
-    /// The live-editing service, its token file and the `live:` view it shows documents in, in the
-    /// window the user was in last. Lazy for the same reason as ``appWindows``.
-    private(set) lazy var liveEditing = AppLiveEditing(hub: hub, navigator: { [weak self, navigator] in
-        self?.appWindows.currentNavigator ?? navigator
-    })
-    /// The command line of every launch. Lazy because what it does for a launch (tell the app's
-    /// names, load a manifest, take a screenshot, open URIs) is the application's, handed over as
-    /// closures, which may capture the application only once its other properties are set.
-    private(set) lazy var launchHandler = AppLaunchHandler(
-        application: application, settings: appSettings, impressions: impressions, liveEditing: liveEditing,
-        builtInFeatures: builtInFeatures, identity: { [unowned self] in self.identity },
-        loadManifest: { [unowned self] manifest in try self.loadManifest(manifest) },
-        takeScreenshot: { [unowned self] options in ScreenshotRunner.run(self, options: options) },
-        open: { [unowned self] uris in self.open(uris) })
+    /// The command line of every launch. What it does for a launch (tell the app's names, load a
+    /// manifest, take a screenshot, open URIs) the application gives with each launch
+    /// (`AppLaunching`).
+    let launchHandler: AppLaunchHandler
 
     /// The person's style followed, the app's resource bundles and its style sheets.
     private let appearance = AppAppearance()
@@ -236,8 +218,8 @@ public final class HubApplication {
     /// app's AppStream metainfo (`ID.metainfo.xml`, found as ``AboutInfo/metainfoFile(forApplicationID:environment:executable:)``
     /// says) says, read when the application starts up; set it to say something else.
     public var about: AboutInfo {
-        get { aboutWindow.info }
-        set { aboutWindow.info = newValue }
+        get { menu.about.info }
+        set { menu.about.info = newValue }
     }
     /// Whether the app offers live editing: a `live:` view that `hublive` pushes JSON files to, the
     /// service it listens with (on 127.0.0.1, port 7777 unless `--live-port` says otherwise), and
@@ -324,20 +306,20 @@ public final class HubApplication {
     }
     /// The live-editing service, once started.
     public internal(set) var liveService: LiveService? {
-        get { liveEditing.service }
-        set { liveEditing.service = newValue }
+        get { builtInFeatures.live.service }
+        set { builtInFeatures.live.service = newValue }
     }
     /// The bounds the live service holds its clients to: connections at once, document size, idle
     /// time… (docs/live-editing.md). A change applies the next time the service starts.
     public var liveServiceLimits: LiveServiceLimits {
-        get { liveEditing.limits }
-        set { liveEditing.limits = newValue }
+        get { builtInFeatures.live.limits }
+        set { builtInFeatures.live.limits = newValue }
     }
     /// Where the live service's session token is written for `hublive`: by default
     /// `$XDG_RUNTIME_DIR/hubframework/live-<port>.token` (see `LiveTokenFile`).
     public var liveTokenFile: LiveTokenFile {
-        get { liveEditing.tokenFile }
-        set { liveEditing.tokenFile = newValue }
+        get { builtInFeatures.live.tokenFile }
+        set { builtInFeatures.live.tokenFile = newValue }
     }
 
     // MARK: Life
@@ -366,12 +348,18 @@ public final class HubApplication {
         GtkRuntime.installMainQueueBridge()
         identity = AppIdentity(title: title, startURI: startURI, version: version)
         self.hub = hub ?? Self.makeHub()
-        builtInFeatures = BuiltInFeatures(hub: self.hub)
-        navigator = Navigator(hub: self.hub)
+        let navigator = Navigator(hub: self.hub)
         navigator.exampleURI = startURI
+        let windows = AppWindows(application: application, hub: self.hub, mainNavigator: navigator,
+                                 settings: appSettings, menu: menu.model)
+        appWindows = windows
+        builtInFeatures = BuiltInFeatures(hub: self.hub, windows: windows)
         impressions = AppImpressions(factory: self.hub.viewControllerFactory)
+        launchHandler = AppLaunchHandler(application: application, settings: appSettings, impressions: impressions,
+                                         builtInFeatures: builtInFeatures)
         // Target URIs open in the window the user was in last.
         self.hub.manager.uriOpener = appWindows
+        appWindows.delegate = self
         if self.hub.manager.clientApp == nil { self.hub.manager.clientApp = Self.clientApp(identity) }
         application.onStartup = { [weak self] in self?.startup() }
         application.onActivate = { [weak self] in
@@ -383,8 +371,14 @@ public final class HubApplication {
         // URIs handed over on the session bus rather than on a command line (GApplication's Open
         // method) arrive as `open`.
         application.onOpen = { [weak self] uris in self?.open(uris.map(\.absoluteString)) }
-        application.onLocalCommandLine = { [weak self] arguments in self?.launchHandler.handleLocally(arguments) }
-        application.onCommandLine = { [weak self] commandLine in self?.launchHandler.handle(commandLine) ?? 1 }
+        application.onLocalCommandLine = { [weak self] arguments in
+            guard let self else { return nil }
+            return self.launchHandler.handleLocally(arguments, for: self)
+        }
+        application.onCommandLine = { [weak self] commandLine in
+            guard let self else { return 1 }
+            return self.launchHandler.handle(commandLine, for: self)
+        }
     }
 
     /// Starts the app up once (GApplication's `startup`, when the application registers): the
@@ -402,7 +396,7 @@ public final class HubApplication {
         menu.addShellItems(opensFiles: isFileOpeningEnabled, title: title)
         // The desktop's recent files are the desktop's apps': an app without an id (a test) is none.
         if application.id != nil, fileOpening.recentFiles == nil { fileOpening.recentFiles = .desktop }
-        aboutWindow.loadMetainfo(applicationID: application.id)
+        menu.about.loadMetainfo(applicationID: application.id)
         onStartup?()
     }
 
@@ -518,7 +512,7 @@ public final class HubApplication {
 
     /// Shows the About window over the window the user was in last (`app.about`).
     public func showAbout() {
-        aboutWindow.show(name: title, version: version, iconName: application.id,
+        menu.about.show(name: title, version: version, iconName: application.id,
                          parent: appWindows.lastActive?.window.window)
     }
 
@@ -563,7 +557,7 @@ public final class HubApplication {
     public func close() {
         appearance.stop()
         stopLiveService()
-        aboutWindow.close()
+        menu.about.close()
         appWindows.closeAll()
     }
 
@@ -655,12 +649,12 @@ public final class HubApplication {
 
     /// The document `live:` views show; nil without live editing (``isLiveEditingEnabled``) or before
     /// the application started.
-    public var liveDocument: LiveDocument? { liveEditing.document }
+    public var liveDocument: LiveDocument? { builtInFeatures.live.document }
 
     /// Starts the service as the launch asked (`--live-port`, `--no-live`), when it said anything.
     func applyLiveSetting() {
         guard isLiveEditingEnabled else { return }
-        liveEditing.applySetting(commandName: commandName)
+        builtInFeatures.live.applySetting(commandName: commandName)
     }
 
     /// Starts (or restarts) the live service on 127.0.0.1:`port` (0 picks a free port), held to
@@ -669,12 +663,12 @@ public final class HubApplication {
     /// reason is logged and shown in `live:`).
     @discardableResult
     public func startLiveService(onPort port: UInt16) -> UInt16? {
-        liveEditing.start(onPort: port)
+        builtInFeatures.live.start(onPort: port)
     }
 
     /// Stops the live service and deletes its token file; `live:` views keep their document.
     public func stopLiveService() {
-        liveEditing.stop()
+        builtInFeatures.live.stop()
     }
 
     // MARK: Remembered between runs
@@ -697,15 +691,15 @@ public final class HubApplication {
 
     /// The app's command line: its name, version and options (the live-editing ones with
     /// ``isLiveEditingEnabled``).
-    public var commandLine: HubCommandLine { launchHandler.commandLine }
+    public var commandLine: HubCommandLine { launchHandler.commandLine(for: identity) }
 
     // MARK: For the package's tests
 
     /// What the live-editing service should do when the application starts (from `--live-port` and
     /// `--no-live`); nil leaves it stopped (tests start it themselves).
     var liveSetting: LiveSetting? {
-        get { liveEditing.setting }
-        set { liveEditing.setting = newValue }
+        get { builtInFeatures.live.setting }
+        set { builtInFeatures.live.setting = newValue }
     }
 
     /// The live-editing service a launch gets when its command line says nothing about it.
@@ -714,7 +708,30 @@ public final class HubApplication {
     /// In the launched process, before it registers: answers what needs no running app, and notes the
     /// live-editing setting in case this process becomes the primary instance (GApplication calls
     /// the launch handler itself).
-    func handleLocally(_ arguments: [String]) -> Int32? { launchHandler.handleLocally(arguments) }
+    func handleLocally(_ arguments: [String]) -> Int32? { launchHandler.handleLocally(arguments, for: self) }
+}
+
+// The launch handler asks these of the application with each launch.
+extension HubApplication: AppLaunching {
+    var launchIdentity: AppIdentity { identity }
+
+    func takeScreenshot(_ options: HubCommandLine.Options) -> Int32 {
+        ScreenshotRunner.run(self, options: options)
+    }
+}
+
+// The windows tell the application what they ask of it.
+extension HubApplication: AppWindowsDelegate {
+    func shortcutsWindowForAppWindows() -> ShortcutsWindow { makeShortcutsWindow() }
+
+    func appWindow(_ window: AppWindow, didReceiveDroppedFiles urls: [URL]) {
+        openDroppedFiles(urls, in: window)
+    }
+
+    func appWindowsDidOpenAddress(_ address: String) {
+        rememberAddress(address)
+        fileOpening.noteOpened(address)
+    }
 }
 
 // The application was the live service's delegate before the live-editing part was; it still
@@ -723,7 +740,7 @@ extension HubApplication: LiveServiceDelegate {
     /// Shows a document a client sent in `live:` (or why it cannot be shown) and answers the client,
     /// reading it on the calling thread (the service uses ``liveService(_:didReceive:reply:)``).
     public func liveService(_ service: LiveService, didReceive document: Data) -> LiveReply {
-        liveEditing.liveService(service, didReceive: document)
+        builtInFeatures.live.liveService(service, didReceive: document)
     }
 
     /// Reads a document a client sent off the main thread, shows it in `live:` (or why it cannot
@@ -731,11 +748,11 @@ extension HubApplication: LiveServiceDelegate {
     public func liveService(_ service: LiveService, didReceive document: Data,
                             reply: @escaping @MainActor (LiveReply) -> Void)
     {
-        liveEditing.liveService(service, didReceive: document, reply: reply)
+        builtInFeatures.live.liveService(service, didReceive: document, reply: reply)
     }
 
     /// Shows in `live:` why a message was refused, and answers the client.
     public func liveService(_ service: LiveService, didRefuseMessageBecause reason: String) -> LiveReply {
-        liveEditing.liveService(service, didRefuseMessageBecause: reason)
+        builtInFeatures.live.liveService(service, didRefuseMessageBecause: reason)
     }
 }

@@ -133,7 +133,7 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
             focus(second)
             XCTAssertTrue(app.activeWindow === second)
             let launch = try XCTUnwrap(commandLine(["atlas", "atlas:country:japan"], in: URL(fileURLWithPath: "/")))
-            XCTAssertEqual(app.launchHandler.handle(launch), 0)
+            XCTAssertEqual(app.launchHandler.handle(launch, for: app), 0)
             XCTAssertEqual(app.navigator(of: second)?.currentPage?.uri, "atlas:country:japan")
             XCTAssertEqual(app.navigator(of: first)?.currentPage?.uri, "atlas:country:peru")
 
@@ -204,7 +204,7 @@ final class HubApplicationWindowsTests: GtkTestCase, @unchecked Sendable {
 
             // The launch as the primary instance receives it: the path relative to the launch's folder.
             let launch = try XCTUnwrap(commandLine(["atlas", "view.json"], in: folder))
-            XCTAssertEqual(app.launchHandler.handle(launch), 0)
+            XCTAssertEqual(app.launchHandler.handle(launch, for: app), 0)
             let page = try XCTUnwrap(app.navigator.currentPage)
             XCTAssertEqual(page.uri, document.absoluteString)
             XCTAssertFalse(page.isErrorPage)

@@ -119,11 +119,11 @@ final class PrimaryMenuTests: GtkTestCase, @unchecked Sendable {
             window.window.activateAction("show-help-overlay")
             let again = try XCTUnwrap(appWindow.openShortcutsWindow)
             app.showAbout()
-            let about = try XCTUnwrap(app.aboutWindow.dialog)
+            let about = try XCTUnwrap(app.menu.about.dialog)
             pump(until: { again.isMapped && about.isMapped }, "the shortcuts and About windows on screen")
             window.window.destroy()
             XCTAssertFalse(again.isMapped || about.isMapped, "both gone with their window")
-            XCTAssertNil(app.aboutWindow.dialog)
+            XCTAssertNil(app.menu.about.dialog)
         }
     }
 
@@ -136,7 +136,7 @@ final class PrimaryMenuTests: GtkTestCase, @unchecked Sendable {
             let window = app.activate()
             defer { app.close() }
             app.application.activateAction("about")
-            let about = try XCTUnwrap(app.aboutWindow.dialog, "app.about showed the About window")
+            let about = try XCTUnwrap(app.menu.about.dialog, "app.about showed the About window")
             pump(until: { about.isMapped }, "the About window on screen")
             XCTAssertEqual(about.programName, "Atlas")
             XCTAssertEqual(about.version, "2.1")
@@ -147,9 +147,9 @@ final class PrimaryMenuTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(about.isKnownLicense, "GTK names the MIT licence and links to it")
             XCTAssertTrue(about.transientParent === window.window)
             app.showAbout()
-            XCTAssertTrue(app.aboutWindow.dialog === about, "one About window at a time")
+            XCTAssertTrue(app.menu.about.dialog === about, "one About window at a time")
             about.destroy()
-            XCTAssertNil(app.aboutWindow.dialog)
+            XCTAssertNil(app.menu.about.dialog)
         }
     }
 }

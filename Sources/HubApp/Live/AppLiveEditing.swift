@@ -18,14 +18,13 @@ final class AppLiveEditing: LiveServiceDelegate {
     var tokenFile = LiveTokenFile()
     /// The hub whose `live:` feature shows the documents.
     private let hub: Hub
-    /// The navigator that opens `live:` when a document arrives: the window the user was in last.
-    private let currentNavigator: @MainActor () -> Navigator
+    /// The app's windows: `live:` opens in the one the user was in last when a document arrives.
+    private let windows: AppWindows
 
-    /// Live editing for the `live:` feature of `hub`, shown with the navigator `navigator` gives at
-    /// the time; nothing runs yet.
-    init(hub: Hub, navigator: @escaping @MainActor () -> Navigator) {
+    /// Live editing for the `live:` feature of `hub`, shown in `windows`; nothing runs yet.
+    init(hub: Hub, windows: AppWindows) {
         self.hub = hub
-        currentNavigator = navigator
+        self.windows = windows
     }
 
     /// The document `live:` views show; nil while the `live:` feature is not registered.
@@ -101,7 +100,7 @@ final class AppLiveEditing: LiveServiceDelegate {
 
     /// Shows `live:` unless the current page already is a live view (which reloads by itself).
     private func presentLiveView() {
-        let navigator = currentNavigator()
+        let navigator = windows.currentNavigator
         if let current = navigator.currentPage, LiveFeature.isLiveURI(current.viewController.viewURI) { return }
         _ = navigator.open(LiveFeature.rootURI)
     }

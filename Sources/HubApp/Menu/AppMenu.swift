@@ -8,7 +8,8 @@ import HubGTK
 /// The fixed part is a GtkBuilder definition in the framework's resources
 /// (`data/resources/HubApp/primary-menu.ui`), where designers and the GTK Inspector see it; what
 /// the app decides is filled in here: Open… is left out when the app opens no files, the app's
-/// items go into the definition's empty `app-section`, and About names the app.
+/// items go into the definition's empty `app-section`, and About names the app. The About window
+/// that item opens is the menu's too (``about``).
 @MainActor
 final class AppMenu {
     /// An item the app added: its title, its action (`app.NAME`) and the action's keys.
@@ -32,6 +33,8 @@ final class AppMenu {
     private let helpSection: Menu
     /// The items the app added, in order.
     private(set) var appItems: [Item] = []
+    /// The About window its last item opens (`app.about`).
+    let about = AppAbout()
     /// Whether the shell's items are settled (once, when the application starts up).
     private var hasShellItems = false
 

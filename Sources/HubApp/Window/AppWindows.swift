@@ -2,6 +2,18 @@ import Foundation
 import HubFramework
 import HubGTK
 
+/// What a window asks of the application: the app's delegate of its windows (``AppWindows/delegate``),
+/// which hears it as GTK reports it.
+@MainActor
+protocol AppWindowsDelegate: AnyObject {
+    /// The keyboard shortcuts window's contents, as the keys are now (`win.show-help-overlay`).
+    func shortcutsWindowForAppWindows() -> ShortcutsWindow
+    /// Files were dropped on `window`: the JSON files among them open in it.
+    func appWindow(_ window: AppWindow, didReceiveDroppedFiles urls: [URL])
+    /// A window's address entry opened `address`.
+    func appWindowsDidOpenAddress(_ address: String)
+}
+
 /// The app's open windows, each with its own history: the first one shows the app's own
 /// navigator (``HubApplication/navigator``), which a new window takes again once the window that
 /// showed it has closed; any other window gets a navigator of its own, made like the app's. Knows
@@ -22,28 +34,18 @@ final class AppWindows: URIOpener {
     private let hub: Hub
     private let settings: AppSettings
     private let menu: Menu
-    /// Makes the keyboard shortcuts window of a window.
-    private let makeShortcutsWindow: @MainActor () -> ShortcutsWindow
-    /// Opens files dropped on a window, in it.
-    private let openDroppedFiles: @MainActor (AppWindow, [URL]) -> Void
-    /// Called with what a window's address entry opened.
-    private let onAddressOpened: @MainActor (String) -> Void
+    /// Hears what the windows ask of the application (held weakly: a window may outlive the
+    /// application object, in a test that lets it go).
+    weak var delegate: (any AppWindowsDelegate)?
 
     /// The windows of `application`, showing `hub`'s views, the first with `mainNavigator`,
     /// remembering in `settings`, each with `menu` as its primary menu; none is open yet.
-    init(application: Application, hub: Hub, mainNavigator: Navigator, settings: AppSettings, menu: Menu,
-         makeShortcutsWindow: @escaping @MainActor () -> ShortcutsWindow,
-         openDroppedFiles: @escaping @MainActor (AppWindow, [URL]) -> Void,
-         onAddressOpened: @escaping @MainActor (String) -> Void)
-    {
+    init(application: Application, hub: Hub, mainNavigator: Navigator, settings: AppSettings, menu: Menu) {
         self.application = application
         self.hub = hub
         self.mainNavigator = mainNavigator
         self.settings = settings
         self.menu = menu
-        self.makeShortcutsWindow = makeShortcutsWindow
-        self.openDroppedFiles = openDroppedFiles
-        self.onAddressOpened = onAddressOpened
     }
 
     /// The window that shows the app's own navigator, while one is open.
@@ -70,8 +72,11 @@ final class AppWindows: URIOpener {
         let window = AppWindow(
             application: application, hub: hub, navigator: navigator, settings: settings, title: title,
             showsAddressBar: showsAddressBar, menu: menu, acceptsDroppedFiles: acceptsDroppedFiles,
-            makeShortcutsWindow: makeShortcutsWindow, openDroppedFiles: openDroppedFiles,
-            onAddressOpened: onAddressOpened,
+            makeShortcutsWindow: { [weak self] in
+                self?.delegate?.shortcutsWindowForAppWindows() ?? ShortcutsWindow(groups: [])
+            },
+            openDroppedFiles: { [weak self] window, urls in self?.delegate?.appWindow(window, didReceiveDroppedFiles: urls) },
+            onAddressOpened: { [weak self] address in self?.delegate?.appWindowsDidOpenAddress(address) },
             onClose: { [weak self] window in self?.saveState(of: window) },
             onDestroy: { [weak self] window in self?.windows.removeAll { $0 === window } })
         windows.append(window)
