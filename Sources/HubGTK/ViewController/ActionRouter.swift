@@ -41,34 +41,39 @@ final class ActionRouter {
         self.initialViewModelRegistry = initialViewModelRegistry
     }
 
-    /// Runs the selection of `model` in `site`: its target's actions in order until one handles it,
-    /// then (if none did) the default selection action. Returns whether the selection was handled.
+    /// Runs the selection of `model`: its target's actions in order until one handles it, then (if
+    /// none did) the default selection action. Returns whether the selection was handled.
+    ///
+    /// `site` is read for each action, as the view is when that action runs: an action that declined
+    /// may have changed what the view shows (its state set, the view rendered again at once), and the
+    /// next one is given the view model shown then.
     ///
     /// `documentActions` runs the actions a document wrote in the target (and the identifiers among
     /// them, through ``performAction(trigger:identifier:customData:model:in:)``); nil when it wrote
     /// none. It answers whether anything ran; the target's URI then opens only when nothing did.
     @discardableResult
-    func selectComponent(with model: ComponentModel, customData: JSONObject?, in site: ActionSite?,
+    func selectComponent(with model: ComponentModel, customData: JSONObject?, site: () -> ActionSite?,
                          documentActions: (ComponentModel, JSONObject?) -> Bool?) -> Bool
     {
         if let ran = documentActions(model, customData) {
             var handled = ran
             if !handled, model.target?.uri != nil {
-                handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model, in: site)
+                handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model,
+                                        in: site())
             }
-            if handled { site?.notify(.selected(model)) }
+            if handled { site()?.notify(.selected(model)) }
             return handled
         }
         var handled = false
         for identifier in model.target?.actionIdentifiers ?? [] {
             handled = performAction(trigger: .selection, identifier: identifier, customData: customData, model: model,
-                                    in: site)
+                                    in: site())
             if handled { break }
         }
         if !handled {
-            handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model, in: site)
+            handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model, in: site())
         }
-        if handled { site?.notify(.selected(model)) }
+        if handled { site()?.notify(.selected(model)) }
         return handled
     }
 

@@ -115,7 +115,7 @@ extension ViewController {
             input.wrapperWasSelected(wrapper)
             MainThread.after(0.2) { [weak wrapper] in wrapper?.setSelectionState(.none, notifyDelegate: false) }
         }
-        return actions.selectComponent(with: model, customData: customData, in: actionSite) { model, customData in
+        return actions.selectComponent(with: model, customData: customData, site: { actionSite }) { model, customData in
             runDocumentActions(of: model, customData: customData)
         }
     }

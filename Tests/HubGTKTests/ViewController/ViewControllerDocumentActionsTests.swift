@@ -135,6 +135,43 @@ final class ViewControllerDocumentActionsTests: GtkTestCase, @unchecked Sendable
             pump(until: { self.model("b", in: controller)?.title == "On" }, "the toggle after the unknown type ran")
         }
     }
+
+    func testEachActionOfATargetSeesTheViewAsItIsWhenItRuns() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            harness.register("row") { RecordingComponent() }
+            defer { harness.tearDown() }
+            var seen: [String] = []
+            try harness.hub.actionRegistry.registerActionFactory(BlockActionFactory { name in
+                switch name {
+                case "advance": return BlockAction { context in
+                    // Declines the selection, having changed what the view shows.
+                    _ = context.viewState?.setValue(.integer(1), for: "step")
+                    return false
+                }
+                case "look": return BlockAction { context in
+                    seen.append(context.viewModel.bodyComponentModels.first?.title ?? "")
+                    return true
+                }
+                default: return nil
+                }
+            }, forNamespace: "probe")
+            let controller = try open(#"""
+                {"state": {"step": 0},
+                 "body": [
+                   {"id": "label", "component": {"id": "test:row"}, "text": {"title": "Step @{step}"}},
+                   {"id": "go", "component": {"id": "test:row"}, "text": {"title": "Go"},
+                    "target": {"actions": ["probe:advance", "probe:look"]}}]}
+                """#, in: harness)
+            pump(until: { self.model("label", in: controller)?.title == "Step 0" && !controller.isLoading }, "the first render")
+            pump(for: 0.2)  // the view settles at its width
+            XCTAssertTrue(controller.selectComponent(with: try XCTUnwrap(model("go", in: controller)), customData: nil))
+            XCTAssertEqual(controller.viewModel?.bodyComponentModels.first?.title, "Step 1",
+                           "the first action's change was rendered before the second ran")
+            XCTAssertEqual(seen, ["Step 1"], "the second action is given the view model shown when it runs")
+        }
+    }
+
 }
 
 /// The custom data a registered action received, in order.
