@@ -20,8 +20,6 @@ final class ActionRouter {
         case handled(ActionContext)
         /// The action ran, and its observers heard about it: the view's delegate hears about it.
         case performed(ActionContext)
-        /// A selection was handled: the view's delegate hears about it.
-        case selected(ComponentModel)
     }
 
     private let actionRegistry: ActionRegistry
@@ -42,7 +40,9 @@ final class ActionRouter {
     }
 
     /// Runs the selection of `model`: its target's actions in order until one handles it, then (if
-    /// none did) the default selection action. Returns whether the selection was handled.
+    /// none did) the default selection action. Returns whether the selection was handled (the view
+    /// controller then tells its delegate: actions a document wrote may handle it while the view
+    /// shows no view model, and so no site).
     ///
     /// `site` is read for each action, as the view is when that action runs: an action that declined
     /// may have changed what the view shows (its state set, the view rendered again at once), and the
@@ -61,7 +61,6 @@ final class ActionRouter {
                 handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model,
                                         in: site())
             }
-            if handled { site()?.notify(.selected(model)) }
             return handled
         }
         var handled = false
@@ -73,7 +72,6 @@ final class ActionRouter {
         if !handled {
             handled = performAction(trigger: .selection, identifier: nil, customData: customData, model: model, in: site())
         }
-        if handled { site()?.notify(.selected(model)) }
         return handled
     }
 

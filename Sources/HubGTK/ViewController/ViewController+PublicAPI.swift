@@ -115,9 +115,11 @@ extension ViewController {
             input.wrapperWasSelected(wrapper)
             MainThread.after(0.2) { [weak wrapper] in wrapper?.setSelectionState(.none, notifyDelegate: false) }
         }
-        return actions.selectComponent(with: model, customData: customData, site: { actionSite }) { model, customData in
+        let handled = actions.selectComponent(with: model, customData: customData, site: { actionSite }) { model, customData in
             runDocumentActions(of: model, customData: customData)
         }
+        if handled { delegate?.viewController(self, componentSelectedWith: model) }
+        return handled
     }
 
     /// Performs an action on behalf of a content operation (trigger `.contentOperation`).

@@ -851,7 +851,6 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         switch event {
         case .handled(let context): content.actionPerformed(with: context)
         case .performed(let context): delegate?.viewController(self, didPerformActionWith: context)
-        case .selected(let model): delegate?.viewController(self, componentSelectedWith: model)
         }
     }
 

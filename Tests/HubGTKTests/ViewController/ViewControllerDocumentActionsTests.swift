@@ -172,6 +172,26 @@ final class ViewControllerDocumentActionsTests: GtkTestCase, @unchecked Sendable
         }
     }
 
+    func testASelectionWhoseDocumentActionsRanIsToldWhileTheViewShowsNothing() throws {
+        try onMain {
+            let harness = ViewControllerHarness()
+            harness.register("row") { RecordingComponent() }
+            defer { harness.tearDown() }
+            let controller = try open(#"""
+                {"state": {"count": 0},
+                 "body": [{"id": "add", "component": {"id": "test:row"}, "text": {"title": "Count @{count}"},
+                           "target": {"actions": [{"type": "set", "variable": "count", "value": "@{count + 1}"}]}}]}
+                """#, in: harness)
+            pump(until: { self.model("add", in: controller)?.title == "Count 0" && !controller.isLoading }, "the first render")
+            let add = try XCTUnwrap(model("add", in: controller))
+            controller.viewDidDisappear()
+            controller.discardContent()
+            XCTAssertNil(controller.viewModel, "the content was discarded")
+            XCTAssertTrue(controller.selectComponent(with: add, customData: nil), "the document's action ran")
+            XCTAssertEqual(controller.state.value(of: "count"), .integer(1))
+            XCTAssertEqual(harness.delegate.selected, ["add"], "the delegate hears of the selection the actions handled")
+        }
+    }
 }
 
 /// The custom data a registered action received, in order.
