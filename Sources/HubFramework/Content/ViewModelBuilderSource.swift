@@ -1,9 +1,10 @@
 import Foundation
 
-/// Where a loader's builders come from, what they read the view's documents within and for, and
-/// what its view shows before the chain loads: an initial view model given to it (a selected
-/// component's target can supply one), or else what the operations add as initial content,
-/// computed once.
+/// Where a loader's builders come from, the limits and the client the view's documents are read
+/// within and for (kept here for the view: the factory gave them to the chain's operations and to
+/// the builders' maker already), and what its view shows before the chain loads: an initial view
+/// model given to it (a selected component's target can supply one), or else what the operations
+/// add as initial content, computed once.
 @MainActor
 final class ViewModelBuilderSource {
     private let make: @MainActor () -> ViewModelBuilder

@@ -54,8 +54,10 @@ public final class ViewModelLoader: ConnectivityStateResolverObserver {
     /// (in a HubGTK app), nil for one made directly.
     package var clientCapabilities: ClientCapabilities? { builders.clientCapabilities }
 
-    /// Reads the view's documents within `limits`, for `client` (the factory sets what the manager
-    /// and the app say).
+    /// Records the limits and the client the view's documents are read within and for, which the
+    /// view reads back (``contentLimits``, ``clientCapabilities``). It changes no reading: the
+    /// factory gives the same values to the chain's operations and to the builders it makes, and
+    /// then says them here once.
     package func readDocuments(within limits: ContentLimits, for client: ClientCapabilities?) {
         builders.limits = limits
         builders.clientCapabilities = client

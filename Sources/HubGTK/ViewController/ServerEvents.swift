@@ -4,7 +4,9 @@ import HubFramework
 /// The event stream a view's document names (`"events"`), listened to while the view is shown: it
 /// starts when the view appears with such a document, follows the document when another one names
 /// another stream (or none), and stops when the view is left or torn down. What the events ask
-/// of the view goes to the listener the document came with, in batches, on the main thread.
+/// of the view goes, in batches, on the main thread, to the listener given with the document that
+/// started the stream: a later document that names the same stream leaves it running, and the
+/// latest document's listener hears it from when it starts again (the view shown again).
 @MainActor
 final class ServerEvents {
     /// Who hears a document's stream: what its events ask, in order, and why it was closed,
