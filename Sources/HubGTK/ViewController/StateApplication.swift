@@ -30,6 +30,9 @@ final class StateApplication {
     private let evaluator: ViewStateEvaluator
     /// Who hears the evaluation under way: the latest request's.
     private var deliver: Delivery?
+    /// The state of the latest request: an evaluation that ends after the state changed evaluates
+    /// again with it (the view's state may have been replaced meanwhile, by a navigator).
+    private weak var latestState: ViewState?
     /// What the loader delivered last.
     private(set) var source: ViewModel?
     /// The evaluation under way on a background thread, if any.
@@ -57,6 +60,7 @@ final class StateApplication {
     /// when an evaluation off the main thread ends.
     func sourceArrived(_ viewModel: ViewModel, state: ViewState, deliver: @escaping Delivery) {
         self.deliver = deliver
+        latestState = state
         source = viewModel
         state.adopt(viewModel.stateDeclarations, components: viewModel.componentStateDeclarations)
         pendingChange = StateChange.all
@@ -69,6 +73,7 @@ final class StateApplication {
         // A view that binds nothing shows its source as it is, whatever the state.
         guard let source, source.bindsState else { return }
         self.deliver = deliver
+        latestState = state
         pendingChange.formUnion(change)
         // An evaluation under way catches up when it ends.
         if pending == nil { evaluate(with: state) }
@@ -119,12 +124,12 @@ final class StateApplication {
         pending = token
         let evaluator = self.evaluator
         let memo = self.memo
-        DispatchQueue.global(qos: .userInitiated).async { [weak self, weak state] in
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let evaluation = evaluator.evaluate(source, with: snapshot, memo: memo, change: change)
             MainThread.perform {
                 guard let self, self.pending === token else { return }
                 self.pending = nil
-                if !self.pendingChange.isEmpty, let state {
+                if !self.pendingChange.isEmpty, let state = self.latestState {
                     // The state changed meanwhile: what was evaluated is already old. (The memo is
                     // up to date with what was evaluated: the next evaluation starts from there.)
                     self.evaluate(with: state)
