@@ -74,10 +74,6 @@ final class ContentLoading {
     /// New content is shown: the last error no longer applies.
     func clearError() { lastError = nil }
 
-    /// A fresh builder with the feature's schema, for a document that arrives outside the chain
-    /// (a request's answer).
-    func makeBuilder() -> ViewModelBuilder { loader.makeBuilder() }
-
     /// Records `isLoading`; true when it differs from what the view's delegate was last told.
     func loadingStateChanged(to isLoading: Bool) -> Bool {
         guard isLoading != wasLoading else { return false }

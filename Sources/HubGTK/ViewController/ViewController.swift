@@ -254,7 +254,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
         self.stateApplication = stateApplication
         let problems = ViewProblemLog(viewURI: viewURI)
         self.problems = problems
-        let makeBuilder: @MainActor () -> ViewModelBuilder = { [content] in content.makeBuilder() }
+        // The feature's schema and a fresh builder come from the loader, which the controller was
+        // given, not from the part that drives it.
+        let makeBuilder: @MainActor () -> ViewModelBuilder = { [loader] in loader.makeBuilder() }
         answers = ServerAnswers(
             patches: ViewPatches(source: { [stateApplication] in stateApplication.source }, schema: { makeBuilder().schema },
                                  clientCapabilities: loader.clientCapabilities, limits: loader.contentLimits),
