@@ -2,18 +2,6 @@ import Foundation
 import HubFramework
 import HubGTK
 
-/// What a window asks of the application: the app's delegate of its windows (``AppWindows/delegate``),
-/// which hears it as GTK reports it.
-@MainActor
-protocol AppWindowsDelegate: AnyObject {
-    /// The keyboard shortcuts window's contents, as the keys are now (`win.show-help-overlay`).
-    func shortcutsWindowForAppWindows() -> ShortcutsWindow
-    /// Files were dropped on `window`: the JSON files among them open in it.
-    func appWindow(_ window: AppWindow, didReceiveDroppedFiles urls: [URL])
-    /// A window's address entry opened `address`.
-    func appWindowsDidOpenAddress(_ address: String)
-}
-
 /// The app's open windows, each with its own history: the first one shows the app's own
 /// navigator (``HubApplication/navigator``), which a new window takes again once the window that
 /// showed it has closed; any other window gets a navigator of its own, made like the app's. Knows
