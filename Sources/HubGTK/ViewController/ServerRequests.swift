@@ -37,12 +37,12 @@ final class ServerRequests {
     /// view has too many requests in flight, it is not sent and fails at once.
     ///
     /// - Parameters:
-    ///   - formValues: the values of the request's form the view shows, by variable name; nil
-    ///     when it sends no form.
+    ///   - formValues: reads the values of the request's form the view shows, by variable name
+    ///     (nil when it sends no form), once the request is to be sent.
     ///   - state: shows the component busy until the answer.
     ///   - finished: hears the outcome on the main thread, after the event that sent the request;
     ///     not when the request is cancelled.
-    func send(_ request: PreparedRequest, formValues: JSONObject?, busyIn state: ViewState,
+    func send(_ request: PreparedRequest, formValues: () -> JSONObject?, busyIn state: ViewState,
               finished: @escaping @MainActor (ServerExchange.Outcome) -> Void) -> Bool
     {
         let sender = request.handlers.model.identifier
@@ -59,7 +59,7 @@ final class ServerRequests {
         let mine = generation
         state.setBusy(true, component: sender)
         let exchange = ServerExchange(
-            request, formValues: formValues, documentURL: access.documentURL, origin: access.origin,
+            request, formValues: formValues(), documentURL: access.documentURL, origin: access.origin,
             policy: access.policy, limits: access.limits, client: access.client, clientCapabilities: access.clientCapabilities
         ) { [weak self] outcome in
             guard let self, let entry = inFlight[sender], entry.generation == mine else { return }

@@ -496,10 +496,9 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     /// Sends `request` unless its component already waits for an answer (false): with the values of
     /// its form the view shows, its component busy until the answer, which `requestDidFinish` hears.
     private func send(_ request: PreparedRequest) -> Bool {
-        let formValues = request.form.map { form in
-            viewModel.map { FormValues.collect(form, shownIn: $0, state: state) } ?? [:]
-        }
-        return requests.send(request, formValues: formValues, busyIn: state) { [weak self] outcome in
+        requests.send(request, formValues: {
+            request.form.map { form in viewModel.map { FormValues.collect(form, shownIn: $0, state: state) } ?? [:] }
+        }, busyIn: state) { [weak self] outcome in
             self?.requestDidFinish(request, outcome: outcome)
         }
     }
