@@ -121,7 +121,7 @@ public final class HubApplication {
     /// settings go back to the desktop's.
     public var followsSystemStyle: Bool {
         get { appearance.followsSystemStyle }
-        set { appearance.setFollowsSystemStyle(newValue) }
+        set { appearance.followsSystemStyle = newValue }
     }
 
     /// Where the app's own resources are in the registered resource bundles: by default its id with
@@ -522,11 +522,6 @@ public final class HubApplication {
         appWindows.lastActive?.showShortcuts()
     }
 
-    /// The keyboard shortcuts window's contents, as the keys are now.
-    private func makeShortcutsWindow() -> ShortcutsWindow {
-        AppShortcutList.makeWindow(application: application, appTitle: title, appItems: menu.appItems)
-    }
-
     /// Adds an item titled `title` to the primary menu, in the app's section (after New Window and
     /// Open…, before Keyboard Shortcuts and About), that runs `handler`: the application action
     /// `app.ACTION`, which `accelerators` (GTK's syntax: `"<Control>e"`, `"<Alt>Home"`) run too, and
@@ -722,7 +717,9 @@ extension HubApplication: AppLaunching {
 
 // The windows tell the application what they ask of it.
 extension HubApplication: AppWindowsDelegate {
-    func shortcutsWindowForAppWindows() -> ShortcutsWindow { makeShortcutsWindow() }
+    func shortcutsWindowForAppWindows() -> ShortcutsWindow {
+        AppShortcutList.makeWindow(application: application, appTitle: title, appItems: menu.appItems)
+    }
 
     func appWindow(_ window: AppWindow, didReceiveDroppedFiles urls: [URL]) {
         openDroppedFiles(urls, in: window)

@@ -11,25 +11,20 @@ import Logging
 final class AppAppearance {
     /// Follows the person's style from the application's start.
     let systemStyle = SystemStyle()
-    /// Whether ``systemStyle`` follows the person's style once the application has started.
-    private(set) var followsSystemStyle = true
+    /// Whether ``systemStyle`` follows the person's style once the application has started; turned
+    /// off while the app runs, GTK's settings go back to the desktop's.
+    var followsSystemStyle = true {
+        didSet {
+            guard followsSystemStyle != oldValue, hasStarted else { return }
+            if followsSystemStyle { systemStyle.start() } else { systemStyle.stop() }
+        }
+    }
     /// The app's style sheets, once installed (nil when there are none).
     private(set) var resourceStyleSheets: ResourceStyleSheets?
     /// The bundles the app registered, kept for the life of the application.
     private(set) var resourceBundles: [ResourceBundle] = []
     /// Whether the application has started up.
     private var hasStarted = false
-
-    init() {}
-
-    /// Follows the person's style, or stops following it (GTK's settings go back to the desktop's);
-    /// from the application's start.
-    func setFollowsSystemStyle(_ follows: Bool) {
-        guard follows != followsSystemStyle else { return }
-        followsSystemStyle = follows
-        guard hasStarted else { return }
-        if follows { systemStyle.start() } else { systemStyle.stop() }
-    }
 
     /// Registers `bundle`: its files are found by their paths from now on.
     func addResourceBundle(_ bundle: ResourceBundle) {
