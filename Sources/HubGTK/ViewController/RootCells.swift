@@ -13,8 +13,6 @@ final class RootCells {
     /// Hears the input on the cells made from now on (held weakly by each).
     weak var inputHandler: (any CellInputHandler)?
 
-    init() {}
-
     private func makeCell() -> Cell { Cell(handler: inputHandler) }
 
     /// The cell of `wrapper`, made the first time.
