@@ -28,20 +28,52 @@ struct ComponentModelBuilderList {
 
     /// The plain rows of a list, shared by its copies until one of them changes (`uniquePlain()`).
     private final class PlainRows: @unchecked Sendable {
-        /// The records, in the order they were added (a row made a builder or removed leaves its
-        /// record unused).
-        var records: [ComponentRowStore.Row] = []
-        /// The texts and components of the records (its own row list stays empty: the entries hold
-        /// the records, in their places among the builders).
-        var arena = ComponentRowStore.Builder(capacity: 0)
-        /// How many entries are plain rows.
-        var count = 0
+        /// The records, their texts and their count, in one stored property: adding a row is then
+        /// one access to the object, which Swift checks at run time for exclusivity, not five.
+        struct Storage {
+            /// The records, in the order they were added (a row made a builder or removed leaves its
+            /// record unused).
+            var records: [ComponentRowStore.Row] = []
+            /// The texts and components of the records (its own row list stays empty: the entries
+            /// hold the records, in their places among the builders).
+            var arena = ComponentRowStore.Builder(capacity: 0)
+            /// How many entries are plain rows.
+            var count = 0
+
+            /// Adds the record of a plain row and returns its index; nil when the records, the
+            /// arena or the component table are full.
+            mutating func append(identifier: String, componentIdentifier: Identifier,
+                                 componentCategory: ComponentCategory, title: ComponentRowStore.Builder.Text?,
+                                 subtitle: ComponentRowStore.Builder.Text?) -> UInt32?
+            {
+                guard records.count < Int(UInt32.max),
+                    let row = arena.record(identifier: identifier, componentIdentifier: componentIdentifier,
+                                           componentCategory: componentCategory, title: title, subtitle: subtitle)
+                else { return nil }
+                records.append(row)
+                count += 1
+                return UInt32(records.count - 1)
+            }
+        }
+
+        var storage = Storage()
+
+        var records: [ComponentRowStore.Row] {
+            get { storage.records }
+            _modify { yield &storage.records }
+        }
+        var arena: ComponentRowStore.Builder {
+            get { storage.arena }
+            _modify { yield &storage.arena }
+        }
+        var count: Int {
+            get { storage.count }
+            _modify { yield &storage.count }
+        }
 
         func copy() -> PlainRows {
             let copy = PlainRows()
-            copy.records = records
-            copy.arena = arena
-            copy.count = count
+            copy.storage = storage
             return copy
         }
 
@@ -109,17 +141,14 @@ struct ComponentModelBuilderList {
             positions[key] = position
             return false
         }
-        let plain = uniquePlain()
-        guard plain.records.count < Int(UInt32.max),
-            let row = plain.arena.record(identifier: key, componentIdentifier: componentIdentifier,
-                                         componentCategory: componentCategory, title: title, subtitle: subtitle)
+        guard let record = uniquePlain().storage.append(
+            identifier: key, componentIdentifier: componentIdentifier, componentCategory: componentCategory,
+            title: title, subtitle: subtitle)
         else {
             positions[key] = nil
             return false
         }
-        entries.append(.plain(UInt32(plain.records.count)))
-        plain.records.append(row)
-        plain.count += 1
+        entries.append(.plain(record))
         return true
     }
 

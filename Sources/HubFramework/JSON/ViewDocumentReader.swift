@@ -66,6 +66,14 @@ struct ViewDocumentReader {
     /// copied from there into the body's arena without a `String` made for them; any other
     /// component's are made strings in its fields (`moveTextsIntoFields`).
     private var textsInPlace: (title: Range<Int>?, subtitle: Range<Int>?) = (nil, nil)
+    /// The texts of the component being read, where they lie (the bytes between their quotes): a
+    /// plain row's become the holes of `plainRowShape`.
+    private var textRanges: [(field: ComponentField, range: Range<Int>)] = []
+    /// The last plain row read member by member, with its texts cut out: tried first on the next
+    /// row (see `PlainRowShape`). Nil until a plain row is read, and for hub-validate's reads.
+    private var plainRowShape: PlainRowShape?
+    /// Where a row matching `plainRowShape` has its texts.
+    private var shapeHoles: [Range<Int>] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false,
@@ -295,6 +303,14 @@ struct ViewDocumentReader {
                                         problems: JSONProblemCollector) throws(JSONError)
     {
         let start = scanner.index
+        // With templates declared, the members the schema does not read are kept: they are the
+        // template's values when the component names one.
+        let collects = templates?.isEmpty == false
+        // Shaped like the last plain row: the same members, so its texts alone decide what it is.
+        if !collects, let shape = plainRowShape, shape.match(&scanner, holes: &shapeHoles) {
+            if let row = plainRow(shapedBy: shape), builder.addPlainBodyRow(row) { return }
+            scanner.index = start
+        }
         var fields = ComponentFields()
         swap(&fields, &spareFields)
         defer {
@@ -302,12 +318,10 @@ struct ViewDocumentReader {
             swap(&fields, &spareFields)
         }
         var read: Bool
-        // With templates declared, the members the schema does not read are kept: they are the
-        // template's values when the component names one.
-        let collects = templates?.isEmpty == false
         otherMembers.removeAll(keepingCapacity: true)
         templateName = nil
         textsInPlace = (nil, nil)
+        textRanges.removeAll(keepingCapacity: true)
         do {
             read = try walkObject(compiled.component, depth: depth, collectingOthers: collects) {
                 reader, slot, valueDepth throws(JSONError) in
@@ -326,7 +340,12 @@ struct ViewDocumentReader {
             if var row = fields.plainRow {
                 if let title = textsInPlace.title { row.title = .bytes(bytes(title)) }
                 if let subtitle = textsInPlace.subtitle { row.subtitle = .bytes(bytes(subtitle)) }
-                if builder.addPlainBodyRow(row) { return }
+                if builder.addPlainBodyRow(row) {
+                    if !collects && recorder == nil {
+                        plainRowShape = PlainRowShape(row: start..<scanner.index, in: scanner.base, holes: textRanges)
+                    }
+                    return
+                }
             }
             moveTextsIntoFields(&fields)
             let body = builder.bodyBuilder(forOptionalIdentifier: fields.identifier)
@@ -358,6 +377,37 @@ struct ViewDocumentReader {
                                              context: builder.context, templates: templates ?? standIn,
                                              into: builder.bodyBuilder(forOptionalIdentifier:))
         if standIn?.wasUsed == true { needsTree = true }
+    }
+
+    /// The plain row whose texts lie at `shapeHoles`, in a row shaped by `shape`, read as the
+    /// member-by-member walk reads each of them; nil when one of them would be read otherwise (a
+    /// component other than the last one read, an expression, a text over the limit).
+    private func plainRow(shapedBy shape: PlainRowShape) -> ComponentFields.PlainRow? {
+        var row = ComponentFields.PlainRow()
+        for (field, range) in zip(shape.fields, shapeHoles) {
+            let text = bytes(range)
+            switch field {
+            case .identifier:
+                row.identifier = String(decoding: text, as: UTF8.self)
+            case .componentIdentifier:
+                guard var last = lastComponentIdentifier, case .componentIdentifier(let parts) = last.parts,
+                    last.text.withUTF8({ $0.count == text.count
+                        && (text.isEmpty || memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0) })
+                else { return nil }
+                row.component = parts
+            case .category:
+                guard !ExpressionTemplate.containsTemplateSyntax(utf8: text) else { return nil }
+                row.category = ComponentCategory(rawValue: String(decoding: text, as: UTF8.self))
+            case .title, .subtitle:
+                guard text.count <= maximumTextLength, !ExpressionTemplate.containsTemplateSyntax(utf8: text) else {
+                    return nil
+                }
+                if field == .title { row.title = .bytes(text) } else { row.subtitle = .bytes(text) }
+            default:
+                return nil
+            }
+        }
+        return row
     }
 
     /// The document's bytes in `range`.
@@ -519,7 +569,9 @@ struct ViewDocumentReader {
             // A long list names the same few components over and over: most rows skip the split.
             guard scanner.base[scanner.index] == ASCII.quote else { return false }
             scanner.index += 1
+            let textStart = scanner.index
             let text = try scanner.parseString()
+            textRanges.append((field, textStart..<scanner.index - 1))
             if let last = lastComponentIdentifier, last.text == text {
                 fields.values[field] = last.parts
                 return true
@@ -533,15 +585,12 @@ struct ViewDocumentReader {
         case .value(.text) where field == .title || field == .subtitle:
             if let range = readTextInPlace() {
                 if field == .title { textsInPlace.title = range } else { textsInPlace.subtitle = range }
+                textRanges.append((field, range))
                 return true
             }
-            guard let value = try readValue(.text, depth: depth) else { return false }
-            fields.values[field] = value
-            return true
+            return try readFieldValue(field, .text, depth: depth, into: &fields)
         case .value(let kind):
-            guard let value = try readValue(kind, depth: depth) else { return false }
-            fields.values[field] = value
-            return true
+            return try readFieldValue(field, kind, depth: depth, into: &fields)
         case .image:
             guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
             var image = ComponentFields.Image()
@@ -565,6 +614,18 @@ struct ViewDocumentReader {
             fields.target = target
             return true
         }
+    }
+
+    /// Reads the value of `field` as `kind` into `fields` (false when the tree has to read it),
+    /// noting where a text lies in `textRanges`.
+    private mutating func readFieldValue(_ field: ComponentField, _ kind: FieldKind, depth: Int,
+                                            into fields: inout ComponentFields) throws(JSONError) -> Bool
+    {
+        let valueStart = scanner.index
+        guard let value = try readValue(kind, depth: depth) else { return false }
+        if scanner.base[valueStart] == ASCII.quote { textRanges.append((field, valueStart + 1..<scanner.index - 1)) }
+        fields.values[field] = value
+        return true
     }
 
     /// How the reader converts values: strictly, so that anything the tree would report (a text

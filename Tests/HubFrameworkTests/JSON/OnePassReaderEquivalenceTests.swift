@@ -214,6 +214,58 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         }
     }
 
+    /// A row of a long body is first tried against the shape of the plain row before it
+    /// (`PlainRowShape`: the same bytes between the texts). A row shaped the same whose texts the
+    /// member-by-member walk reads otherwise (an expression, an escape, a text over the limit,
+    /// another component, a repeated identifier) comes out as the tree reads it, and so does a row
+    /// that differs from the shape anywhere else.
+    func testRowsShapedLikeThePlainRowBeforeThem() {
+        func row(_ id: String, component: String = "ns:row", category: String = "row", title: String = "A title",
+                 subtitle: String = "A subtitle") -> String
+        {
+            #"{"id":"\#(id)","component":{"id":"\#(component)","category":"\#(category)"},"text":{"title":"\#(title)","subtitle":"\#(subtitle)"}}"#
+        }
+        let shaped = [
+            row("b"), row("b", title: ""), row("", subtitle: ""), row("a"), row("b", component: "ns:card"),
+            row("b", component: "card"), row("b", component: "a:b:c"), row("b", component: ""),
+            row("b", category: "card"), row("b", category: "@{kind}"), row("b", title: "@{count}"),
+            row("b", subtitle: "Hi @{name}"), row("b", title: "{{x}}"), row(#"b\"c"#), row(#"b\u0063"#),
+            row("b", title: #"say \"hi\""#), row("b", title: "Grüße"), row("b", subtitle: #"\u00e9"#),
+            row("b", title: String(repeating: "x", count: 40)), row("b", title: String(repeating: "x", count: 32)),
+            row("b", title: "tab\there"), row("UnknownComponent"),
+        ]
+        let otherwise = [
+            #"{"id":"b","component":{"id":"ns:row","category":"row"},"text":{"title":"t","subtitle":"s"},"custom":{"x":1}}"#,
+            #"{"id":"b","component":{"id":"ns:row","category":"row"},"text":{"title":"t","subtitle":"s","accessory":"x"}}"#,
+            #"{"id": "b","component":{"id":"ns:row","category":"row"},"text":{"title":"t","subtitle":"s"}}"#,
+            #"{"id":5,"component":{"id":"ns:row","category":"row"},"text":{"title":"t","subtitle":"s"}}"#,
+            #"{"id":"b","component":{"id":"ns:row","category":"row"},"text":{"title":null,"subtitle":"s"}}"#,
+            #"{"id":"b","component":{"id":"ns:row","category":"row"},"text":{"title":"t","title":"s"}}"#,
+            #"{"id":"b","component":{"id":"ns:row","category":"row"},"text":{"title":"t","subtitle":"s"}"#,
+            #"{"id":"b","component":{"id":"ns:row","category":"row"},"text":{"title":"t","subtitle":"s"}}}"#,
+            #"{"id":"b","component":{"id":"ns:row","category":"row"},"text":{"title":"t","subtitle":"s"#,
+            "7", "{}",
+        ]
+        for second in shaped + otherwise {
+            for document in ["{\"body\":[\(row("a")),\(second),\(row("c"))]}", "[\(row("a")),\(second),\(row("c"))]",
+                             "{\"body\":[\(row("a")),\(second),\(second)]}"]
+            {
+                assertSameReading(document)
+                assertSameReading(document, limits: ContentLimits(maximumTextLength: 32))
+                assertSameReading(document, schema: bareSchema)
+            }
+        }
+        // Every prefix of a body whose second and third rows take the first one's shape.
+        assertEveryPrefixReadsTheSame("{\"body\":[\(row("a")),\(row("b", title: "B")),\(row("c", subtitle: "@{x}"))]}")
+        // A custom schema's rows, with other keys in other places.
+        let schema = plainKeySchema()
+        for second in [#"{"key":"b","name":"B"}"#, #"{"key":"b","name":"@{x}"}"#, #"{"key":"a","name":"B"}"#,
+                       #"{"key":"b","name":"B","kind":{"id":"ns:card"}}"#, #"{"key":"b","nam":"B"}"#]
+        {
+            assertSameReading(#"{"items":[{"key":"a","name":"A"},"# + second + "]}", schema: schema)
+        }
+    }
+
     // MARK: 2. Every field of the default schema
 
     /// A document with every key of the default schema, nested views and children included.
