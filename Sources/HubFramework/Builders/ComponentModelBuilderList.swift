@@ -28,8 +28,9 @@ struct ComponentModelBuilderList {
 
     /// The plain rows of a list, shared by its copies until one of them changes (`uniquePlain()`).
     private final class PlainRows: @unchecked Sendable {
-        /// The records, their texts and their count, in one stored property: adding a row is then
-        /// one access to the object, which Swift checks at run time for exclusivity, not five.
+        /// The records, their texts and their count, in one stored property, accessed without the
+        /// run-time exclusivity check (as `ViewModelBuilder`'s body list): adding a row is one access
+        /// to the object, made only by the list that owns it (`uniquePlain()`).
         struct Storage {
             /// The records, in the order they were added (a row made a builder or removed leaves its
             /// record unused).
@@ -56,7 +57,7 @@ struct ComponentModelBuilderList {
             }
         }
 
-        var storage = Storage()
+        @exclusivity(unchecked) var storage = Storage()
 
         var records: [ComponentRowStore.Row] {
             get { storage.records }

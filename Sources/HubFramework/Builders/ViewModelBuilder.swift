@@ -29,7 +29,11 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
 
     private var storedNavigationItem: NavigationItem?
     private var headerBuilder: ComponentModelBuilder?
-    private var bodyBuilders = ComponentModelBuilderList()
+    /// Not checked for exclusive access at run time: the reader adds a long body's rows here one by
+    /// one, and each check (a thread-local lookup in the Swift runtime) cost more than the rest of
+    /// adding a plain row's record. Every access is a single call within this file, on the thread
+    /// that builds, as with any builder (``ContentOperation``).
+    @exclusivity(unchecked) private var bodyBuilders = ComponentModelBuilderList()
     private var overlayBuilders = ComponentModelBuilderList()
     /// Marks the body and overlay builders this builder may change in place; any other builder in
     /// its lists is shared with a snapshot and is copied when it is handed out.
@@ -279,12 +283,14 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// without a builder, and true; false, with nothing added, when its identifier has a builder
     /// already or the arena is full (its builder then takes its fields).
     func addPlainBodyRow(_ row: ComponentFields.PlainRow) -> Bool {
-        let defaults = context.componentDefaults
-        return bodyBuilders.appendPlainRow(
+        // The defaults are read only where the row has no value: copying them would retain their
+        // three strings for every row.
+        bodyBuilders.appendPlainRow(
             identifier: row.identifier,
-            componentIdentifier: Identifier(namespace: row.component?.namespace ?? defaults.namespace,
-                                            name: row.component?.name ?? defaults.name),
-            componentCategory: row.category ?? defaults.category, title: row.title, subtitle: row.subtitle)
+            componentIdentifier: Identifier(namespace: row.component?.namespace ?? context.componentDefaults.namespace,
+                                            name: row.component?.name ?? context.componentDefaults.name),
+            componentCategory: row.category ?? context.componentDefaults.category, title: row.title,
+            subtitle: row.subtitle)
     }
 
     private func overlayBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {

@@ -208,9 +208,8 @@ package final class ComponentRowStore: Sendable {
         private var components: [(identifier: Identifier, category: ComponentCategory)] = []
         private var componentIndexes: [ComponentKey: UInt32] = [:]
         private var objects: [ComponentModel] = []
-        /// The component of the last plain row added, and its index.
-        private var lastComponent: (key: ComponentKey, kind: UInt32)?
-
+        /// The index of the last plain row's component in `components`.
+        private var lastKind: UInt32?
 
         /// The store whose texts and components this one starts from (see ``init(basedOn:capacity:)``).
         private var base: ComponentRowStore?
@@ -332,20 +331,24 @@ package final class ComponentRowStore: Sendable {
         mutating func record(identifier: String, componentIdentifier: Identifier, componentCategory: ComponentCategory,
                              title: Text?, subtitle: Text?) -> Row?
         {
-            let key = ComponentKey(identifier: componentIdentifier, category: componentCategory)
             let kind: UInt32
-            if let last = lastComponent, last.key == key {
-                // Rows in a run usually share their component: no hashing for them.
-                kind = last.kind
-            } else if let known = componentIndexes[key] {
-                kind = known
+            if let lastKind, components[Int(lastKind)].identifier == componentIdentifier,
+                components[Int(lastKind)].category == componentCategory
+            {
+                // Rows in a run usually share their component: no key made and no hashing for them.
+                kind = lastKind
             } else {
-                guard components.count < Int(Row.objectFlag) else { return nil }
-                kind = UInt32(components.count)
-                components.append((componentIdentifier, componentCategory))
-                componentIndexes[key] = kind
+                let key = ComponentKey(identifier: componentIdentifier, category: componentCategory)
+                if let known = componentIndexes[key] {
+                    kind = known
+                } else {
+                    guard components.count < Int(Row.objectFlag) else { return nil }
+                    kind = UInt32(components.count)
+                    components.append((componentIdentifier, componentCategory))
+                    componentIndexes[key] = kind
+                }
+                lastKind = kind
             }
-            lastComponent = (key, kind)
             let added = identifier.utf8.count + (title?.count ?? 0) + (subtitle?.count ?? 0)
             guard text.count + added < Int(UInt32.max) else { return nil }
             return Row(identifier: append(.string(identifier)), title: title.map { append($0) } ?? .none,
