@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string value compiled: plain text, one whole expression (`"@{count + 1}"`, whose value has the
 /// expression's type) or text with expressions embedded (`"Count: @{count}"`, a string).
 ///
@@ -223,9 +225,15 @@ public struct ExpressionTemplate: Sendable {
     /// ``containsTemplateSyntax(_:)`` for UTF-8 bytes (the one-pass reader asks it of a text where
     /// it lies in the document).
     static func containsTemplateSyntax(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count > 1 else { return false }
-        for index in 0..<(bytes.count - 1) where bytes[index] == UInt8(ascii: "@") {
+        guard bytes.count > 1, let base = bytes.baseAddress else { return false }
+        // `memchr` looks for the `@` many bytes at a time; most texts have none.
+        var start = 0
+        while start < bytes.count - 1,
+            let found = memchr(base + start, Int32(UInt8(ascii: "@")), bytes.count - 1 - start)
+        {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if bytes[index + 1] == UInt8(ascii: "{") { return true }
+            start = index + 1
         }
         return false
     }

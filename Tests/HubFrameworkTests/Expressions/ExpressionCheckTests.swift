@@ -125,6 +125,24 @@ final class ExpressionCheckTests: XCTestCase {
         XCTAssertFalse(ExpressionTemplate.containsTemplateSyntax("@ {"))
     }
 
+    /// The bytes' check (the one-pass reader asks it of texts where they lie in the document)
+    /// agrees with the string's, wherever the `@` is.
+    func testTemplateSyntaxInBytes() {
+        let texts = ["", "@", "{", "@{", "{@", "a@{", "@@{", "x@", "@ {", "@@", "mail@example.com", "mail@example.com @{x}",
+                     "a@b@c@{", "@a@{", String(repeating: "@", count: 40) + "{", String(repeating: "x", count: 40) + "@{",
+                     "é@{", "@é{", "@}{"]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let expected = bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "@") && bytes[$0 + 1] == UInt8(ascii: "{") }
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(ExpressionTemplate.containsTemplateSyntax(utf8:)), expected, text)
+            XCTAssertEqual(ExpressionTemplate.containsTemplateSyntax(text), expected, text)
+            // Inside a longer buffer: the bytes after the text are not read.
+            let padded = bytes + Array("{{".utf8)
+            XCTAssertEqual(padded.withUnsafeBufferPointer { ExpressionTemplate.containsTemplateSyntax(utf8: UnsafeBufferPointer(rebasing: $0[0..<bytes.count])) },
+                           expected, "\(text) followed by more")
+        }
+    }
+
     func testDeclarationNames() {
         var declarations = ExpressionDeclarations()
         XCTAssertNotNil(declarations.declare("a_b.c1", as: .string))
