@@ -21,7 +21,7 @@ struct ComponentModelBuilderList {
     }
 
     private var entries: [Entry] = []
-    private var positions: [String: Int] = [:]
+    private var positions = IdentifierPositions()
     /// The plain rows' records and texts; nil until the first. Behind a reference, so that a list
     /// (every builder's children are one) is three words, as it was before lists held plain rows.
     private var plain: PlainRows?
@@ -43,7 +43,7 @@ struct ComponentModelBuilderList {
 
             /// Adds the record of a plain row and returns its index; nil when the records, the
             /// arena or the component table are full.
-            mutating func append(identifier: String, componentIdentifier: Identifier,
+            mutating func append(identifier: ComponentRowStore.Builder.Text, componentIdentifier: Identifier,
                                  componentCategory: ComponentCategory, title: ComponentRowStore.Builder.Text?,
                                  subtitle: ComponentRowStore.Builder.Text?) -> UInt32?
             {
@@ -107,7 +107,38 @@ struct ComponentModelBuilderList {
     }
 
     func contains(_ identifier: String) -> Bool {
-        positions[identifier] != nil
+        position(of: identifier) != nil
+    }
+
+    /// The position of `identifier`'s entry.
+    private func position(of identifier: String) -> Int? {
+        var identifier = identifier
+        return identifier.withUTF8 { bytes in
+            positions.position(of: UnsafeRawBufferPointer(bytes)) {
+                Self.entry(at: $0, in: entries, plain: plain, is: UnsafeRawBufferPointer(bytes))
+            }
+        }
+    }
+
+    /// Whether the identifier of the entry at `position` in `entries` (with `plain`'s records) is
+    /// the UTF-8 `bytes`. Static, so that a search reads the entries while it changes `positions`.
+    private static func entry(at position: Int, in entries: [Entry], plain: PlainRows?,
+                              is bytes: UnsafeRawBufferPointer) -> Bool
+    {
+        switch entries[position] {
+        case .builder(let builder):
+            var identifier = builder.modelIdentifier
+            return identifier.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
+        case .plain(let record):
+            return plain!.arena.identifier(of: plain!.records[Int(record)], is: bytes)
+        }
+    }
+
+    /// Looks for the entry whose identifier is `identifier` (see ``IdentifierPositions/search(_:isKey:)``).
+    private mutating func search(_ identifier: ComponentRowStore.Builder.Text) -> IdentifierPositions.Search {
+        identifier.withBytes { bytes in
+            positions.search(bytes, count: entries.count) { Self.entry(at: $0, in: entries, plain: plain, is: bytes) }
+        }
     }
 
     /// The builder for `identifier`, created with `make` when missing. A nil identifier always
@@ -120,35 +151,32 @@ struct ComponentModelBuilderList {
                           make: (String) -> ComponentModelBuilder) -> ComponentModelBuilder {
         let key = identifier ?? Self.unknownIdentifier()
         // One hash for a new identifier (the usual case when a long list is read), not two.
-        if let position = positions.updateValue(entries.count, forKey: key) {
-            positions[key] = position
+        switch search(.string(key)) {
+        case .found(let position):
             return ownBuilder(at: position, owner: owner, make: make)
+        case .vacant(let vacancy):
+            let builder = make(key)
+            builder.owner = owner
+            positions.fill(vacancy, with: entries.count)
+            entries.append(.builder(builder))
+            return builder
         }
-        let builder = make(key)
-        builder.owner = owner
-        entries.append(.builder(builder))
-        return builder
     }
 
     /// Adds a plain row for `identifier` as a record, without a builder, and true; false, with
     /// nothing added, when the identifier has an entry already (its builder takes the fields, as a
     /// repeated identifier does) or the arena is full.
-    mutating func appendPlainRow(identifier: String?, componentIdentifier: Identifier,
+    mutating func appendPlainRow(identifier: ComponentRowStore.Builder.Text?, componentIdentifier: Identifier,
                                  componentCategory: ComponentCategory, title: ComponentRowStore.Builder.Text?,
                                  subtitle: ComponentRowStore.Builder.Text?) -> Bool
     {
-        let key = identifier ?? Self.unknownIdentifier()
-        if let position = positions.updateValue(entries.count, forKey: key) {
-            positions[key] = position
-            return false
-        }
-        guard let record = uniquePlain().storage.append(
-            identifier: key, componentIdentifier: componentIdentifier, componentCategory: componentCategory,
-            title: title, subtitle: subtitle)
-        else {
-            positions[key] = nil
-            return false
-        }
+        let key = identifier ?? .string(Self.unknownIdentifier())
+        guard case .vacant(let vacancy) = search(key),
+            let record = uniquePlain().storage.append(
+                identifier: key, componentIdentifier: componentIdentifier, componentCategory: componentCategory,
+                title: title, subtitle: subtitle)
+        else { return false }
+        positions.fill(vacancy, with: entries.count)
         entries.append(.plain(record))
         return true
     }
@@ -217,9 +245,21 @@ struct ComponentModelBuilderList {
     }
 
     mutating func remove(_ identifier: String) {
-        guard let position = positions.removeValue(forKey: identifier) else { return }
+        guard let position = position(of: identifier) else { return }
         if case .plain = entries.remove(at: position) { uniquePlain().count -= 1 }
-        for later in position..<entries.count { positions[self.identifier(at: later)] = later }
+        // The entries after it moved: every position is noted again.
+        positions.removeAll()
+        positions.reserveCapacity(entries.count)
+        for position in entries.indices {
+            var identifier = self.identifier(at: position)
+            let search = identifier.withUTF8 { bytes in
+                positions.search(UnsafeRawBufferPointer(bytes), count: position) {
+                    Self.entry(at: $0, in: entries, plain: plain, is: UnsafeRawBufferPointer(bytes))
+                }
+            }
+            guard case .vacant(let vacancy) = search else { preconditionFailure("a list holds each identifier once") }
+            positions.fill(vacancy, with: position)
+        }
     }
 
     mutating func removeAll() {

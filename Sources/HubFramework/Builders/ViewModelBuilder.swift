@@ -190,7 +190,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     {
         let defaults = context.componentDefaults
         let added = bodyBuilders.appendPlainRow(
-            identifier: identifier,
+            identifier: .string(identifier),
             componentIdentifier: Identifier(namespace: componentNamespace ?? defaults.namespace,
                                             name: componentName ?? defaults.name),
             componentCategory: componentCategory ?? defaults.category,

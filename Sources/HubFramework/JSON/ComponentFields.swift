@@ -468,7 +468,8 @@ struct ComponentFields: Sendable {
     /// and a subtitle, none of them an expression. What a long body is mostly made of, and kept as
     /// a record without a builder (``ComponentRowStore``).
     struct PlainRow {
-        var identifier: String?
+        /// Like the texts, as it was read or where the reader found it.
+        var identifier: ComponentRowStore.Builder.Text?
         var component: ComponentIdentifierParts?
         var category: ComponentCategory?
         /// A text as it was read, or where the reader found it in the document.
@@ -490,7 +491,7 @@ struct ComponentFields: Sendable {
         guard let identifier = plainText(.identifier), let category = plainText(.category),
             let title = plainText(.title), let subtitle = plainText(.subtitle)
         else { return nil }
-        return PlainRow(identifier: identifier, component: component, category: category.map(ComponentCategory.init(rawValue:)),
+        return PlainRow(identifier: identifier.map(ComponentRowStore.Builder.Text.string), component: component, category: category.map(ComponentCategory.init(rawValue:)),
                         title: title.map(ComponentRowStore.Builder.Text.string),
                         subtitle: subtitle.map(ComponentRowStore.Builder.Text.string))
     }

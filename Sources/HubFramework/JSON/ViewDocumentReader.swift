@@ -388,7 +388,7 @@ struct ViewDocumentReader {
             let text = bytes(range)
             switch field {
             case .identifier:
-                row.identifier = String(decoding: text, as: UTF8.self)
+                row.identifier = .bytes(text)
             case .componentIdentifier:
                 guard var last = lastComponentIdentifier, case .componentIdentifier(let parts) = last.parts,
                     last.text.withUTF8({ $0.count == text.count

@@ -305,7 +305,7 @@ package final class ComponentRowStore: Sendable {
         /// The record of a plain `model`, or nil when the arena or the component table is full
         /// (the model is then kept as an object).
         private mutating func record(for model: ComponentModel) -> Row? {
-            record(identifier: model.identifier, componentIdentifier: model.componentIdentifier,
+            record(identifier: .string(model.identifier), componentIdentifier: model.componentIdentifier,
                    componentCategory: model.componentCategory, title: model.title.map(Text.string),
                    subtitle: model.subtitle.map(Text.string))
         }
@@ -322,13 +322,21 @@ package final class ComponentRowStore: Sendable {
                 case .bytes(let bytes): bytes.count
                 }
             }
+
+            /// Calls `body` with the text's UTF-8 bytes.
+            func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+                switch self {
+                case .string(var string): string.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+                case .bytes(let bytes): body(UnsafeRawBufferPointer(bytes))
+                }
+            }
         }
 
         /// The record of a plain row given by its parts, its texts put in the arena but the row not
         /// added (``appendRecord(_:)`` adds it): the one-pass reader keeps a long body's plain rows
         /// this way while it reads, without a builder or a model for them. Nil when the arena or
         /// the component table is full.
-        mutating func record(identifier: String, componentIdentifier: Identifier, componentCategory: ComponentCategory,
+        mutating func record(identifier: Text, componentIdentifier: Identifier, componentCategory: ComponentCategory,
                              title: Text?, subtitle: Text?) -> Row?
         {
             let kind: UInt32
@@ -349,9 +357,9 @@ package final class ComponentRowStore: Sendable {
                 }
                 lastKind = kind
             }
-            let added = identifier.utf8.count + (title?.count ?? 0) + (subtitle?.count ?? 0)
+            let added = identifier.count + (title?.count ?? 0) + (subtitle?.count ?? 0)
             guard text.count + added < Int(UInt32.max) else { return nil }
-            return Row(identifier: append(.string(identifier)), title: title.map { append($0) } ?? .none,
+            return Row(identifier: append(identifier), title: title.map { append($0) } ?? .none,
                        subtitle: subtitle.map { append($0) } ?? .none, kind: kind)
         }
 
@@ -370,6 +378,15 @@ package final class ComponentRowStore: Sendable {
         /// The identifier of `row`, a record this builder made.
         func identifier(of row: Row) -> String {
             ComponentRowStore.string(row.identifier, in: text) ?? ""
+        }
+
+        /// Whether the identifier of `row`, a record this builder made, is the UTF-8 `bytes`.
+        func identifier(of row: Row, is bytes: UnsafeRawBufferPointer) -> Bool {
+            guard Int(row.identifier.length) == bytes.count else { return false }
+            guard !bytes.isEmpty else { return true }
+            return text.withUnsafeBytes { arena in
+                memcmp(arena.baseAddress! + Int(row.identifier.start), bytes.baseAddress!, bytes.count) == 0
+            }
         }
 
         private mutating func append(_ added: Text) -> Span {
