@@ -8,6 +8,10 @@
 /// where the list keeps them (a builder's `modelIdentifier`, a plain row's bytes in the arena), and
 /// the list compares them when the hash bits agree.
 ///
+/// Identifiers are the same when their bytes are, as JSON compares keys and as the original Hub
+/// Framework compared identifiers: two Unicode normalizations of one text (`"é"`, `"e\u{301}"`),
+/// equal as Swift `String`s, are two identifiers.
+///
 /// The bytes are hashed with the standard library's `Hasher`, which is seeded anew in each process:
 /// a document cannot be written so that its identifiers collide.
 struct IdentifierPositions {

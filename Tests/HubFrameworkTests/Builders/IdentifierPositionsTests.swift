@@ -88,6 +88,23 @@ final class IdentifierPositionsTests: XCTestCase {
         XCTAssertEqual(table.position(of: "999"), 0)
     }
 
+    /// Identifiers are compared by their UTF-8 bytes, as JSON compares keys (and the original Hub
+    /// Framework its identifiers): two normalizations of the same text are two components, whether
+    /// they come from code or from a document.
+    func testIdentifiersAreComparedByTheirBytes() throws {
+        let builder = ModelFixtures.schema().makeViewModelBuilder()
+        builder.bodyComponentModelBuilder(withIdentifier: "caf\u{E9}").title = "Precomposed"
+        builder.bodyComponentModelBuilder(withIdentifier: "cafe\u{301}").title = "Decomposed"
+        builder.addBodyRow(withIdentifier: "r\u{E9}sum\u{E9}", title: "Row precomposed")
+        builder.addBodyRow(withIdentifier: "re\u{301}sume\u{301}", title: "Row decomposed")
+        XCTAssertEqual(builder.build().bodyComponentModels.map(\.title), ["Precomposed", "Decomposed", "Row precomposed", "Row decomposed"])
+        let json = ModelFixtures.schema().makeViewModelBuilder()
+        _ = try json.addJSON(data: Data(#"[{"id": "caf\u00e9", "text": {"title": "A"}}, {"id": "cafe\u0301", "text": {"title": "B"}}, {"id": "caf\u00e9", "text": {"subtitle": "C"}}]"#.utf8))
+        let models = json.build().bodyComponentModels
+        XCTAssertEqual(models.map(\.title), ["A", "B"])
+        XCTAssertEqual(models.first?.subtitle, "C", "the same bytes are the same component")
+    }
+
     /// A list finds its entries by identifier whatever they are (builders, plain rows) and wherever
     /// they moved after a removal.
     func testAListFindsBuildersAndPlainRowsAfterRemovals() {
