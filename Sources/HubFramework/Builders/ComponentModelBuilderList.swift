@@ -121,16 +121,17 @@ struct ComponentModelBuilderList {
     }
 
     /// Whether the identifier of the entry at `position` in `entries` (with `plain`'s records) is
-    /// the UTF-8 `bytes`. Static, so that a search reads the entries while it changes `positions`.
+    /// the identifier whose UTF-8 is `bytes` (``IdentifierPositions/same(_:_:)``). Static, so that a
+    /// search reads the entries while it changes `positions`.
     private static func entry(at position: Int, in entries: [Entry], plain: PlainRows?,
                               is bytes: UnsafeRawBufferPointer) -> Bool
     {
         switch entries[position] {
         case .builder(let builder):
             var identifier = builder.modelIdentifier
-            return identifier.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
+            return identifier.withUTF8 { IdentifierPositions.same(UnsafeRawBufferPointer($0), bytes) }
         case .plain(let record):
-            return plain!.arena.identifier(of: plain!.records[Int(record)], is: bytes)
+            return plain!.arena.withIdentifier(of: plain!.records[Int(record)]) { IdentifierPositions.same($0, bytes) }
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each identifier of a ``ComponentModelBuilderList`` is: a table of positions, found by the
 /// hash of the identifier's UTF-8 bytes, that keeps no identifier of its own.
 ///
@@ -8,9 +10,11 @@
 /// where the list keeps them (a builder's `modelIdentifier`, a plain row's bytes in the arena), and
 /// the list compares them when the hash bits agree.
 ///
-/// Identifiers are the same when their bytes are, as JSON compares keys and as the original Hub
-/// Framework compared identifiers: two Unicode normalizations of one text (`"é"`, `"e\u{301}"`),
-/// equal as Swift `String`s, are two identifiers.
+/// Identifiers are the same when they are equal as Swift `String`s, as everywhere else in the
+/// framework (a model's children, patches, the view's state): two Unicode normalizations of one
+/// text (`"é"`, `"e\u{301}"`) are one identifier. So the hash is taken of the text in its
+/// canonical composition (NFC), which is its bytes as they are for ASCII, and an identifier with
+/// anything outside ASCII is compared as a `String` (``IdentifierPositions/same(_:_:)``).
 ///
 /// The bytes are hashed with the standard library's `Hasher`, which is seeded anew in each process:
 /// a document cannot be written so that its identifiers collide.
@@ -33,8 +37,27 @@ struct IdentifierPositions {
 
     private static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
         var hasher = Hasher()
-        hasher.combine(bytes: key)
+        if isASCII(key) {
+            hasher.combine(bytes: key)
+        } else {
+            // Canonically equivalent texts have the same composition: the same hash.
+            var composed = String(decoding: key, as: UTF8.self).precomposedStringWithCanonicalMapping
+            composed.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
         return UInt64(truncatingIfNeeded: UInt(bitPattern: hasher.finalize())) & 0xFFFF_FFFF
+    }
+
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes where byte >= 0x80 { return false }
+        return true
+    }
+
+    /// Whether the UTF-8 texts `a` and `b` are the same identifier: the same bytes, or, where either
+    /// has a byte outside ASCII, equal as `String`s (canonical equivalence, as the hash takes them).
+    static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        if a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) { return true }
+        guard !isASCII(a) || !isASCII(b) else { return false }
+        return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
     /// The position of the identifier whose bytes are `key`; nil when none has them. `isKey` tells

@@ -380,12 +380,11 @@ package final class ComponentRowStore: Sendable {
             ComponentRowStore.string(row.identifier, in: text) ?? ""
         }
 
-        /// Whether the identifier of `row`, a record this builder made, is the UTF-8 `bytes`.
-        func identifier(of row: Row, is bytes: UnsafeRawBufferPointer) -> Bool {
-            guard Int(row.identifier.length) == bytes.count else { return false }
-            guard !bytes.isEmpty else { return true }
-            return text.withUnsafeBytes { arena in
-                memcmp(arena.baseAddress! + Int(row.identifier.start), bytes.baseAddress!, bytes.count) == 0
+        /// Calls `body` with the UTF-8 bytes of the identifier of `row`, a record this builder made,
+        /// where the arena keeps them.
+        func withIdentifier<Result>(of row: Row, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            text.withUnsafeBytes { arena in
+                body(UnsafeRawBufferPointer(rebasing: arena[Int(row.identifier.start)..<Int(row.identifier.start) + Int(row.identifier.length)]))
             }
         }
 

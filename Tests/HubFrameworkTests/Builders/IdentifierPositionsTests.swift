@@ -88,21 +88,27 @@ final class IdentifierPositionsTests: XCTestCase {
         XCTAssertEqual(table.position(of: "999"), 0)
     }
 
-    /// Identifiers are compared by their UTF-8 bytes, as JSON compares keys (and the original Hub
-    /// Framework its identifiers): two normalizations of the same text are two components, whether
-    /// they come from code or from a document.
-    func testIdentifiersAreComparedByTheirBytes() throws {
+    /// Identifiers are compared as Swift compares strings, as the rest of the framework does (a
+    /// model's children, patches, the view's state): two normalizations of one text are one
+    /// component, whether they come from code or from a document, as plain rows or as builders.
+    func testIdentifiersEqualAsStringsAreOneComponent() throws {
         let builder = ModelFixtures.schema().makeViewModelBuilder()
         builder.bodyComponentModelBuilder(withIdentifier: "caf\u{E9}").title = "Precomposed"
-        builder.bodyComponentModelBuilder(withIdentifier: "cafe\u{301}").title = "Decomposed"
+        builder.bodyComponentModelBuilder(withIdentifier: "cafe\u{301}").subtitle = "Decomposed"
         builder.addBodyRow(withIdentifier: "r\u{E9}sum\u{E9}", title: "Row precomposed")
         builder.addBodyRow(withIdentifier: "re\u{301}sume\u{301}", title: "Row decomposed")
-        XCTAssertEqual(builder.build().bodyComponentModels.map(\.title), ["Precomposed", "Decomposed", "Row precomposed", "Row decomposed"])
+        builder.addBodyRow(withIdentifier: "\u{212A}elvin", title: "Kelvin sign")
+        builder.addBodyRow(withIdentifier: "Kelvin", title: "Letter K")
+        builder.addBodyRow(withIdentifier: "Kelvin ", title: "Another")
+        let models = builder.build().bodyComponentModels
+        XCTAssertEqual(models.map(\.title), ["Precomposed", "Row decomposed", "Letter K", "Another"])
+        XCTAssertEqual(models.first?.subtitle, "Decomposed")
+        XCTAssertTrue(builder.bodyComponentModelBuilderExists(withIdentifier: "re\u{301}sum\u{E9}"))
         let json = ModelFixtures.schema().makeViewModelBuilder()
-        _ = try json.addJSON(data: Data(#"[{"id": "caf\u00e9", "text": {"title": "A"}}, {"id": "cafe\u0301", "text": {"title": "B"}}, {"id": "caf\u00e9", "text": {"subtitle": "C"}}]"#.utf8))
-        let models = json.build().bodyComponentModels
-        XCTAssertEqual(models.map(\.title), ["A", "B"])
-        XCTAssertEqual(models.first?.subtitle, "C", "the same bytes are the same component")
+        _ = try json.addJSON(data: Data(#"[{"id": "caf\u00e9", "text": {"title": "A"}}, {"id": "cafe\u0301", "text": {"subtitle": "B"}}, {"id": "x", "text": {"title": "X"}}]"#.utf8))
+        let read = json.build().bodyComponentModels
+        XCTAssertEqual(read.map(\.title), ["A", "X"])
+        XCTAssertEqual(read.first?.subtitle, "B", "the same text, composed otherwise, is the same component")
     }
 
     /// A list finds its entries by identifier whatever they are (builders, plain rows) and wherever
