@@ -111,6 +111,21 @@ final class IdentifierPositionsTests: XCTestCase {
         XCTAssertEqual(read.first?.subtitle, "B", "the same text, composed otherwise, is the same component")
     }
 
+    /// A model finds each child by its own identifier (`ComponentModel.child(withIdentifier:)`, a
+    /// `[String: Int]`), also when two were given in different normalizations of one text: the
+    /// builder's list takes them for one child, as the model does. (When the list compared bytes,
+    /// it kept two, and asked for the first by its own identifier, the model gave the second.)
+    func testAChildIsFoundByItsOwnIdentifier() {
+        let builder = ModelFixtures.schema().makeViewModelBuilder()
+        let parent = builder.bodyComponentModelBuilder(withIdentifier: "parent")
+        parent.childBuilder(withIdentifier: "caf\u{E9}").title = "Precomposed"
+        parent.childBuilder(withIdentifier: "cafe\u{301}").title = "Decomposed"
+        let model = builder.build().bodyComponentModels[0]
+        for child in model.children {
+            XCTAssertTrue(model.child(withIdentifier: child.identifier) === child, child.title ?? "")
+        }
+    }
+
     /// A list finds its entries by identifier whatever they are (builders, plain rows) and wherever
     /// they moved after a removal.
     func testAListFindsBuildersAndPlainRowsAfterRemovals() {

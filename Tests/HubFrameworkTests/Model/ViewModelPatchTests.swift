@@ -133,6 +133,17 @@ final class ViewModelPatchTests: XCTestCase {
         XCTAssertEqual(outline(source), outline(try view(bakery)), "the source is left as it was")
     }
 
+    /// A document whose body names "café" twice, once precomposed and once decomposed, gives a view
+    /// whose component a patch can name: the body list (`IdentifierPositions`) takes the two for
+    /// one component, as a patch does (`ViewModelPatchApplication.occurrences`, a `[String: …]`).
+    /// When the list compared bytes it kept two, which a patch took for one id held by two
+    /// components, and it rejected every change naming either.
+    func testAComponentOfADocumentIsFoundByItsID() throws {
+        let source = try view(#"{"body": [{"id": "caf\u00e9", "text": {"title": "A"}}, {"id": "cafe\u0301", "text": {"title": "B"}}]}"#)
+        let patched = try apply(#"{"patch": {"changes": [{"remove": "caf\u00e9"}]}}"#, to: source)
+        XCTAssertFalse(patched.bodyComponentModels.contains { $0.identifier.utf8.elementsEqual("caf\u{E9}".utf8) })
+    }
+
     func testChildrenAtAnyDepthAreFoundByTheirID() throws {
         let source = try view(bakery)
         let patched = try apply(#"""
