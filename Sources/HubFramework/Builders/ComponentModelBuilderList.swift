@@ -135,7 +135,7 @@ struct ComponentModelBuilderList {
         }
     }
 
-    /// Looks for the entry whose identifier is `identifier` (see ``IdentifierPositions/search(_:isKey:)``).
+    /// Looks for the entry whose identifier is `identifier` (see ``IdentifierPositions/search(_:count:isKey:)``).
     private mutating func search(_ identifier: ComponentRowStore.Builder.Text) -> IdentifierPositions.Search {
         identifier.withBytes { bytes in
             positions.search(bytes, count: entries.count) { Self.entry(at: $0, in: entries, plain: plain, is: bytes) }

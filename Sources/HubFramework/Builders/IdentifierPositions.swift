@@ -60,8 +60,8 @@ struct IdentifierPositions {
         return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
     }
 
-    /// The position of the identifier whose bytes are `key`; nil when none has them. `isKey` tells
-    /// whether the identifier at a position is `key`.
+    /// The position of the identifier `key` (its UTF-8 bytes); nil when the table has none.
+    /// `isKey` tells whether the identifier at a position is the same as `key` (``same(_:_:)``).
     func position(of key: UnsafeRawBufferPointer, isKey: (Int) -> Bool) -> Int? {
         guard !slots.isEmpty else { return nil }
         let hash = Self.hash(key)
@@ -91,8 +91,9 @@ struct IdentifierPositions {
         fileprivate let hash: UInt64
     }
 
-    /// Looks for the identifier whose bytes are `key` in a table holding `count` positions, after
-    /// making room for one more. `isKey` tells whether the identifier at a position is `key`.
+    /// Looks for the identifier `key` (its UTF-8 bytes) in a table holding `count` positions, after
+    /// making room for one more. `isKey` tells whether the identifier at a position is the same as
+    /// `key` (``same(_:_:)``).
     mutating func search(_ key: UnsafeRawBufferPointer, count: Int, isKey: (Int) -> Bool) -> Search {
         if slots.count / 2 < count + 1 { resize(to: Self.capacity(for: count + 1)) }
         let hash = Self.hash(key)

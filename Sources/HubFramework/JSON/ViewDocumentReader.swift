@@ -619,7 +619,7 @@ struct ViewDocumentReader {
     /// Reads the value of `field` as `kind` into `fields` (false when the tree has to read it),
     /// noting where a text lies in `textRanges`.
     private mutating func readFieldValue(_ field: ComponentField, _ kind: FieldKind, depth: Int,
-                                            into fields: inout ComponentFields) throws(JSONError) -> Bool
+                                         into fields: inout ComponentFields) throws(JSONError) -> Bool
     {
         let valueStart = scanner.index
         guard let value = try readValue(kind, depth: depth) else { return false }
