@@ -396,12 +396,14 @@ struct ViewDocumentReader {
                 else { return nil }
                 row.component = parts
             case .category:
-                guard !ExpressionTemplate.containsTemplateSyntax(utf8: text) else { return nil }
-                row.category = ComponentCategory(rawValue: String(decoding: text, as: UTF8.self))
+                // Converted as the walk converts it (an expression is not a plain category).
+                guard case .value(let kind) = field.content,
+                    case .string(let category)? = kind.convert(.string(String(decoding: text, as: UTF8.self)),
+                                                               at: nil, reading: strict)
+                else { return nil }
+                row.category = ComponentCategory(rawValue: category)
             case .title, .subtitle:
-                guard text.count <= maximumTextLength, !ExpressionTemplate.containsTemplateSyntax(utf8: text) else {
-                    return nil
-                }
+                guard keepsInPlace(range) else { return nil }
                 if field == .title { row.title = .bytes(text) } else { row.subtitle = .bytes(text) }
             default:
                 return nil
@@ -430,13 +432,17 @@ struct ViewDocumentReader {
         let quote = scanner.index
         guard scanner.base[quote] == ASCII.quote else { return nil }
         scanner.index += 1
-        guard let range = scanner.scanPlainASCIIString(), range.count <= maximumTextLength,
-            !ExpressionTemplate.containsTemplateSyntax(utf8: bytes(range))
-        else {
+        guard let range = scanner.scanPlainASCIIString(), keepsInPlace(range) else {
             scanner.index = quote
             return nil
         }
         return range
+    }
+
+    /// Whether the plain ASCII text at `range` is kept where it lies: within the text limit, and no
+    /// expression (the walk's rule for a title or subtitle, and the shape's).
+    private func keepsInPlace(_ range: Range<Int>) -> Bool {
+        range.count <= maximumTextLength && !ExpressionTemplate.containsTemplateSyntax(utf8: bytes(range))
     }
 
     /// A component read from bytes that names a template: its fields from the compiled template
