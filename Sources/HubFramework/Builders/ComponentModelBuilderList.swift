@@ -135,10 +135,13 @@ struct ComponentModelBuilderList {
         }
     }
 
-    /// Looks for the entry whose identifier is `identifier` (see ``IdentifierPositions/search(_:count:isKey:)``).
-    private mutating func search(_ identifier: ComponentRowStore.Builder.Text) -> IdentifierPositions.Search {
+    /// Looks for the entry whose identifier is `identifier` among the first `count` entries, all of
+    /// them unless said (see ``IdentifierPositions/search(_:count:isKey:)``).
+    private mutating func search(_ identifier: ComponentRowStore.Builder.Text, among count: Int? = nil)
+        -> IdentifierPositions.Search
+    {
         identifier.withBytes { bytes in
-            positions.search(bytes, count: entries.count) { Self.entry(at: $0, in: entries, plain: plain, is: bytes) }
+            positions.search(bytes, count: count ?? entries.count) { Self.entry(at: $0, in: entries, plain: plain, is: bytes) }
         }
     }
 
@@ -252,13 +255,9 @@ struct ComponentModelBuilderList {
         positions.removeAll()
         positions.reserveCapacity(entries.count)
         for position in entries.indices {
-            var identifier = self.identifier(at: position)
-            let search = identifier.withUTF8 { bytes in
-                positions.search(UnsafeRawBufferPointer(bytes), count: position) {
-                    Self.entry(at: $0, in: entries, plain: plain, is: UnsafeRawBufferPointer(bytes))
-                }
+            guard case .vacant(let vacancy) = search(.string(self.identifier(at: position)), among: position) else {
+                preconditionFailure("a list holds each identifier once")
             }
-            guard case .vacant(let vacancy) = search else { preconditionFailure("a list holds each identifier once") }
             positions.fill(vacancy, with: position)
         }
     }

@@ -390,13 +390,8 @@ package final class ComponentRowStore: Sendable {
 
         private mutating func append(_ added: Text) -> Span {
             let start = UInt32(text.count)
-            switch added {
-            case .string(var string):
-                // Copied as a buffer: appending the `utf8` view goes a byte at a time.
-                string.withUTF8 { text.append(contentsOf: $0) }
-            case .bytes(let bytes):
-                text.append(contentsOf: bytes)
-            }
+            // Copied as a buffer: appending a string's `utf8` view goes a byte at a time.
+            added.withBytes { text.append(contentsOf: $0) }
             return Span(start: start, length: UInt32(text.count) - start)
         }
 
