@@ -51,6 +51,7 @@ final class IdentifierPositionsTests: XCTestCase {
         let identifiers = ["", "a", "b", "ab", "ba", "a\u{0}", "é", "e\u{301}"] + (0..<20_000).map { "row-\($0)" }
         for (position, identifier) in identifiers.enumerated() {
             XCTAssertNil(table.add(identifier), identifier)
+            XCTAssertEqual(table.identifiers.count, position + 1, "each new identifier takes the next position")
         }
         for (position, identifier) in identifiers.enumerated() {
             XCTAssertEqual(table.position(of: identifier), position, identifier)
