@@ -424,9 +424,11 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// once a long document (``streamingThreshold`` bytes or more, read in one pass) has its first
     /// screens of body components, on the calling thread: a builder of its own, to be shown before
     /// the rest is read. The part may hold the first components of a document that turns out to be
-    /// invalid further on. `recorder` (hub-validate's) notes where values start.
+    /// invalid further on. With `partNeedsRestOf` above 0, the part is handed over only when the
+    /// rest is expected to take at least that many seconds to read, judging by the pace so far (see
+    /// ``partWorthShowing``). `recorder` (hub-validate's) notes where values start.
     func addJSON(data: Data, limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)?,
-                 recorder: JSONOffsetRecorder? = nil) throws(JSONError) -> [JSONProblem]
+                 partNeedsRestOf: Double = 0, recorder: JSONOffsetRecorder? = nil) throws(JSONError) -> [JSONProblem]
     {
         // A builder that already has body components is read through the tree: undoing a document that
         // fails half-way would mean undoing its merges into them. So is one that notes what its client
@@ -438,7 +440,8 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
         }
         let result: Result<[JSONProblem]?, JSONError> = data.withUnsafeBytes { raw in
             var reader = ViewDocumentReader(bytes: raw.bindMemory(to: UInt8.self), compiled: compiled, builder: self,
-                                            limits: limits, onFirstPart: onFirstPart, recorder: recorder)
+                                            limits: limits, onFirstPart: onFirstPart, partNeedsRestOf: partNeedsRestOf,
+                                            recorder: recorder)
             do throws(JSONError) {
                 return .success(try reader.read())
             } catch {
@@ -460,6 +463,13 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
     /// Documents from this size on hand over their first part while the rest is read (a
     /// `JSONContentOperation` shows it at once). Smaller ones take a few milliseconds at most.
     static let streamingThreshold = 1 << 20
+
+    /// How long the rest of a document must be expected to take for its first part to be worth
+    /// showing: a frame at 60 Hz. A part shown costs a frame of its own, and the whole then lays out
+    /// and draws again with the scroll bar's length changed; when the rest is read within a frame,
+    /// showing the whole at once puts the first rows on screen at most a frame later and every row
+    /// sooner.
+    static let partWorthShowing = 1.0 / 60
 
     /// The first part of a document of which only `prefix` has arrived (a download in progress):
     /// the view as far as its first screens of body components, read from the prefix into a builder

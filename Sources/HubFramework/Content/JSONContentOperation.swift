@@ -205,6 +205,11 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
     /// Whether to list the ignored parts of the document in the view's custom data.
     public var recordsProblemsInCustomData = false
 
+    /// How long the rest of a long document must be expected to take, in seconds, for its first
+    /// part to be shown before the whole (``ViewModelBuilder/partWorthShowing``); tests set 0 to
+    /// see every long document's part, whatever the machine's pace.
+    var partNeedsRestOf = ViewModelBuilder.partWorthShowing
+
     /// The parts of the last loaded document that were ignored, with their location in the document.
     public private(set) var problems: [JSONProblem] = []
 
@@ -284,6 +289,7 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
         switch url.scheme?.lowercased() {
         case "file":
             let limits = self.limits
+            let partNeedsRestOf = self.partNeedsRestOf
             // The weak reference is formed here, on the main thread, and only the closure crosses
             // threads.
             let report: @MainActor @Sendable (Outcome) -> Void = { [weak self] outcome in
@@ -294,7 +300,8 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
                 // A background thread. The load may have been cancelled (the view went away) while
                 // this waited in the queue; then there is nothing to do.
                 guard load.isActive else { return }
-                let outcome = Self.loadFile(at: url, into: viewModelBuilder, limits: limits, onFirstPart: reportPart)
+                let outcome = Self.loadFile(at: url, into: viewModelBuilder, limits: limits, onFirstPart: reportPart,
+                                            partNeedsRestOf: partNeedsRestOf)
                 guard load.claim() else { return }
                 MainThread.perform { report(outcome) }
             }
@@ -330,14 +337,16 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
                                                      attributes: .concurrent)
 
     private nonisolated static func loadFile(at url: URL, into builder: ViewModelBuilder, limits: ContentLimits,
-                                             onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void) -> Outcome {
+                                             onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void,
+                                             partNeedsRestOf: Double) -> Outcome {
         // `file://host/path` would otherwise be read as the local /path.
         if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
             return .failure(.fileOnAnotherComputer(url))
         }
         switch DocumentFile.read(path: url.path, maximumBytes: limits.maximumDocumentBytes) {
         case .success(let data):
-            return add(data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart)
+            return add(data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart,
+                       partNeedsRestOf: partNeedsRestOf)
         case .failure(let failure):
             return .failure(.unreadableFile(path: url.path, reason: failure.reason))
         }
@@ -347,9 +356,11 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
     /// until the operation reports, the builder is the operation's alone.
     private nonisolated static func add(_ data: Data, from url: URL, to builder: ViewModelBuilder,
                                         limits: ContentLimits,
-                                        onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void) -> Outcome {
+                                        onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void,
+                                        partNeedsRestOf: Double) -> Outcome {
         do {
-            return .success(try builder.addJSON(data: data, limits: limits, onFirstPart: onFirstPart))
+            return .success(try builder.addJSON(data: data, limits: limits, onFirstPart: onFirstPart,
+                                                partNeedsRestOf: partNeedsRestOf))
         } catch {
             return .failure(.malformedJSON(error, url: url))
         }
@@ -358,6 +369,7 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
     private func startRequest(for url: URL, load: Load) {
         let builder = load.builder
         let limits = self.limits
+        let partNeedsRestOf = self.partNeedsRestOf
         let queue = Self.documentQueue
         let report: @MainActor @Sendable (Outcome) -> Void = { [weak self] outcome in
             self?.complete(load, with: outcome)
@@ -388,7 +400,8 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
                 case .success(let document):
                     let ignorePart: @Sendable (ViewModelBuilder) -> Void = { _ in }
                     let onFirstPart = partShown.value ? ignorePart : reportPart
-                    outcome = Self.add(document.data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart)
+                    outcome = Self.add(document.data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart,
+                                       partNeedsRestOf: partNeedsRestOf)
                         .stale(because: document.staleBecause)
                 case .failure(let error): outcome = .failure(error)
                 }

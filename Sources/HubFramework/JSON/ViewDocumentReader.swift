@@ -43,6 +43,11 @@ struct ViewDocumentReader {
     private var onFirstPart: ((ViewModelBuilder) -> Void)?
     /// Reading a prefix (`partOfAnySize`): nothing after the first part is wanted.
     private let stopsAtFirstPart: Bool
+    /// The first part is handed over only when the rest is expected to take at least this long to
+    /// read, in seconds (0: always). See `ViewModelBuilder.partWorthShowing`.
+    private let partNeedsRestOf: Double
+    /// When the read began (`ProcessInfo.systemUptime`): the rest's time is estimated from the pace so far.
+    private let startTime: Double
     /// Whether components may use templates (``JSONSchema/readsTemplates``).
     private let readsTemplates: Bool
     /// The document's templates once its `templates` member has been read (none for a list of
@@ -77,10 +82,12 @@ struct ViewDocumentReader {
 
     init(bytes: UnsafeBufferPointer<UInt8>, compiled: CompiledJSONSchema, builder: ViewModelBuilder,
          limits: ContentLimits, onFirstPart: ((ViewModelBuilder) -> Void)? = nil, partOfAnySize: Bool = false,
-         recorder: JSONOffsetRecorder? = nil)
+         partNeedsRestOf: Double = 0, recorder: JSONOffsetRecorder? = nil)
     {
         self.onFirstPart = partOfAnySize || bytes.count >= ViewModelBuilder.streamingThreshold ? onFirstPart : nil
         stopsAtFirstPart = partOfAnySize
+        self.partNeedsRestOf = partOfAnySize ? 0 : partNeedsRestOf
+        startTime = partNeedsRestOf > 0 ? ProcessInfo.processInfo.systemUptime : 0
         precondition(bytes.count > 0, "the caller handles empty data")
         scanner = JSONScanner(base: bytes.baseAddress!, count: bytes.count, maximumDepth: limits.maximumNestingDepth,
                               maximumNumberLength: limits.maximumNumberLength)
@@ -230,7 +237,7 @@ struct ViewDocumentReader {
                                   problems: componentProblems)
                 if let onFirstPart, !needsTree, builder.numberOfBodyComponentModelBuilders == Self.firstPartSize {
                     self.onFirstPart = nil
-                    onFirstPart(firstPart())
+                    if restTakesLong() { onFirstPart(firstPart()) }
                     // A prefix of a download is read for its first part only: the rest of it is read
                     // again with the whole document, so the read ends here, as it would at the
                     // prefix's end.
@@ -258,6 +265,15 @@ struct ViewDocumentReader {
             scanner.index -= 1
             throw scanner.expectedSeparator(isObject: false)
         }
+    }
+
+    /// Whether reading the rest of the document is expected to take `partNeedsRestOf` or more, at
+    /// the pace of what has been read so far.
+    private func restTakesLong() -> Bool {
+        guard partNeedsRestOf > 0 else { return true }
+        let elapsed = ProcessInfo.processInfo.systemUptime - startTime
+        let left = Double(scanner.count - scanner.index)
+        return elapsed * left >= partNeedsRestOf * Double(max(1, scanner.index))
     }
 
     /// How many body components a long document's first part has: a few screens' worth, so that the

@@ -86,6 +86,23 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
         XCTAssertEqual(builder.build().bodyComponentModels[5].title, "Changed")
     }
 
+    /// A long document whose rest is read within a frame shows no part: the whole comes as soon,
+    /// drawn once. The part is judged by the pace of the read so far, so the bounds here are ones
+    /// no machine's pace can cross.
+    func testAPartIsHandedOverOnlyWhenTheRestTakesLongEnough() throws {
+        let data = document(rows: 20_000)
+        XCTAssertGreaterThanOrEqual(data.count, ViewModelBuilder.streamingThreshold)
+        var parts = 0
+        let soon = schema.makeViewModelBuilder()
+        _ = try soon.addJSON(data: data, limits: .default, onFirstPart: { _ in parts += 1 }, partNeedsRestOf: 3_600)
+        XCTAssertEqual(parts, 0, "the rest is read in far less than an hour")
+        XCTAssertEqual(soon.build().bodyComponentModels.count, 20_000)
+        let late = schema.makeViewModelBuilder()
+        _ = try late.addJSON(data: data, limits: .default, onFirstPart: { _ in parts += 1 }, partNeedsRestOf: 1e-12)
+        XCTAssertEqual(parts, 1, "the rest takes longer than a picosecond")
+        XCTAssertEqual(late.build(), soon.build())
+    }
+
     func testAShortDocumentHandsOverNothing() throws {
         let data = document(rows: 2_000)
         XCTAssertLessThan(data.count, ViewModelBuilder.streamingThreshold)
@@ -96,8 +113,11 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
 
     // MARK: The operation
 
+    /// Loads through `operation` and a later operation. Every long document shows its part here
+    /// (`partNeedsRestOf` 0), however fast this machine reads the rest.
     @MainActor
     private func load(_ operation: JSONContentOperation) -> (LoadingRecorder, ViewModelLoader) {
+        operation.partNeedsRestOf = 0
         let (loader, recorder) = LoadingFixtures.loader([operation, LoadingTestOperation("later", addsComponent: "later")])
         loader.loadViewModel()
         XCTAssertTrue(loadingSpin(timeout: 20) { !loader.isLoading })
@@ -157,6 +177,7 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
         let url = try file(document(rows: 20_000, brokenEnd: true))
         MainActor.assumeIsolated {
             let operation = JSONContentOperation(url: url)
+            operation.partNeedsRestOf = 0
             let (loader, recorder) = LoadingFixtures.loader([operation])
             loader.loadViewModel()
             XCTAssertTrue(loadingSpin(timeout: 20) { !loader.isLoading })
@@ -166,6 +187,21 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
             guard case .malformedJSON? = recorder.errors.last as? ContentLoadingError else {
                 return XCTFail("expected malformed JSON, got \(String(describing: recorder.errors.last))")
             }
+        }
+    }
+
+    func testALongFileReadWithinAFrameShowsNoPart() throws {
+        let url = try file(document(rows: 20_000))
+        MainActor.assumeIsolated {
+            let operation = JSONContentOperation(url: url)
+            XCTAssertEqual(operation.partNeedsRestOf, ViewModelBuilder.partWorthShowing, "judged by a frame")
+            XCTAssertEqual(ViewModelBuilder.partWorthShowing, 1.0 / 60, accuracy: 1e-9)
+            let (loader, recorder) = LoadingFixtures.loader([operation, LoadingTestOperation("later", addsComponent: "later")])
+            operation.partNeedsRestOf = 3_600
+            loader.loadViewModel()
+            XCTAssertTrue(loadingSpin(timeout: 20) { !loader.isLoading })
+            XCTAssertEqual(recorder.events, ["load"], "the whole is shown at once")
+            XCTAssertEqual(recorder.lastViewModel?.bodyComponentModels.count, 20_001)
         }
     }
 
