@@ -54,7 +54,31 @@ final class NavigatorNotificationTests: GtkTestCase, @unchecked Sendable {
         try hub.featureRegistry.registerFeature(
             identifier: "later", viewURIPredicate: ViewURIPredicate { $0.scheme == "later" }, title: "Later",
             contentOperationFactories: [later])
+        // Made at once the first time, in a third of a second when reloaded.
+        let loads = LoadCounter()
+        let slowAgain = BlockContentOperationFactory { _ in
+            [BackgroundContentOperation { context in
+                if loads.next() > 1 { Thread.sleep(forTimeInterval: 0.3) }
+                context.viewModelBuilder.navigationBarTitle = "Slow again"
+                context.viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "row").title = "Row"
+            }]
+        }
+        try hub.featureRegistry.registerFeature(
+            identifier: "slowAgain", viewURIPredicate: ViewURIPredicate { $0.scheme == "slow-again" },
+            title: "Slow again", contentOperationFactories: [slowAgain])
         return hub
+    }
+
+    /// Counts loads across threads.
+    private final class LoadCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            return count
+        }
     }
 
     /// A navigator on `makeHub()`'s features whose delegate counts, torn down after `body`.
@@ -90,6 +114,23 @@ final class NavigatorNotificationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(delegate.changes.count, before + 1, "told at once of the page it went back to")
             pump(for: 0.1)
             XCTAssertEqual(delegate.changes.count, before + 1, "and once only")
+        } }
+    }
+
+    /// A reload that takes a while is told once it has lasted a main-loop turn, and when it ends. It
+    /// was put off again at every turn: the window never heard of it, and the main loop spun.
+    func testAReloadThatTakesAWhileIsToldWhileItLasts() throws {
+        try onMain { try withNavigator { navigator, delegate in
+            XCTAssertTrue(navigator.open("slow-again:one"))
+            let page = try XCTUnwrap(navigator.currentPage)
+            pump(until: { page.viewController.liveBodyComponentCount == 1 && !page.viewController.isLoading }, "the row")
+            pump(for: 0.1)
+            let before = delegate.changes.count
+            XCTAssertEqual(delegate.changes.last?.isLoading, false)
+            navigator.reload()
+            pump(until: { !page.viewController.isLoading }, "the reloaded content")
+            pump(for: 0.1)
+            XCTAssertEqual(delegate.changes.dropFirst(before).map(\.isLoading), [true, false])
         } }
     }
 

@@ -312,16 +312,18 @@ public final class Navigator: URIOpener, ViewControllerDelegate {
     /// Tells the delegate that the current page changed when what the window shows of it did. A
     /// load that starts is told at the next main-loop turn: content made at once (most views) then
     /// starts and finishes loading before it, and the window hears once, not of a spinner that no
-    /// frame would show.
-    private func currentPageMayHaveChanged() {
+    /// frame would show. A load still under way then is told then (`deferringLoadStart` false: it
+    /// used to be put off again at every turn, so that the window never heard of a reload that took
+    /// a while, and the main loop spun until it ended).
+    private func currentPageMayHaveChanged(deferringLoadStart: Bool = true) {
         guard let page = currentPage else { return }
         let summary = CurrentPageSummary(page, in: self)
         guard summary != notifiedSummary else { return }
-        if let notified = notifiedSummary, summary.isOnlyStartingToLoad(after: notified) {
+        if deferringLoadStart, let notified = notifiedSummary, summary.isOnlyStartingToLoad(after: notified) {
             if pendingNotification == nil {
                 pendingNotification = MainLoopTimer(whenIdle: { [weak self] in
                     self?.pendingNotification = nil
-                    self?.currentPageMayHaveChanged()
+                    self?.currentPageMayHaveChanged(deferringLoadStart: false)
                 })
             }
             return
