@@ -22,8 +22,10 @@ public final class HubWindow {
     public let reloadButton: Button
     /// The address entry, where the user types view URIs; nil when the window has no address bar.
     public let addressEntry: Entry?
-    /// Spins while a view's content loads.
+    /// Spins while a view's content loads, once it has loaded for a moment (``isLoading``).
     public let spinner: Spinner
+    /// Starts the spinner once a load has lasted ``/HubGTK/ViewController/loadingIndicatorDelay``.
+    private var spinnerTimer: MainLoopTimer?
     /// Shows the view's title next to the address entry; nil without an address bar, where the
     /// header bar shows the title itself.
     public let titleLabel: Label?
@@ -109,12 +111,24 @@ public final class HubWindow {
         set { addressEntry?.text = newValue }
     }
 
-    /// Starts or stops the loading indicator.
+    /// Whether the window says that its view is loading. The spinner turns once a load has lasted
+    /// ``/HubGTK/ViewController/loadingIndicatorDelay``, as the view's own does: a load that ends
+    /// sooner (a file, a fast server) shows none flashing for a frame. It stops at once.
     public var isLoading: Bool {
         get { spinner.isVisible && spinner.hasCSSClass("hub-loading") }
         set {
+            guard newValue != spinner.hasCSSClass("hub-loading") else { return }
             spinner.setCSSClass("hub-loading", newValue)
-            spinner.isSpinning = newValue
+            spinnerTimer?.cancel()
+            spinnerTimer = nil
+            if newValue {
+                spinnerTimer = MainLoopTimer(after: ViewController.loadingIndicatorDelay) { [weak self] in
+                    self?.spinnerTimer = nil
+                    self?.spinner.isSpinning = true
+                }
+            } else {
+                spinner.isSpinning = false
+            }
         }
     }
 }

@@ -14,6 +14,11 @@ final class StateView {
     /// The root widget; the view controller floats it over the content.
     let view = Box(.vertical)
     let spinner = Spinner()
+    /// How long a view loads before its spinner shows (``ViewController/loadingIndicatorDelay``).
+    static let spinnerDelay = ViewController.loadingIndicatorDelay
+    /// Shows the spinner once the view has loaded for ``spinnerDelay``; nil when it shows or
+    /// nothing loads.
+    private var spinnerTimer: MainLoopTimer?
     private(set) var currentDescription: String?
     private let retry: @MainActor () -> Void
     /// The error's widgets, made the first time an error or the empty state is shown: every view
@@ -74,6 +79,8 @@ final class StateView {
         spinner.expandsVertically = true
         // Translators: what a screen reader says for the spinner of a view whose content is loading.
         spinner.accessibleName = localized("Loading")
+        // Shown by the delay alone: a `showAll()` of the page must not show it sooner.
+        spinner.isExcludedFromShowAll = true
         view.append(spinner, expand: true, fill: true)
     }
 
@@ -85,8 +92,15 @@ final class StateView {
             view.horizontalAlignment = .center
             view.verticalAlignment = .center
             madeErrorPart?.box.hide()
-            spinner.show()
-            spinner.isSpinning = true
+            // A spinner already turning goes on turning; else it waits for the delay.
+            guard !spinner.isSpinning, spinnerTimer == nil else { break }
+            spinner.hide()
+            spinnerTimer = MainLoopTimer(after: Self.spinnerDelay) { [weak self] in
+                guard let self else { return }
+                spinnerTimer = nil
+                spinner.show()
+                spinner.isSpinning = true
+            }
         case .empty:
             currentDescription = "empty"
             hideSpinner()
@@ -113,17 +127,19 @@ final class StateView {
 
     func hide() {
         currentDescription = nil
-        spinner.isSpinning = false
+        hideSpinner()
         view.hide()
     }
 
     /// Takes the view off the screen; its widgets go when the last reference to it does.
     func tearDown() {
-        spinner.isSpinning = false
+        hideSpinner()
         view.removeFromParent()
     }
 
     private func hideSpinner() {
+        spinnerTimer?.cancel()
+        spinnerTimer = nil
         spinner.isSpinning = false
         spinner.hide()
     }

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import HubGTKTestSupport
 import XCTest
 @testable import GtkKit
@@ -15,10 +16,48 @@ final class StateViewTests: GtkTestCase, @unchecked Sendable {
             state.show(.loading)
             XCTAssertEqual(state.currentDescription, "loading")
             XCTAssertTrue(state.view.isVisible)
+            XCTAssertFalse(state.spinner.isVisible, "not before the view has loaded for a moment")
+            XCTAssertFalse(state.spinner.isSpinning)
+            pump(until: { state.spinner.isSpinning }, timeout: 5, "the spinner")
             XCTAssertTrue(state.spinner.isVisible)
             XCTAssertTrue(state.spinner.isSpinning)
             XCTAssertFalse(state.errorBox.isVisible)
             XCTAssertEqual(state.spinner.accessibleName, "Loading")
+            // Loading again while it turns: it goes on turning.
+            state.show(.loading)
+            XCTAssertTrue(state.spinner.isVisible)
+            XCTAssertTrue(state.spinner.isSpinning)
+        }
+    }
+
+    /// Content that comes within the delay is shown without a spinner before it: none turns later
+    /// either (its icon, an SVG, is then never loaded).
+    func testContentThatComesInAMomentShowsNoSpinner() {
+        onMain {
+            let state = StateView {}
+            defer { state.tearDown() }
+            let started = ProcessInfo.processInfo.systemUptime
+            state.show(.loading)
+            state.hide()
+            pump(for: StateView.spinnerDelay * 2)
+            XCTAssertFalse(state.spinner.isVisible)
+            XCTAssertFalse(state.spinner.isSpinning)
+
+            // A load that outlasts the delay shows it, not sooner than the delay.
+            state.show(.loading)
+            let shown = ProcessInfo.processInfo.systemUptime
+            pump(until: { state.spinner.isSpinning }, timeout: 5, "the spinner")
+            XCTAssertGreaterThanOrEqual(ProcessInfo.processInfo.systemUptime - shown, StateView.spinnerDelay * 0.9)
+            XCTAssertGreaterThan(shown, started)
+
+            // An error within the delay: no spinner turns after it.
+            state.hide()
+            state.show(.loading)
+            state.show(.error(Failure(), compact: false))
+            pump(for: StateView.spinnerDelay * 2)
+            XCTAssertFalse(state.spinner.isVisible)
+            XCTAssertFalse(state.spinner.isSpinning)
+            XCTAssertTrue(state.errorBox.isVisible)
         }
     }
 

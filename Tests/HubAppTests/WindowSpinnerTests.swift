@@ -1,0 +1,42 @@
+import Foundation
+import HubGTKTestSupport
+import XCTest
+@testable import GtkKit
+@testable import HubApp
+@testable import HubGTK
+
+/// The header bar's spinner turns for a load that lasts, as the view's own does
+/// (`ViewController.loadingIndicatorDelay`): a load that ends within the delay shows none flashing
+/// for a frame, and GTK does not load the spinner's icon for it.
+final class WindowSpinnerTests: GtkTestCase, @unchecked Sendable {
+    func testTheSpinnerTurnsOnlyForALoadThatLasts() throws {
+        try onMain {
+            let app = try AtlasApp.make()
+            app.startup()
+            let window = app.activate()
+            defer { app.close() }
+            pump(until: { window.window.isMapped }, "the window")
+
+            // A load that ends within the delay: no spinner then or after.
+            window.isLoading = true
+            XCTAssertTrue(window.isLoading)
+            XCTAssertFalse(window.spinner.isSpinning, "not at once")
+            window.isLoading = false
+            pump(for: ViewController.loadingIndicatorDelay * 2)
+            XCTAssertFalse(window.spinner.isSpinning)
+            XCTAssertFalse(window.isLoading)
+
+            // A load that lasts: the spinner turns after the delay, not before, and stops at once.
+            window.isLoading = true
+            let started = ProcessInfo.processInfo.systemUptime
+            pump(until: { window.spinner.isSpinning }, "the spinner")
+            XCTAssertGreaterThanOrEqual(ProcessInfo.processInfo.systemUptime - started,
+                                        ViewController.loadingIndicatorDelay * 0.9)
+            window.isLoading = true
+            XCTAssertTrue(window.spinner.isSpinning, "told again while it turns: it goes on")
+            window.isLoading = false
+            XCTAssertFalse(window.spinner.isSpinning)
+            XCTAssertFalse(window.isLoading)
+        }
+    }
+}
