@@ -384,7 +384,7 @@ public final class ViewController: ViewModelLoaderDelegate, ActionPerformer {
     }
 
     /// How long a view loads before a spinner says so: the view's own, over a view without content,
-    /// and (``/HubApp``'s navigator) the window's. Content that comes sooner, as a file or a fast
+    /// and the window's (`HubWindow` in `HubApp`). Content that comes sooner, as a file or a fast
     /// server's answer does, is shown without a spinner flashing for a frame before it, and GTK
     /// does not load the spinner's icon (an SVG, whose loader costs the main thread several
     /// milliseconds the first time) for a spinner nobody sees. A fifth of a second: a wait that
