@@ -39,4 +39,28 @@ final class WindowSpinnerTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(window.isLoading)
         }
     }
+
+    /// The window is told that its page loads at every change of what it shows of the page
+    /// (`HubWindowController.navigatorCurrentPageDidChange`: a title, the back button): told again
+    /// while the spinner waits, the wait goes on from the first, or a page that changes more often
+    /// than the delay would never show the spinner.
+    func testLoadingToldAgainWhileTheSpinnerWaitsDoesNotPutItOff() throws {
+        try onMain {
+            let app = try AtlasApp.make()
+            app.startup()
+            let window = app.activate()
+            defer { app.close() }
+            pump(until: { window.window.isMapped }, "the window")
+
+            window.isLoading = true
+            let started = ProcessInfo.processInfo.systemUptime
+            let delay = ViewController.loadingIndicatorDelay
+            while !window.spinner.isSpinning, ProcessInfo.processInfo.systemUptime - started < delay * 5 {
+                pump(for: delay / 4)
+                window.isLoading = true
+            }
+            XCTAssertTrue(window.spinner.isSpinning, "the spinner turns once the first load told has lasted the delay")
+            window.isLoading = false
+        }
+    }
 }

@@ -61,6 +61,25 @@ final class StateViewTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Loading told again while the spinner waits for its delay does not start the wait again: the
+    /// view controller shows its status at every render and every change of its loading state
+    /// (`ViewController.showStatus`), and a view that renders more often than the delay would never
+    /// show its spinner.
+    func testLoadingToldAgainWhileTheSpinnerWaitsDoesNotPutItOff() {
+        onMain {
+            let state = StateView {}
+            defer { state.tearDown() }
+            state.show(.loading)
+            let shown = ProcessInfo.processInfo.systemUptime
+            while !state.spinner.isSpinning, ProcessInfo.processInfo.systemUptime - shown < StateView.spinnerDelay * 5 {
+                pump(for: StateView.spinnerDelay / 4)
+                state.show(.loading)
+            }
+            XCTAssertTrue(state.spinner.isSpinning, "the spinner turns once the first show has lasted the delay")
+            XCTAssertTrue(state.spinner.isVisible)
+        }
+    }
+
     func testAnErrorIsAPageWithoutContentAndABarWithContent() {
         onMain {
             var retries = 0
