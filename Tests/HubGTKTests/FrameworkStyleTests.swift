@@ -66,4 +66,55 @@ final class FrameworkStyleTests: GtkTestCase, @unchecked Sendable {
             XCTAssertThrowsError(try StyleSheet(resource: "/org/hubframework/HubGTK/nonexistent.css"))
         }
     }
+
+    /// The icon GTK's style gives `spinner` now: the value of `-gtk-icon-source` as the GTK
+    /// Inspector prints it. GTK prints only the properties a style sheet set, and knows which only
+    /// with `GTK_CSS_DEBUG` set before its first style sheet is read (see ResourceStyleTests).
+    @MainActor
+    private func iconSource(of spinner: Spinner) -> String? {
+        let context = gtk_widget_get_style_context(spinner.gtkWidget)
+        // Asking for a property brings the style up to date with the state (the print alone does not).
+        var color = GdkRGBA()
+        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &color)
+        guard let printed = gtk_style_context_to_string(context, GTK_STYLE_CONTEXT_PRINT_SHOW_STYLE) else { return nil }
+        defer { g_free(printed) }
+        let line = String(cString: printed).split(separator: "\n").first { $0.contains("-gtk-icon-source:") }
+        return line.map { String($0.drop { $0 != ":" }.dropFirst().prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// HubGTK's `spinner:not(:checked)` gives a spinner that does not turn no icon, so that drawing
+    /// the header bar's idle spinner does not load the theme's SVG icon and its loader
+    /// (docs/benchmarks.md, "No spinner for a view that loads in a moment"). A spinner that turns
+    /// must keep the theme's icon, or it would turn and draw nothing: in the normal theme and in
+    /// high contrast, since every spinner of an app has this style sheet. Runs again in a test
+    /// process of its own with `GTK_CSS_DEBUG` set (`iconSource(of:)`).
+    func testOnlyATurningSpinnerHasAnIcon() throws {
+        guard ProcessInfo.processInfo.environment["GTK_CSS_DEBUG"] != nil else {
+            let name = "HubGTKTests.FrameworkStyleTests/testOnlyATurningSpinnerHasAnIcon"
+            let child = try ChildProcess(URL(fileURLWithPath: CommandLine.arguments[0]), arguments: [name],
+                                         environment: ["GTK_CSS_DEBUG": "1"])
+            child.waitUntilDone(timeout: 120)
+            XCTAssertEqual(child.exitStatus, 0, "\(child.standardOutput.text)\(child.standardError.text)")
+            XCTAssertTrue(child.standardOutput.text.contains("Executed 1 test, with 0 failures"), child.standardOutput.text)
+            return
+        }
+        try onMain {
+            FrameworkStyle.installIfNeeded()
+            let spinner = Spinner()
+            let window = Window()
+            window.add(spinner)
+            window.showAll()
+            defer { window.destroy() }
+            for theme in ["Adwaita", "HighContrast"] {
+                hub_settings_set_string("gtk-theme-name", theme)
+                defer { hub_settings_reset("gtk-theme-name") }
+                spinner.isSpinning = false
+                XCTAssertEqual(iconSource(of: spinner), "none", "\(theme): a spinner that does not turn has no icon")
+                spinner.isSpinning = true
+                let turning = iconSource(of: spinner)
+                XCTAssertEqual(turning?.contains("process-working-symbolic"), true,
+                               "\(theme): a spinner that turns has the theme's icon, not \(turning ?? "nothing")")
+            }
+        }
+    }
 }
