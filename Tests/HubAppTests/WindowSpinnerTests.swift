@@ -63,4 +63,56 @@ final class WindowSpinnerTests: GtkTestCase, @unchecked Sendable {
             window.isLoading = false
         }
     }
+
+    /// A reload that takes a while tells the window twice (loading, loaded); the bar buttons stay the
+    /// ones the person may be on, with the keyboard focus, as long as the view's navigation item is
+    /// the same. They used to be made again at every notification.
+    func testTheBarButtonsOutlastAReload() throws {
+        try onMain {
+            let app = try AtlasApp.make()
+            let loads = Counter()
+            let favourite = AtlasApp.favourite
+            let slowAgain = BlockContentOperationFactory { _ in
+                [BackgroundContentOperation { context in
+                    if loads.next() > 1 { Thread.sleep(forTimeInterval: 0.4) }
+                    context.viewModelBuilder.navigationBarTitle = "Slow again"
+                    context.viewModelBuilder.navigationItem.rightItems = [
+                        BarButtonItem(title: "Favourite", iconName: "starred-symbolic", actionIdentifier: favourite)
+                    ]
+                    context.viewModelBuilder.bodyComponentModelBuilder(withIdentifier: "row").title = "Row"
+                }]
+            }
+            try app.hub.featureRegistry.registerFeature(
+                identifier: "slowAgain", viewURIPredicate: ViewURIPredicate { $0.scheme == "slow-again" },
+                title: "Slow again", contentOperationFactories: [slowAgain])
+            app.startup()
+            let window = app.activate()
+            defer { app.close() }
+            XCTAssertTrue(app.navigator.open("slow-again:view"))
+            let page = try XCTUnwrap(app.navigator.currentPage)
+            pump(until: { window.window.isMapped && !page.viewController.isLoading && window.barItemsBox.children.count == 1 },
+                 "the view and its bar button")
+            let button = try XCTUnwrap(window.barItemsBox.children.first)
+            button.grabFocus()
+            pump(until: { button.hasFocus }, "the focus on the bar button")
+
+            app.navigator.reload()
+            pump(until: { window.spinner.isSpinning }, "the spinner of the reload")
+            pump(until: { !page.viewController.isLoading && !window.spinner.isSpinning }, "the reloaded view")
+            XCTAssertEqual(window.barItemsBox.children.map(\.gtkWidget), [button.gtkWidget], "the same button")
+            XCTAssertTrue(button.hasFocus, "with the focus still on it")
+        }
+    }
+
+    /// Counts loads across threads.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            count += 1
+            return count
+        }
+    }
 }

@@ -22,6 +22,10 @@ final class HubWindowController: NavigatorDelegate {
     var onClose: (() -> Void)?
     /// Called when the window shows another page (its view is in the content area).
     var onPageShown: (() -> Void)?
+    /// The view controller and navigation item the bar buttons were made for: the window hears of
+    /// its page at every change of what it shows of it (a load starting and ending among them), and
+    /// making the buttons again each time would take the keyboard focus off one of them.
+    private var barItemsMadeFor: (controller: ObjectIdentifier, item: NavigationItem)?
 
     /// Connects `window` to `navigator` (becoming its delegate); `hub` supplies the features whose
     /// example URIs the address entry suggests.
@@ -73,6 +77,7 @@ final class HubWindowController: NavigatorDelegate {
 
     private func windowDestroyed() {
         window.barItemsBox.removeAll()
+        barItemsMadeFor = nil
         navigator.tearDown()
     }
 
@@ -100,9 +105,12 @@ final class HubWindowController: NavigatorDelegate {
     }
 
     private func updateBarItems(_ page: Navigator.Page) {
+        let controller = page.viewController
+        let madeFor = (controller: ObjectIdentifier(controller), item: controller.navigationItem)
+        if let barItemsMadeFor, barItemsMadeFor == madeFor { return }
+        barItemsMadeFor = madeFor
         // The old buttons, and their handlers, go with the box's references to them.
         window.barItemsBox.removeAll()
-        let controller = page.viewController
         for item in controller.navigationItem.rightItems {
             let button: Button
             if let icon = item.iconName {
