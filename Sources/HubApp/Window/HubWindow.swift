@@ -26,6 +26,10 @@ public final class HubWindow {
     public let spinner: Spinner
     /// Starts the spinner once a load has lasted ``/HubGTK/ViewController/loadingIndicatorDelay``.
     private var spinnerTimer: MainLoopTimer?
+    /// The spinner's tooltip from the header bar's definition ("Loading", translated), given to it
+    /// only while it turns: an idle spinner draws nothing, and a pointer resting on its empty place
+    /// should not be told that something loads.
+    private let loadingTooltip: String?
     /// Shows the view's title next to the address entry; nil without an address bar, where the
     /// header bar shows the title itself.
     public let titleLabel: Label?
@@ -64,6 +68,8 @@ public final class HubWindow {
         reloadButton = definition.part("reload-button") { $0.button($1) }
         menuButton = definition.part("menu-button") { $0.menuButton($1) }
         spinner = definition.part("spinner") { $0.spinner($1) }
+        loadingTooltip = spinner.tooltip
+        spinner.tooltip = nil
         barItemsBox = definition.part("bar-items-box") { $0.box($1) }
 
         if showsAddressBar {
@@ -123,11 +129,14 @@ public final class HubWindow {
             spinnerTimer = nil
             if newValue {
                 spinnerTimer = MainLoopTimer(after: ViewController.loadingIndicatorDelay) { [weak self] in
-                    self?.spinnerTimer = nil
-                    self?.spinner.isSpinning = true
+                    guard let self else { return }
+                    spinnerTimer = nil
+                    spinner.isSpinning = true
+                    spinner.tooltip = loadingTooltip
                 }
             } else {
                 spinner.isSpinning = false
+                spinner.tooltip = nil
             }
         }
     }

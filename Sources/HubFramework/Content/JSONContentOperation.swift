@@ -356,7 +356,7 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
     /// until the operation reports, the builder is the operation's alone.
     private nonisolated static func add(_ data: Data, from url: URL, to builder: ViewModelBuilder,
                                         limits: ContentLimits,
-                                        onFirstPart: @escaping @Sendable (ViewModelBuilder) -> Void,
+                                        onFirstPart: (@Sendable (ViewModelBuilder) -> Void)?,
                                         partNeedsRestOf: Double) -> Outcome {
         do {
             return .success(try builder.addJSON(data: data, limits: limits, onFirstPart: onFirstPart,
@@ -398,8 +398,8 @@ public final class JSONContentOperation: ContentOperationReadingDocuments, Conte
                 let outcome: Outcome
                 switch result {
                 case .success(let document):
-                    let ignorePart: @Sendable (ViewModelBuilder) -> Void = { _ in }
-                    let onFirstPart = partShown.value ? ignorePart : reportPart
+                    // No part is made again once the prefix's has been shown.
+                    let onFirstPart = partShown.value ? nil : reportPart
                     outcome = Self.add(document.data, from: url, to: builder, limits: limits, onFirstPart: onFirstPart,
                                        partNeedsRestOf: partNeedsRestOf)
                         .stale(because: document.staleBecause)
