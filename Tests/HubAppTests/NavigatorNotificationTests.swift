@@ -69,17 +69,6 @@ final class NavigatorNotificationTests: GtkTestCase, @unchecked Sendable {
         return hub
     }
 
-    /// Counts loads across threads.
-    private final class LoadCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func next() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            count += 1
-            return count
-        }
-    }
 
     /// A navigator on `makeHub()`'s features whose delegate counts, torn down after `body`.
     @MainActor

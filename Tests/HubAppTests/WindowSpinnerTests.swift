@@ -9,13 +9,20 @@ import XCTest
 /// (`ViewController.loadingIndicatorDelay`): a load that ends within the delay shows none flashing
 /// for a frame, and GTK does not load the spinner's icon for it.
 final class WindowSpinnerTests: GtkTestCase, @unchecked Sendable {
-    func testTheSpinnerTurnsOnlyForALoadThatLasts() throws {
+    /// Runs `body` with the Atlas app's window, mapped; closes the app after.
+    private func withAtlasWindow(_ body: @MainActor (HubWindow) throws -> Void) throws {
         try onMain {
             let app = try AtlasApp.make()
             app.startup()
             let window = app.activate()
             defer { app.close() }
             pump(until: { window.window.isMapped }, "the window")
+            try body(window)
+        }
+    }
+
+    func testTheSpinnerTurnsOnlyForALoadThatLasts() throws {
+        try withAtlasWindow { window in
 
             XCTAssertNil(window.spinner.tooltip, "an idle spinner, which draws nothing, has no tooltip")
 
@@ -49,12 +56,7 @@ final class WindowSpinnerTests: GtkTestCase, @unchecked Sendable {
     /// while the spinner waits, the wait goes on from the first, or a page that changes more often
     /// than the delay would never show the spinner.
     func testLoadingToldAgainWhileTheSpinnerWaitsDoesNotPutItOff() throws {
-        try onMain {
-            let app = try AtlasApp.make()
-            app.startup()
-            let window = app.activate()
-            defer { app.close() }
-            pump(until: { window.window.isMapped }, "the window")
+        try withAtlasWindow { window in
 
             window.isLoading = true
             let started = ProcessInfo.processInfo.systemUptime
@@ -74,7 +76,7 @@ final class WindowSpinnerTests: GtkTestCase, @unchecked Sendable {
     func testTheBarButtonsOutlastAReload() throws {
         try onMain {
             let app = try AtlasApp.make()
-            let loads = Counter()
+            let loads = LoadCounter()
             let favourite = AtlasApp.favourite
             let slowAgain = BlockContentOperationFactory { _ in
                 [BackgroundContentOperation { context in
@@ -108,15 +110,4 @@ final class WindowSpinnerTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    /// Counts loads across threads.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        func next() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            count += 1
-            return count
-        }
-    }
 }

@@ -45,6 +45,22 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated { try body() }
     }
 
+    /// Runs the test `name` (`Module.Class/testMethod`) again in a test process of its own with
+    /// `variable` set, and checks that it passed there; returns false, running nothing, in that child
+    /// (where `variable` is set), which then goes on with the test. For what a process reads once, at
+    /// its start: GTK reads `GTK_CSS_DEBUG` before its first style sheet.
+    package func runsAgainInAChildProcess(_ name: String, with variable: String, file: StaticString = #filePath,
+                                          line: UInt = #line) throws -> Bool {
+        guard ProcessInfo.processInfo.environment[variable] == nil else { return false }
+        let child = try ChildProcess(URL(fileURLWithPath: CommandLine.arguments[0]), arguments: [name],
+                                     environment: [variable: "1"])
+        child.waitUntilDone(timeout: 120)
+        XCTAssertEqual(child.exitStatus, 0, "\(child.standardOutput.text)\(child.standardError.text)", file: file, line: line)
+        XCTAssertTrue(child.standardOutput.text.contains("Executed 1 test, with 0 failures"), child.standardOutput.text,
+                      file: file, line: line)
+        return true
+    }
+
     /// Pumps GLib's main context until `condition` holds; fails the test after `timeout` seconds.
     @MainActor
     package func pump(until condition: () -> Bool, timeout: Double = 5, _ message: String = "condition",

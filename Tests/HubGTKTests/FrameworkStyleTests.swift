@@ -89,15 +89,7 @@ final class FrameworkStyleTests: GtkTestCase, @unchecked Sendable {
     /// high contrast, since every spinner of an app has this style sheet. Runs again in a test
     /// process of its own with `GTK_CSS_DEBUG` set (`iconSource(of:)`).
     func testOnlyATurningSpinnerHasAnIcon() throws {
-        guard ProcessInfo.processInfo.environment["GTK_CSS_DEBUG"] != nil else {
-            let name = "HubGTKTests.FrameworkStyleTests/testOnlyATurningSpinnerHasAnIcon"
-            let child = try ChildProcess(URL(fileURLWithPath: CommandLine.arguments[0]), arguments: [name],
-                                         environment: ["GTK_CSS_DEBUG": "1"])
-            child.waitUntilDone(timeout: 120)
-            XCTAssertEqual(child.exitStatus, 0, "\(child.standardOutput.text)\(child.standardError.text)")
-            XCTAssertTrue(child.standardOutput.text.contains("Executed 1 test, with 0 failures"), child.standardOutput.text)
-            return
-        }
+        if try runsAgainInAChildProcess("HubGTKTests.FrameworkStyleTests/testOnlyATurningSpinnerHasAnIcon", with: "GTK_CSS_DEBUG") { return }
         try onMain {
             FrameworkStyle.installIfNeeded()
             let spinner = Spinner()

@@ -44,15 +44,7 @@ final class ResourceStyleTests: GtkTestCase, @unchecked Sendable {
     /// read (the Inspector turns that on as it starts), so the test runs again in a test process of
     /// its own with it set.
     func testTheInspectorNamesTheFrameworksRulesByTheirResourcePath() throws {
-        guard ProcessInfo.processInfo.environment["GTK_CSS_DEBUG"] != nil else {
-            let name = "HubGTKTests.ResourceStyleTests/testTheInspectorNamesTheFrameworksRulesByTheirResourcePath"
-            let child = try ChildProcess(URL(fileURLWithPath: CommandLine.arguments[0]), arguments: [name],
-                                         environment: ["GTK_CSS_DEBUG": "1"])
-            child.waitUntilDone(timeout: 120)
-            XCTAssertEqual(child.exitStatus, 0, "\(child.standardOutput.text)\(child.standardError.text)")
-            XCTAssertTrue(child.standardOutput.text.contains("Executed 1 test, with 0 failures"), child.standardOutput.text)
-            return
-        }
+        if try runsAgainInAChildProcess("HubGTKTests.ResourceStyleTests/testTheInspectorNamesTheFrameworksRulesByTheirResourcePath", with: "GTK_CSS_DEBUG") { return }
         try onMain {
             FrameworkStyle.installIfNeeded()
             let row = RowComponent()
