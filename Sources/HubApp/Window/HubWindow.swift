@@ -26,10 +26,6 @@ public final class HubWindow {
     public let spinner: Spinner
     /// Starts the spinner once a load has lasted ``/HubGTK/ViewController/loadingIndicatorDelay``.
     private var spinnerTimer: MainLoopTimer?
-    /// The spinner's tooltip from the header bar's definition ("Loading", translated), given to it
-    /// only while it turns: an idle spinner draws nothing, and a pointer resting on its empty place
-    /// should not be told that something loads.
-    private let loadingTooltip: String?
     /// Shows the view's title next to the address entry; nil without an address bar, where the
     /// header bar shows the title itself.
     public let titleLabel: Label?
@@ -68,8 +64,6 @@ public final class HubWindow {
         reloadButton = definition.part("reload-button") { $0.button($1) }
         menuButton = definition.part("menu-button") { $0.menuButton($1) }
         spinner = definition.part("spinner") { $0.spinner($1) }
-        loadingTooltip = spinner.tooltip
-        spinner.tooltip = nil
         barItemsBox = definition.part("bar-items-box") { $0.box($1) }
 
         if showsAddressBar {
@@ -132,11 +126,9 @@ public final class HubWindow {
                     guard let self else { return }
                     spinnerTimer = nil
                     spinner.isSpinning = true
-                    spinner.tooltip = loadingTooltip
                 }
             } else {
                 spinner.isSpinning = false
-                spinner.tooltip = nil
             }
         }
     }
