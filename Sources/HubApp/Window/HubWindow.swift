@@ -24,8 +24,8 @@ public final class HubWindow {
     public let addressEntry: Entry?
     /// Spins while a view's content loads, once it has loaded for a moment (``isLoading``).
     public let spinner: Spinner
-    /// Starts the spinner once a load has lasted ``/HubGTK/ViewController/loadingIndicatorDelay``.
-    private var spinnerTimer: MainLoopTimer?
+    /// Turns the spinner once a load has lasted ``/HubGTK/ViewController/loadingIndicatorDelay``.
+    private let loadingSpinner: LoadingSpinner
     /// Shows the view's title next to the address entry; nil without an address bar, where the
     /// header bar shows the title itself.
     public let titleLabel: Label?
@@ -64,6 +64,7 @@ public final class HubWindow {
         reloadButton = definition.part("reload-button") { $0.button($1) }
         menuButton = definition.part("menu-button") { $0.menuButton($1) }
         spinner = definition.part("spinner") { $0.spinner($1) }
+        loadingSpinner = LoadingSpinner(spinner, hidesWhenStill: false)
         barItemsBox = definition.part("bar-items-box") { $0.box($1) }
 
         if showsAddressBar {
@@ -117,19 +118,8 @@ public final class HubWindow {
     public var isLoading: Bool {
         get { spinner.isVisible && spinner.hasCSSClass("hub-loading") }
         set {
-            guard newValue != spinner.hasCSSClass("hub-loading") else { return }
             spinner.setCSSClass("hub-loading", newValue)
-            spinnerTimer?.cancel()
-            spinnerTimer = nil
-            if newValue {
-                spinnerTimer = MainLoopTimer(after: ViewController.loadingIndicatorDelay) { [weak self] in
-                    guard let self else { return }
-                    spinnerTimer = nil
-                    spinner.isSpinning = true
-                }
-            } else {
-                spinner.isSpinning = false
-            }
+            loadingSpinner.isLoading = newValue
         }
     }
 }

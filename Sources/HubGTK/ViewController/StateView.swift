@@ -13,12 +13,9 @@ final class StateView {
 
     /// The root widget; the view controller floats it over the content.
     let view = Box(.vertical)
-    let spinner = Spinner()
-    /// How long a view loads before its spinner shows (``ViewController/loadingIndicatorDelay``).
-    static let spinnerDelay = ViewController.loadingIndicatorDelay
-    /// Shows the spinner once the view has loaded for ``spinnerDelay``; nil when it shows or
-    /// nothing loads.
-    private var spinnerTimer: MainLoopTimer?
+    /// Turns the spinner once the view has loaded for ``ViewController/loadingIndicatorDelay``.
+    private let loading: LoadingSpinner
+    var spinner: Spinner { loading.spinner }
     private(set) var currentDescription: String?
     private let retry: @MainActor () -> Void
     /// The error's widgets, made the first time an error or the empty state is shown: every view
@@ -72,6 +69,7 @@ final class StateView {
 
     init(retry: @escaping @MainActor () -> Void) {
         self.retry = retry
+        loading = LoadingSpinner(Spinner(), hidesWhenStill: true)
         view.addCSSClass("hub-state")
         spinner.setSizeRequest(width: 32, height: 32)
         spinner.horizontalAlignment = .center
@@ -79,8 +77,6 @@ final class StateView {
         spinner.expandsVertically = true
         // Translators: what a screen reader says for the spinner of a view whose content is loading.
         spinner.accessibleName = localized("Loading")
-        // Shown by the delay alone: a `showAll()` of the page must not show it sooner.
-        spinner.isExcludedFromShowAll = true
         view.append(spinner, expand: true, fill: true)
     }
 
@@ -92,15 +88,7 @@ final class StateView {
             view.horizontalAlignment = .center
             view.verticalAlignment = .center
             madeErrorPart?.box.hide()
-            // A spinner already turning goes on turning; else it waits for the delay.
-            guard !spinner.isSpinning, spinnerTimer == nil else { break }
-            spinner.hide()
-            spinnerTimer = MainLoopTimer(after: Self.spinnerDelay) { [weak self] in
-                guard let self else { return }
-                spinnerTimer = nil
-                spinner.show()
-                spinner.isSpinning = true
-            }
+            loading.isLoading = true
         case .empty:
             currentDescription = "empty"
             hideSpinner()
@@ -138,9 +126,6 @@ final class StateView {
     }
 
     private func hideSpinner() {
-        spinnerTimer?.cancel()
-        spinnerTimer = nil
-        spinner.isSpinning = false
-        spinner.hide()
+        loading.isLoading = false
     }
 }

@@ -39,7 +39,7 @@ final class StateViewTests: GtkTestCase, @unchecked Sendable {
             let started = ProcessInfo.processInfo.systemUptime
             state.show(.loading)
             state.hide()
-            pump(for: StateView.spinnerDelay * 2)
+            pump(for: ViewController.loadingIndicatorDelay * 2)
             XCTAssertFalse(state.spinner.isVisible)
             XCTAssertFalse(state.spinner.isSpinning)
 
@@ -47,14 +47,14 @@ final class StateViewTests: GtkTestCase, @unchecked Sendable {
             state.show(.loading)
             let shown = ProcessInfo.processInfo.systemUptime
             pump(until: { state.spinner.isSpinning }, timeout: 5, "the spinner")
-            XCTAssertGreaterThanOrEqual(ProcessInfo.processInfo.systemUptime - shown, StateView.spinnerDelay * 0.9)
+            XCTAssertGreaterThanOrEqual(ProcessInfo.processInfo.systemUptime - shown, ViewController.loadingIndicatorDelay * 0.9)
             XCTAssertGreaterThan(shown, started)
 
             // An error within the delay: no spinner turns after it.
             state.hide()
             state.show(.loading)
             state.show(.error(Failure(), compact: false))
-            pump(for: StateView.spinnerDelay * 2)
+            pump(for: ViewController.loadingIndicatorDelay * 2)
             XCTAssertFalse(state.spinner.isVisible)
             XCTAssertFalse(state.spinner.isSpinning)
             XCTAssertTrue(state.errorBox.isVisible)
@@ -71,8 +71,8 @@ final class StateViewTests: GtkTestCase, @unchecked Sendable {
             defer { state.tearDown() }
             state.show(.loading)
             let shown = ProcessInfo.processInfo.systemUptime
-            while !state.spinner.isSpinning, ProcessInfo.processInfo.systemUptime - shown < StateView.spinnerDelay * 5 {
-                pump(for: StateView.spinnerDelay / 4)
+            while !state.spinner.isSpinning, ProcessInfo.processInfo.systemUptime - shown < ViewController.loadingIndicatorDelay * 5 {
+                pump(for: ViewController.loadingIndicatorDelay / 4)
                 state.show(.loading)
             }
             XCTAssertTrue(state.spinner.isSpinning, "the spinner turns once the first show has lasted the delay")
