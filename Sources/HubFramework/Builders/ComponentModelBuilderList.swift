@@ -45,11 +45,13 @@ struct ComponentModelBuilderList {
             /// arena or the component table are full.
             mutating func append(identifier: ComponentRowStore.Builder.Text, componentIdentifier: Identifier,
                                  componentCategory: ComponentCategory, title: ComponentRowStore.Builder.Text?,
-                                 subtitle: ComponentRowStore.Builder.Text?) -> UInt32?
+                                 subtitle: ComponentRowStore.Builder.Text?,
+                                 extras: ComponentRowStore.Builder.ExtraTexts?) -> UInt32?
             {
                 guard records.count < Int(UInt32.max),
                     let row = arena.record(identifier: identifier, componentIdentifier: componentIdentifier,
-                                           componentCategory: componentCategory, title: title, subtitle: subtitle)
+                                           componentCategory: componentCategory, title: title, subtitle: subtitle,
+                                           extras: extras)
                 else { return nil }
                 records.append(row)
                 count += 1
@@ -172,13 +174,14 @@ struct ComponentModelBuilderList {
     /// repeated identifier does) or the arena is full.
     mutating func appendPlainRow(identifier: ComponentRowStore.Builder.Text?, componentIdentifier: Identifier,
                                  componentCategory: ComponentCategory, title: ComponentRowStore.Builder.Text?,
-                                 subtitle: ComponentRowStore.Builder.Text?) -> Bool
+                                 subtitle: ComponentRowStore.Builder.Text?,
+                                 extras: ComponentRowStore.Builder.ExtraTexts? = nil) -> Bool
     {
         let key = identifier ?? .string(Self.unknownIdentifier())
         guard case .vacant(let vacancy) = search(key),
             let record = uniquePlain().storage.append(
                 identifier: key, componentIdentifier: componentIdentifier, componentCategory: componentCategory,
-                title: title, subtitle: subtitle)
+                title: title, subtitle: subtitle, extras: extras)
         else { return false }
         positions.fill(vacancy, with: entries.count)
         entries.append(.plain(record))
@@ -228,6 +231,10 @@ struct ComponentModelBuilderList {
             builder.componentCategory = model.componentCategory
             builder.title = model.title
             builder.subtitle = model.subtitle
+            // A record read from a document may have these too (`ComponentRowStore.Extras`).
+            if let image = model.mainImageData { builder.mainImageDataBuilder.url = image.url }
+            if let target = model.target { builder.targetBuilder.uri = target.uri }
+            builder.customData = model.customData
             builder.owner = owner
             entries[position] = .builder(builder)
             uniquePlain().count -= 1

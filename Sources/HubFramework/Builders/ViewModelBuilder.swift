@@ -290,7 +290,7 @@ public final class ViewModelBuilder: JSONCompatibleBuilder, @unchecked Sendable 
             componentIdentifier: Identifier(namespace: row.component?.namespace ?? context.componentDefaults.namespace,
                                             name: row.component?.name ?? context.componentDefaults.name),
             componentCategory: row.category ?? context.componentDefaults.category, title: row.title,
-            subtitle: row.subtitle)
+            subtitle: row.subtitle, extras: row.extras)
     }
 
     private func overlayBuilder(forOptionalIdentifier identifier: String?) -> ComponentModelBuilder {

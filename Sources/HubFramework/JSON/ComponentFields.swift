@@ -465,8 +465,9 @@ struct ComponentFields: Sendable {
     }
 
     /// A component that is a plain row: at most an identifier, a component, a category, a title
-    /// and a subtitle, none of them an expression. What a long body is mostly made of, and kept as
-    /// a record without a builder (``ComponentRowStore``).
+    /// and a subtitle, none of them an expression, and a main image's URL, a target's URI and custom
+    /// data as the document wrote them. What a long body is mostly made of, and kept as a record
+    /// without a builder (``ComponentRowStore``).
     struct PlainRow {
         /// Like the texts, as it was read or where the reader found it.
         var identifier: ComponentRowStore.Builder.Text?
@@ -475,13 +476,35 @@ struct ComponentFields: Sendable {
         /// A text as it was read, or where the reader found it in the document.
         var title: ComponentRowStore.Builder.Text?
         var subtitle: ComponentRowStore.Builder.Text?
+        /// The main image's URL, the target's URI and the custom data, where the reader found them.
+        var extras: ComponentRowStore.Builder.ExtraTexts?
     }
 
-    /// The fields as a plain row, or nil when they hold anything else.
-    var plainRow: PlainRow? {
-        guard mainImage == nil, backgroundImage == nil, target == nil,
-            values.presentFields & ~Self.plainRowFields == 0
-        else { return nil }
+    /// The fields as a plain row, or nil when they hold anything else. A main image holding a URL
+    /// alone, a target holding a URI alone and custom data without expressions are taken as
+    /// `written` has them, the bytes the reader found them as: a row with one of them that
+    /// `written` lacks is not plain.
+    func plainRow(written: ComponentRowStore.Builder.ExtraTexts) -> PlainRow? {
+        guard backgroundImage == nil, values.presentFields & ~Self.plainRowFields == 0 else { return nil }
+        var extras = ComponentRowStore.Builder.ExtraTexts()
+        if let mainImage {
+            guard mainImage.values.presentFields == 1 << UInt64(ImageField.url.rawValue),
+                case .url? = mainImage.values[.url], let url = written.mainImageURL
+            else { return nil }
+            extras.mainImageURL = url
+        }
+        if let target {
+            guard target.values.presentFields == 1 << UInt64(TargetField.uri.rawValue),
+                case .url? = target.values[.uri], let uri = written.targetURI
+            else { return nil }
+            extras.targetURI = uri
+        }
+        if let custom = values[.customData] {
+            guard case .object(let object) = custom, !BoundJSON.hasTemplates(.object(object)),
+                let bytes = written.customData
+            else { return nil }
+            extras.customData = bytes
+        }
         let component: ComponentIdentifierParts?
         switch values[.componentIdentifier] {
         case nil: component = nil
@@ -491,9 +514,11 @@ struct ComponentFields: Sendable {
         guard let identifier = plainText(.identifier), let category = plainText(.category),
             let title = plainText(.title), let subtitle = plainText(.subtitle)
         else { return nil }
-        return PlainRow(identifier: identifier.map(ComponentRowStore.Builder.Text.string), component: component, category: category.map(ComponentCategory.init(rawValue:)),
+        return PlainRow(identifier: identifier.map(ComponentRowStore.Builder.Text.string), component: component,
+                        category: category.map(ComponentCategory.init(rawValue:)),
                         title: title.map(ComponentRowStore.Builder.Text.string),
-                        subtitle: subtitle.map(ComponentRowStore.Builder.Text.string))
+                        subtitle: subtitle.map(ComponentRowStore.Builder.Text.string),
+                        extras: extras.isEmpty ? nil : extras)
     }
 
     /// The text of `field`: nil inside for none, nil for anything but a text (an expression).
@@ -506,7 +531,8 @@ struct ComponentFields: Sendable {
     }
 
     /// The fields a plain row may have.
-    private static let plainRowFields: UInt64 = [ComponentField.identifier, .componentIdentifier, .category, .title, .subtitle]
+    private static let plainRowFields: UInt64 = [ComponentField.identifier, .componentIdentifier, .category, .title, .subtitle,
+                                                 .customData]
         .reduce(0) { $0 | 1 << UInt64($1.rawValue) }
 
     /// The image object of `field` (main or background).

@@ -349,6 +349,99 @@ struct JSONScanner {
         return nil
     }
 
+    /// The range of the JSON value at the index, and the index past it, when it is written plainly:
+    /// objects and arrays (within the depth limit, counting `enclosingDepth`, and at most 32 deep),
+    /// strings of printable ASCII without escapes, numbers without an exponent (within the number
+    /// limit), `true`, `false` and `null`, with no `@` anywhere (so no expression). `parseValue`
+    /// reads such a value without an error from wherever its bytes are copied. Nil, with the index
+    /// unmoved, for any other value, which `parseValue` reads (and reports). Nothing is made: a
+    /// row's custom data is checked this way and kept as its bytes (`ComponentRowStore.Extras`).
+    mutating func skipPlainValue(enclosingDepth: Int) -> Range<Int>? {
+        let start = index
+        // A bit a container, set for an object: what closes it and whether a key comes next.
+        var objects: UInt32 = 0
+        var depth = 0
+        func plainKey(_ scanner: inout JSONScanner) -> Bool {
+            scanner.skipWhitespace()
+            guard scanner.index < scanner.count, scanner.base[scanner.index] == ASCII.quote else { return false }
+            scanner.index += 1
+            guard scanner.scanPlainASCIIString() != nil else { return false }
+            scanner.skipWhitespace()
+            guard scanner.index < scanner.count, scanner.base[scanner.index] == ASCII.colon else { return false }
+            scanner.index += 1
+            return true
+        }
+        value: while true {
+            skipWhitespace()
+            guard index < count else { break value }
+            switch base[index] {
+            case ASCII.openBrace, ASCII.openBracket:
+                let isObject = base[index] == ASCII.openBrace
+                guard depth < 32, enclosingDepth + depth < maximumDepth else { break value }
+                index += 1
+                skipWhitespace()
+                if index < count && base[index] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                    index += 1
+                } else {
+                    if isObject { objects |= 1 << UInt32(depth) } else { objects &= ~(1 << UInt32(depth)) }
+                    depth += 1
+                    if isObject, !plainKey(&self) { break value }
+                    continue value
+                }
+            case ASCII.quote:
+                index += 1
+                guard scanPlainASCIIString() != nil else { break value }
+            case ASCII.minus, ASCII.zero...ASCII.nine:
+                guard skipPlainNumber() else { break value }
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                guard (try? expectLiteral(base[index] == UInt8(ascii: "t") ? "true" : base[index] == UInt8(ascii: "f") ? "false" : "null")) != nil
+                else { break value }
+            default:
+                break value
+            }
+            // A value ended: separators and closings until the next value or the end.
+            while depth > 0 {
+                skipWhitespace()
+                guard index < count else { break value }
+                let isObject = objects & (1 << UInt32(depth - 1)) != 0
+                let byte = base[index]
+                index += 1
+                if byte == ASCII.comma {
+                    if isObject, !plainKey(&self) { break value }
+                    continue value
+                }
+                guard byte == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else { break value }
+                depth -= 1
+            }
+            guard memchr(base + start, Int32(UInt8(ascii: "@")), index - start) == nil else { break value }
+            return start..<index
+        }
+        index = start
+        return nil
+    }
+
+    /// Skips a number at the index written `-?(0|[1-9][0-9]*)(.[0-9]+)?`, within the number limit;
+    /// false, with the index anywhere, for any other.
+    private mutating func skipPlainNumber() -> Bool {
+        let start = index
+        if base[index] == ASCII.minus { index += 1 }
+        func digits(_ scanner: inout JSONScanner) -> Int {
+            let first = scanner.index
+            while scanner.index < scanner.count, scanner.base[scanner.index] >= ASCII.zero,
+                scanner.base[scanner.index] <= ASCII.nine { scanner.index += 1 }
+            return scanner.index - first
+        }
+        let integerStart = index
+        let integerDigits = digits(&self)
+        guard integerDigits > 0, integerDigits == 1 || base[integerStart] != ASCII.zero else { return false }
+        if index < count, base[index] == ASCII.dot {
+            index += 1
+            guard digits(&self) > 0 else { return false }
+        }
+        if index < count, base[index] == ASCII.lowerE || base[index] == ASCII.upperE { return false }
+        return index - start <= maximumNumberLength
+    }
+
     /// The slow path of `parseString`, for strings with escapes.
     mutating func parseEscapedString(start: Int, firstEscape: Int) throws(JSONError) -> String {
         var buffer: [UInt8] = []

@@ -11,9 +11,15 @@ import Foundation
 /// was learned from, so its texts alone decide what it is; anything that differs (another key, a
 /// space, an escape, a byte outside ASCII, a number) makes the match fail, and the row is read
 /// member by member as before. V8's `JSON.parse` speculates on an object's keys in the same way.
+///
+/// A row's custom data is a hole too, the whole object: it differs from row to row (an index, a
+/// count), and is checked by `JSONScanner.skipPlainValue`, which makes nothing of it.
 struct PlainRowShape {
-    /// The fields whose texts the holes hold, in the row's order.
+    /// The fields whose texts the holes hold, in the row's order (`.customData`: an object's bytes,
+    /// the others the bytes between a string's quotes).
     let fields: [ComponentField]
+    /// The depth of the custom data's object in the document.
+    private let valueDepth: Int
     /// The bytes before each hole (up to and with its opening quote) and, last, after the final one
     /// (from its closing quote's next byte to the row's closing brace): `fields.count + 1` segments.
     private let literal: [UInt8]
@@ -21,23 +27,32 @@ struct PlainRowShape {
 
     /// The shape of the row at `row` in `base`, whose texts lie at `holes` (each the bytes between
     /// a text's quotes, in order); nil when the holes do not lie in the row one after the other.
-    init?(row: Range<Int>, in base: UnsafePointer<UInt8>, holes: [(field: ComponentField, range: Range<Int>)]) {
+    init?(row: Range<Int>, in base: UnsafePointer<UInt8>, holes: [(field: ComponentField, range: Range<Int>)],
+          valueDepth: Int)
+    {
         guard !holes.isEmpty else { return nil }
         var literal: [UInt8] = []
         var segmentEnds: [Int] = []
         var cursor = row.lowerBound
         for hole in holes {
-            // A hole's bytes are preceded by its opening quote and followed by its closing one.
-            guard hole.range.lowerBound > cursor, hole.range.upperBound < row.upperBound,
-                base[hole.range.lowerBound - 1] == ASCII.quote, base[hole.range.upperBound] == ASCII.quote
-            else { return nil }
+            guard hole.range.lowerBound > cursor, hole.range.upperBound < row.upperBound else { return nil }
+            if hole.field == .customData {
+                // An object's bytes, from its brace to its brace.
+                guard base[hole.range.lowerBound] == ASCII.openBrace, base[hole.range.upperBound - 1] == ASCII.closeBrace
+                else { return nil }
+            } else {
+                // A text's bytes are preceded by its opening quote and followed by its closing one.
+                guard base[hole.range.lowerBound - 1] == ASCII.quote, base[hole.range.upperBound] == ASCII.quote
+                else { return nil }
+            }
             literal.append(contentsOf: UnsafeBufferPointer(start: base + cursor, count: hole.range.lowerBound - cursor))
             segmentEnds.append(literal.count)
-            cursor = hole.range.upperBound + 1
+            cursor = hole.field == .customData ? hole.range.upperBound : hole.range.upperBound + 1
         }
         literal.append(contentsOf: UnsafeBufferPointer(start: base + cursor, count: row.upperBound - cursor))
         segmentEnds.append(literal.count)
         fields = holes.map(\.field)
+        self.valueDepth = valueDepth
         self.literal = literal
         self.segmentEnds = segmentEnds
     }
@@ -51,7 +66,7 @@ struct PlainRowShape {
         return literal.withUnsafeBufferPointer { literal in
             var segmentStart = 0
             var cursor = start
-            for segmentEnd in segmentEnds {
+            for (segment, segmentEnd) in segmentEnds.enumerated() {
                 let length = segmentEnd - segmentStart
                 guard length <= scanner.count - cursor,
                     memcmp(scanner.base + cursor, literal.baseAddress! + segmentStart, length) == 0
@@ -63,7 +78,11 @@ struct PlainRowShape {
                 segmentStart = segmentEnd
                 guard holes.count < fields.count else { break }
                 scanner.index = cursor
-                guard let text = scanner.scanPlainASCIIString() else {
+                let hole = fields[segment] == .customData
+                    ? (cursor < scanner.count && scanner.base[cursor] == ASCII.openBrace
+                        ? scanner.skipPlainValue(enclosingDepth: valueDepth) : nil)
+                    : scanner.scanPlainASCIIString()
+                guard let text = hole else {
                     scanner.index = start
                     return false
                 }

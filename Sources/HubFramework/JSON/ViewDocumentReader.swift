@@ -71,8 +71,15 @@ struct ViewDocumentReader {
     /// copied from there into the body's arena without a `String` made for them; any other
     /// component's are made strings in its fields (`moveTextsIntoFields`).
     private var textsInPlace: (title: Range<Int>?, subtitle: Range<Int>?) = (nil, nil)
+    /// Where the component being read has its main image's URL and its target's URI (the bytes
+    /// between their quotes, when they are printable ASCII without escapes) and its custom data
+    /// (the object's bytes): a plain row keeps them as they are written (`ComponentRowStore.Extras`).
+    private var extrasInPlace: (mainImageURL: Range<Int>?, targetURI: Range<Int>?, customData: Range<Int>?)
+    /// The depth of the component's custom data, read last (see `PlainRowShape`).
+    private var customDataDepth = 0
     /// The texts of the component being read, where they lie (the bytes between their quotes): a
-    /// plain row's become the holes of `plainRowShape`.
+    /// plain row's become the holes of `plainRowShape`. A main image's URL counts as `.mainImage`,
+    /// a target's URI as `.target`, and custom data (its object's bytes) as `.customData`.
     private var textRanges: [(field: ComponentField, range: Range<Int>)] = []
     /// The last plain row read member by member, with its texts cut out: tried first on the next
     /// row (see `PlainRowShape`). Nil until a plain row is read, and for hub-validate's reads.
@@ -337,6 +344,7 @@ struct ViewDocumentReader {
         otherMembers.removeAll(keepingCapacity: true)
         templateName = nil
         textsInPlace = (nil, nil)
+        extrasInPlace = (nil, nil, nil)
         textRanges.removeAll(keepingCapacity: true)
         do {
             read = try walkObject(compiled.component, depth: depth, collectingOthers: collects) {
@@ -353,12 +361,17 @@ struct ViewDocumentReader {
         if read {
             // A plain row goes into the body as a record: no builder is made for it, and texts that
             // lie in the document as they are go from there into the body's arena.
-            if var row = fields.plainRow {
+            let written = ComponentRowStore.Builder.ExtraTexts(
+                mainImageURL: extrasInPlace.mainImageURL.map { .bytes(bytes($0)) },
+                targetURI: extrasInPlace.targetURI.map { .bytes(bytes($0)) },
+                customData: extrasInPlace.customData.map { .bytes(bytes($0)) })
+            if var row = fields.plainRow(written: written) {
                 if let title = textsInPlace.title { row.title = .bytes(bytes(title)) }
                 if let subtitle = textsInPlace.subtitle { row.subtitle = .bytes(bytes(subtitle)) }
                 if builder.addPlainBodyRow(row) {
                     if !collects && recorder == nil {
-                        plainRowShape = PlainRowShape(row: start..<scanner.index, in: scanner.base, holes: textRanges)
+                        plainRowShape = PlainRowShape(row: start..<scanner.index, in: scanner.base, holes: textRanges,
+                                                      valueDepth: customDataDepth)
                     }
                     return
                 }
@@ -403,6 +416,23 @@ struct ViewDocumentReader {
         for (field, range) in zip(shape.fields, shapeHoles) {
             let text = bytes(range)
             switch field {
+            case .mainImage, .target:
+                // A URL that surely parses, as the walk parses it, and is no expression (the walk
+                // checked the shape's own row, whose URL was not one).
+                guard URLSyntax.isPlainAbsolute(text), !ExpressionTemplate.containsTemplateSyntax(utf8: text) else {
+                    return nil
+                }
+                if field == .mainImage {
+                    row.extras = row.extras ?? .init()
+                    row.extras!.mainImageURL = .bytes(text)
+                } else {
+                    row.extras = row.extras ?? .init()
+                    row.extras!.targetURI = .bytes(text)
+                }
+            case .customData:
+                // Checked by the shape's match (`JSONScanner.skipPlainValue`): an object without `@`.
+                row.extras = row.extras ?? .init()
+                row.extras!.customData = .bytes(text)
             case .identifier:
                 row.identifier = .bytes(text)
             case .componentIdentifier:
@@ -617,8 +647,10 @@ struct ViewDocumentReader {
             guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
             var image = ComponentFields.Image()
             guard try walkObject(compiled.image, depth: depth, { reader, imageField, valueDepth throws(JSONError) in
+                let valueStart = reader.scanner.index
                 guard let value = try reader.readValue(imageField.kind, depth: valueDepth) else { return false }
                 image.values[imageField] = value
+                if field == .mainImage, imageField == .url { reader.notePlainURL(from: valueStart, as: .mainImage) }
                 return true
             }) else { return false }
             fields[image: field] = image
@@ -627,10 +659,12 @@ struct ViewDocumentReader {
             guard scanner.base[scanner.index] == ASCII.openBrace else { return false }
             var target = ComponentFields.Target()
             guard try walkObject(compiled.target, depth: depth, { reader, targetField, valueDepth throws(JSONError) in
+                let valueStart = reader.scanner.index
                 guard let value = try reader.readValue(targetField.kind, depth: valueDepth,
                                                        eachElement: targetField.isEachElement)
                 else { return false }
                 target.values[targetField] = value
+                if targetField == .uri { reader.notePlainURL(from: valueStart, as: .target) }
                 return true
             }) else { return false }
             fields.target = target
@@ -645,9 +679,29 @@ struct ViewDocumentReader {
     {
         let valueStart = scanner.index
         guard let value = try readValue(kind, depth: depth) else { return false }
-        if scanner.base[valueStart] == ASCII.quote { textRanges.append((field, valueStart + 1..<scanner.index - 1)) }
+        if scanner.base[valueStart] == ASCII.quote {
+            textRanges.append((field, valueStart + 1..<scanner.index - 1))
+        } else if field == .customData, case .object = value {
+            extrasInPlace.customData = valueStart..<scanner.index
+            customDataDepth = depth
+            textRanges.append((field, valueStart..<scanner.index))
+        }
         fields.values[field] = value
         return true
+    }
+
+    /// Notes where the URL string just read from `valueStart` lies, as the main image's (`.mainImage`)
+    /// or the target's (`.target`), when its bytes are printable ASCII without escapes: they are
+    /// then the URL's text as it is, which a plain row keeps.
+    private mutating func notePlainURL(from valueStart: Int, as field: ComponentField) {
+        guard scanner.base[valueStart] == ASCII.quote else { return }
+        let range = valueStart + 1..<scanner.index - 1
+        for offset in range {
+            let byte = scanner.base[offset]
+            guard byte >= 0x20, byte < 0x7F, byte != ASCII.backslash else { return }
+        }
+        if field == .mainImage { extrasInPlace.mainImageURL = range } else { extrasInPlace.targetURI = range }
+        textRanges.append((field, range))
     }
 
     /// How the reader converts values: strictly, so that anything the tree would report (a text

@@ -5,13 +5,16 @@ import Foundation
 ///
 /// Most rows of a long body are plain: an identifier, a component, a title and a subtitle, no
 /// children and nothing out of line (``ComponentModel``'s details). A plain row is a ``Row`` record
-/// of 28 bytes, its texts in one UTF-8 arena shared by all rows, and its component an index into a
+/// of 32 bytes, its texts in one UTF-8 arena shared by all rows, and its component an index into a
 /// table of the distinct components the body uses: about 80 bytes a row for the scale documents,
-/// where a ``ComponentModel`` with its two heap strings is about 350. Any other row is kept as the
-/// model it was built as (``objects``), and its record points at it.
+/// where a ``ComponentModel`` with its two heap strings is about 350. A row read from a document
+/// may also have a main image's URL, a target's URI and custom data, as they were written: its
+/// record then points at an ``Extras`` record of 24 bytes, whose texts are in the same arena. Any
+/// other row is kept as the model it was built as (``objects``), and its record points at it.
 ///
-/// A plain row's model is made when it is asked for (``model(at:)``): a small object, cheap to make
-/// and to drop, equal (``ComponentModel/==(_:_:)``) to the one the row was built from.
+/// A record's model is made when it is asked for (``model(at:)``): a small object, cheap to make
+/// and to drop, equal (``ComponentModel/==(_:_:)``) to the one the row was built from. Its URLs
+/// are parsed and its custom data read from the arena then, as the reader parsed them.
 ///
 /// Immutable once made, so it is shared between threads and between the view models that hold the
 /// same body (a state evaluation that leaves the body as it was keeps the store).
@@ -25,14 +28,38 @@ package final class ComponentRowStore: Sendable {
     }
 
     /// One row: its texts, and its component (an index into ``components``) or, with
-    /// ``Row/objectFlag`` set, the index of its model in ``objects``.
+    /// ``Row/objectFlag`` set, the index of its model in ``objects``; and the index of its
+    /// ``Extras`` in ``extras``, or ``Row/noExtras``.
     struct Row: Sendable {
         let identifier: Span
         let title: Span
         let subtitle: Span
         let kind: UInt32
+        var extras: UInt32 = Row.noExtras
 
         static let objectFlag: UInt32 = 1 << 31
+        static let noExtras: UInt32 = .max
+    }
+
+    /// What a record read from a document may have beyond its texts, each as it was written there
+    /// (``Span/none`` for none): its main image's URL and its target's URI (each checked to parse
+    /// as the reader parses URLs, `JSONValueCheck.url(from:)`), and its custom data, the bytes of a
+    /// JSON object without expressions. Only a row whose image holds a URL alone and whose target
+    /// holds a URI alone has them here; any other is kept as its model.
+    struct Extras: Sendable, Equatable {
+        var mainImageURL: Span = .none
+        var targetURI: Span = .none
+        var customData: Span = .none
+
+        var isEmpty: Bool { self == Extras() }
+
+        /// The same, with every text moved by `offset` in the arena.
+        func moved(by offset: UInt32) -> Extras {
+            func move(_ span: Span) -> Span {
+                span.length == Span.none.length ? span : Span(start: span.start + offset, length: span.length)
+            }
+            return Extras(mainImageURL: move(mainImageURL), targetURI: move(targetURI), customData: move(customData))
+        }
     }
 
     /// The UTF-8 bytes of every plain row's identifier, title and subtitle, one after the other.
@@ -41,6 +68,8 @@ package final class ComponentRowStore: Sendable {
     private let rows: [Row]
     /// The distinct components and categories plain rows use.
     private let components: [(identifier: Identifier, category: ComponentCategory)]
+    /// The records' extras, in the order they were added.
+    private let extras: [Extras]
     /// The rows that are not plain, as the models they were built as, in order.
     let objects: [ComponentModel]
 
@@ -48,11 +77,12 @@ package final class ComponentRowStore: Sendable {
     var count: Int { rows.count }
 
     fileprivate init(text: [UInt8], rows: [Row], components: [(identifier: Identifier, category: ComponentCategory)],
-                     objects: [ComponentModel])
+                     extras: [Extras], objects: [ComponentModel])
     {
         self.text = text
         self.rows = rows
         self.components = components
+        self.extras = extras
         self.objects = objects
     }
 
@@ -68,6 +98,7 @@ package final class ComponentRowStore: Sendable {
         var rows: [Row] = []
         rows.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count })
         var objects: [ComponentModel] = []
+        var extras: [Extras] = []
         var components: [(identifier: Identifier, category: ComponentCategory)] = []
         // A hash a distinct component: a body may name as many components as it has rows.
         var componentIndexes: [ComponentKey: UInt32] = [:]
@@ -91,30 +122,70 @@ package final class ComponentRowStore: Sendable {
                     rows.append(Row(identifier: .none, title: .none, subtitle: .none,
                                     kind: ((row.kind & ~Row.objectFlag) + objectBase) | Row.objectFlag))
                 } else {
+                    var extrasIndex = Row.noExtras
+                    if row.extras != Row.noExtras {
+                        extrasIndex = UInt32(extras.count)
+                        extras.append(part.extras[Int(row.extras)].moved(by: textBase))
+                    }
                     rows.append(Row(identifier: moved(row.identifier), title: moved(row.title),
-                                    subtitle: moved(row.subtitle), kind: kinds[Int(row.kind)]))
+                                    subtitle: moved(row.subtitle), kind: kinds[Int(row.kind)], extras: extrasIndex))
                 }
             }
         }
-        self.init(text: text, rows: rows, components: components, objects: objects)
+        self.init(text: text, rows: rows, components: components, extras: extras, objects: objects)
     }
 
     /// The model of row `index`: the kept object, or a model made now for a plain row.
     func model(at index: Int) -> ComponentModel {
         let row = rows[index]
         if row.kind & Row.objectFlag != 0 { return objects[Int(row.kind & ~Row.objectFlag)] }
-        return Self.model(ofRecord: row, at: index, text: text, components: components)
+        return Self.model(ofRecord: row, at: index, text: text, components: components, extras: extras)
     }
 
-    /// The model record `row` stands for at `index`, its texts in `text` and its component in
-    /// `components`.
+    /// The model record `row` stands for at `index`, its texts in `text`, its component in
+    /// `components` and its extras in `extras`.
     fileprivate static func model(ofRecord row: Row, at index: Int, text: [UInt8],
-                                  components: [(identifier: Identifier, category: ComponentCategory)]) -> ComponentModel
+                                  components: [(identifier: Identifier, category: ComponentCategory)],
+                                  extras: [Extras]) -> ComponentModel
     {
         let component = components[Int(row.kind)]
-        return ComponentModel(plainRowWithIdentifier: string(row.identifier, in: text) ?? "", index: index,
-                              componentIdentifier: component.identifier, componentCategory: component.category,
-                              title: string(row.title, in: text), subtitle: string(row.subtitle, in: text))
+        guard row.extras != Row.noExtras else {
+            return ComponentModel(plainRowWithIdentifier: string(row.identifier, in: text) ?? "", index: index,
+                                  componentIdentifier: component.identifier, componentCategory: component.category,
+                                  title: string(row.title, in: text), subtitle: string(row.subtitle, in: text))
+        }
+        // Made as the builder that read them would make them (`ComponentModelBuilder.build`).
+        let extra = extras[Int(row.extras)]
+        let image = string(extra.mainImageURL, in: text).map { url in
+            ComponentImageData(identifier: nil, type: .main, url: JSONValueCheck.url(from: url), placeholderIcon: nil,
+                               localImage: nil, customData: nil)
+        }
+        let target = string(extra.targetURI, in: text).map { uri in
+            ComponentTarget(uri: JSONValueCheck.url(from: uri), initialViewModel: nil, actionIdentifiers: nil,
+                            customData: nil)
+        }
+        return ComponentModel(
+            identifier: string(row.identifier, in: text) ?? "", type: .body, index: index, groupIdentifier: nil,
+            componentIdentifier: component.identifier, componentCategory: component.category,
+            title: string(row.title, in: text), subtitle: string(row.subtitle, in: text), accessoryTitle: nil,
+            descriptionText: nil, mainImageData: image, backgroundImageData: nil, customImageData: [:], icon: nil,
+            target: target, metadata: nil, loggingData: nil, customData: customData(extra.customData, in: text),
+            parent: nil, makeChildren: { _ in [] })
+    }
+
+    /// The custom data whose JSON lies at `span` in `text`, read as the reader read it (a document's
+    /// custom data merged into none is itself); nil for none.
+    private static func customData(_ span: Span, in text: [UInt8]) -> JSONObject? {
+        guard span.length != Span.none.length else { return nil }
+        return text.withUnsafeBufferPointer { bytes in
+            // Checked when it was read (valid, within the limits then): read here with none.
+            var scanner = JSONScanner(base: bytes.baseAddress! + Int(span.start), count: Int(span.length),
+                                      maximumDepth: .max, maximumNumberLength: .max)
+            guard case .object(let object)? = try? scanner.parseValue(enclosingDepth: 0) else {
+                preconditionFailure("a record's custom data is a JSON object")
+            }
+            return mergeJSONObject(nil, with: object)
+        }
     }
 
     /// The component of row `index`, without making its model.
@@ -161,14 +232,28 @@ package final class ComponentRowStore: Sendable {
         let isObject = row.kind & Row.objectFlag != 0
         let otherIsObject = otherRow.kind & Row.objectFlag != 0
         if isObject || otherIsObject {
-            guard isObject == otherIsObject else { return false }
+            // A record with extras may equal a model kept as an object (one built in code, or read
+            // through the tree): its model is made to be compared.
+            guard isObject == otherIsObject else { return model(at: index) == other.model(at: otherIndex) }
             return objects[Int(row.kind & ~Row.objectFlag)] == other.objects[Int(otherRow.kind & ~Row.objectFlag)]
         }
         let component = components[Int(row.kind)]
         let otherComponent = other.components[Int(otherRow.kind)]
-        return component.identifier == otherComponent.identifier && component.category == otherComponent.category
+        guard component.identifier == otherComponent.identifier && component.category == otherComponent.category
             && bytesEqual(row.identifier, other, otherRow.identifier) && bytesEqual(row.title, other, otherRow.title)
             && bytesEqual(row.subtitle, other, otherRow.subtitle)
+        else { return false }
+        switch (row.extras == Row.noExtras, otherRow.extras == Row.noExtras) {
+        case (true, true): return true
+        case (false, false):
+            // Compared as written: custom data written otherwise (spaces, key order) counts as a
+            // change, which only makes the diff configure the row again.
+            let mine = extras[Int(row.extras)]
+            let theirs = other.extras[Int(otherRow.extras)]
+            return bytesEqual(mine.mainImageURL, other, theirs.mainImageURL)
+                && bytesEqual(mine.targetURI, other, theirs.targetURI) && bytesEqual(mine.customData, other, theirs.customData)
+        default: return false
+        }
     }
 
     private func bytesEqual(_ span: Span, _ other: ComponentRowStore, _ otherSpan: Span) -> Bool {
@@ -207,6 +292,7 @@ package final class ComponentRowStore: Sendable {
         private var rows: [Row] = []
         private var components: [(identifier: Identifier, category: ComponentCategory)] = []
         private var componentIndexes: [ComponentKey: UInt32] = [:]
+        private var extras: [Extras] = []
         private var objects: [ComponentModel] = []
         /// The index of the last plain row's component in `components`.
         private var lastKind: UInt32?
@@ -225,6 +311,7 @@ package final class ComponentRowStore: Sendable {
             base = store
             text = store.text
             components = store.components
+            extras = store.extras
             for (index, component) in store.components.enumerated() {
                 componentIndexes[ComponentKey(identifier: component.identifier, category: component.category)] = UInt32(index)
             }
@@ -291,8 +378,16 @@ package final class ComponentRowStore: Sendable {
                 components.append(component)
                 componentIndexes[key] = kind
             }
+            var extrasIndex = Row.noExtras
+            if row.extras != Row.noExtras {
+                let extra = store.extras[Int(row.extras)]
+                extrasIndex = UInt32(extras.count)
+                extras.append(Extras(mainImageURL: copy(extra.mainImageURL, from: store),
+                                     targetURI: copy(extra.targetURI, from: store),
+                                     customData: copy(extra.customData, from: store)))
+            }
             rows.append(Row(identifier: copy(row.identifier, from: store), title: copy(row.title, from: store),
-                            subtitle: copy(row.subtitle, from: store), kind: kind))
+                            subtitle: copy(row.subtitle, from: store), kind: kind, extras: extrasIndex))
         }
 
         private mutating func copy(_ span: Span, from store: ComponentRowStore) -> Span {
@@ -332,12 +427,23 @@ package final class ComponentRowStore: Sendable {
             }
         }
 
+        /// What a record read from a document has beyond its texts (see ``Extras``), as written:
+        /// each URL checked to parse, the custom data a JSON object without expressions.
+        struct ExtraTexts {
+            var mainImageURL: Text?
+            var targetURI: Text?
+            var customData: Text?
+
+            var isEmpty: Bool { mainImageURL == nil && targetURI == nil && customData == nil }
+            var count: Int { (mainImageURL?.count ?? 0) + (targetURI?.count ?? 0) + (customData?.count ?? 0) }
+        }
+
         /// The record of a plain row given by its parts, its texts put in the arena but the row not
         /// added (``appendRecord(_:)`` adds it): the one-pass reader keeps a long body's plain rows
         /// this way while it reads, without a builder or a model for them. Nil when the arena or
         /// the component table is full.
         mutating func record(identifier: Text, componentIdentifier: Identifier, componentCategory: ComponentCategory,
-                             title: Text?, subtitle: Text?) -> Row?
+                             title: Text?, subtitle: Text?, extras extraTexts: ExtraTexts? = nil) -> Row?
         {
             let kind: UInt32
             if let lastKind, components[Int(lastKind)].identifier == componentIdentifier,
@@ -357,10 +463,16 @@ package final class ComponentRowStore: Sendable {
                 }
                 lastKind = kind
             }
-            let added = identifier.count + (title?.count ?? 0) + (subtitle?.count ?? 0)
-            guard text.count + added < Int(UInt32.max) else { return nil }
-            return Row(identifier: append(identifier), title: title.map { append($0) } ?? .none,
-                       subtitle: subtitle.map { append($0) } ?? .none, kind: kind)
+            let added = identifier.count + (title?.count ?? 0) + (subtitle?.count ?? 0) + (extraTexts?.count ?? 0)
+            guard text.count + added < Int(UInt32.max), extras.count < Int(Row.noExtras) else { return nil }
+            let row = Row(identifier: append(identifier), title: title.map { append($0) } ?? .none,
+                          subtitle: subtitle.map { append($0) } ?? .none, kind: kind)
+            guard let extraTexts, !extraTexts.isEmpty else { return row }
+            extras.append(Extras(mainImageURL: extraTexts.mainImageURL.map { append($0) } ?? .none,
+                                 targetURI: extraTexts.targetURI.map { append($0) } ?? .none,
+                                 customData: extraTexts.customData.map { append($0) } ?? .none))
+            return Row(identifier: row.identifier, title: row.title, subtitle: row.subtitle, kind: kind,
+                       extras: UInt32(extras.count - 1))
         }
 
         /// Adds `row`, a record this builder made (``record(identifier:componentIdentifier:componentCategory:title:subtitle:)``,
@@ -372,7 +484,7 @@ package final class ComponentRowStore: Sendable {
 
         /// The model of `row`, a record this builder made, at `index`: what the row stands for.
         func model(of row: Row, at index: Int) -> ComponentModel {
-            ComponentRowStore.model(ofRecord: row, at: index, text: text, components: components)
+            ComponentRowStore.model(ofRecord: row, at: index, text: text, components: components, extras: extras)
         }
 
         /// The identifier of `row`, a record this builder made.
@@ -399,12 +511,13 @@ package final class ComponentRowStore: Sendable {
         consuming func finish() -> ComponentRowStore {
             // The arena grew by doubling: keep only what it holds.
             if let base, text.count == base.text.count {
-                return ComponentRowStore(text: base.text, rows: rows, components: components, objects: objects)
+                return ComponentRowStore(text: base.text, rows: rows, components: components, extras: extras,
+                                         objects: objects)
             }
             let exact = [UInt8](unsafeUninitializedCapacity: text.count) { buffer, count in
                 count = buffer.initialize(fromContentsOf: text)
             }
-            return ComponentRowStore(text: exact, rows: rows, components: components, objects: objects)
+            return ComponentRowStore(text: exact, rows: rows, components: components, extras: extras, objects: objects)
         }
     }
 }

@@ -11,12 +11,12 @@ import XCTest
 final class PlainBodyRowTests: XCTestCase {
     private let schema = ModelFixtures.schema()
 
-    /// A document of `count` rows: plain ones, with every 10th one not plain (custom data) and
+    /// A document of `count` rows: plain ones, with every 10th one not plain (metadata) and
     /// every 7th one in another component.
     private static func document(rows count: Int) -> Data {
         let rows = (0..<count).map { index -> String in
             let component = index % 7 == 0 ? #""component": {"id": "other:cell", "category": "card"}, "# : ""
-            let custom = index % 10 == 0 ? #", "custom": {"n": \#(index)}"# : ""
+            let custom = index % 10 == 0 ? #", "metadata": {"n": \#(index)}"# : ""
             return #"{"id": "r\#(index)", \#(component)"text": {"title": "Row \#(index)", "subtitle": "ש \#(index) 🍞"}\#(custom)}"#
         }
         return Data(#"{"body": [\#(rows.joined(separator: ","))]}"#.utf8)
@@ -39,7 +39,7 @@ final class PlainBodyRowTests: XCTestCase {
         for count in [12, 2_500] {
             let builder = try read(rows: count)
             XCTAssertEqual(builder.numberOfBodyComponentModelBuilders, count)
-            XCTAssertEqual(builder.numberOfPlainBodyRows, count - (count + 9) / 10, "every row but the custom ones")
+            XCTAssertEqual(builder.numberOfPlainBodyRows, count - (count + 9) / 10, "every row but those with metadata")
             let tree = try readThroughTree(rows: count)
             XCTAssertEqual(tree.numberOfPlainBodyRows, 0)
             XCTAssertEqual(builder.build(), tree.build(), "\(count) rows")
@@ -144,7 +144,7 @@ final class PlainBodyRowTests: XCTestCase {
     /// left: one row with a 4 MB identifier among small ones reserved 4 GiB of address space.
     func testOneLongTextDoesNotReserveMoreThanTheDocumentHolds() throws {
         var rows = [#"{"id": "\#(String(repeating: "x", count: 4 << 20))"}"#]
-        for index in 1..<2_000 { rows.append(#"{"id": "r\#(index)", "custom": {"n": 1}}"#) }
+        for index in 1..<2_000 { rows.append(#"{"id": "r\#(index)", "metadata": {"n": 1}}"#) }
         let data = Data(#"{"body": [\#(rows.joined(separator: ","))]}"#.utf8)
         let builder = schema.makeViewModelBuilder()
         XCTAssertEqual(try builder.addJSON(data: data), [])

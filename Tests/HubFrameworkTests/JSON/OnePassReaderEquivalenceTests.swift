@@ -266,6 +266,74 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         }
     }
 
+    /// A row with a main image's URL, a target's URI and custom data is a record too, its three
+    /// values kept as written (`ComponentRowStore.Extras`), and a row shaped like it has them as holes:
+    /// the URLs checked by `URLSyntax`, the custom data by `JSONScanner.skipPlainValue`. Whatever
+    /// either check refuses (a relative or unusual URL, an escape, an exponent, an `@`, nesting at
+    /// the limit, a number over it) is read member by member or through the tree, as before.
+    func testRowsWithAnImageATargetAndCustomData() {
+        func row(_ id: String, image: String = "https://example.com/images/1.jpg", target: String = "bench:item:1",
+                 custom: String = #"{"index":1,"flag":true}"#) -> String
+        {
+            #"{"id":"\#(id)","text":{"title":"T \#(id)","subtitle":"S"},"images":{"main":{"uri":"\#(image)"}},"target":{"uri":"\#(target)"},"custom":\#(custom)}"#
+        }
+        let shaped = [
+            row("b"), row("b", image: "https://example.com/images/22.jpg"), row("b", target: "bench:item:22"),
+            row("b", custom: #"{"index":22,"flag":false}"#), row("b", custom: "{}"), row("b", custom: #"{"a":[1,-2.5,null,"x",{}]}"#),
+            row("b", custom: #"{"index":1e5}"#), row("b", custom: #"{"index":01}"#), row("b", custom: #"{"index":1.}"#),
+            row("b", custom: #"{"n":"@{count}"}"#), row("b", custom: #"{"n":"a@b"}"#), row("b", custom: #"{"n":"\u0041"}"#),
+            row("b", custom: #"{"n":"Grüße"}"#), row("b", custom: #"{"a":1,"a":2}"#), row("b", custom: #"{"a":[[[[1]]]]}"#),
+            row("b", custom: #"{"n":12345678901234567890123}"#), row("b", custom: "[1]"), row("b", custom: #""x""#),
+            row("b", custom: "null"), row("b", custom: #"{"a":1,}"#), row("b", custom: #"{"a" : 1 }"#),
+            row("b", image: "/images/relative.jpg"), row("b", image: "http://user@example.com/x"),
+            row("b", image: "http://example.com:8080/x?y=1#z"), row("b", image: "http://a:1:2/"), row("b", image: "a:b#c#d"),
+            row("b", image: "http://a/|"), row("b", image: "http://a/%zz"), row("b", image: "http://a/%41"),
+            row("b", image: #"https:\/\/example.com\/x.jpg"#), row("b", image: "@{url}"), row("b", image: ""),
+            row("b", target: "https://example.com/@{id}"), row("b", target: "mailto:someone@example.com"),
+            row("b", target: "app: space"), row("b", target: "tel:+1-555"), row("a"),
+        ]
+        let otherwise = [
+            // An image or a target holding more than a URL, or no URL.
+            #"{"id":"b","images":{"main":{"uri":"https://example.com/1.jpg","placeholder":"album"}},"target":{"uri":"a:b"}}"#,
+            #"{"id":"b","images":{"main":{}},"target":{"uri":"a:b"}}"#,
+            #"{"id":"b","images":{"main":{"uri":"https://example.com/1.jpg"},"background":{"uri":"https://example.com/2.jpg"}}}"#,
+            #"{"id":"b","target":{}}"#,
+            #"{"id":"b","target":{"uri":"a:b","actions":["ns:play"]}}"#,
+            #"{"id":"b","target":{"uri":"a:b","custom":{"x":1}}}"#,
+            #"{"id":"b","target":{"uri":5}}"#,
+            #"{"id":"b","custom":{"x":1},"custom":{"y":2}}"#,
+            #"{"id":"b","custom":5}"#,
+            #"{"id":"b","text":{"title":"t"},"custom":{"x":1},"metadata":{"m":1}}"#,
+        ]
+        let deep = ContentLimits(maximumNestingDepth: 5)
+        let shortNumbers = ContentLimits(maximumNumberLength: 3)
+        for second in shaped + otherwise {
+            for document in ["{\"body\":[\(row("a")),\(second),\(row("c"))]}", "[\(row("a")),\(second),\(row("c"))]",
+                             "{\"body\":[\(row("a")),\(second),\(second)]}"]
+            {
+                assertSameReading(document)
+                assertSameReading(document, limits: deep)
+                assertSameReading(document, limits: shortNumbers)
+                assertSameReading(document, schema: bareSchema)
+                assertSameReading(document, builderSetup: { $0.bodyComponentModelBuilder(withIdentifier: "b").title = "from code" })
+            }
+        }
+        assertEveryPrefixReadsTheSame("{\"body\":[\(row("a")),\(row("b", custom: #"{"i":[2,{"j":null}]}"#)),\(row("c"))]}")
+
+        // Plain ones are records: no builder is made for them.
+        let builder = schema.makeViewModelBuilder()
+        let rows = (0..<1_200).map { row("r\($0)", image: "https://example.com/images/\($0).jpg", target: "bench:item:\($0)",
+                                          custom: #"{"index":\#($0),"flag":true}"#) }
+        XCTAssertEqual(try builder.addJSON(data: Data("[\(rows.joined(separator: ","))]".utf8)), [])
+        XCTAssertEqual(builder.numberOfPlainBodyRows, 1_200)
+        let body = builder.build().bodyComponentModels
+        XCTAssertTrue(body.isRecord(at: 0) && body.isRecord(at: 1_199))
+        XCTAssertEqual(body[1_199].mainImageData?.url, URL(string: "https://example.com/images/1199.jpg"))
+        XCTAssertEqual(body[1_199].mainImageData?.type, .main)
+        XCTAssertEqual(body[1_199].target?.uri, URL(string: "bench:item:1199"))
+        XCTAssertEqual(body[1_199].customData, ["index": .number(1_199), "flag": .bool(true)])
+    }
+
     // MARK: 2. Every field of the default schema
 
     /// A document with every key of the default schema, nested views and children included.

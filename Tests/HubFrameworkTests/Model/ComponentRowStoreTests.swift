@@ -167,4 +167,88 @@ final class ComponentRowStoreTests: XCTestCase {
         XCTAssertEqual(shown[5].index, 5, "a record's index is its position")
         XCTAssertEqual(shown.last?.title, "Row \(long - 1)")
     }
+
+    // MARK: Records with an image, a target and custom data
+
+    /// A document of `count` rows, each with a main image, a target and custom data (kept as
+    /// records with `ComponentRowStore.Extras`); row 3 has state in its title.
+    private func richDocument(count: Int) -> Data {
+        var rows = (0..<count).map { index in
+            #"{"id": "row-\#(index)", "text": {"title": "Row \#(index)"}, "images": {"main": {"uri": "https://example.com/\#(index).jpg"}}, "target": {"uri": "app:item:\#(index)"}, "custom": {"index": \#(index), "tags": ["a", {"b": null}]}}"#
+        }
+        rows[3] = #"{"id": "count", "text": {"title": "Count: @{count}"}}"#
+        return Data(#"{"state": {"count": 0}, "body": [\#(rows.joined(separator: ","))]}"#.utf8)
+    }
+
+    private func readRich(count: Int) throws -> ViewModel {
+        let builder = ModelFixtures.viewModelBuilder()
+        XCTAssertEqual(try builder.addJSON(data: richDocument(count: count)), [])
+        return builder.build()
+    }
+
+    func testRecordsWithExtrasMakeTheModelsTheTreeMakes() throws {
+        let view = try readRich(count: long)
+        let body = view.bodyComponentModels
+        XCTAssertEqual(body.keptModels.count, 1, "only the row with state is a model")
+        XCTAssertTrue(body.isRecord(at: 0) && body.isRecord(at: long - 1))
+        let tree = ModelFixtures.viewModelBuilder()
+        XCTAssertEqual(try tree.addJSONThroughValueTree(data: richDocument(count: long), limits: .default), [])
+        let treeBody = tree.build().bodyComponentModels
+        XCTAssertFalse(treeBody.isRecord(at: 0), "the tree's rows are models with details")
+        // Compared row by row (a record against a kept model) and as lists.
+        XCTAssertEqual(body, treeBody)
+        XCTAssertEqual(body, ComponentModelList(treeBody.array))
+        let model = body[long - 1]
+        XCTAssertEqual(model.mainImageData?.url, URL(string: "https://example.com/\(long - 1).jpg"))
+        XCTAssertEqual(model.target?.uri, URL(string: "app:item:\(long - 1)"))
+        XCTAssertEqual(model.customData?["tags"], .array([.string("a"), .object(["b": .null])]))
+        XCTAssertTrue(model.hasDetails)
+        XCTAssertNotEqual(body, try readRich(count: long + 1).bodyComponentModels)
+    }
+
+    func testADifferentURLOrCustomDataIsAChange() throws {
+        let old = try readRich(count: long)
+        let builder = ModelFixtures.viewModelBuilder()
+        let changed = String(decoding: richDocument(count: long), as: UTF8.self)
+            .replacingOccurrences(of: "https://example.com/7.jpg", with: "https://example.com/seven.jpg")
+            .replacingOccurrences(of: "app:item:8\"", with: "app:item:eight\"")
+            .replacingOccurrences(of: #""index": 9,"#, with: #""index": 99,"#)
+        XCTAssertEqual(try builder.addJSON(data: Data(changed.utf8)), [])
+        let new = builder.build()
+        XCTAssertEqual(ViewModelDiff(from: old, to: new).body.reloaded.sorted(), [7, 8, 9])
+        XCTAssertFalse(ViewModelDiff(from: old, to: try readRich(count: long)).body.hasChanges)
+    }
+
+    func testAStateEvaluationAndAPatchKeepTheExtras() throws {
+        let source = try readRich(count: long)
+        var snapshot = StateSnapshot()
+        snapshot.view = ["count": .integer(2)]
+        let shown = ViewStateEvaluator(limits: .default).evaluate(source, with: snapshot).viewModel.bodyComponentModels
+        XCTAssertEqual(shown[3].title, "Count: 2")
+        XCTAssertTrue(shown.isRecord(at: 5))
+        XCTAssertEqual(shown[5], source.bodyComponentModels[5])
+        XCTAssertEqual(shown[5].target?.uri, URL(string: "app:item:5"))
+
+        let patch = try ViewModelPatch(data: Data(#"""
+            {"patch": {"changes": [{"replace": "row-6", "with": [{"id": "six", "text": {"title": "Six"}}]}]}}
+            """#.utf8), schema: ModelFixtures.schema())
+        let patched = try patch.applied(to: source).bodyComponentModels
+        XCTAssertEqual(patched[6].identifier, "six")
+        XCTAssertEqual(patched[7], source.bodyComponentModels[7])
+        XCTAssertEqual(patched[long - 1].customData?["index"], .number(Double(long - 1)))
+    }
+
+    func testARecordWithExtrasAskedForIsABuilderWithThem() throws {
+        let builder = ModelFixtures.viewModelBuilder()
+        XCTAssertEqual(try builder.addJSON(data: richDocument(count: 20)), [])
+        let row = builder.bodyComponentModelBuilder(withIdentifier: "row-7")
+        XCTAssertEqual(row.mainImageDataBuilder.url, URL(string: "https://example.com/7.jpg"))
+        XCTAssertEqual(row.targetBuilder.uri, URL(string: "app:item:7"))
+        XCTAssertEqual(row.customData?["index"], .number(7))
+        row.customData?["index"] = .number(70)
+        let models = builder.build().bodyComponentModels
+        XCTAssertEqual(models[7].customData?["index"], .number(70))
+        XCTAssertEqual(models[7].mainImageData?.url, URL(string: "https://example.com/7.jpg"))
+        XCTAssertEqual(models[8].customData?["index"], .number(8))
+    }
 }
