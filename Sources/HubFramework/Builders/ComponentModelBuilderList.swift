@@ -7,9 +7,10 @@ import Foundation
 /// (building a million rows) reads the array and hashes nothing; only asking for a builder by
 /// identifier looks it up. A value type, so a copy shares both until one side changes.
 ///
-/// An entry is a builder, or a plain row (an identifier, a component, a title and a subtitle) that
+/// An entry is a builder, or a plain row (an identifier, a component, a title and a subtitle; and
+/// from a document, a main image's URL, a target's URI and custom data, `ComponentRowStore.Extras`) that
 /// the one-pass reader put in as a record (`PlainRows.records`), its texts in `PlainRows.arena`
-/// (``appendPlainRow(identifier:componentIdentifier:componentCategory:title:subtitle:)``): a long
+/// (``appendPlainRow(identifier:componentIdentifier:componentCategory:title:subtitle:extras:)``): a long
 /// document's rows are read without a builder object each, and go into the body's
 /// ``ComponentRowStore`` as they are. A plain row becomes a builder when it is asked for.
 struct ComponentModelBuilderList {

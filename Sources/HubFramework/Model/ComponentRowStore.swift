@@ -475,7 +475,7 @@ package final class ComponentRowStore: Sendable {
                        extras: UInt32(extras.count - 1))
         }
 
-        /// Adds `row`, a record this builder made (``record(identifier:componentIdentifier:componentCategory:title:subtitle:)``,
+        /// Adds `row`, a record this builder made (``record(identifier:componentIdentifier:componentCategory:title:subtitle:extras:)``,
         /// or a copy of this builder that made it), as the next row.
         mutating func appendRecord(_ row: Row) {
             precondition(row.kind & Row.objectFlag == 0, "a record, not a kept model")
