@@ -7,6 +7,8 @@ struct BenchRow {
     var goal: String = ""
     /// nil when the row has no goal.
     var met: Bool? = nil
+    /// Printed after "no" when the goal is missed: by how much, and why (what the docs found).
+    var whyMissed: String? = nil
 }
 
 /// A titled table of benchmark results.
@@ -60,7 +62,8 @@ enum Bench {
         Swift.print("| benchmark | result | goal | met |")
         Swift.print("|---|---|---|---|")
         for row in section.rows {
-            let met = row.met.map { $0 ? "yes" : "**no**" } ?? ""
+            var met = row.met.map { $0 ? "yes" : "**no**" } ?? ""
+            if row.met == false, let why = row.whyMissed { met += ": " + why }
             Swift.print("| \(row.name) | \(row.value) | \(row.goal) | \(met) |")
         }
     }
