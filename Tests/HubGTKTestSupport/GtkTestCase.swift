@@ -46,14 +46,15 @@ open class GtkTestCase: XCTestCase, @unchecked Sendable {
     }
 
     /// Runs the test `name` (`Module.Class/testMethod`) again in a test process of its own with
-    /// `variable` set, and checks that it passed there; returns false, running nothing, in that child
-    /// (where `variable` is set), which then goes on with the test. For what a process reads once, at
-    /// its start: GTK reads `GTK_CSS_DEBUG` before its first style sheet.
-    package func runsAgainInAChildProcess(_ name: String, with variable: String, file: StaticString = #filePath,
-                                          line: UInt = #line) throws -> Bool {
+    /// `variable` set to `value`, and checks that it passed there; returns false, running nothing, in
+    /// that child (where `variable` is set), which then goes on with the test. For what a process reads
+    /// once, at its start: GTK reads `GTK_CSS_DEBUG` before its first style sheet, GLib `G_DEBUG`
+    /// (`fatal-criticals` makes a GTK critical end the child).
+    package func runsAgainInAChildProcess(_ name: String, with variable: String, value: String = "1",
+                                          file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
         guard ProcessInfo.processInfo.environment[variable] == nil else { return false }
         let child = try ChildProcess(URL(fileURLWithPath: CommandLine.arguments[0]), arguments: [name],
-                                     environment: [variable: "1"])
+                                     environment: [variable: value])
         child.waitUntilDone(timeout: 120)
         XCTAssertEqual(child.exitStatus, 0, "\(child.standardOutput.text)\(child.standardError.text)", file: file, line: line)
         XCTAssertTrue(child.standardOutput.text.contains("Executed 1 test, with 0 failures"), child.standardOutput.text,

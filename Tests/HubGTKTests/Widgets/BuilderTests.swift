@@ -121,6 +121,47 @@ final class BuilderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A shortcuts window closed and gone leaves nothing that a later style change trips over. GTK 3
+    /// leaves the window's own parts alive when it is destroyed, and their style referred to the freed
+    /// window: adding a style sheet then made GTK log `gtk_widget_get_scale_factor: assertion
+    /// 'GTK_IS_WIDGET (widget)' failed`. Run with `G_DEBUG=fatal-criticals`, so such a line ends the test.
+    func testAClosedShortcutsWindowLeavesNothingAStyleChangeReads() throws {
+        if try runsAgainInAChildProcess(
+            "HubGTKTests.BuilderTests/testAClosedShortcutsWindowLeavesNothingAStyleChangeReads",
+            with: "G_DEBUG", value: "fatal-criticals")
+        {
+            return
+        }
+        try onMain {
+            let resources = try CompiledResources(prefix: "/org/example/Built", files: ["test.ui": Self.definition])
+            defer { resources.remove() }
+            let bundle = try ResourceBundle(contentsOf: resources.url)
+            bundle.register()
+            defer { bundle.unregister() }
+            let application = SharedApplication.application
+            application.setAccelerators(["<Control>k"], forAction: "app.builder-test-keys")
+            defer { application.setAccelerators([], forAction: "app.builder-test-keys") }
+            // One made in code and one from a definition, each shown, closed, and let go.
+            do {
+                let made = ShortcutsWindow(groups: [.init(title: "Made", shortcuts: [.init(title: "Help", accelerators: ["F1"])])])
+                let defined = try XCTUnwrap(try Builder(resource: "/org/example/Built/test.ui")
+                    .shortcutsWindow("shortcuts", section: "shortcuts-section", keysOf: application))
+                for window in [made, defined] {
+                    window.present()
+                    pump(until: { window.isMapped }, "the shortcuts window on screen")
+                    window.close()
+                    pump(until: { !window.isMapped }, "the shortcuts window closed")
+                    window.destroy()
+                }
+            }
+            _ = GtkRuntime.iterate(until: { false }, timeout: 0.1)
+            let sheet = try StyleSheet(css: "label { margin: 1px; }")
+            sheet.install()
+            _ = GtkRuntime.iterate(until: { false }, timeout: 0.1)
+            sheet.uninstall()
+        }
+    }
+
     func testAMissingOrBrokenDefinitionIsAnError() throws {
         try onMain {
             XCTAssertThrowsError(try Builder(resource: "/org/example/Built/none.ui")) { error in
