@@ -357,6 +357,9 @@ struct ViewDocumentReader {
         if read, collects {
             moveTextsIntoFields(&fields)
             read = expandCompiledTemplate(into: &fields)
+            // A template's custom data is merged with the row's own (`CompiledTemplate.fields(own:)`):
+            // what the row wrote is not all its fields hold, so it is not kept as written.
+            if templateName != nil { extrasInPlace = (nil, nil, nil) }
         }
         if read {
             // A plain row goes into the body as a record: no builder is made for it, and texts that

@@ -334,6 +334,33 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         XCTAssertEqual(body[1_199].customData, ["index": .number(1_199), "flag": .bool(true)])
     }
 
+    /// A row that names a template has what the template gives as well as what it wrote: custom
+    /// data of both, merged, and the template's image or target where it wrote none. Its model must
+    /// have them all, not only the bytes the row wrote.
+    func testRowsWithAnImageATargetAndCustomDataThatUseATemplate() {
+        let templates = #""templates": {"custom": {"custom": {"a": 1, "b": {"c": 2}}}, "#
+            + #""linked": {"images": {"main": {"uri": "https://example.com/t.jpg"}}, "target": {"uri": "app:t"}}, "#
+            + #""named": {"text": {"$title": "name"}}}"#
+        let rows = [
+            #"{"template": "custom", "id": "a", "custom": {"b": {"d": 3}}}"#,
+            #"{"template": "custom", "id": "b", "custom": {"a": 5}, "images": {"main": {"uri": "https://example.com/b.jpg"}}}"#,
+            #"{"template": "linked", "id": "c", "images": {"main": {"uri": "https://example.com/c.jpg"}}, "target": {"uri": "app:c"}}"#,
+            #"{"template": "linked", "id": "d", "custom": {"x": 1}}"#,
+            #"{"template": "named", "id": "e", "name": "E", "images": {"main": {"uri": "https://example.com/e.jpg"}}, "custom": {"x": 1}}"#,
+            #"{"id": "f", "images": {"main": {"uri": "https://example.com/f.jpg"}}, "target": {"uri": "app:f"}, "custom": {"x": 1}}"#,
+        ]
+        for row in rows {
+            assertSameReading(#"{\#(templates), "body": [\#(row)]}"#)
+            assertSameReading(#"{\#(templates), "body": [\#(row), \#(row.replacingOccurrences(of: #""id": ""#, with: #""id": "2"#))]}"#)
+        }
+        let body = rows.joined(separator: ", ")
+        assertSameReading(#"{\#(templates), "body": [\#(body)]}"#)
+        assertSameReading(#"{"body": [\#(body)], \#(templates)}"#, "templates after the body")
+        // Long enough for the body to be kept as records.
+        let many = (0..<1_100).map { rows[$0 % rows.count].replacingOccurrences(of: #""id": ""#, with: #""id": "\#($0)-"#) }
+        assertSameReading(#"{\#(templates), "body": [\#(many.joined(separator: ","))]}"#)
+    }
+
     // MARK: 2. Every field of the default schema
 
     /// A document with every key of the default schema, nested views and children included.
