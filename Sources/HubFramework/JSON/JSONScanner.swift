@@ -352,10 +352,11 @@ struct JSONScanner {
     /// The range of the JSON value at the index, and the index past it, when it is written plainly:
     /// objects and arrays (within the depth limit, counting `enclosingDepth`, and at most 32 deep),
     /// strings of printable ASCII without escapes, numbers without an exponent (within the number
-    /// limit), `true`, `false` and `null`, with no `@` anywhere (so no expression). `parseValue`
-    /// reads such a value without an error from wherever its bytes are copied. Nil, with the index
-    /// unmoved, for any other value, which `parseValue` reads (and reports). Nothing is made: a
-    /// row's custom data is checked this way and kept as its bytes (`ComponentRowStore.Extras`).
+    /// limit and a `Double`'s range), `true`, `false` and `null`, with no `@` anywhere (so no
+    /// expression). `parseValue` reads such a value without an error from wherever its bytes are
+    /// copied. Nil, with the index unmoved, for any other value, which `parseValue` reads (and
+    /// reports). Nothing is made: a row's custom data is checked this way and kept as its bytes
+    /// (`ComponentRowStore.Extras`).
     mutating func skipPlainValue(enclosingDepth: Int) -> Range<Int>? {
         let start = index
         // A bit a container, set for an object: what closes it and whether a key comes next.
@@ -420,8 +421,10 @@ struct JSONScanner {
         return nil
     }
 
-    /// Skips a number at the index written `-?(0|[1-9][0-9]*)(.[0-9]+)?`, within the number limit;
-    /// false, with the index anywhere, for any other.
+    /// Skips a number at the index written `-?(0|[1-9][0-9]*)(.[0-9]+)?`, within the number limit
+    /// and with at most 308 digits before the point; false, with the index anywhere, for any other.
+    /// (`parseNumber` refuses a value past a `Double`'s range, about 1.8e308, as too large: with 309
+    /// digits or more it may be, whatever the limit lets through.)
     private mutating func skipPlainNumber() -> Bool {
         let start = index
         if base[index] == ASCII.minus { index += 1 }
@@ -433,7 +436,8 @@ struct JSONScanner {
         }
         let integerStart = index
         let integerDigits = digits(&self)
-        guard integerDigits > 0, integerDigits == 1 || base[integerStart] != ASCII.zero else { return false }
+        guard integerDigits > 0, integerDigits <= 308, integerDigits == 1 || base[integerStart] != ASCII.zero
+        else { return false }
         if index < count, base[index] == ASCII.dot {
             index += 1
             guard digits(&self) > 0 else { return false }

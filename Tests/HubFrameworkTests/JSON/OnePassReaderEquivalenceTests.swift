@@ -334,6 +334,26 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         XCTAssertEqual(body[1_199].customData, ["index": .number(1_199), "flag": .bool(true)])
     }
 
+    /// Custom data read as a hole (`JSONScanner.skipPlainValue`) is refused where the tree refuses
+    /// it, with any number limit: a number of more digits than the default limit allows may still
+    /// be within it, and past a `Double`'s range (about 1.8e308), which the tree reports as too large.
+    func testCustomDataNumbersPastTheRangeOfADouble() {
+        func row(_ id: String, _ number: String) -> String { #"{"id":"\#(id)","custom":{"n":\#(number)}}"# }
+        let numbers = ["1" + String(repeating: "0", count: 307), "1" + String(repeating: "0", count: 308),
+                       "17976931348623157" + String(repeating: "0", count: 292), "17976931348623159" + String(repeating: "0", count: 292),
+                       "9" + String(repeating: "9", count: 308), "-9" + String(repeating: "0", count: 308) + ".5",
+                       "1" + String(repeating: "0", count: 400), "0." + String(repeating: "0", count: 400) + "1"]
+        for number in numbers {
+            for document in ["[\(row("a", "1")),\(row("b", number)),\(row("c", "2"))]",
+                             "{\"body\":[\(row("a", "1")),\(row("b", "[\(number)]")),\(row("c", "2"))]}"]
+            {
+                assertSameReading(document, limits: ContentLimits(maximumNumberLength: 1_000))
+                assertSameReading(document, limits: ContentLimits(maximumNumberLength: number.utf8.count))
+                assertSameReading(document)
+            }
+        }
+    }
+
     /// A row that names a template has what the template gives as well as what it wrote: custom
     /// data of both, merged, and the template's image or target where it wrote none. Its model must
     /// have them all, not only the bytes the row wrote.
