@@ -246,12 +246,16 @@ package final class ComponentRowStore: Sendable {
         switch (row.extras == Row.noExtras, otherRow.extras == Row.noExtras) {
         case (true, true): return true
         case (false, false):
-            // Compared as written: custom data written otherwise (spaces, key order) counts as a
-            // change, which only makes the diff configure the row again.
             let mine = extras[Int(row.extras)]
             let theirs = other.extras[Int(otherRow.extras)]
-            return bytesEqual(mine.mainImageURL, other, theirs.mainImageURL)
+            if bytesEqual(mine.mainImageURL, other, theirs.mainImageURL)
                 && bytesEqual(mine.targetURI, other, theirs.targetURI) && bytesEqual(mine.customData, other, theirs.customData)
+            {
+                return true
+            }
+            // Written otherwise, they may still be equal (custom data with other spaces or key
+            // order, `1.0` for `1`, a key given twice): the models say.
+            return model(at: index) == other.model(at: otherIndex)
         default: return false
         }
     }

@@ -251,4 +251,29 @@ final class ComponentRowStoreTests: XCTestCase {
         XCTAssertEqual(models[7].mainImageData?.url, URL(string: "https://example.com/7.jpg"))
         XCTAssertEqual(models[8].customData?["index"], .number(8))
     }
+
+    /// Custom data written otherwise (spaces, key order, `1.0` for `1`, a key given twice) is the
+    /// same custom data: two bodies of such records are equal, as their models are, and the diff
+    /// between them changes nothing. Custom data that differs is still a change.
+    func testCustomDataWrittenOtherwiseIsTheSame() throws {
+        func read(_ custom: String) throws -> ViewModel {
+            let rows = (0..<long).map { index in
+                #"{"id": "row-\#(index)", "images": {"main": {"uri": "https://example.com/\#(index).jpg"}}, "custom": \#(custom)}"#
+            }
+            let builder = ModelFixtures.viewModelBuilder()
+            XCTAssertEqual(try builder.addJSON(data: Data("[\(rows.joined(separator: ","))]".utf8)), [])
+            return builder.build()
+        }
+        let written = try read(#"{"index": 1, "tags": ["a", {"b": null}]}"#)
+        XCTAssertTrue(written.bodyComponentModels.isRecord(at: 5))
+        for otherwise in [#"{"index":1,"tags":["a",{"b":null}]}"#, #"{"tags": ["a", {"b": null}], "index": 1.0}"#,
+                          #"{"index": 2, "tags": ["a", {"b": null}], "index": 1}"#, #"{"index": 2, "tags": ["a", {"b": null}]}"#]
+        {
+            let other = try read(otherwise)
+            let equal = !otherwise.hasSuffix(#"{"b": null}]}"#)
+            XCTAssertEqual(written.bodyComponentModels[5] == other.bodyComponentModels[5], equal, otherwise)
+            XCTAssertEqual(written.bodyComponentModels == other.bodyComponentModels, equal, otherwise)
+            XCTAssertEqual(ViewModelDiff(from: written, to: other).body.hasChanges, !equal, otherwise)
+        }
+    }
 }
