@@ -354,6 +354,49 @@ final class OnePassReaderEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Custom data as a hole is held to the nesting limit at its own depth in the document: one
+    /// level deeper in a body member than in a top-level array, and deeper still where a custom
+    /// schema puts it inside another object (`data.custom`, with the image at `pic.main.src` and the
+    /// target at `link.href`). Every depth of nesting, against every limit around it, reads the same.
+    func testCustomDataAtEveryDepthAgainstTheNestingLimit() {
+        let nested = ModelFixtures.schema()
+        let path = nested.createNewPath()
+        nested.componentModelSchema.titlePath = path.goTo("data").goTo("title").stringPath()
+        nested.componentModelSchema.customDataPath = path.goTo("data").goTo("custom").dictionaryPath()
+        nested.componentModelSchema.mainImageDataDictionaryPath = path.goTo("pic").goTo("main").dictionaryPath()
+        nested.componentModelSchema.targetDictionaryPath = path.goTo("link").dictionaryPath()
+        nested.componentImageDataSchema.urlPath = path.goTo("src").urlPath()
+        nested.componentTargetSchema.uriPath = path.goTo("href").urlPath()
+        XCTAssertNotNil(CompiledJSONSchema(nested), "the one-pass reader reads it")
+        func row(_ id: String, _ custom: String, nestedKeys: Bool) -> String {
+            nestedKeys
+                ? #"{"id":"\#(id)","data":{"title":"T","custom":\#(custom)},"pic":{"main":{"src":"https://e.com/\#(id)"}},"link":{"href":"a:\#(id)"}}"#
+                : #"{"id":"\#(id)","text":{"title":"T"},"images":{"main":{"uri":"https://e.com/\#(id)"}},"target":{"uri":"a:\#(id)"},"custom":\#(custom)}"#
+        }
+        var customs: [String] = []
+        for levels in 0...5 {
+            customs.append("{\"n\":" + String(repeating: "[", count: levels) + "1" + String(repeating: "]", count: levels) + "}")
+            customs.append("{\"n\":" + String(repeating: "[", count: levels) + "[]" + String(repeating: "]", count: levels) + "}")
+            customs.append(String(repeating: #"{"o":"#, count: levels) + "{}" + String(repeating: "}", count: levels))
+        }
+        for custom in customs {
+            for (schema, nestedKeys) in [(self.schema, false), (nested, true)] {
+                let rows = [row("a", "{}", nestedKeys: nestedKeys), row("b", custom, nestedKeys: nestedKeys),
+                            row("c", "{}", nestedKeys: nestedKeys)].joined(separator: ",")
+                for document in ["[\(rows)]", "{\"body\":[\(rows)]}"] {
+                    for depth in 3...10 {
+                        assertSameReading(document, schema: schema, limits: ContentLimits(maximumNestingDepth: depth),
+                                          "depth limit \(depth)")
+                    }
+                }
+            }
+        }
+        let builder = nested.makeViewModelBuilder()
+        let rows = ["a", "b", "c"].map { row($0, #"{"n":[[1]]}"#, nestedKeys: true) }.joined(separator: ",")
+        XCTAssertEqual(try builder.addJSON(data: Data("[\(rows)]".utf8)), [])
+        XCTAssertEqual(builder.numberOfPlainBodyRows, 3, "the custom schema's rows are records")
+    }
+
     /// A row that names a template has what the template gives as well as what it wrote: custom
     /// data of both, merged, and the template's image or target where it wrote none. Its model must
     /// have them all, not only the bytes the row wrote.
