@@ -276,4 +276,35 @@ final class ComponentRowStoreTests: XCTestCase {
             XCTAssertEqual(ViewModelDiff(from: written, to: other).body.hasChanges, !equal, otherwise)
         }
     }
+
+    /// Records taken from another store keep their extras with their texts: stores put end to end
+    /// (`init(concatenating:)`, the slices of a body built on every core) and rows copied one by one
+    /// into a store not based on theirs (`Builder.appendRow(_:of:)`).
+    func testRecordsWithExtrasTakenFromAnotherStoreKeepThem() throws {
+        let first = try XCTUnwrap(readRich(count: long).bodyComponentModels.store)
+        let other = String(decoding: richDocument(count: long), as: UTF8.self)
+            .replacingOccurrences(of: "example.com", with: "example.org").replacingOccurrences(of: "app:item", with: "app:thing")
+            .replacingOccurrences(of: #""tags": ["a""#, with: #""tags": ["other""#)
+        let builder = ModelFixtures.viewModelBuilder()
+        XCTAssertEqual(try builder.addJSON(data: Data(other.utf8)), [])
+        let second = try XCTUnwrap(builder.build().bodyComponentModels.store)
+        XCTAssertTrue(first.isRecord(at: 5) && second.isRecord(at: 5))
+        XCTAssertNotEqual(first.model(at: 5), second.model(at: 5))
+
+        let joined = try XCTUnwrap(ComponentRowStore(concatenating: [first, second]))
+        XCTAssertEqual(joined.count, 2 * long)
+        for index in [0, 3, 5, long - 1] {
+            XCTAssertEqual(joined.model(at: index), first.model(at: index), "row \(index)")
+            XCTAssertEqual(joined.model(at: long + index), second.model(at: index), "row \(long + index)")
+        }
+
+        var rows = ComponentRowStore.Builder(basedOn: first, capacity: 4)
+        for (index, store) in [(5, second), (6, first), (7, second), (3, second)] { rows.appendRow(index, of: store) }
+        let copied = rows.finish()
+        XCTAssertEqual(copied.model(at: 0), second.model(at: 5))
+        XCTAssertEqual(copied.model(at: 1), first.model(at: 6))
+        XCTAssertEqual(copied.model(at: 2), second.model(at: 7))
+        XCTAssertEqual(copied.model(at: 3), second.model(at: 3))
+        XCTAssertEqual(copied.model(at: 2).customData?["tags"], .array([.string("other"), .object(["b": .null])]))
+    }
 }
