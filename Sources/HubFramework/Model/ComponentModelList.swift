@@ -4,8 +4,9 @@
 /// A body is the one part of a view that can hold a million components, and most code needs a few
 /// of them at a time: the rows near the viewport, the one that was selected. So a body of 1,000
 /// components or more does not keep a model object for each row: a plain row (an identifier, a component, a
-/// title and a subtitle, no children and nothing else) is kept compactly, and its model is made when
-/// it is asked for. Such a model is equal to the one the row was built as, but it is a new object
+/// title and a subtitle, no children and nothing else; read from a document, it may also have a main
+/// image that holds only a URL, a target that holds only a URI, and custom data without expressions)
+/// is kept compactly, and its model is made when it is asked for. Such a model is equal to the one the row was built as, but it is a new object
 /// each time: compare models with `==`, not `===`. Read the list as a collection (`count`, a
 /// subscript, `for … in`, `first`, `last`, `map`), and make an array of it with `Array(list)` only
 /// when one is needed, which makes every row's model.
