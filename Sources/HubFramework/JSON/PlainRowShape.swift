@@ -26,7 +26,8 @@ struct PlainRowShape {
     private let segmentEnds: [Int]
 
     /// The shape of the row at `row` in `base`, whose texts lie at `holes` (each the bytes between
-    /// a text's quotes, in order); nil when the holes do not lie in the row one after the other.
+    /// a text's quotes, or a custom data object's bytes, in order), the custom data at `valueDepth`
+    /// in the document; nil when the holes do not lie in the row one after the other.
     init?(row: Range<Int>, in base: UnsafePointer<UInt8>, holes: [(field: ComponentField, range: Range<Int>)],
           valueDepth: Int)
     {
