@@ -240,8 +240,8 @@ package final class ComponentRowStore: Sendable {
         let component = components[Int(row.kind)]
         let otherComponent = other.components[Int(otherRow.kind)]
         guard component.identifier == otherComponent.identifier && component.category == otherComponent.category
-            && bytesEqual(row.identifier, other, otherRow.identifier) && bytesEqual(row.title, other, otherRow.title)
-            && bytesEqual(row.subtitle, other, otherRow.subtitle)
+            && textEquals(row.identifier, other, otherRow.identifier) && textEquals(row.title, other, otherRow.title)
+            && textEquals(row.subtitle, other, otherRow.subtitle)
         else { return false }
         switch (row.extras == Row.noExtras, otherRow.extras == Row.noExtras) {
         case (true, true): return true
@@ -268,6 +268,23 @@ package final class ComponentRowStore: Sendable {
             other.text.withUnsafeBufferPointer { theirs in
                 memcmp(mine.baseAddress! + Int(span.start), theirs.baseAddress! + Int(otherSpan.start), length) == 0
             }
+        }
+    }
+
+    /// Whether the text at `span` and the one at `otherSpan` in `other` are equal as the models'
+    /// `String`s are: the same bytes, or, where either has a byte outside ASCII, canonically
+    /// equivalent ("café" with a precomposed "é" and with "e" and a combining accent).
+    private func textEquals(_ span: Span, _ other: ComponentRowStore, _ otherSpan: Span) -> Bool {
+        if bytesEqual(span, other, otherSpan) { return true }
+        guard span.length != Span.none.length, otherSpan.length != Span.none.length,
+            hasByteOutsideASCII(span) || other.hasByteOutsideASCII(otherSpan)
+        else { return false }
+        return string(span) == other.string(otherSpan)
+    }
+
+    private func hasByteOutsideASCII(_ span: Span) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            bytes[Int(span.start)..<Int(span.start) + Int(span.length)].contains { $0 >= 0x80 }
         }
     }
 

@@ -132,6 +132,18 @@ final class ComponentRowStoreTests: XCTestCase {
                        "a list of records and a list of models with the same content")
     }
 
+    /// Records compare their texts as their models' `String`s do: a title written with a precomposed
+    /// "é" and one written with "e" and a combining accent are the same title.
+    func testTextsThatAreCanonicallyEquivalentAreEqual() {
+        let composed = build(count: long, title: { $0 == 7 ? "caf\u{E9}" : "Row \($0)" })
+        let decomposed = build(count: long, title: { $0 == 7 ? "cafe\u{301}" : "Row \($0)" })
+        XCTAssertTrue(composed.bodyComponentModels.isRecord(at: 7) && decomposed.bodyComponentModels.isRecord(at: 7))
+        XCTAssertEqual(composed.bodyComponentModels[7], decomposed.bodyComponentModels[7], "the models are equal")
+        XCTAssertEqual(composed.bodyComponentModels, decomposed.bodyComponentModels)
+        XCTAssertFalse(ViewModelDiff(from: composed, to: decomposed).body.hasChanges)
+        XCTAssertNotEqual(composed.bodyComponentModels, build(count: long, title: { $0 == 7 ? "cafe" : "Row \($0)" }).bodyComponentModels)
+    }
+
     func testTheDiffOfLongBodiesIsTheDiffOfTheirModels() {
         let old = build(count: long + 100, childEvery: 50)
         let new = build(count: long + 120, title: { $0 % 97 == 0 ? "Changed \($0)" : "Row \($0)" }, childEvery: 50)
