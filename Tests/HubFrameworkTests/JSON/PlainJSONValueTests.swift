@@ -91,12 +91,12 @@ final class PlainJSONValueTests: XCTestCase {
             case 0, 1: return number()
             case 2: return ["\"x\"", "\"\"", "\"a@b\"", "\"@{x}\"", "\"\\u0041\"", "\"é\""].randomElement(using: &generator)!
             case 3: return ["true", "false", "null"].randomElement(using: &generator)!
-            case 4, 5 where depth < 6:
+            case 4 where depth < 6, 5 where depth < 6:
                 let members = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
                     ["\"a\"", "\"\"", "\"b\""].randomElement(using: &generator)! + (chance(0.1) ? " : " : ":") + value(depth + 1)
                 }
                 return "{" + members.joined(separator: chance(0.1) ? " , " : ",") + "}"
-            case 6, 7 where depth < 6:
+            case 6 where depth < 6, 7 where depth < 6:
                 return "[" + (0..<Int.random(in: 0...3, using: &generator)).map { _ in value(depth + 1) }.joined(separator: ",") + "]"
             default:
                 return "1"
