@@ -205,6 +205,38 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
         }
     }
 
+    /// The operation itself, without a loader (which drops a cancelled load's reports on its own):
+    /// cancelled, it reports neither a part nor its end; performed again at once, only the new
+    /// execution's part and end are reported.
+    func testACancelledOperationReportsNoPartAndNoEnd() throws {
+        let url = try file(document(rows: 40_000))
+        MainActor.assumeIsolated {
+            let operation = JSONContentOperation(url: url)
+            operation.cache = nil
+            operation.partNeedsRestOf = 0
+            let delegate = PartRecordingDelegate()
+            operation.delegate = delegate
+            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
+                              connectivityState: .online, viewModelBuilder: schema.makeViewModelBuilder(),
+                              previousError: nil)
+            operation.cancel()
+            _ = loadingSpin(timeout: 1) { false }
+            XCTAssertEqual(delegate.events, [], "a cancelled execution reports nothing")
+
+            let builder = schema.makeViewModelBuilder()
+            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
+                              connectivityState: .online, viewModelBuilder: schema.makeViewModelBuilder(),
+                              previousError: nil)
+            operation.cancel()
+            operation.perform(forViewURI: LoadingFixtures.viewURI, featureInfo: LoadingFixtures.featureInfo,
+                              connectivityState: .online, viewModelBuilder: builder, previousError: nil)
+            XCTAssertTrue(loadingSpin(timeout: 10) { delegate.events.contains("finish") })
+            _ = loadingSpin(timeout: 0.5) { false }
+            XCTAssertEqual(delegate.events, ["part", "finish"], "the last execution's part and end, once each")
+            XCTAssertEqual(builder.build().bodyComponentModels.count, 40_000)
+        }
+    }
+
     func testACancelledLoadShowsNoPart() throws {
         let url = try file(document(rows: 40_000))
         MainActor.assumeIsolated {
@@ -214,5 +246,22 @@ final class StreamedDocumentTests: LoopbackServerTestCase, @unchecked Sendable {
             _ = loadingSpin(timeout: 1) { false }
             XCTAssertEqual(recorder.events, [])
         }
+    }
+}
+
+/// What a content operation told its delegate, in order: "part", "finish", "fail".
+@MainActor
+private final class PartRecordingDelegate: ContentOperationDelegate {
+    private(set) var events: [String] = []
+
+    nonisolated func contentOperationDidFinish(_ operation: any ContentOperation) {
+        MainActor.assumeIsolated { events.append("finish") }
+    }
+    nonisolated func contentOperation(_ operation: any ContentOperation, didFailWithError error: any Error) {
+        MainActor.assumeIsolated { events.append("fail") }
+    }
+    nonisolated func contentOperationRequiresRescheduling(_ operation: any ContentOperation) {}
+    nonisolated func contentOperation(_ operation: any ContentOperation, didAddPartOfContent partialContent: ViewModelBuilder) {
+        MainActor.assumeIsolated { events.append("part") }
     }
 }
