@@ -86,7 +86,9 @@ final class BuilderTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAShortcutsWindowShowsTheKeysOfItsActionsAndLeavesOutThoseWithout() throws {
+    /// Runs `body` on the main thread with the test definition registered and `app.builder-test-keys`
+    /// given Ctrl+K (its sibling action, `app.builder-test-none`, has no keys).
+    private func withTheDefinition(_ body: @MainActor (Application) throws -> Void) throws {
         try onMain {
             let resources = try CompiledResources(prefix: "/org/example/Built", files: ["test.ui": Self.definition])
             defer { resources.remove() }
@@ -96,7 +98,12 @@ final class BuilderTests: GtkTestCase, @unchecked Sendable {
             let application = SharedApplication.application
             application.setAccelerators(["<Control>k"], forAction: "app.builder-test-keys")
             defer { application.setAccelerators([], forAction: "app.builder-test-keys") }
+            try body(application)
+        }
+    }
 
+    func testAShortcutsWindowShowsTheKeysOfItsActionsAndLeavesOutThoseWithout() throws {
+        try withTheDefinition { application in
             let definition = try Builder(resource: "/org/example/Built/test.ui")
             XCTAssertNil(definition.shortcutsWindow("shortcuts", section: "nothing", keysOf: application))
             let added = ShortcutsWindow.Group(title: "Added", shortcuts: [.init(title: "Added", accelerators: ["F1"])])
@@ -132,15 +139,7 @@ final class BuilderTests: GtkTestCase, @unchecked Sendable {
         {
             return
         }
-        try onMain {
-            let resources = try CompiledResources(prefix: "/org/example/Built", files: ["test.ui": Self.definition])
-            defer { resources.remove() }
-            let bundle = try ResourceBundle(contentsOf: resources.url)
-            bundle.register()
-            defer { bundle.unregister() }
-            let application = SharedApplication.application
-            application.setAccelerators(["<Control>k"], forAction: "app.builder-test-keys")
-            defer { application.setAccelerators([], forAction: "app.builder-test-keys") }
+        try withTheDefinition { application in
             // One made in code and one from a definition, each shown, closed, and let go.
             do {
                 let made = ShortcutsWindow(groups: [.init(title: "Made", shortcuts: [.init(title: "Help", accelerators: ["F1"])])])
