@@ -15,6 +15,10 @@ internal import CGtk
 /// A window defined in a `.ui` file comes from
 /// ``Builder/shortcutsWindow(_:section:keysOf:appending:)``, its shortcuts that name an action
 /// (`action-name`) with the keys the application has for it, and groups made in code after them.
+///
+/// Make one when the person asks for it, not ahead of time or over and over: GTK 3 never frees a
+/// shortcuts window's own parts (about 170 kB), so each window made stays in memory, destroyed, for
+/// the rest of the process.
 @MainActor
 public final class ShortcutsWindow: Window {
     /// One shortcut: what it does and the keys that do it.
