@@ -113,6 +113,23 @@ final class PrimaryMenuTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(appWindow.openShortcutsWindow === shortcuts)
             shortcuts.close()
             pump(until: { appWindow.openShortcutsWindow == nil }, "the shortcuts window closed")
+            XCTAssertFalse(shortcuts.isMapped)
+
+            // Asked for after it closed, the same window comes back (GTK never frees one's parts:
+            // a window made at every Ctrl+? kept 170 kB each time), unless a key changed meanwhile.
+            window.window.activateAction("show-help-overlay")
+            XCTAssertTrue(appWindow.openShortcutsWindow === shortcuts, "the closed window is shown again")
+            shortcuts.close()
+            pump(until: { appWindow.openShortcutsWindow == nil }, "the shortcuts window closed again")
+            let backKeys = app.application.accelerators(forAction: "win.back")
+            app.application.setAccelerators(backKeys + ["F9"], forAction: "win.back")
+            defer { app.application.setAccelerators(backKeys, forAction: "win.back") }
+            window.window.activateAction("show-help-overlay")
+            let remade = try XCTUnwrap(appWindow.openShortcutsWindow)
+            XCTAssertFalse(remade === shortcuts, "a window listing the keys there are now")
+            XCTAssertTrue(remade.shortcuts.contains { $0.accelerators == backKeys + ["F9"] }, "\(remade.shortcuts)")
+            remade.close()
+            pump(until: { appWindow.openShortcutsWindow == nil }, "the new shortcuts window closed")
 
             // Both go with their window when it is destroyed (the app closes its windows), rather than
             // stay open alone. (While they are open, they are modal: the window cannot be closed.)

@@ -4,7 +4,7 @@ import HubGTK
 
 /// One window of the app: its ``HubWindow``, the ``Navigator`` whose pages it shows (its own
 /// history), the controller that connects the two, Find in its view, its `win.*` actions, the files dropped on it,
-/// the size it has when it is not maximized, and its keyboard shortcuts window while that is open.
+/// the size it has when it is not maximized, and its keyboard shortcuts window once it was shown.
 ///
 /// Made by `AppWindows`, which gives it what it needs; it holds neither the windows nor the
 /// application.
@@ -20,10 +20,14 @@ final class AppWindow {
     let finder: FindController
     /// The window's size the last time it was not maximized (noted as GTK resizes it).
     private var unmaximizedSize: (width: Int, height: Int)
-    /// The keyboard shortcuts window, while it is open.
+    /// The keyboard shortcuts window, open or hidden since it was closed, and the keys of the
+    /// application's actions when it was made (``showShortcuts()``).
     private var shortcutsWindow: ShortcutsWindow?
+    private var shortcutsKeys: [String] = []
     /// Makes the keyboard shortcuts window (``showShortcuts()``).
     private let makeShortcutsWindow: @MainActor () -> ShortcutsWindow
+    /// The keys of the application's actions now, each `action=keys`.
+    private let currentKeys: @MainActor () -> [String]
     /// Opens files dropped on the window, in this window.
     private let openDroppedFiles: @MainActor (AppWindow, [URL]) -> Void
 
@@ -50,6 +54,12 @@ final class AppWindow {
         self.window = window
         self.navigator = navigator
         self.makeShortcutsWindow = makeShortcutsWindow
+        currentKeys = { [weak application] in
+            guard let application else { return [] }
+            return application.actionsWithAccelerators.sorted().map {
+                "\($0)=\(application.accelerators(forAction: $0).joined(separator: " "))"
+            }
+        }
         self.openDroppedFiles = openDroppedFiles
         unmaximizedSize = window.window.size
         window.menuButton.menu = menu
@@ -126,22 +136,35 @@ final class AppWindow {
         window.menuButton.isMenuShown.toggle()
     }
 
-    /// Shows the keyboard shortcuts window (Ctrl+?), made the first time and kept while it is open.
+    /// Shows the keyboard shortcuts window (Ctrl+?). It is made the first time; closed, it is hidden
+    /// and shown again, unless the application's keys have changed since it was made: then a new one
+    /// lists them. GTK 3 never frees a shortcuts window's own parts (``ShortcutsWindow``), so making
+    /// one at every Ctrl+? kept about 170 kB each time.
     func showShortcuts() {
-        if let shortcutsWindow {
+        let keys = currentKeys()
+        if let shortcutsWindow, keys == shortcutsKeys {
             shortcutsWindow.present()
             return
         }
+        shortcutsWindow?.destroy()
         let shortcuts = makeShortcutsWindow()
         shortcuts.transientParent = window.window
         shortcuts.destroysWithParent = true
+        shortcuts.onCloseRequest = { [weak shortcuts] in
+            shortcuts?.hide()
+            return true
+        }
         shortcuts.onDestroy { [weak self, weak shortcuts] in
             if let self, self.shortcutsWindow === shortcuts { self.shortcutsWindow = nil }
         }
         shortcutsWindow = shortcuts
+        shortcutsKeys = keys
         shortcuts.present()
     }
 
-    /// The keyboard shortcuts window, while it is open.
-    var openShortcutsWindow: ShortcutsWindow? { shortcutsWindow }
+    /// The keyboard shortcuts window, while it is open (shown).
+    var openShortcutsWindow: ShortcutsWindow? {
+        guard let shortcutsWindow, shortcutsWindow.isVisible else { return nil }
+        return shortcutsWindow
+    }
 }
