@@ -416,6 +416,7 @@ struct ViewDocumentReader {
     /// component other than the last one read, an expression, a text over the limit).
     private func plainRow(shapedBy shape: PlainRowShape) -> ComponentFields.PlainRow? {
         var row = ComponentFields.PlainRow()
+        var extras = ComponentRowStore.Builder.ExtraTexts()
         for (field, range) in zip(shape.fields, shapeHoles) {
             let text = bytes(range)
             switch field {
@@ -425,17 +426,10 @@ struct ViewDocumentReader {
                 guard URLSyntax.isPlainAbsolute(text), !ExpressionTemplate.containsTemplateSyntax(utf8: text) else {
                     return nil
                 }
-                if field == .mainImage {
-                    row.extras = row.extras ?? .init()
-                    row.extras!.mainImageURL = .bytes(text)
-                } else {
-                    row.extras = row.extras ?? .init()
-                    row.extras!.targetURI = .bytes(text)
-                }
+                if field == .mainImage { extras.mainImageURL = .bytes(text) } else { extras.targetURI = .bytes(text) }
             case .customData:
                 // Checked by the shape's match (`JSONScanner.skipPlainValue`): an object without `@`.
-                row.extras = row.extras ?? .init()
-                row.extras!.customData = .bytes(text)
+                extras.customData = .bytes(text)
             case .identifier:
                 row.identifier = .bytes(text)
             case .componentIdentifier:
@@ -458,6 +452,7 @@ struct ViewDocumentReader {
                 return nil
             }
         }
+        if !extras.isEmpty { row.extras = extras }
         return row
     }
 
@@ -698,11 +693,9 @@ struct ViewDocumentReader {
     /// then the URL's text as it is, which a plain row keeps.
     private mutating func notePlainURL(from valueStart: Int, as field: ComponentField) {
         guard scanner.base[valueStart] == ASCII.quote else { return }
-        let range = valueStart + 1..<scanner.index - 1
-        for offset in range {
-            let byte = scanner.base[offset]
-            guard byte >= 0x20, byte < 0x7F, byte != ASCII.backslash else { return }
-        }
+        var probe = scanner
+        probe.index = valueStart + 1
+        guard let range = probe.scanPlainASCIIString() else { return }
         if field == .mainImage { extrasInPlace.mainImageURL = range } else { extrasInPlace.targetURI = range }
         textRanges.append((field, range))
     }

@@ -46,12 +46,10 @@ package final class ComponentRowStore: Sendable {
     /// as the reader parses URLs, `JSONValueCheck.url(from:)`), and its custom data, the bytes of a
     /// JSON object without expressions. Only a row whose image holds a URL alone and whose target
     /// holds a URI alone has them here; any other is kept as its model.
-    struct Extras: Sendable, Equatable {
+    struct Extras: Sendable {
         var mainImageURL: Span = .none
         var targetURI: Span = .none
         var customData: Span = .none
-
-        var isEmpty: Bool { self == Extras() }
 
         /// The same, with every text moved by `offset` in the arena.
         func moved(by offset: UInt32) -> Extras {
@@ -486,14 +484,15 @@ package final class ComponentRowStore: Sendable {
             }
             let added = identifier.count + (title?.count ?? 0) + (subtitle?.count ?? 0) + (extraTexts?.count ?? 0)
             guard text.count + added < Int(UInt32.max), extras.count < Int(Row.noExtras) else { return nil }
-            let row = Row(identifier: append(identifier), title: title.map { append($0) } ?? .none,
+            var row = Row(identifier: append(identifier), title: title.map { append($0) } ?? .none,
                           subtitle: subtitle.map { append($0) } ?? .none, kind: kind)
-            guard let extraTexts, !extraTexts.isEmpty else { return row }
-            extras.append(Extras(mainImageURL: extraTexts.mainImageURL.map { append($0) } ?? .none,
-                                 targetURI: extraTexts.targetURI.map { append($0) } ?? .none,
-                                 customData: extraTexts.customData.map { append($0) } ?? .none))
-            return Row(identifier: row.identifier, title: row.title, subtitle: row.subtitle, kind: kind,
-                       extras: UInt32(extras.count - 1))
+            if let extraTexts, !extraTexts.isEmpty {
+                row.extras = UInt32(extras.count)
+                extras.append(Extras(mainImageURL: extraTexts.mainImageURL.map { append($0) } ?? .none,
+                                     targetURI: extraTexts.targetURI.map { append($0) } ?? .none,
+                                     customData: extraTexts.customData.map { append($0) } ?? .none))
+            }
+            return row
         }
 
         /// Adds `row`, a record this builder made (``record(identifier:componentIdentifier:componentCategory:title:subtitle:extras:)``,
