@@ -15,13 +15,13 @@
  * With `--view STYLESHEET...`, it shows instead what the hub's 100-component view shows in its
  * first frame, from the same GTK widgets the hub's components are made of, styled by the same
  * style sheets (the framework's, the shell's and the viewer's, loaded at start as the viewer loads
- * them): the header (an overlay of a drawing area painted dark and a title in 30-point bold, with
- * the title's text shadow), then, on the canvas's background, the body in the document's order until the visible area is
- * full: rows with a title, a subtitle, an accessory text and a chevron, 64 pixels high; a label
- * "Section N" (110 % text, measured by GTK); rows with an icon (the theme's "starred", 24 pixels,
- * painted on a rounded grey square) and a title, 48 pixels high. Rows are as wide as the hub's
- * readable width (800 pixels at most), centred. The document's rows are every fifth pattern of
- * hub-bench's `StartBench.smallDocument`; the two must change together.
+ * them). First the header: an overlay of a drawing area painted dark and a title in 30-point bold,
+ * with the title's text shadow. Then, on the canvas's background, the body in the document's order
+ * until the visible area is full: rows with a title, a subtitle, an accessory text and a chevron,
+ * 64 pixels high; a label "Section N" (110 % text, measured by GTK); rows with an icon (the theme's
+ * "starred", 24 pixels, painted on a rounded grey square) and a title, 48 pixels high. Rows are as
+ * wide as the hub's readable width (800 pixels at most), centred. The components follow the
+ * pattern of five of hub-bench's `StartBench.smallDocument`; the two must change together.
  *
  * Built by `make bench`: cc rows-peer.c $(pkg-config --cflags --libs gtk+-3.0)
  */
