@@ -75,11 +75,11 @@ enum StartBench {
             return ScaleBench.run(peerExecutable, arguments: ["--rows-in-c", "0"], environment: environment, timeout: timeout)
         }
         let rowsPeerExecutable = ScaleBench.peerExecutable(variable: rowsPeerVariable, name: "rows-peer")
-        func rowsPeer() -> ScaleBench.Outcome {
+        func rowsPeer(_ arguments: [String] = []) -> ScaleBench.Outcome {
             guard let rowsPeerExecutable else {
                 return .failed("no peer executable (make bench builds .build/rows-peer; or set \(rowsPeerVariable))")
             }
-            return ScaleBench.run(rowsPeerExecutable, arguments: [], environment: [:], timeout: timeout)
+            return ScaleBench.run(rowsPeerExecutable, arguments: arguments, environment: [:], timeout: timeout)
         }
         // The style sheets the viewer loads, from this checkout: the framework's first (the peer adds
         // it below the others, as HubGTK does).
@@ -88,13 +88,10 @@ enum StartBench {
         let styleSheets = ["data/resources/HubGTK/style.css", "data/resources/HubApp/style.css", "Resources/hub-viewer.css"]
             .map { root.appendingPathComponent($0).path }
         func viewPeer() -> ScaleBench.Outcome {
-            guard let rowsPeerExecutable else {
-                return .failed("no peer executable (make bench builds .build/rows-peer; or set \(rowsPeerVariable))")
-            }
             if let missing = styleSheets.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
                 return .failed("no style sheet at \(missing)")
             }
-            return ScaleBench.run(rowsPeerExecutable, arguments: ["--view"] + styleSheets, environment: [:], timeout: timeout)
+            return rowsPeer(["--view"] + styleSheets)
         }
         func child(_ spec: String) -> ScaleBench.Outcome {
             ScaleBench.runChild(case: spec, document: spec.hasPrefix("small") ? document : nil, section: "start",
@@ -103,7 +100,7 @@ enum StartBench {
         let cases: [(String, () -> ScaleBench.Outcome)] = [
             ("peer", { peer() }), ("peerWithoutGL", { peer(environment: ["GDK_GL": "disable"]) }),
             ("empty", { child("empty:0") }), ("demo", { child("demo:0") }),
-            ("small", { child("small:\(components)") }), ("rows", rowsPeer), ("view", viewPeer),
+            ("small", { child("small:\(components)") }), ("rows", { rowsPeer() }), ("view", viewPeer),
         ]
         for (_, run) in cases { _ = run() }  // the warm-up
         var outcomes: [String: [ScaleBench.Outcome]] = [:]

@@ -25,6 +25,12 @@ package final class ComponentRowStore: Sendable {
         let length: UInt32
 
         static let none = Span(start: 0, length: .max)
+
+        /// The same text `offset` bytes further in the arena (none stays none): where it lies once
+        /// arenas are put one after the other.
+        func moved(by offset: UInt32) -> Span {
+            length == Span.none.length ? self : Span(start: start + offset, length: length)
+        }
     }
 
     /// One row: its texts, and its component (an index into ``components``) or, with
@@ -53,14 +59,13 @@ package final class ComponentRowStore: Sendable {
 
         /// The same, with every text moved by `offset` in the arena.
         func moved(by offset: UInt32) -> Extras {
-            func move(_ span: Span) -> Span {
-                span.length == Span.none.length ? span : Span(start: span.start + offset, length: span.length)
-            }
-            return Extras(mainImageURL: move(mainImageURL), targetURI: move(targetURI), customData: move(customData))
+            Extras(mainImageURL: mainImageURL.moved(by: offset), targetURI: targetURI.moved(by: offset),
+                   customData: customData.moved(by: offset))
         }
     }
 
-    /// The UTF-8 bytes of every plain row's identifier, title and subtitle, one after the other.
+    /// The UTF-8 bytes of every plain row's identifier, title and subtitle (and its extras' URLs and
+    /// custom data), one after the other.
     private let text: [UInt8]
     /// The rows in order.
     private let rows: [Row]
@@ -112,9 +117,6 @@ package final class ComponentRowStore: Sendable {
                 componentIndexes[key] = UInt32(components.count - 1)
                 return UInt32(components.count - 1)
             }
-            func moved(_ span: Span) -> Span {
-                span.length == Span.none.length ? span : Span(start: span.start + textBase, length: span.length)
-            }
             for row in part.rows {
                 if row.kind & Row.objectFlag != 0 {
                     rows.append(Row(identifier: .none, title: .none, subtitle: .none,
@@ -125,8 +127,8 @@ package final class ComponentRowStore: Sendable {
                         extrasIndex = UInt32(extras.count)
                         extras.append(part.extras[Int(row.extras)].moved(by: textBase))
                     }
-                    rows.append(Row(identifier: moved(row.identifier), title: moved(row.title),
-                                    subtitle: moved(row.subtitle), kind: kinds[Int(row.kind)], extras: extrasIndex))
+                    rows.append(Row(identifier: row.identifier.moved(by: textBase), title: row.title.moved(by: textBase),
+                                    subtitle: row.subtitle.moved(by: textBase), kind: kinds[Int(row.kind)], extras: extrasIndex))
                 }
             }
         }
